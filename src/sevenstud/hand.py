@@ -1,0 +1,910 @@
+"""One hand of stud as a deterministic state machine.
+
+A :class:`Hand` is made from a game, the players' stacks (seat 0 is the first seat clockwise
+from the dealer, so "the lowest seat" is the one nearest the dealer's left) and a deck. It posts
+the antes and deals 3rd street at once, then waits for the player to act:
+:meth:`Hand.legal_actions` lists what that player may do, with amounts, and :meth:`Hand.act`
+applies one of them or raises :class:`IllegalAction` with the reason, changing nothing.
+Dealing, the bring-in choice, the first actor of each street, uncalled bets, the showdown and
+the awards happen by themselves. Every change is recorded as an event; :meth:`Hand.view` gives
+a seat exactly what it may see.
+
+Randomness enters only through the deck, so a hand is replayed exactly from its game, stacks,
+deck and actions (:meth:`Hand.replay`).
+
+>>> from sevenstud.games import StudHiLo, Stakes
+>>> from sevenstud.cards import Deck
+>>> hand = Hand(StudHiLo(Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)), [100, 100],
+...             Deck.seeded(7))
+>>> hand.to_act, [str(a) for a in hand.legal_actions()]
+(1, ['bring-in 2', 'complete to 5'])
+>>> _ = hand.act("bring-in"); _ = hand.act("fold")
+>>> hand.is_over, hand.stacks
+(True, [99, 101])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from typing import Literal
+
+from sevenstud import evaluate
+from sevenstud.cards import Card, Deck, format_cards
+from sevenstud.games import Game
+from sevenstud.pots import Award, Contender, Pot, build_pots, settle
+
+STREET_NAMES = {3: "3rd street", 4: "4th street", 5: "5th street", 6: "6th street", 7: "7th street"}
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+
+
+class IllegalAction(ValueError):
+    """An action that the rules do not allow now; the hand is left as it was."""
+
+
+class HandError(ValueError):
+    """A hand that cannot be set up as asked (stacks, players or deck)."""
+
+
+class ActionKind(str, Enum):
+    """What a player can do."""
+
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BRING_IN = "bring-in"
+    COMPLETE = "complete"
+    BET = "bet"
+    RAISE = "raise"
+    SHOW = "show"
+    MUCK = "muck"
+
+
+_AMOUNTED = (ActionKind.CALL, ActionKind.BRING_IN, ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE)
+_AGGRESSIVE = (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """An action; ``amount`` is the player's total for the street after it (as PHH's ``cbr`` and
+    PokerStars' "raises to" count), ``None`` when it is implied (fold, check, show, muck) or left
+    for the hand to fill in from the legal actions.
+
+    >>> Action.parse("raise to 20"), Action.parse("call")
+    (Action(kind=<ActionKind.RAISE: 'raise'>, amount=20), Action(kind=<ActionKind.CALL: 'call'>, amount=None))
+    """
+
+    kind: ActionKind
+    amount: int | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """``"fold"``, ``"check"``, ``"call"``, ``"bring-in"``, ``"complete"``, ``"bet 10"``,
+        ``"raise to 20"``, ``"show"``, ``"muck"``; amounts are optional."""
+        words = text.strip().lower().replace("_", "-").split()
+        if not words:
+            raise IllegalAction("an empty action: expected e.g. 'call' or 'raise to 20'")
+        aliases = {"bringin": "bring-in", "bring": "bring-in", "x": "check", "f": "fold", "c": "call"}
+        name = aliases.get(words[0], words[0])
+        if name == "bring-in" and words[1:2] == ["in"]:
+            words = words[1:]
+        try:
+            kind = ActionKind(name)
+        except ValueError:
+            raise IllegalAction(
+                f"unknown action {text!r}: expected one of "
+                + ", ".join(k.value for k in ActionKind)
+            ) from None
+        rest = [w for w in words[1:] if w != "to"]
+        if not rest:
+            return cls(kind)
+        if len(rest) != 1 or not rest[0].isdigit():
+            raise IllegalAction(f"bad amount in {text!r}: expected a whole number of chips")
+        if kind not in _AMOUNTED:
+            raise IllegalAction(f"{kind.value} takes no amount ({text!r})")
+        return cls(kind, int(rest[0]))
+
+    def __str__(self) -> str:
+        if self.amount is None or self.kind not in _AMOUNTED:
+            return self.kind.value
+        if self.kind in (ActionKind.RAISE, ActionKind.COMPLETE):
+            return f"{self.kind.value} to {self.amount}"
+        return f"{self.kind.value} {self.amount}"
+
+
+# Events: everything that happens, in order. Down cards dealt to another seat are hidden in views.
+
+
+@dataclass(frozen=True, slots=True)
+class AntePosted:
+    seat: int
+    amount: int
+    all_in: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CardDealt:
+    seat: int
+    street: int
+    card: Card | None
+    face_up: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CommunityCardDealt:
+    """The deck ran out on 7th street: one card face up in the middle, everybody's seventh."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class StreetStarted:
+    street: int
+    first_to_act: int | None
+    """The bring-in player on 3rd street, the best board later; None when nobody can bet."""
+
+
+@dataclass(frozen=True, slots=True)
+class ActionTaken:
+    seat: int
+    street: int
+    action: Action
+    all_in: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BetReturned:
+    """A bet (or an ante) that nobody called goes back to its owner."""
+
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandShown:
+    seat: int
+    cards: tuple[Card, ...]
+    high: str | None
+    low: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class HandMucked:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class RakeTaken:
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class PotAwarded:
+    seat: int
+    amount: int
+    pot: int
+    share: Literal["whole", "high", "low"]
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnded:
+    stacks: tuple[int, ...]
+
+
+Event = (
+    AntePosted | CardDealt | CommunityCardDealt | StreetStarted | ActionTaken | BetReturned
+    | HandShown | HandMucked | RakeTaken | PotAwarded | HandEnded
+)
+
+
+class Phase(str, Enum):
+    BETTING = "betting"
+    SHOWDOWN = "showdown"
+    COMPLETE = "complete"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """What one seat (or a spectator, ``seat=None``) may know of the hand now."""
+
+    seat: int | None
+    game: str
+    street: int
+    phase: Phase
+    to_act: int | None
+    stacks: tuple[int, ...]
+    bets: tuple[int, ...]
+    """What each seat has put in on this street."""
+    pot: int
+    """Every chip in the middle, this street's bets included."""
+    folded: tuple[bool, ...]
+    cards: tuple[tuple[Card | None, ...], ...]
+    """Each seat's cards in dealing order; ``None`` for a card this viewer may not see."""
+    face_up: tuple[tuple[bool, ...], ...]
+    community: Card | None
+    legal_actions: tuple[Action, ...]
+    """Filled only when the viewer is the seat to act."""
+    events: tuple[Event, ...]
+    """Events from ``since`` on, with hidden cards blanked."""
+    version: int
+    """How many events the hand has recorded; ask ``view(seat, since=version)`` for what follows."""
+
+
+class Hand:
+    """One hand of stud. See the module's documentation."""
+
+    def __init__(
+        self,
+        game: Game,
+        stacks: Sequence[int],
+        deck: Deck | None = None,
+        *,
+        seed: int | str | None = None,
+        auto_showdown: bool = True,
+    ) -> None:
+        if not MIN_PLAYERS <= len(stacks) <= MAX_PLAYERS:
+            raise HandError(f"stud is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(stacks)}")
+        for seat, stack in enumerate(stacks):
+            if not isinstance(stack, int) or isinstance(stack, bool) or stack <= 0:
+                raise HandError(f"seat {seat} needs a positive whole number of chips, not {stack!r}")
+        if deck is not None and seed is not None:
+            raise HandError("give a deck or a seed, not both")
+        if deck is None:
+            deck = Deck.seeded(seed) if seed is not None else Deck.shuffled()
+        elif deck.position:
+            raise HandError("the deck has been dealt from already")
+        self.game = game
+        self.deck = deck
+        self.auto_showdown = auto_showdown
+        n = len(stacks)
+        self.n = n
+        self.starting_stacks: tuple[int, ...] = tuple(stacks)
+        self.stacks: list[int] = list(stacks)
+        self.contributed = [0] * n
+        self.street_bets = [0] * n
+        self.folded = [False] * n
+        self.cards: list[list[Card]] = [[] for _ in range(n)]
+        self.face_up: list[list[bool]] = [[] for _ in range(n)]
+        self.community: Card | None = None
+        self.street = 3
+        self.phase = Phase.BETTING
+        self.to_act: int | None = None
+        self.events: list[Event] = []
+        self.actions: list[tuple[int, Action]] = []
+        self.awards: list[Award] = []
+        self.rake = 0
+        self.shown: dict[int, HandShown] = {}
+        self.mucked: set[int] = set()
+        self.bring_in_seat: int | None = None
+        self.first_to_act: dict[int, int | None] = {}
+        # The betting round.
+        self._current = 0  # the highest street total
+        self._bets_made = 0  # bets and raises that count toward the cap
+        self._completed = False  # 3rd street: the bring-in has been completed
+        self._bring_in_due = False
+        self._double_bet = False  # 4th street in stud with an open pair: the big bet is allowed
+        self._big_bet_made = False
+        self._pending: set[int] = set()  # seats that still must act this round
+        self._may_raise: set[int] = set()  # seats the betting is open to
+        self._last_aggressor: int | None = None
+        self._showdown_order: list[int] = []
+        self._legal: list[Action] | None = None
+
+        for seat in range(n):
+            amount = min(game.stakes.ante, self.stacks[seat])
+            if amount:
+                self._put(seat, amount)
+                self.events.append(AntePosted(seat, amount, self.stacks[seat] == 0))
+        self._return_uncalled()
+        self._deal_street()
+        self._start_betting()
+
+    # ------------------------------------------------------------------ public surface
+
+    @property
+    def is_over(self) -> bool:
+        """True once the pot has been awarded."""
+        return self.phase is Phase.COMPLETE
+
+    @property
+    def pot(self) -> int:
+        """Every chip in the middle (this street's bets included)."""
+        return sum(self.contributed)
+
+    def pots(self) -> list[Pot]:
+        """The main pot and the side pots as they stand."""
+        return build_pots(self.contributed, [not f for f in self.folded])
+
+    def legal_actions(self) -> list[Action]:
+        """What the player to act may do, each with its amount; empty when the hand is over."""
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def can(self, action: Action | str, seat: int | None = None) -> bool:
+        """Whether :meth:`act` would accept the action."""
+        try:
+            self.verify(action, seat)
+        except IllegalAction:
+            return False
+        return True
+
+    def verify(self, action: Action | str, seat: int | None = None) -> Action:
+        """The legal action meant by ``action`` (amount filled in), or :class:`IllegalAction`."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        if self.to_act is None:
+            raise IllegalAction("the hand is over: nobody is to act")
+        if seat is not None and seat != self.to_act:
+            raise IllegalAction(f"seat {seat} cannot act now: it is seat {self.to_act}'s turn")
+        legal = self.legal_actions()
+        same_kind = [a for a in legal if a.kind is action.kind]
+        if action.amount is None and len(same_kind) == 1:
+            return same_kind[0]
+        if action.amount is not None and any(a.amount == action.amount for a in same_kind):
+            return Action(action.kind, action.amount)
+        raise IllegalAction(self._why_illegal(action, legal, same_kind))
+
+    def act(self, action: Action | str, seat: int | None = None) -> list[Event]:
+        """Apply the action of the player to act (``seat``, if given, must be that player);
+        returns the events it caused. Raises :class:`IllegalAction` and changes nothing when the
+        action is not legal now."""
+        legal_action = self.verify(action, seat)
+        start = len(self.events)
+        actor = self.to_act
+        assert actor is not None
+        self._legal = None
+        self.actions.append((actor, legal_action))
+        if self.phase is Phase.SHOWDOWN:
+            self._apply_showdown(actor, legal_action)
+        else:
+            self._apply_bet(actor, legal_action)
+        return self.events[start:]
+
+    # Shorthands for people at a prompt and for tests.
+    def fold(self) -> list[Event]:
+        return self.act(Action(ActionKind.FOLD))
+
+    def check(self) -> list[Event]:
+        return self.act(Action(ActionKind.CHECK))
+
+    def call(self) -> list[Event]:
+        return self.act(Action(ActionKind.CALL))
+
+    def post_bring_in(self) -> list[Event]:
+        return self.act(Action(ActionKind.BRING_IN))
+
+    def complete(self) -> list[Event]:
+        return self.act(Action(ActionKind.COMPLETE))
+
+    def bet(self, amount: int | None = None) -> list[Event]:
+        return self.act(Action(ActionKind.BET, amount))
+
+    def raise_to(self, amount: int | None = None) -> list[Event]:
+        return self.act(Action(ActionKind.RAISE, amount))
+
+    @property
+    def finishing_stacks(self) -> tuple[int, ...]:
+        """Each seat's chips after the hand (only once it is over)."""
+        if not self.is_over:
+            raise HandError("the hand is not over yet")
+        return tuple(self.stacks)
+
+    def up_cards(self, seat: int) -> list[Card]:
+        """The seat's face-up cards, in dealing order (its board)."""
+        return [c for c, up in zip(self.cards[seat], self.face_up[seat], strict=True) if up]
+
+    def seven_cards(self, seat: int) -> list[Card]:
+        """The seat's cards for the showdown: its own plus the community card, if any."""
+        cards = list(self.cards[seat])
+        if self.community is not None:
+            cards.append(self.community)
+        return cards
+
+    def view(self, seat: int | None, since: int = 0) -> SeatView:
+        """What ``seat`` may know (``None``: a spectator): never another seat's down cards,
+        unless that seat showed them down."""
+        shown = set(self.shown)
+        cards = tuple(
+            tuple(
+                c if (up or s == seat or s in shown) else None
+                for c, up in zip(self.cards[s], self.face_up[s], strict=True)
+            )
+            for s in range(self.n)
+        )
+        events = tuple(
+            CardDealt(e.seat, e.street, None, False)
+            if isinstance(e, CardDealt) and not e.face_up and e.seat != seat
+            else e
+            for e in self.events[since:]
+        )
+        return SeatView(
+            seat=seat,
+            game=self.game.name,
+            street=self.street,
+            phase=self.phase,
+            to_act=self.to_act,
+            stacks=tuple(self.stacks),
+            bets=tuple(self.street_bets),
+            pot=self.pot,
+            folded=tuple(self.folded),
+            cards=cards,
+            face_up=tuple(tuple(f) for f in self.face_up),
+            community=self.community,
+            legal_actions=tuple(self.legal_actions()) if seat is not None and seat == self.to_act else (),
+            events=events,
+            version=len(self.events),
+        )
+
+    @classmethod
+    def replay(
+        cls,
+        game: Game,
+        stacks: Sequence[int],
+        deck: Deck | Sequence[int],
+        actions: Iterable[Action | str | tuple[int, Action | str]],
+        *,
+        auto_showdown: bool = True,
+    ) -> Hand:
+        """The hand played again from its deck and its actions (``(seat, action)`` pairs are
+        checked against the seat to act)."""
+        if not isinstance(deck, Deck):
+            deck = Deck(deck)
+        hand = cls(game, stacks, deck, auto_showdown=auto_showdown)
+        for item in actions:
+            if isinstance(item, tuple):
+                hand.act(item[1], item[0])
+            else:
+                hand.act(item)
+        return hand
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else f"{STREET_NAMES[self.street]}, seat {self.to_act} to act"
+        return f"<Hand {self.game.name} {self.n} players, pot {self.pot}, {state}>"
+
+    # ------------------------------------------------------------------ betting
+
+    def _can_act(self, seat: int) -> bool:
+        return not self.folded[seat] and self.stacks[seat] > 0
+
+    def _live(self) -> list[int]:
+        return [s for s in range(self.n) if not self.folded[s]]
+
+    def _put(self, seat: int, amount: int) -> None:
+        self.stacks[seat] -= amount
+        self.contributed[seat] += amount
+        self.street_bets[seat] += amount
+
+    def _increments(self) -> list[int]:
+        stakes = self.game.stakes
+        if self.street >= 5:
+            return [stakes.big_bet]
+        if self._double_bet:
+            return [stakes.big_bet] if self._big_bet_made else [stakes.small_bet, stakes.big_bet]
+        return [stakes.small_bet]
+
+    def _capped(self) -> bool:
+        if self.game.uncapped_heads_up and len(self._live()) == 2:
+            return False
+        return self._bets_made >= self.game.cap
+
+    def _compute_legal(self) -> list[Action]:
+        seat = self.to_act
+        if seat is None:
+            return []
+        if self.phase is Phase.SHOWDOWN:
+            return [Action(ActionKind.SHOW), Action(ActionKind.MUCK)]
+        stack = self.stacks[seat]
+        mine = self.street_bets[seat]
+        most = mine + stack
+        stakes = self.game.stakes
+        if self._bring_in_due:
+            actions = [Action(ActionKind.BRING_IN, min(stakes.bring_in, most))]
+            if most > stakes.bring_in and stakes.small_bet > stakes.bring_in:
+                actions.append(Action(ActionKind.COMPLETE, min(stakes.small_bet, most)))
+            return actions
+        to_call = self._current - mine
+        actions = []
+        if to_call > 0:
+            actions.append(Action(ActionKind.FOLD))
+            actions.append(Action(ActionKind.CALL, mine + min(to_call, stack)))
+        else:
+            actions.append(Action(ActionKind.CHECK))
+        if stack > to_call and seat in self._may_raise and not self._capped():
+            if self.street == 3 and not self._completed:
+                actions.append(Action(ActionKind.COMPLETE, min(stakes.small_bet, most)))
+            else:
+                kind = ActionKind.BET if self._current == 0 else ActionKind.RAISE
+                targets = sorted({min(self._current + inc, most) for inc in self._increments()})
+                actions.extend(Action(kind, t) for t in targets)
+        return actions
+
+    def _why_illegal(self, action: Action, legal: list[Action], same_kind: list[Action]) -> str:
+        seat = self.to_act
+        options = ", ".join(str(a) for a in legal)
+        if self.phase is Phase.SHOWDOWN:
+            return f"seat {seat} is at the showdown and may only show or muck (not {action})"
+        if not same_kind:
+            kind = action.kind
+            if kind is ActionKind.CHECK and self._current > self.street_bets[self.to_act or 0]:
+                reason = f"cannot check facing a bet of {self._current}"
+            elif kind is ActionKind.FOLD and not self._bring_in_due:
+                reason = "nothing to call: check instead of folding"
+            elif kind in _AGGRESSIVE and self._capped():
+                reason = f"the betting is capped ({self.game.cap} bets and raises made)"
+            elif kind in _AGGRESSIVE and seat not in self._may_raise and not self._bring_in_due:
+                reason = "the betting was not reopened to this seat (a short all-in raise)"
+            elif self._bring_in_due:
+                reason = "the bring-in must be posted or completed first"
+            else:
+                reason = f"{kind.value} is not possible now"
+            return f"seat {seat} cannot {action}: {reason} (legal: {options})"
+        if len(same_kind) > 1 and action.amount is None:
+            amounts = " or ".join(str(a.amount) for a in same_kind)
+            return f"seat {seat} must say how much to {action.kind.value}: {amounts} (legal: {options})"
+        return f"seat {seat} cannot {action}: the amount must be {same_kind[0].amount} (legal: {options})"
+
+    def _apply_bet(self, seat: int, action: Action) -> None:
+        kind = action.kind
+        amount = action.amount
+        if kind is ActionKind.FOLD:
+            self.folded[seat] = True
+        elif kind is ActionKind.CHECK:
+            pass
+        else:
+            assert amount is not None
+            previous = self._current
+            self._put(seat, amount - self.street_bets[seat])
+            if kind is ActionKind.BRING_IN:
+                self._bring_in_due = False
+                self._current = max(previous, amount)
+                self._pending = {s for s in range(self.n) if s != seat and self._can_act(s)}
+                self._may_raise = set(self._pending)
+            elif kind in _AGGRESSIVE:
+                self._raise(seat, kind, previous, amount)
+        all_in = self.stacks[seat] == 0 and kind is not ActionKind.FOLD and kind is not ActionKind.CHECK
+        self.events.append(ActionTaken(seat, self.street, action, all_in))
+        self._pending.discard(seat)
+        self._may_raise.discard(seat)
+        if kind is ActionKind.FOLD and len(self._live()) == 1:
+            self._win_by_folds()
+            return
+        self._advance(seat)
+
+    def _raise(self, seat: int, kind: ActionKind, previous: int, amount: int) -> None:
+        stakes = self.game.stakes
+        if kind is ActionKind.COMPLETE or self._bring_in_due:
+            full = [stakes.small_bet]
+        else:
+            full = [previous + inc for inc in self._increments()]
+        if amount in full:
+            counts = True
+            increment = amount - previous
+        else:  # all-in for less than a full bet or raise
+            increment = amount - previous
+            counts = Fraction(increment) >= self.game.reopen_fraction * (min(full) - previous)
+        if kind is ActionKind.COMPLETE or (self._bring_in_due and counts):
+            self._completed = self._completed or counts
+        self._bring_in_due = False
+        self._current = amount
+        self._last_aggressor = seat
+        others = {s for s in range(self.n) if s != seat and self._can_act(s)}
+        if counts:
+            self._bets_made += 1
+            if self._double_bet and increment >= stakes.big_bet and self._current > 0:
+                self._big_bet_made = True
+            self._pending = others
+            self._may_raise = set(others)
+        else:
+            self._pending = {s for s in others if self.street_bets[s] < amount}
+            self._may_raise &= others
+
+    def _advance(self, seat: int) -> None:
+        """The next seat clockwise that must act, or the end of the betting round."""
+        pending = self._pending
+        if pending:
+            for step in range(1, self.n + 1):
+                nxt = (seat + step) % self.n
+                if nxt in pending:
+                    self.to_act = nxt
+                    return
+        self.to_act = None
+        self._end_round()
+
+    def _start_betting(self) -> None:
+        """Open the betting round of the current street, or deal on when nobody can bet."""
+        while True:
+            able = [s for s in range(self.n) if self._can_act(s)]
+            self._current = 0
+            self._bets_made = 0
+            self._big_bet_made = False
+            self._last_aggressor = None
+            self.street_bets = [0] * self.n
+            if len(able) >= 2:
+                if self.street == 3:
+                    first = self._bring_in_player()
+                    self.bring_in_seat = first
+                    self._bring_in_due = True
+                    self._completed = False
+                    self._pending = {first}
+                    self._may_raise = {first}
+                else:
+                    first = self._first_by_board()
+                    self._double_bet = (
+                        self.street == 4 and self.game.double_bet_on_open_pair and self._open_pair()
+                    )
+                    self._pending = set(able)
+                    self._may_raise = set(able)
+                self.first_to_act[self.street] = first
+                self.events.append(StreetStarted(self.street, first))
+                self.to_act = first
+                return
+            self.first_to_act[self.street] = None
+            self.events.append(StreetStarted(self.street, None))
+            if self.street == 7:
+                self._showdown()
+                return
+            self.street += 1
+            self._deal_street()
+
+    def _end_round(self) -> None:
+        self._return_uncalled()
+        self._double_bet = False
+        if self.street == 7:
+            self._showdown()
+            return
+        self.street += 1
+        self._deal_street()
+        self._start_betting()
+
+    def _return_uncalled(self) -> None:
+        contributed = self.contributed
+        top = max(contributed)
+        leaders = [s for s in range(self.n) if contributed[s] == top]
+        if len(leaders) != 1:
+            return
+        seat = leaders[0]
+        second = max(c for s, c in enumerate(contributed) if s != seat)
+        excess = top - second
+        if excess > 0:
+            self.stacks[seat] += excess
+            self.contributed[seat] -= excess
+            self.street_bets[seat] = max(0, self.street_bets[seat] - excess)
+            self.events.append(BetReturned(seat, excess))
+
+    # ------------------------------------------------------------------ dealing and boards
+
+    def _deal_street(self) -> None:
+        live = self._live()
+        deck = self.deck
+        if self.street == 3:
+            for face_up in (False, False, True):
+                for seat in live:
+                    self._deal_to(seat, deck.deal(), face_up)
+            return
+        face_up = self.street != 7
+        if deck.remaining() < len(live):
+            # Not enough cards for everybody (eight players): one community card for all.
+            self.community = deck.deal()
+            self.events.append(CommunityCardDealt(self.community))
+            return
+        for seat in live:
+            self._deal_to(seat, deck.deal(), face_up)
+
+    def _deal_to(self, seat: int, card: Card, face_up: bool) -> None:
+        self.cards[seat].append(card)
+        self.face_up[seat].append(face_up)
+        self.events.append(CardDealt(seat, self.street, card, face_up))
+
+    def _door_key(self, seat: int) -> tuple[int, int]:
+        door = self.cards[seat][2]
+        game = self.game
+        rank = door.rank if game.bring_in_by == "lowest" else (door.rank + 1) % 13
+        if game.bring_in_tie_break == "seat":
+            # Nearest the dealer's left (the lowest seat) wins the tie: that is, brings in.
+            return (rank, -seat) if game.bring_in_by == "highest" else (rank, seat)
+        return (rank, game.suit_order.index(door.suit))
+
+    def _bring_in_player(self) -> int:
+        live = self._live()
+        if self.game.bring_in_by == "lowest":
+            chosen = min(live, key=self._door_key)
+        else:
+            chosen = max(live, key=self._door_key)
+        # A player all-in from the ante cannot bring in: the next player clockwise does.
+        for step in range(self.n):
+            seat = (chosen + step) % self.n
+            if self._can_act(seat):
+                return seat
+        raise AssertionError("nobody can bring in")  # unreachable: two players can act
+
+    def _board_key(self, seat: int) -> tuple[int, ...]:
+        up = self.up_cards(seat)
+        if self.game.bring_in_by == "highest":
+            return evaluate.board_low_key(up)
+        return evaluate.board_high_key(up)
+
+    def _first_by_board(self) -> int:
+        live = self._live()
+        if self.game.first_actor_all_in == "best_active":
+            live = [s for s in live if self._can_act(s)]
+        # Best board first; equal boards: the lowest seat (max keeps the first of equals).
+        best = max(live, key=self._board_key)
+        for step in range(self.n):
+            seat = (best + step) % self.n
+            if self._can_act(seat):
+                return seat
+        raise AssertionError("nobody can act")  # unreachable
+
+    def _open_pair(self) -> bool:
+        for seat in self._live():
+            up = self.up_cards(seat)
+            if len({c.rank for c in up}) < len(up):
+                return True
+        return False
+
+    # ------------------------------------------------------------------ showdown and awards
+
+    def _win_by_folds(self) -> None:
+        self.to_act = None
+        self._return_uncalled()
+        self._award({s: Contender(0, 0, 0) for s in self._live()})
+
+    def _showdown(self) -> None:
+        live = self._live()
+        first = self._last_aggressor if self._last_aggressor in live else live[0]
+        start = live.index(first)  # type: ignore[arg-type]
+        self._showdown_order = live[start:] + live[:start]
+        self.phase = Phase.SHOWDOWN
+        self._next_to_show()
+
+    def _contender(self, seat: int) -> Contender:
+        cards = self.seven_cards(seat)
+        game = self.game
+        own = max(self.cards[seat])
+        if game.low == "eight_or_better":
+            high, low = evaluate.hilo8_ranks(cards)
+        elif game.low == "any":
+            high, low = 0, evaluate.low_rank(cards)
+        else:
+            high, low = evaluate.high_rank(cards), 0
+        return Contender(high, low, own)
+
+    def _could_win(self, seat: int, mine: Contender) -> bool:
+        """Whether the hand can still win any part of a pot against the hands shown so far."""
+        shown = {s: self._contender(s) for s in self.shown}
+        for pot in self.pots():
+            if seat not in pot.eligible:
+                continue
+            rivals = [shown[s] for s in pot.eligible if s in shown]
+            if not rivals:
+                return True
+            if self.game.has_high and mine.high >= max(r.high for r in rivals):
+                return True
+            if self.game.low is not None and mine.low > 0 and mine.low >= max(r.low for r in rivals):
+                return True
+        return False
+
+    def _next_to_show(self) -> None:
+        while self._showdown_order:
+            seat = self._showdown_order[0]
+            undecided = [s for s in self._live() if s not in self.shown and s not in self.mucked]
+            if len(undecided) == 1 and not self.shown:
+                # Everybody else mucked: the last hand wins without being shown.
+                self._showdown_order.clear()
+                break
+            if not self.auto_showdown:
+                self.to_act = seat
+                return
+            self._showdown_order.pop(0)
+            if not self.shown or self._could_win(seat, self._contender(seat)):
+                self._show(seat)
+            else:
+                self.mucked.add(seat)
+                self.events.append(HandMucked(seat))
+        self.to_act = None
+        contenders = {s: self._contender(s) for s in self._live() if s not in self.mucked}
+        self._award(contenders)
+
+    def _show(self, seat: int) -> None:
+        mine = self._contender(seat)
+        game = self.game
+        high = evaluate.high_name(mine.high) if game.has_high else None
+        low = evaluate.low_name(mine.low) if mine.low else None
+        event = HandShown(seat, tuple(self.cards[seat]), high, low)
+        self.shown[seat] = event
+        self.events.append(event)
+
+    def _apply_showdown(self, seat: int, action: Action) -> None:
+        self._showdown_order.remove(seat)
+        if action.kind is ActionKind.SHOW:
+            self._show(seat)
+        else:
+            self.mucked.add(seat)
+            self.events.append(HandMucked(seat))
+            self.actions[-1] = (seat, action)
+        self._next_to_show()
+
+    def _odd_chip_order(self) -> list[int]:
+        if self.game.odd_chip == "lowest_seat":
+            return list(range(self.n))
+        # The highest card by suit (spades highest) among the seat's own cards.
+        return sorted(range(self.n), key=lambda s: max(self.cards[s]) if self.cards[s] else -1, reverse=True)
+
+    def _take_rake(self, pots: list[Pot]) -> list[Pot]:
+        game = self.game
+        if not game.rake_percent:
+            return pots
+        total = sum(p.amount for p in pots)
+        rake = int(total * game.rake_percent / 100)
+        if game.rake_cap:
+            rake = min(rake, game.rake_cap)
+        if not rake:
+            return pots
+        self.rake = rake
+        self.events.append(RakeTaken(rake))
+        left = rake
+        raked = []
+        for pot in pots:  # from the main pot first
+            taken = min(left, pot.amount)
+            left -= taken
+            raked.append(Pot(pot.amount - taken, pot.eligible))
+        return raked
+
+    def _award(self, contenders: dict[int, Contender]) -> None:
+        pots = self._take_rake(self.pots())
+        game = self.game
+        if len(contenders) == 1:
+            (winner,) = contenders
+            awards = [Award(winner, p.amount, i, "whole") for i, p in enumerate(pots) if p.amount]
+        else:
+            awards = settle(
+                pots,
+                contenders,
+                high=game.has_high,
+                low=game.low is not None,
+                odd_chip_order=self._odd_chip_order(),
+            )
+        for award in awards:
+            self.stacks[award.seat] += award.amount
+            self.events.append(PotAwarded(award.seat, award.amount, award.pot, award.share))
+        self.awards = awards
+        self.contributed = [0] * self.n
+        self.street_bets = [0] * self.n
+        self.phase = Phase.COMPLETE
+        self.to_act = None
+        self.events.append(HandEnded(tuple(self.stacks)))
+
+
+def describe(event: Event) -> str:
+    """A line of plain English for an event (for logs and the terminal table)."""
+    if isinstance(event, AntePosted):
+        return f"seat {event.seat} posts the ante {event.amount}" + (" and is all-in" if event.all_in else "")
+    if isinstance(event, CardDealt):
+        card = str(event.card) if event.card is not None else "a card"
+        return f"seat {event.seat} is dealt {card} {'face up' if event.face_up else 'face down'}"
+    if isinstance(event, CommunityCardDealt):
+        return f"the deck has run out: community card {event.card}"
+    if isinstance(event, StreetStarted):
+        who = f"seat {event.first_to_act} acts first" if event.first_to_act is not None else "no betting"
+        return f"{STREET_NAMES[event.street]}: {who}"
+    if isinstance(event, ActionTaken):
+        return f"seat {event.seat}: {event.action}" + (" and is all-in" if event.all_in else "")
+    if isinstance(event, BetReturned):
+        return f"uncalled {event.amount} returned to seat {event.seat}"
+    if isinstance(event, HandShown):
+        names = "; ".join(
+            f"{label}: {name}" for label, name in (("HI", event.high), ("LO", event.low)) if name
+        )
+        return f"seat {event.seat} shows [{format_cards(event.cards)}] ({names or 'no low'})"
+    if isinstance(event, HandMucked):
+        return f"seat {event.seat} mucks"
+    if isinstance(event, RakeTaken):
+        return f"rake {event.amount}"
+    if isinstance(event, PotAwarded):
+        pot = "the main pot" if event.pot == 0 else f"side pot {event.pot}"
+        half = "" if event.share == "whole" else f" ({event.share} half)"
+        return f"seat {event.seat} wins {event.amount} from {pot}{half}"
+    return "the hand is over: stacks " + " ".join(str(s) for s in event.stacks)

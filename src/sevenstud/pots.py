@@ -1,0 +1,131 @@
+"""Side pots and awards: who is eligible for which pot, the hi/lo split with the eight-or-better
+qualifier, ties, quartered lows and odd chips.
+
+>>> build_pots([10, 30, 30], [True, True, True])
+[Pot(amount=30, eligible=(0, 1, 2)), Pot(amount=40, eligible=(1, 2))]
+>>> split_evenly(7, [2, 5], [5, 2])  # 7 chips between seats 2 and 5; seat 5 holds the higher card
+[(5, 4), (2, 3)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+Share = Literal["whole", "high", "low"]
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """A pot and the seats that may win it (those who put in its level and did not fold)."""
+
+    amount: int
+    eligible: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """Chips from one pot to one seat: ``pot`` 0 is the main pot, 1 the first side pot, ...;
+    ``share`` is ``"whole"`` for an undivided pot, else the ``"high"`` or ``"low"`` half."""
+
+    seat: int
+    amount: int
+    pot: int
+    share: Share
+
+
+@dataclass(frozen=True, slots=True)
+class Contender:
+    """What the showdown needs of one shown hand: its ranks (greater is better; ``low`` is 0 with
+    no qualifying low, unused in a high-only game) and the key that decides odd chips."""
+
+    high: int
+    low: int
+    odd_chip_key: int
+
+
+def build_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
+    """The main pot and the side pots, from what every seat put in (antes included) and whether
+    it is still in the hand. A pot's level is a live seat's total; chips of folded seats above the
+    last level go to the last pot (nobody left can claim them back)."""
+    levels = sorted({c for c, alive in zip(contributions, live, strict=True) if alive and c > 0})
+    pots: list[Pot] = []
+    previous = 0
+    for level in levels:
+        amount = sum(min(c, level) - min(c, previous) for c in contributions)
+        eligible = tuple(
+            seat for seat, c in enumerate(contributions) if live[seat] and c >= level
+        )
+        if amount:
+            pots.append(Pot(amount, eligible))
+        previous = level
+    leftover = sum(contributions) - sum(p.amount for p in pots)
+    if leftover:
+        if not pots:
+            alive = tuple(seat for seat, a in enumerate(live) if a)
+            pots.append(Pot(leftover, alive))
+        else:
+            pots[-1] = Pot(pots[-1].amount + leftover, pots[-1].eligible)
+    return pots
+
+
+def split_evenly(amount: int, winners: Sequence[int], odd_chip_order: Sequence[int]) -> list[tuple[int, int]]:
+    """Divide ``amount`` equally among ``winners``; the odd chips go one each to the winners that
+    come first in ``odd_chip_order`` (a list of seats, best claim first)."""
+    share, odd = divmod(amount, len(winners))
+    ranked = sorted(winners, key=odd_chip_order.index)
+    return [(seat, share + (1 if i < odd else 0)) for i, seat in enumerate(ranked)]
+
+
+def _best(seats: Sequence[int], rank_of: Mapping[int, int]) -> list[int]:
+    top = max(rank_of[s] for s in seats)
+    return [s for s in seats if rank_of[s] == top]
+
+
+def settle(
+    pots: Sequence[Pot],
+    contenders: Mapping[int, Contender],
+    *,
+    high: bool,
+    low: bool,
+    odd_chip_order: Sequence[int],
+) -> list[Award]:
+    """Awards for every pot among the contenders eligible for it (seats that showed down, or the
+    last seat standing). A pot nobody eligible contests goes to its eligible seats' best claim by
+    ``odd_chip_order`` (cannot happen in a real hand: somebody is always left).
+
+    ``high`` and ``low`` say which halves the game has: high only (stud), low only (razz: a
+    low is always there) or both (hi/lo: the low must qualify, ``Contender.low > 0``; when no
+    eligible hand qualifies, the high takes the whole pot; an odd chip between the halves goes
+    to the high).
+    """
+    awards: list[Award] = []
+    highs = {s: c.high for s, c in contenders.items()}
+    lows = {s: c.low for s, c in contenders.items()}
+    for index, pot in enumerate(pots):
+        seats = [s for s in pot.eligible if s in contenders]
+        if not seats:
+            seats = sorted(pot.eligible, key=odd_chip_order.index)[:1]
+        if len(seats) == 1:
+            awards.append(Award(seats[0], pot.amount, index, "whole"))
+            continue
+        if high and low:
+            low_seats = [s for s in seats if lows[s] > 0]
+            if low_seats:
+                low_half = pot.amount // 2
+                halves: list[tuple[Share, int, list[int]]] = [
+                    ("high", pot.amount - low_half, _best(seats, highs)),
+                    ("low", low_half, _best(low_seats, lows)),
+                ]
+            else:
+                halves = [("whole", pot.amount, _best(seats, highs))]
+        elif high:
+            halves = [("whole", pot.amount, _best(seats, highs))]
+        else:
+            halves = [("whole", pot.amount, _best(seats, lows))]
+        for share, amount, winners in halves:
+            for seat, chips in split_evenly(amount, winners, odd_chip_order):
+                if chips:
+                    awards.append(Award(seat, chips, index, share))
+    return awards
