@@ -114,6 +114,12 @@ class Action:
         return f"{self.kind.value} {self.amount}"
 
 
+_FOLD = Action(ActionKind.FOLD)
+_CHECK = Action(ActionKind.CHECK)
+_SHOW = Action(ActionKind.SHOW)
+_MUCK = Action(ActionKind.MUCK)
+
+
 # Events: everything that happens, in order. Down cards dealt to another seat are hidden in views.
 
 
@@ -319,9 +325,12 @@ class Hand:
 
     def legal_actions(self) -> list[Action]:
         """What the player to act may do, each with its amount; empty when the hand is over."""
+        return list(self._legal_now())
+
+    def _legal_now(self) -> list[Action]:
         if self._legal is None:
             self._legal = self._compute_legal()
-        return list(self._legal)
+        return self._legal
 
     def can(self, action: Action | str, seat: int | None = None) -> bool:
         """Whether :meth:`act` would accept the action."""
@@ -335,11 +344,16 @@ class Hand:
         """The legal action meant by ``action`` (amount filled in), or :class:`IllegalAction`."""
         if isinstance(action, str):
             action = Action.parse(action)
+        legal = self._legal if self._legal is not None else self._legal_now()
+        for candidate in legal:  # fast path: an action taken from legal_actions()
+            if candidate is action:
+                if seat is not None and seat != self.to_act:
+                    break
+                return candidate
         if self.to_act is None:
             raise IllegalAction("the hand is over: nobody is to act")
         if seat is not None and seat != self.to_act:
             raise IllegalAction(f"seat {seat} cannot act now: it is seat {self.to_act}'s turn")
-        legal = self.legal_actions()
         same_kind = [a for a in legal if a.kind is action.kind]
         if action.amount is None and len(same_kind) == 1:
             return same_kind[0]
@@ -495,7 +509,7 @@ class Hand:
         if seat is None:
             return []
         if self.phase is Phase.SHOWDOWN:
-            return [Action(ActionKind.SHOW), Action(ActionKind.MUCK)]
+            return [_SHOW, _MUCK]
         stack = self.stacks[seat]
         mine = self.street_bets[seat]
         most = mine + stack
@@ -508,10 +522,10 @@ class Hand:
         to_call = self._current - mine
         actions = []
         if to_call > 0:
-            actions.append(Action(ActionKind.FOLD))
+            actions.append(_FOLD)
             actions.append(Action(ActionKind.CALL, mine + min(to_call, stack)))
         else:
-            actions.append(Action(ActionKind.CHECK))
+            actions.append(_CHECK)
         if stack > to_call and seat in self._may_raise and not self._capped():
             if self.street == 3 and not self._completed:
                 actions.append(Action(ActionKind.COMPLETE, min(stakes.small_bet, most)))

@@ -1,0 +1,351 @@
+"""Play PHH hands through our engine, and write our hands as PHH.
+
+:func:`play_phh` rebuilds the deck from the file's deals (unknown cards ``??`` are filled with
+cards nobody saw), replays every action through :class:`~sevenstud.hand.Hand` and raises
+:class:`ReplayError`, naming the action, at the first one our rules do not allow or when the
+file's own ``finishing_stacks`` disagree with ours. Other tables' procedures are accepted where
+the chips cannot differ: ``sm`` (show or muck) lines are honoured in whatever order the file
+writes them, because showing first decides no chips; the community card arrives as ``d db``.
+
+:func:`to_phh` writes a finished (or unfinished) hand of ours as a :class:`PHHHand`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sevenstud.cards import CARDS, Card, Deck, parse_cards
+from sevenstud.games import GameError, Stakes, game_by_name
+from sevenstud.hand import (
+    Action,
+    ActionKind,
+    ActionTaken,
+    CardDealt,
+    CommunityCardDealt,
+    Hand,
+    HandError,
+    HandMucked,
+    HandShown,
+    IllegalAction,
+    Phase,
+)
+from sevenstud.history.phh import UNKNOWN_CARD, PHHAction, PHHError, PHHHand, load_all, loads
+
+_GAME_OF_VARIANT = {"F7S/8": "stud8", "F7S": "stud", "FR": "razz"}
+
+
+class ReplayError(ValueError):
+    """A hand our engine cannot play as the file writes it; the message names the action."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """What the file deals and shows, worked out before play."""
+
+    hole: list[list[str]]  # per player, every card in dealing order ("??" unknown)
+    board: str | None
+    shows: dict[int, PHHAction]
+
+
+def _plan(hand: PHHHand, actions: list[PHHAction]) -> _Plan:
+    hole: list[list[str]] = [[] for _ in range(hand.player_count)]
+    board: str | None = None
+    shows: dict[int, PHHAction] = {}
+    for action in actions:
+        if action.kind == "deal_hole":
+            assert action.player is not None and action.cards is not None
+            hole[action.player].extend(action.cards)
+        elif action.kind == "deal_board":
+            assert action.cards is not None
+            if board is not None or len(action.cards) != 1:
+                raise ReplayError(f"{action}: stud deals at most one community card")
+            board = action.cards[0]
+    # A show names the cards that the deals left unknown.
+    for action in actions:
+        if action.kind != "show_muck":
+            continue
+        seat = action.actor
+        assert seat is not None
+        shows[seat] = action
+        if action.cards is None:  # a muck, or "sm -": the cards dealt
+            continue
+        dealt = hole[seat]
+        shown = action.cards
+        if len(shown) == len(dealt):
+            for k, card in enumerate(shown):
+                if dealt[k] == UNKNOWN_CARD:
+                    dealt[k] = card
+                elif card not in (UNKNOWN_CARD, dealt[k]):
+                    raise ReplayError(f"{action}: p{seat + 1} was dealt {dealt[k]}, not {card}")
+        else:
+            unknown = [k for k, c in enumerate(dealt) if c == UNKNOWN_CARD]
+            if len(shown) != len(unknown):
+                raise ReplayError(
+                    f"{action}: shows {len(shown)} cards, but p{seat + 1} has {len(dealt)} "
+                    f"with {len(unknown)} unknown"
+                )
+            for k, card in zip(unknown, shown, strict=True):
+                dealt[k] = card
+    return _Plan(hole, board, shows)
+
+
+def _deck_order(plan: _Plan) -> list[Card]:
+    """The deck in our engine's dealing order: 3rd street round by round, then one card per
+    player still in (those the file deals to) on each street, the community card in 7th's place."""
+    order: list[str] = []
+    players = range(len(plan.hole))
+    for k in range(7):
+        if k == 6 and plan.board is not None:
+            order.append(plan.board)
+            continue
+        for p in players:
+            if len(plan.hole[p]) > k:
+                order.append(plan.hole[p][k])
+    known = [c for c in order if c != UNKNOWN_CARD]
+    try:
+        used = set(parse_cards(known))
+    except ValueError as error:
+        raise ReplayError(f"the deals are impossible: {error}") from None
+    spare = iter(c for c in CARDS if c not in used)
+    return [next(spare) if c == UNKNOWN_CARD else parse_cards(c)[0] for c in order]
+
+
+def _engine_action(hand: Hand, action: PHHAction) -> Action:
+    kind = action.kind
+    legal = hand.legal_actions()
+    if kind == "post_bring_in":
+        return Action(ActionKind.BRING_IN)
+    if kind == "fold":
+        return Action(ActionKind.FOLD)
+    if kind == "check_call":
+        check = [a for a in legal if a.kind is ActionKind.CHECK]
+        return check[0] if check else Action(ActionKind.CALL)
+    assert kind == "complete_bet_raise" and action.amount is not None
+    for candidate in legal:
+        if candidate.kind in (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE):
+            if candidate.amount == action.amount:
+                return candidate
+    aggressive = [a for a in legal if a.kind in (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE)]
+    kind_word = aggressive[0].kind if aggressive else ActionKind.RAISE
+    return Action(kind_word, action.amount)
+
+
+def _settle_showdown(hand: Hand, plan: _Plan, *, final: bool) -> None:
+    """Answer the engine's showdown questions from the file's ``sm`` lines, in our order."""
+    while hand.phase is Phase.SHOWDOWN and hand.to_act is not None:
+        seat = hand.to_act
+        decision = plan.shows.get(seat)
+        if decision is None:
+            if not final:
+                return
+            if UNKNOWN_CARD in plan.hole[seat]:
+                raise ReplayError(
+                    f"p{seat + 1} reaches the showdown but the file neither shows nor mucks "
+                    "the cards, and they are unknown"
+                )
+            hand.act(Action(ActionKind.SHOW), seat)
+        elif decision.is_muck:
+            hand.act(Action(ActionKind.MUCK), seat)
+        else:
+            hand.act(Action(ActionKind.SHOW), seat)
+
+
+def game_of(phh: PHHHand) -> Any:
+    """Our game for a PHH hand's variant and stakes."""
+    if len(set(phh.antes)) != 1:
+        raise ReplayError(f"antes {phh.antes}: unequal antes are not a stud game we know")
+    try:
+        return game_by_name(
+            _GAME_OF_VARIANT[phh.variant],
+            Stakes(ante=phh.antes[0], bring_in=phh.bring_in, small_bet=phh.small_bet, big_bet=phh.big_bet),
+        )
+    except GameError as error:
+        raise ReplayError(f"stakes: {error}") from None
+
+
+def play_phh(phh: PHHHand) -> Hand:
+    """Replay a PHH hand through our engine; :class:`ReplayError` names the first action our
+    rules refuse, or the disagreement with the file's ``finishing_stacks``."""
+    actions = phh.parsed_actions()
+    plan = _plan(phh, actions)
+    game = game_of(phh)
+    try:
+        hand = Hand(game, phh.starting_stacks, Deck.ordered(_deck_order(plan)), auto_showdown=False)
+    except (HandError, ValueError) as error:
+        raise ReplayError(f"cannot start the hand: {error}") from None
+    for index, action in enumerate(actions):
+        where = f"actions[{index}] {phh.actions[index]!r}"
+        if action.kind in ("deal_hole", "deal_board", "no_op", "show_muck"):
+            if action.kind == "show_muck":
+                _settle_showdown(hand, plan, final=False)
+            continue
+        if hand.is_over:
+            raise ReplayError(f"{where}: the hand is already over under our rules")
+        if hand.phase is Phase.SHOWDOWN:
+            raise ReplayError(f"{where}: our engine has reached the showdown")
+        seat = action.actor
+        assert seat is not None
+        if seat != hand.to_act:
+            raise ReplayError(f"{where}: p{seat + 1} acts, but our engine has p{(hand.to_act or 0) + 1} to act")
+        try:
+            hand.act(_engine_action(hand, action), seat)
+        except IllegalAction as error:
+            raise ReplayError(f"{where}: illegal under our rules: {error}") from None
+    _settle_showdown(hand, plan, final=True)
+    if not hand.is_over:
+        raise ReplayError(f"the file ends before the hand does (p{(hand.to_act or 0) + 1} to act)")
+    _check_deals(hand, plan)
+    if phh.finishing_stacks is not None and list(phh.finishing_stacks) != list(hand.stacks):
+        raise ReplayError(
+            f"finishing_stacks: the file says {phh.finishing_stacks}, our engine {hand.stacks}"
+        )
+    return hand
+
+
+def _check_deals(hand: Hand, plan: _Plan) -> None:
+    for seat, cards in enumerate(plan.hole):
+        ours = [str(c) for c in hand.cards[seat]]
+        theirs = [c for c in cards]
+        if len(ours) != len(theirs) or any(t not in (UNKNOWN_CARD, o) for o, t in zip(ours, theirs, strict=False)):
+            raise ReplayError(
+                f"deals: the file deals p{seat + 1} {' '.join(theirs)}, our engine {' '.join(ours)}"
+            )
+    ours_board = str(hand.community) if hand.community is not None else None
+    if ours_board != plan.board:
+        raise ReplayError(f"deals: the file's community card is {plan.board}, ours {ours_board}")
+
+
+_PHH_VERB = {
+    ActionKind.BRING_IN: "pb",
+    ActionKind.COMPLETE: "cbr",
+    ActionKind.BET: "cbr",
+    ActionKind.RAISE: "cbr",
+    ActionKind.CALL: "cc",
+    ActionKind.CHECK: "cc",
+    ActionKind.FOLD: "f",
+}
+
+
+def to_phh(hand: Hand, players: Sequence[str] | None = None, **fields: Any) -> PHHHand:
+    """Our hand in PHH: the deals (3rd street as one ``d dh`` line per player), every action, the
+    community card as ``d db``, shows as ``sm CARDS`` and mucks as a bare ``sm``."""
+    lines: list[str] = []
+    third: dict[int, list[Card]] = {}
+    for event in hand.events:
+        if isinstance(event, CardDealt):
+            assert event.card is not None
+            if event.street == 3:
+                third.setdefault(event.seat, []).append(event.card)
+                if len(third[event.seat]) == 3 and len(third) == len(third) and all(
+                    len(v) == 3 for v in third.values()
+                ) and event.seat == max(third):
+                    lines.extend(f"d dh p{s + 1} {''.join(map(str, third[s]))}" for s in sorted(third))
+            else:
+                lines.append(f"d dh p{event.seat + 1} {event.card}")
+        elif isinstance(event, CommunityCardDealt):
+            lines.append(f"d db {event.card}")
+        elif isinstance(event, ActionTaken):
+            verb = _PHH_VERB.get(event.action.kind)
+            if verb is None:
+                continue
+            amount = f" {event.action.amount}" if verb == "cbr" else ""
+            lines.append(f"p{event.seat + 1} {verb}{amount}")
+        elif isinstance(event, HandShown):
+            lines.append(f"p{event.seat + 1} sm {''.join(map(str, event.cards))}")
+        elif isinstance(event, HandMucked):
+            lines.append(f"p{event.seat + 1} sm")
+    stakes = hand.game.stakes
+    return PHHHand(
+        variant=hand.game.phh_variant,
+        antes=[stakes.ante] * hand.n,
+        bring_in=stakes.bring_in,
+        small_bet=stakes.small_bet,
+        big_bet=stakes.big_bet,
+        starting_stacks=list(hand.starting_stacks),
+        actions=lines,
+        players=list(players) if players is not None else None,
+        finishing_stacks=list(hand.stacks) if hand.is_over else None,
+        **fields,
+    )
+
+
+# ---------------------------------------------------------------------- the command
+
+
+def _hands_in(path: Path) -> Iterator[tuple[str, PHHHand | Exception]]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        yield str(path), error
+        return
+    try:
+        if path.suffix == ".phhs":
+            for i, phh in enumerate(load_all_text(text), start=1):
+                yield f"{path}[{i}]", phh
+        else:
+            yield str(path), loads(text)
+    except PHHError as error:
+        yield str(path), error
+
+
+def load_all_text(text: str) -> list[PHHHand]:
+    from sevenstud.history.phh import loads_all
+
+    return loads_all(text)
+
+
+def replay_record(name: str, phh: PHHHand) -> dict[str, Any]:
+    """The JSON object ``sevenstud replay --json`` prints for one hand."""
+    record: dict[str, Any] = {
+        "file": name,
+        "variant": phh.variant,
+        "players": phh.players if phh.players is not None else [f"p{i + 1}" for i in range(phh.player_count)],
+        "starting_stacks": list(phh.starting_stacks),
+    }
+    try:
+        hand = play_phh(phh)
+    except ReplayError as error:
+        record["error"] = str(error)
+        return record
+    record["finishing_stacks"] = list(hand.stacks)
+    record["awards"] = [
+        {"seat": a.seat, "player": record["players"][a.seat], "amount": a.amount, "pot": a.pot, "share": a.share}
+        for a in hand.awards
+    ]
+    return record
+
+
+def replay_command(args: argparse.Namespace) -> int:
+    """``sevenstud replay FILE... [--json]``: exit 1 if any hand fails."""
+    failures = total = 0
+    for file in args.files:
+        for name, item in _hands_in(Path(file)):
+            total += 1
+            if isinstance(item, Exception):
+                record: dict[str, Any] = {"file": name, "error": str(item)}
+            else:
+                record = replay_record(name, item)
+            if "error" in record:
+                failures += 1
+            if args.json:
+                print(json.dumps(record, ensure_ascii=False))
+            elif "error" in record:
+                print(f"{name}: ERROR {record['error']}")
+            else:
+                won = ", ".join(
+                    f"{a['player']} {a['amount']} ({'main' if a['pot'] == 0 else 'side ' + str(a['pot'])}"
+                    f"{'' if a['share'] == 'whole' else ' ' + a['share']})"
+                    for a in record["awards"]
+                )
+                print(f"{name}: ok, {record['variant']}, stacks {record['finishing_stacks']}; {won}")
+    if not args.json:
+        print(f"{total - failures} of {total} hands replayed" + (f", {failures} failed" if failures else ""))
+    if failures:
+        print(f"sevenstud replay: {failures} hand(s) failed", file=sys.stderr)
+    return 1 if failures else 0
