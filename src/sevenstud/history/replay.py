@@ -35,8 +35,9 @@ from sevenstud.hand import (
     IllegalAction,
     Phase,
 )
-from sevenstud.history.phh import UNKNOWN_CARD, PHHAction, PHHError, PHHHand, load_all, loads
+from sevenstud.history.phh import UNKNOWN_CARD, PHHAction, PHHError, PHHHand, loads
 
+_CBR = (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE)
 _GAME_OF_VARIANT = {"F7S/8": "stud8", "F7S": "stud", "FR": "razz"}
 
 
@@ -128,10 +129,11 @@ def _engine_action(hand: Hand, action: PHHAction) -> Action:
         return check[0] if check else Action(ActionKind.CALL)
     assert kind == "complete_bet_raise" and action.amount is not None
     for candidate in legal:
-        if candidate.kind in (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE):
-            if candidate.amount == action.amount:
-                return candidate
-    aggressive = [a for a in legal if a.kind in (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE)]
+        if candidate.kind in _CBR and candidate.amount == action.amount:
+            return candidate
+    aggressive = [
+        a for a in legal if a.kind in (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE)
+    ]
     kind_word = aggressive[0].kind if aggressive else ActionKind.RAISE
     return Action(kind_word, action.amount)
 
@@ -163,7 +165,12 @@ def game_of(phh: PHHHand) -> Any:
     try:
         return game_by_name(
             _GAME_OF_VARIANT[phh.variant],
-            Stakes(ante=phh.antes[0], bring_in=phh.bring_in, small_bet=phh.small_bet, big_bet=phh.big_bet),
+            Stakes(
+                ante=phh.antes[0],
+                bring_in=phh.bring_in,
+                small_bet=phh.small_bet,
+                big_bet=phh.big_bet,
+            ),
         )
     except GameError as error:
         raise ReplayError(f"stakes: {error}") from None
@@ -192,7 +199,9 @@ def play_phh(phh: PHHHand) -> Hand:
         seat = action.actor
         assert seat is not None
         if seat != hand.to_act:
-            raise ReplayError(f"{where}: p{seat + 1} acts, but our engine has p{(hand.to_act or 0) + 1} to act")
+            raise ReplayError(
+                f"{where}: p{seat + 1} acts, but our engine has p{(hand.to_act or 0) + 1} to act"
+            )
         try:
             hand.act(_engine_action(hand, action), seat)
         except IllegalAction as error:
@@ -212,7 +221,9 @@ def _check_deals(hand: Hand, plan: _Plan) -> None:
     for seat, cards in enumerate(plan.hole):
         ours = [str(c) for c in hand.cards[seat]]
         theirs = [c for c in cards]
-        if len(ours) != len(theirs) or any(t not in (UNKNOWN_CARD, o) for o, t in zip(ours, theirs, strict=False)):
+        if len(ours) != len(theirs) or any(
+            t not in (UNKNOWN_CARD, o) for o, t in zip(ours, theirs, strict=False)
+        ):
             raise ReplayError(
                 f"deals: the file deals p{seat + 1} {' '.join(theirs)}, our engine {' '.join(ours)}"
             )
@@ -236,18 +247,24 @@ def to_phh(hand: Hand, players: Sequence[str] | None = None, **fields: Any) -> P
     """Our hand in PHH: the deals (3rd street as one ``d dh`` line per player), every action, the
     community card as ``d db``, shows as ``sm CARDS`` and mucks as a bare ``sm``."""
     lines: list[str] = []
-    third: dict[int, list[Card]] = {}
+    third: dict[int, list[Card]] = {}  # 3rd street is written one line per player, as PokerKit does
+
+    def flush_third() -> None:
+        lines.extend(
+            f"d dh p{s + 1} {''.join(map(str, cards))}" for s, cards in sorted(third.items())
+        )
+        third.clear()
+
     for event in hand.events:
+        if isinstance(event, CardDealt) and event.street == 3:
+            assert event.card is not None
+            third.setdefault(event.seat, []).append(event.card)
+            continue
+        if third:
+            flush_third()
         if isinstance(event, CardDealt):
             assert event.card is not None
-            if event.street == 3:
-                third.setdefault(event.seat, []).append(event.card)
-                if len(third[event.seat]) == 3 and len(third) == len(third) and all(
-                    len(v) == 3 for v in third.values()
-                ) and event.seat == max(third):
-                    lines.extend(f"d dh p{s + 1} {''.join(map(str, third[s]))}" for s in sorted(third))
-            else:
-                lines.append(f"d dh p{event.seat + 1} {event.card}")
+            lines.append(f"d dh p{event.seat + 1} {event.card}")
         elif isinstance(event, CommunityCardDealt):
             lines.append(f"d db {event.card}")
         elif isinstance(event, ActionTaken):
@@ -305,7 +322,9 @@ def replay_record(name: str, phh: PHHHand) -> dict[str, Any]:
     record: dict[str, Any] = {
         "file": name,
         "variant": phh.variant,
-        "players": phh.players if phh.players is not None else [f"p{i + 1}" for i in range(phh.player_count)],
+        "players": phh.players
+        if phh.players is not None
+        else [f"p{i + 1}" for i in range(phh.player_count)],
         "starting_stacks": list(phh.starting_stacks),
     }
     try:
@@ -315,10 +334,22 @@ def replay_record(name: str, phh: PHHHand) -> dict[str, Any]:
         return record
     record["finishing_stacks"] = list(hand.stacks)
     record["awards"] = [
-        {"seat": a.seat, "player": record["players"][a.seat], "amount": a.amount, "pot": a.pot, "share": a.share}
+        {
+            "seat": a.seat,
+            "player": record["players"][a.seat],
+            "amount": a.amount,
+            "pot": a.pot,
+            "share": a.share,
+        }
         for a in hand.awards
     ]
     return record
+
+
+def _award_text(award: dict[str, Any]) -> str:
+    pot = "main pot" if award["pot"] == 0 else f"side pot {award['pot']}"
+    half = "" if award["share"] == "whole" else f", {award['share']} half"
+    return f"{award['player']} {award['amount']} ({pot}{half})"
 
 
 def replay_command(args: argparse.Namespace) -> int:
@@ -338,14 +369,15 @@ def replay_command(args: argparse.Namespace) -> int:
             elif "error" in record:
                 print(f"{name}: ERROR {record['error']}")
             else:
-                won = ", ".join(
-                    f"{a['player']} {a['amount']} ({'main' if a['pot'] == 0 else 'side ' + str(a['pot'])}"
-                    f"{'' if a['share'] == 'whole' else ' ' + a['share']})"
-                    for a in record["awards"]
+                won = ", ".join(_award_text(a) for a in record["awards"])
+                print(
+                    f"{name}: ok, {record['variant']}, stacks {record['finishing_stacks']}; {won}"
                 )
-                print(f"{name}: ok, {record['variant']}, stacks {record['finishing_stacks']}; {won}")
     if not args.json:
-        print(f"{total - failures} of {total} hands replayed" + (f", {failures} failed" if failures else ""))
+        print(
+            f"{total - failures} of {total} hands replayed"
+            + (f", {failures} failed" if failures else "")
+        )
     if failures:
         print(f"sevenstud replay: {failures} hand(s) failed", file=sys.stderr)
     return 1 if failures else 0

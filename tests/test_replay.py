@@ -1,0 +1,169 @@
+"""PHH hands in and out of the engine, and the `sevenstud replay` command."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sevenstud.cards import Deck
+from sevenstud.cli import main
+from sevenstud.games import Razz, Stakes, Stud, StudHiLo
+from sevenstud.hand import Hand
+from sevenstud.history.phh import PHHHand, dumps, dumps_all, loads
+from sevenstud.history.replay import ReplayError, play_phh, to_phh
+
+STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
+GAMES = [StudHiLo(STAKES), Stud(STAKES), Razz(STAKES)]
+
+
+def random_hand(seed: int) -> Hand:
+    rng = random.Random(seed)
+    n = rng.randint(2, 8)
+    hand = Hand(rng.choice(GAMES), [rng.randint(1, 120) for _ in range(n)], Deck.seeded(seed))
+    while not hand.is_over:
+        hand.act(rng.choice(hand.legal_actions()))
+    return hand
+
+
+def test_round_trip_through_phh_text_on_many_random_hands() -> None:
+    for seed in range(1500):
+        hand = random_hand(seed)
+        again = play_phh(loads(dumps(to_phh(hand))))
+        assert again.events == hand.events, seed
+        assert again.stacks == hand.stacks
+        assert again.awards == hand.awards
+
+
+def test_community_card_is_written_and_read_as_d_db() -> None:
+    # Eight players who all check to the end exhaust the deck on 7th street.
+    hand = Hand(StudHiLo(STAKES), [100] * 8, Deck.seeded(11))
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        passive = [a for a in legal if a.kind.value in ("check", "call", "bring-in")]
+        hand.act(passive[0])
+    assert hand.community is not None
+    phh = to_phh(hand)
+    assert f"d db {hand.community}" in phh.actions
+    assert play_phh(phh).stacks == hand.stacks
+
+
+def _hand_with_showdown() -> PHHHand:
+    for seed in range(200):
+        hand = random_hand(seed)
+        phh = to_phh(hand)
+        if sum(1 for line in phh.actions if " sm " in line) >= 2:
+            return phh
+    raise AssertionError("no showdown found")
+
+
+def test_show_lines_are_accepted_in_the_order_written() -> None:
+    phh = _hand_with_showdown()
+    shows = [line for line in phh.actions if " sm" in line]
+    others = [line for line in phh.actions if " sm" not in line]
+    reordered = PHHHand(**{**_fields(phh), "actions": others + shows[::-1]})
+    assert play_phh(reordered).stacks == play_phh(phh).stacks
+
+
+def _fields(phh: PHHHand) -> dict[str, object]:
+    return {name: getattr(phh, name) for name in phh.__dataclass_fields__}
+
+
+def _hand_with_bring_in_posted() -> PHHHand:
+    return next(
+        p
+        for p in (to_phh(random_hand(s)) for s in range(100))
+        if any(a.endswith(" pb") for a in p.actions)
+    )
+
+
+def test_illegal_action_is_reported_naming_the_action() -> None:
+    phh = _hand_with_bring_in_posted()
+    actions = list(phh.actions)
+    first_bet = next(i for i, line in enumerate(actions) if line.endswith(" pb"))
+    seat = actions[first_bet].split()[0]
+    actions.insert(first_bet + 1, f"{seat} cbr 999")
+    broken = PHHHand(**{**_fields(phh), "actions": actions, "finishing_stacks": None})
+    with pytest.raises(ReplayError, match=rf"actions\[{first_bet + 1}\] '{seat} cbr 999'"):
+        play_phh(broken)
+
+
+def test_finishing_stacks_that_disagree_are_an_error() -> None:
+    phh = to_phh(random_hand(4))
+    stacks = list(phh.finishing_stacks or [])
+    stacks[0] += 1
+    stacks[1] -= 1
+    with pytest.raises(ReplayError, match="finishing_stacks"):
+        play_phh(PHHHand(**{**_fields(phh), "finishing_stacks": stacks}))
+
+
+def test_replay_command_json_is_deterministic(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    one = tmp_path / "one.phh"
+    one.write_text(
+        dumps(
+            to_phh(
+                random_hand(5),
+                players=["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"][: random_hand(5).n],
+            )
+        )
+    )
+    many = tmp_path / "many.phhs"
+    many.write_text(dumps_all(to_phh(random_hand(s)) for s in range(6, 12)))
+    assert main(["replay", "--json", str(one), str(many)]) == 0
+    first = capsys.readouterr().out
+    assert main(["replay", "--json", str(one), str(many)]) == 0
+    assert capsys.readouterr().out == first
+    records = [json.loads(line) for line in first.splitlines()]
+    assert len(records) == 7
+    for record in records:
+        assert {
+            "file",
+            "variant",
+            "players",
+            "starting_stacks",
+            "finishing_stacks",
+            "awards",
+        } <= set(record)
+        assert sum(a["amount"] for a in record["awards"]) > 0
+        assert sum(record["finishing_stacks"]) == sum(record["starting_stacks"])
+        for award in record["awards"]:
+            assert set(award) == {"seat", "player", "amount", "pot", "share"}
+    assert records[0]["players"][0] == "Ann"
+
+
+def test_replay_command_fails_naming_the_file_and_the_action(tmp_path: Path) -> None:
+    phh = _hand_with_bring_in_posted()
+    actions = list(phh.actions)
+    first_bet = next(i for i, line in enumerate(actions) if line.endswith(" pb"))
+    actions.insert(first_bet + 1, actions[first_bet].split()[0] + " cbr 999")
+    bad = tmp_path / "bad.phh"
+    bad.write_text(dumps(PHHHand(**{**_fields(phh), "actions": actions, "finishing_stacks": None})))
+    good = tmp_path / "good.phh"
+    good.write_text(dumps(phh))
+    result = subprocess.run(
+        [sys.executable, "-m", "sevenstud.cli", "replay", "--json", str(good), str(bad)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 1
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert "error" not in lines[0]
+    assert lines[1]["file"] == str(bad)
+    assert "cbr 999" in lines[1]["error"]
+
+
+def test_malformed_file_is_an_error_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "broken.phh"
+    bad.write_text('variant = "F7S/8"\nantes = [1, 1]\n')
+    assert main(["replay", "--json", str(bad)]) == 1
+    record = json.loads(capsys.readouterr().out)
+    assert record["file"] == str(bad) and "bring_in" in record["error"]
