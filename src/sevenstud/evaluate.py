@@ -164,6 +164,7 @@ _FLUSH = _build_flush_table()
 
 
 def _flush_high(cards: Sequence[int], probe: int) -> int:
+    _check_size(cards)  # five+ of a suit among 8+ cards would otherwise pass unnoticed
     suit = _FLUSH_SUIT[probe]
     mask = 0
     for c in cards:
