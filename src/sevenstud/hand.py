@@ -249,7 +249,13 @@ class Hand:
         *,
         seed: int | str | None = None,
         auto_showdown: bool = True,
+        rake: int | None = None,
     ) -> None:
+        if rake is not None and (not isinstance(rake, int) or isinstance(rake, bool) or rake < 0):
+            raise HandError(f"the rake must be a whole number of chips, not {rake!r}")
+        self.fixed_rake = rake
+        """Take exactly this rake when the pot is awarded (as a card room's history shows it),
+        instead of the game's ``rake_percent``; ``None``: the game's rule."""
         if not MIN_PLAYERS <= len(stacks) <= MAX_PLAYERS:
             raise HandError(f"stud is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(stacks)}")
         for seat, stack in enumerate(stacks):
@@ -574,6 +580,9 @@ class Hand:
             if kind is ActionKind.BRING_IN:
                 self._bring_in_due = False
                 self._current = max(previous, amount)
+                if amount >= self.game.stakes.small_bet:  # a full-bet bring-in is the completion
+                    self._completed = True
+                    self._bets_made += 1
                 self._pending = {s for s in range(self.n) if s != seat and self._can_act(s)}
                 self._may_raise = set(self._pending)
             elif kind in _AGGRESSIVE:
@@ -849,12 +858,13 @@ class Hand:
 
     def _take_rake(self, pots: list[Pot]) -> list[Pot]:
         game = self.game
-        if not game.rake_percent:
-            return pots
         total = sum(p.amount for p in pots)
-        rake = int(total * game.rake_percent / 100)
-        if game.rake_cap:
-            rake = min(rake, game.rake_cap)
+        if self.fixed_rake is not None:
+            rake = min(self.fixed_rake, total)
+        else:
+            rake = int(total * game.rake_percent / 100)
+            if game.rake_cap:
+                rake = min(rake, game.rake_cap)
         if not rake:
             return pots
         self.rake = rake
