@@ -15,8 +15,10 @@ comparing two cards compares rank first and suit second, and the evaluator's tab
 
 from __future__ import annotations
 
+import math
 import random
 import re
+import secrets
 from collections.abc import Iterable, Sequence
 
 RANK_CHARS = "23456789TJQKA"
@@ -106,6 +108,8 @@ for _i, _t in enumerate(_TEXT):
         for _s in (_t[1], _t[1].upper()):
             _BY_TEXT[_r + _s] = CARDS[_i]
 
+_ORDERINGS = math.factorial(52)
+
 _TOKEN = re.compile(r"(10|[2-9TJQKAtjqka])([cdhsCDHS])")
 
 
@@ -180,17 +184,33 @@ class Deck:
 
     @classmethod
     def shuffled(cls) -> Deck:
-        """A deck shuffled with the operating system's secure randomness."""
+        """A deck shuffled with the operating system's secure randomness.
+
+        One uniform draw from the 52! orders (``secrets.randbelow``, a single read of the
+        system's randomness) is unranked into a Fisher-Yates shuffle: as secure as
+        ``SystemRandom().shuffle`` and many times faster.
+        """
+        code = secrets.randbelow(_ORDERINGS)
         cards = list(CARDS)
-        random.SystemRandom().shuffle(cards)
-        return cls(cards)
+        for i in range(51, 0, -1):
+            code, j = divmod(code, i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+        return cls._trusted(cards)
+
+    @classmethod
+    def _trusted(cls, cards: list[Card]) -> Deck:
+        """A deck from a list known to hold the 52 cards once each (skips the checks)."""
+        deck = cls.__new__(cls)
+        deck._cards = cards
+        deck._position = 0
+        return deck
 
     @classmethod
     def seeded(cls, seed: int | str | bytes) -> Deck:
         """A deck shuffled from a seed: the same seed always gives the same order."""
         cards = list(CARDS)
         random.Random(seed).shuffle(cards)
-        return cls(cards)
+        return cls._trusted(cards)
 
     @classmethod
     def ordered(cls, first: str | Iterable[str | int]) -> Deck:

@@ -298,15 +298,27 @@ def _board_groups(ranks: list[int]) -> tuple[int, ...]:
     return (strength, *order)
 
 
+_BOARD_HIGH: dict[tuple[int, ...], tuple[int, ...]] = {}
+_BOARD_LOW: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
 def board_high_key(up_cards: Sequence[int]) -> tuple[int, ...]:
     """How good an open stud board is for deciding who acts first: quads, trips, two pair, a
     pair, then high cards; straights and flushes never count. Greater is better; suits never
     matter."""
-    return _board_groups([c >> 2 for c in up_cards])
+    ranks = tuple(sorted([c >> 2 for c in up_cards]))
+    key = _BOARD_HIGH.get(ranks)
+    if key is None:  # at most 2,379 boards of 1 to 4 cards: remember each
+        key = _BOARD_HIGH[ranks] = _board_groups(list(ranks))
+    return key
 
 
 def board_low_key(up_cards: Sequence[int]) -> tuple[int, ...]:
     """As :func:`board_high_key` for razz: the best ace-to-five low board is greatest (pairs are
     bad, the highest card compared first)."""
-    strength, *order = _board_groups([((c >> 2) + 1) % 13 for c in up_cards])
-    return (-strength, *(-r for r in order))
+    ranks = tuple(sorted([((c >> 2) + 1) % 13 for c in up_cards]))
+    key = _BOARD_LOW.get(ranks)
+    if key is None:
+        strength, *order = _board_groups(list(ranks))
+        key = _BOARD_LOW[ranks] = (-strength, *(-r for r in order))
+    return key

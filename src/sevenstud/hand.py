@@ -114,6 +114,17 @@ class Action:
         return f"{self.kind.value} {self.amount}"
 
 
+_ACTIONS: dict[tuple[ActionKind, int], Action] = {}
+
+
+def _action(kind: ActionKind, amount: int) -> Action:
+    """The (shared, immutable) action of that kind and amount: legal actions are made often."""
+    action = _ACTIONS.get((kind, amount))
+    if action is None:
+        action = _ACTIONS[kind, amount] = Action(kind, amount)
+    return action
+
+
 _FOLD = Action(ActionKind.FOLD)
 _CHECK = Action(ActionKind.CHECK)
 _SHOW = Action(ActionKind.SHOW)
@@ -506,7 +517,7 @@ class Hand:
         return [stakes.small_bet]
 
     def _capped(self) -> bool:
-        if self.game.uncapped_heads_up and len(self._live()) == 2:
+        if self.game.uncapped_heads_up and self.folded.count(False) == 2:
             return False
         return self._bets_made >= self.game.cap
 
@@ -521,24 +532,28 @@ class Hand:
         most = mine + stack
         stakes = self.game.stakes
         if self._bring_in_due:
-            actions = [Action(ActionKind.BRING_IN, min(stakes.bring_in, most))]
+            actions = [_action(ActionKind.BRING_IN, min(stakes.bring_in, most))]
             if most > stakes.bring_in and stakes.small_bet > stakes.bring_in:
-                actions.append(Action(ActionKind.COMPLETE, min(stakes.small_bet, most)))
+                actions.append(_action(ActionKind.COMPLETE, min(stakes.small_bet, most)))
             return actions
         to_call = self._current - mine
         actions = []
         if to_call > 0:
             actions.append(_FOLD)
-            actions.append(Action(ActionKind.CALL, mine + min(to_call, stack)))
+            actions.append(_action(ActionKind.CALL, mine + min(to_call, stack)))
         else:
             actions.append(_CHECK)
         if stack > to_call and seat in self._may_raise and not self._capped():
             if self.street == 3 and not self._completed:
-                actions.append(Action(ActionKind.COMPLETE, min(stakes.small_bet, most)))
+                actions.append(_action(ActionKind.COMPLETE, min(stakes.small_bet, most)))
             else:
                 kind = ActionKind.BET if self._current == 0 else ActionKind.RAISE
-                targets = sorted({min(self._current + inc, most) for inc in self._increments()})
-                actions.extend(Action(kind, t) for t in targets)
+                increments = self._increments()
+                if len(increments) == 1:
+                    actions.append(_action(kind, min(self._current + increments[0], most)))
+                else:
+                    targets = sorted({min(self._current + inc, most) for inc in increments})
+                    actions.extend(_action(kind, t) for t in targets)
         return actions
 
     def _why_illegal(self, action: Action, legal: list[Action], same_kind: list[Action]) -> str:
@@ -591,7 +606,7 @@ class Hand:
         self.events.append(ActionTaken(seat, self.street, action, all_in))
         self._pending.discard(seat)
         self._may_raise.discard(seat)
-        if kind is ActionKind.FOLD and len(self._live()) == 1:
+        if kind is ActionKind.FOLD and self.folded.count(False) == 1:
             self._win_by_folds()
             return
         self._advance(seat)
@@ -880,8 +895,8 @@ class Hand:
     def _award(self, contenders: dict[int, Contender]) -> None:
         pots = self._take_rake(self.pots())
         game = self.game
-        if len(contenders) == 1:
-            (winner,) = contenders
+        if len(contenders) == 1 and all(set(contenders) <= set(p.eligible) for p in pots):
+            (winner,) = contenders  # (a side pot it is not eligible for is settled below)
             awards = [Award(winner, p.amount, i, "whole") for i, p in enumerate(pots) if p.amount]
         else:
             awards = settle(

@@ -104,6 +104,8 @@ def settle(
     highs = {s: c.high for s, c in contenders.items()}
     lows = {s: c.low for s, c in contenders.items()}
     for index, pot in enumerate(pots):
+        if not pot.amount:  # e.g. taken whole by the rake: nothing to award
+            continue
         seats = [s for s in pot.eligible if s in contenders]
         if not seats:
             seats = sorted(pot.eligible, key=odd_chip_order.index)[:1]
