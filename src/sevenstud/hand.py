@@ -297,6 +297,8 @@ class Hand:
         self.events: list[Event] = []
         self.actions: list[tuple[int, Action]] = []
         self.awards: list[Award] = []
+        self.final_pots: list[Pot] = []
+        """The pots as they were awarded (after the rake), main pot first."""
         self.rake = 0
         self.shown: dict[int, HandShown] = {}
         self.mucked: set[int] = set()
@@ -516,6 +518,15 @@ class Hand:
             return [stakes.big_bet] if self._big_bet_made else [stakes.small_bet, stakes.big_bet]
         return [stakes.small_bet]
 
+    def _raise_could_be_called(self, seat: int) -> bool:
+        """Whether another player still in could put in more than the current bet: if nobody
+        can, a bet or raise would only come back uncalled, and the rules do not allow it."""
+        stacks, bets, folded, current = self.stacks, self.street_bets, self.folded, self._current
+        return any(
+            s != seat and not folded[s] and stacks[s] > 0 and bets[s] + stacks[s] > current
+            for s in range(self.n)
+        )
+
     def _capped(self) -> bool:
         if self.game.uncapped_heads_up and self.folded.count(False) == 2:
             return False
@@ -543,7 +554,12 @@ class Hand:
             actions.append(_action(ActionKind.CALL, mine + min(to_call, stack)))
         else:
             actions.append(_CHECK)
-        if stack > to_call and seat in self._may_raise and not self._capped():
+        if (
+            stack > to_call
+            and seat in self._may_raise
+            and not self._capped()
+            and self._raise_could_be_called(seat)
+        ):
             if self.street == 3 and not self._completed:
                 actions.append(_action(ActionKind.COMPLETE, min(stakes.small_bet, most)))
             else:
@@ -894,6 +910,7 @@ class Hand:
 
     def _award(self, contenders: dict[int, Contender]) -> None:
         pots = self._take_rake(self.pots())
+        self.final_pots = pots
         game = self.game
         if len(contenders) == 1 and all(set(contenders) <= set(p.eligible) for p in pots):
             (winner,) = contenders  # (a side pot it is not eligible for is settled below)
