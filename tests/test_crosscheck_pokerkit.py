@@ -17,11 +17,11 @@ import pytest
 
 pytest.importorskip("pokerkit")
 
-from sevenstud.cards import Deck  # noqa: E402
-from sevenstud.games import Game, Razz, Stakes, Stud, StudHiLo  # noqa: E402
-from sevenstud.hand import ActionKind, ActionTaken, Hand, StreetStarted  # noqa: E402
-from sevenstud.history.replay import to_phh  # noqa: E402
-from tests.peers.pokerkit_peer import PeerDiffers, pokerkit_play  # noqa: E402
+from sevenstud.cards import Deck
+from sevenstud.games import Game, Razz, Stakes, Stud, StudHiLo
+from sevenstud.hand import ActionKind, ActionTaken, Hand, StreetStarted
+from sevenstud.history.replay import to_phh
+from tests.peers.pokerkit_peer import PeerDiffers, pokerkit_play
 
 STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
 # PokerKit's ways where we have an option for them.

@@ -353,9 +353,16 @@ def _award_text(award: dict[str, Any]) -> str:
 
 
 def replay_command(args: argparse.Namespace) -> int:
-    """``sevenstud replay FILE... [--json]``: exit 1 if any hand fails."""
+    """``sevenstud replay FILE... [--json]``: exit 1 if any hand fails. ``.phh``/``.phhs`` files
+    (or PHH content) are read as PHH, anything else as PokerStars text."""
     failures = total = 0
     for file in args.files:
+        from sevenstud.history.pokerstars import is_phh_path, replay_file
+
+        if not is_phh_path(Path(file)):  # PokerStars text: .txt and anything not PHH
+            done, failed = replay_file(Path(file), as_json=args.json)
+            total, failures = total + done, failures + failed
+            continue
         for name, item in _hands_in(Path(file)):
             total += 1
             if isinstance(item, Exception):
