@@ -29,7 +29,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from sevenstud import evaluate
 from sevenstud.cards import Card, Deck, format_cards
@@ -131,82 +131,90 @@ _SHOW = Action(ActionKind.SHOW)
 _MUCK = Action(ActionKind.MUCK)
 
 
-# Events: everything that happens, in order. Down cards dealt to another seat are hidden in views.
+# Events: everything that happens, in order. They are named tuples (immutable, and cheap to
+# make: a hand records about fifty). Down cards dealt to another seat are hidden in views.
 
 
-@dataclass(frozen=True, slots=True)
-class AntePosted:
+class AntePosted(NamedTuple):
+    """A seat posts its ante (all-in when that was all it had)."""
+
     seat: int
     amount: int
     all_in: bool
 
 
-@dataclass(frozen=True, slots=True)
-class CardDealt:
+class CardDealt(NamedTuple):
+    """A card to a seat; ``card`` is None in a view that may not see it."""
+
     seat: int
     street: int
     card: Card | None
     face_up: bool
 
 
-@dataclass(frozen=True, slots=True)
-class CommunityCardDealt:
+class CommunityCardDealt(NamedTuple):
     """The deck ran out on 7th street: one card face up in the middle, everybody's seventh."""
 
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
-class StreetStarted:
+class StreetStarted(NamedTuple):
+    """A betting round opens: the bring-in player on 3rd street, the best board later; None
+    when nobody can bet."""
+
     street: int
     first_to_act: int | None
-    """The bring-in player on 3rd street, the best board later; None when nobody can bet."""
 
 
-@dataclass(frozen=True, slots=True)
-class ActionTaken:
+class ActionTaken(NamedTuple):
+    """A player's action, with its amount filled in."""
+
     seat: int
     street: int
     action: Action
     all_in: bool
 
 
-@dataclass(frozen=True, slots=True)
-class BetReturned:
+class BetReturned(NamedTuple):
     """A bet (or an ante) that nobody called goes back to its owner."""
 
     seat: int
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
-class HandShown:
+class HandShown(NamedTuple):
+    """A seat shows its cards at the showdown, with the names of its high and low."""
+
     seat: int
     cards: tuple[Card, ...]
     high: str | None
     low: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class HandMucked:
+class HandMucked(NamedTuple):
+    """A seat gives up its claim at the showdown without showing."""
+
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
-class RakeTaken:
+class RakeTaken(NamedTuple):
+    """The house's rake, taken before the pot is split."""
+
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
-class PotAwarded:
+class PotAwarded(NamedTuple):
+    """Chips from a pot (0 main, 1.. side pots) to a seat, whole or one half of it."""
+
     seat: int
     amount: int
     pot: int
     share: Literal["whole", "high", "low"]
 
 
-@dataclass(frozen=True, slots=True)
-class HandEnded:
+class HandEnded(NamedTuple):
+    """The hand is over: every seat's chips."""
+
     stacks: tuple[int, ...]
 
 
@@ -522,10 +530,10 @@ class Hand:
         """Whether another player still in could put in more than the current bet: if nobody
         can, a bet or raise would only come back uncalled, and the rules do not allow it."""
         stacks, bets, folded, current = self.stacks, self.street_bets, self.folded, self._current
-        return any(
-            s != seat and not folded[s] and stacks[s] > 0 and bets[s] + stacks[s] > current
-            for s in range(self.n)
-        )
+        for s in range(self.n):
+            if s != seat and stacks[s] and not folded[s] and bets[s] + stacks[s] > current:
+                return True
+        return False
 
     def _capped(self) -> bool:
         if self.game.uncapped_heads_up and self.folded.count(False) == 2:
@@ -614,7 +622,8 @@ class Hand:
                 if amount >= self.game.stakes.small_bet:  # a full-bet bring-in is the completion
                     self._completed = True
                     self._bets_made += 1
-                self._pending = {s for s in range(self.n) if s != seat and self._can_act(s)}
+                stacks, folded = self.stacks, self.folded
+                self._pending = {s for s in range(self.n) if s != seat and stacks[s] > 0 and not folded[s]}
                 self._may_raise = set(self._pending)
             elif kind in _AGGRESSIVE:
                 self._raise(seat, kind, previous, amount)
@@ -644,7 +653,8 @@ class Hand:
         self._bring_in_due = False
         self._current = amount
         self._last_aggressor = seat
-        others = {s for s in range(self.n) if s != seat and self._can_act(s)}
+        stacks, folded = self.stacks, self.folded
+        others = {s for s in range(self.n) if s != seat and stacks[s] > 0 and not folded[s]}
         if counts:
             self._bets_made += 1
             if self._double_bet and increment >= stakes.big_bet and self._current > 0:
@@ -733,24 +743,23 @@ class Hand:
     def _deal_street(self) -> None:
         live = self._live()
         deck = self.deck
-        if self.street == 3:
-            for face_up in (False, False, True):
-                for seat in live:
-                    self._deal_to(seat, deck.deal(), face_up)
-            return
-        face_up = self.street != 7
-        if deck.remaining() < len(live):
+        street = self.street
+        if street == 3:
+            rounds: tuple[bool, ...] = (False, False, True)  # two down, then the door card
+        elif deck.remaining() < len(live):
             # Not enough cards for everybody (eight players): one community card for all.
             self.community = deck.deal()
             self.events.append(CommunityCardDealt(self.community))
             return
-        for seat in live:
-            self._deal_to(seat, deck.deal(), face_up)
-
-    def _deal_to(self, seat: int, card: Card, face_up: bool) -> None:
-        self.cards[seat].append(card)
-        self.face_up[seat].append(face_up)
-        self.events.append(CardDealt(seat, self.street, card, face_up))
+        else:
+            rounds = (street != 7,)
+        cards, face_ups, events, deal = self.cards, self.face_up, self.events, deck.deal
+        for face_up in rounds:
+            for seat in live:
+                card = deal()
+                cards[seat].append(card)
+                face_ups[seat].append(face_up)
+                events.append(CardDealt(seat, street, card, face_up))
 
     def _door_key(self, seat: int) -> tuple[int, int]:
         door = self.cards[seat][2]
