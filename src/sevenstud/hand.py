@@ -323,6 +323,8 @@ class Hand:
         self._may_raise: set[int] = set()  # seats the betting is open to
         self._last_aggressor: int | None = None
         self._showdown_order: list[int] = []
+        self._contenders: dict[int, Contender] = {}  # each showdown hand evaluated once
+        self._showdown_pots: list[Pot] | None = None
         self._legal: list[Action] | None = None
 
         for seat in range(n):
@@ -784,7 +786,7 @@ class Hand:
         raise AssertionError("nobody can bring in")  # unreachable: two players can act
 
     def _board_key(self, seat: int) -> tuple[int, ...]:
-        up = self.up_cards(seat)
+        up = self.cards[seat][2:6]  # the up cards: the door card and 4th to 6th street
         if self.game.bring_in_by == "highest":
             return evaluate.board_low_key(up)
         return evaluate.board_high_key(up)
@@ -824,6 +826,9 @@ class Hand:
         self._next_to_show()
 
     def _contender(self, seat: int) -> Contender:
+        known = self._contenders.get(seat)
+        if known is not None:
+            return known
         cards = self.seven_cards(seat)
         game = self.game
         own = max(self.cards[seat])
@@ -833,12 +838,15 @@ class Hand:
             high, low = 0, evaluate.low_rank(cards)
         else:
             high, low = evaluate.high_rank(cards), 0
-        return Contender(high, low, own)
+        known = self._contenders[seat] = Contender(high, low, own)
+        return known
 
     def _could_win(self, seat: int, mine: Contender) -> bool:
         """Whether the hand can still win any part of a pot against the hands shown so far."""
         shown = {s: self._contender(s) for s in self.shown}
-        for pot in self.pots():
+        if self._showdown_pots is None:
+            self._showdown_pots = self.pots()
+        for pot in self._showdown_pots:
             if seat not in pot.eligible:
                 continue
             rivals = [shown[s] for s in pot.eligible if s in shown]

@@ -183,7 +183,14 @@ def play_phh(phh: PHHHand) -> Hand:
     plan = _plan(phh, actions)
     game = game_of(phh)
     try:
-        hand = Hand(game, phh.starting_stacks, Deck.ordered(_deck_order(plan)), auto_showdown=False)
+        rake = phh.extra.get("_rake")  # the rake a card room took (user field; PHH has none)
+        hand = Hand(
+            game,
+            phh.starting_stacks,
+            Deck.ordered(_deck_order(plan)),
+            auto_showdown=False,
+            rake=rake if isinstance(rake, int) and not isinstance(rake, bool) else None,
+        )
     except (HandError, ValueError) as error:
         raise ReplayError(f"cannot start the hand: {error}") from None
     for index, action in enumerate(actions):
