@@ -67,7 +67,9 @@ from pokerkit import (
     FixedLimitRazz,
     FixedLimitSevenCardStud,
     FixedLimitSevenCardStudHighLowSplitEightOrBetter,
+    HandHistory,
     Mode,
+    Poker,
     State,
 )
 from pokerkit.games import SevenCardStud
@@ -131,6 +133,8 @@ class PeerResult:
     raw_operations: list[str]
     opener_per_street: list[int | None] = field(default_factory=list)
     peer_warnings: list[str] = field(default_factory=list)
+    phh: str = ""
+    """The hand as PokerKit writes it in PHH (its own order of show lines, and so on)."""
 
 
 def create_state(
@@ -145,7 +149,31 @@ def create_state(
     burn_cards: bool = False,
     mode: Mode = Mode.TOURNAMENT,
 ) -> State:
-    """A fresh PokerKit state for ``game`` ("stud8", "stud" or "razz").
+    """A fresh PokerKit state for ``game`` ("stud8", "stud" or "razz"); see :func:`definition`."""
+    return definition(
+        game,
+        ante=ante,
+        bring_in=bring_in,
+        small_bet=small_bet,
+        big_bet=big_bet,
+        automations=automations,
+        burn_cards=burn_cards,
+        mode=mode,
+    )(tuple(stacks), len(stacks))
+
+
+def definition(
+    game: str,
+    *,
+    ante: int,
+    bring_in: int,
+    small_bet: int,
+    big_bet: int,
+    automations: tuple[Automation, ...] = REPLAY_AUTOMATIONS,
+    burn_cards: bool = False,
+    mode: Mode = Mode.TOURNAMENT,
+) -> Poker:
+    """PokerKit's game for ``game`` ("stud8", "stud" or "razz").
 
     ``burn_cards=False`` rebuilds PokerKit's streets without card burning, so that the
     only cards leaving PokerKit's deck are the ones we deal.  Chips are plain ints; the
@@ -168,7 +196,7 @@ def create_state(
         definition.streets = tuple(
             dataclasses.replace(street, card_burning_status=False) for street in definition.streets
         )
-    return definition(tuple(stacks), len(stacks))
+    return definition
 
 
 def _parse_deck(deck: Sequence[str]) -> list[Card]:
@@ -342,14 +370,8 @@ def pokerkit_play(
     cards = _parse_deck(deck)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        state = create_state(
-            game,
-            ante=ante,
-            bring_in=bring_in,
-            small_bet=small_bet,
-            big_bet=big_bet,
-            stacks=stacks,
-        )
+        poker = definition(game, ante=ante, bring_in=bring_in, small_bet=small_bet, big_bet=big_bet)
+        state = poker(tuple(stacks), len(stacks))
         replay = _Replay(state, cards)
         replay.deal_pending()
         for number, line in enumerate(actions, 1):
@@ -399,4 +421,5 @@ def pokerkit_play(
         raw_operations=[repr(operation) for operation in state.operations],
         opener_per_street=replay.opener,
         peer_warnings=[str(warning.message) for warning in caught],
+        phh=HandHistory.from_game_state(poker, state).dumps(),
     )

@@ -78,21 +78,17 @@ def _plan(hand: PHHHand, actions: list[PHHAction]) -> _Plan:
             continue
         dealt = hole[seat]
         shown = action.cards
-        if len(shown) == len(dealt):
-            for k, card in enumerate(shown):
-                if dealt[k] == UNKNOWN_CARD:
-                    dealt[k] = card
-                elif card not in (UNKNOWN_CARD, dealt[k]):
-                    raise ReplayError(f"{action}: p{seat + 1} was dealt {dealt[k]}, not {card}")
-        else:
-            unknown = [k for k, c in enumerate(dealt) if c == UNKNOWN_CARD]
-            if len(shown) != len(unknown):
-                raise ReplayError(
-                    f"{action}: shows {len(shown)} cards, but p{seat + 1} has {len(dealt)} "
-                    f"with {len(unknown)} unknown"
-                )
-            for k, card in zip(unknown, shown, strict=True):
+        # A show lists the player's cards in dealing order: all of them, or those dealt so far
+        # (PokerKit shows all-in hands before the last streets are dealt).
+        if len(shown) > len(dealt):
+            raise ReplayError(
+                f"{action}: shows {len(shown)} cards, but p{seat + 1} was dealt {len(dealt)}"
+            )
+        for k, card in enumerate(shown):
+            if dealt[k] == UNKNOWN_CARD:
                 dealt[k] = card
+            elif card not in (UNKNOWN_CARD, dealt[k]):
+                raise ReplayError(f"{action}: p{seat + 1} was dealt {dealt[k]}, not {card}")
     return _Plan(hole, board, shows)
 
 
