@@ -27,7 +27,8 @@ def ours(seconds: float) -> tuple[int, float, str]:
     from sevenstud.games import Stakes, StudHiLo
     from sevenstud.hand import Hand
 
-    game = StudHiLo(Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10))
+    # As PokerKit (tournament mode): no fold when checking is free, so both play the same hands.
+    game = StudHiLo(Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10), fold_without_bet=False)
     rng = random.Random(0)
     choice = rng.choice
     done = 0

@@ -115,9 +115,19 @@ def test_acting_after_the_hand_is_over_is_illegal() -> None:
     assert_illegal(hand, "fold", "the hand is over", seat=0)
 
 
-def test_fold_when_nothing_to_call_is_illegal() -> None:
-    hand = play(new_hand(), "0: bring-in", "1: call", "2: call")
+def test_fold_when_nothing_to_call_is_illegal_with_the_option_off() -> None:
+    game = StudHiLo(Stakes(1, 2, 5, 10), fold_without_bet=False)
+    hand = play(new_hand(game=game), "0: bring-in", "1: call", "2: call")
     assert_illegal(hand, "fold", "nothing to call: check instead")
+
+
+def test_fold_when_nothing_to_call_is_legal_by_default() -> None:
+    hand = play(new_hand(), "0: bring-in", "1: call", "2: call")
+    assert hand.street == 4 and hand.to_act is not None
+    seat = hand.to_act
+    assert [str(a) for a in hand.legal_actions()][:2] == ["fold", "check"]
+    hand.act("fold")
+    assert hand.folded[seat]
 
 
 def test_bring_in_must_be_posted_before_anything_else() -> None:

@@ -34,7 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     show = sub.add_parser("show", help="step through a hand history street by street")
     show.add_argument("file", metavar="FILE")
-    show.add_argument("--hand", default=None, help="hand number (#id) or place in the file (1..)")
+    show.add_argument("--hand", default=None, help="hand number (#id) or place in file (1..)")
 
     from sevenstud.equity import add_arguments as add_equity_arguments
 

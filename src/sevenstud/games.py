@@ -90,6 +90,9 @@ class Game:
     """An odd chip among tied players: to the highest card by suit, or to the lowest seat."""
     double_bet_on_open_pair: bool = field(default=False)
     """Stud only: an open pair on 4th street allows the big bet (on by default in :class:`Stud`)."""
+    fold_without_bet: bool = True
+    """A player may fold when there is nothing to call (the card rooms allow it, pointless as it
+    is; PokerKit's tournament mode does not)."""
     rake_percent: Fraction = Fraction(0)
     """Rake taken from the pot before it is split (0 by default: no rake)."""
     rake_cap: int = 0

@@ -563,6 +563,8 @@ class Hand:
             actions.append(_FOLD)
             actions.append(_action(ActionKind.CALL, mine + min(to_call, stack)))
         else:
+            if self.game.fold_without_bet:
+                actions.append(_FOLD)
             actions.append(_CHECK)
         if (
             stack > to_call
@@ -592,7 +594,7 @@ class Hand:
             if kind is ActionKind.CHECK and self._current > self.street_bets[self.to_act or 0]:
                 reason = f"cannot check facing a bet of {self._current}"
             elif kind is ActionKind.FOLD and not self._bring_in_due:
-                reason = "nothing to call: check instead of folding"
+                reason = "nothing to call: check instead of folding (this game's fold_without_bet is off)"
             elif kind in _AGGRESSIVE and self._capped():
                 reason = f"the betting is capped ({self.game.cap} bets and raises made)"
             elif kind in _AGGRESSIVE and seat not in self._may_raise and not self._bring_in_due:
@@ -820,7 +822,7 @@ class Hand:
     def _showdown(self) -> None:
         live = self._live()
         first = self._last_aggressor if self._last_aggressor in live else live[0]
-        start = live.index(first)  # type: ignore[arg-type]
+        start = live.index(first)  # type: ignore[arg-type,unused-ignore]
         self._showdown_order = live[start:] + live[:start]
         self.phase = Phase.SHOWDOWN
         self._next_to_show()

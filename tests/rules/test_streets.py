@@ -42,6 +42,13 @@ def test_best_board_acts_first() -> None:
 def test_first_actor_may_check_or_bet() -> None:
     hand = new_hand(hilo(), [100, 100, 100], THREE)
     play(hand, "0: bring-in", "1: call", "2: call")
+    # (and may fold, pointless as it is: the card rooms allow it; see test_fold_without_bet_option)
+    assert hand.to_act == 1 and legal(hand) == ["fold", "check", "bet 5"]
+
+
+def test_fold_without_bet_option() -> None:
+    hand = new_hand(hilo(fold_without_bet=False), [100, 100, 100], THREE)
+    play(hand, "0: bring-in", "1: call", "2: call")
     assert hand.to_act == 1 and legal(hand) == ["check", "bet 5"]
 
 
@@ -125,24 +132,24 @@ def test_no_double_bet_in_hi_lo() -> None:
     hands = {0: "Kc Qd 2c | 7d", 1: "Ac Ad 5h | 5d"}  # seat 1 pairs its door card
     hand = new_hand(hilo(), [100, 100], hands)
     play(hand, "0: bring-in", "1: call")
-    assert hand.to_act == 1 and legal(hand) == ["check", "bet 5"]
+    assert hand.to_act == 1 and legal(hand) == ["fold", "check", "bet 5"]
 
 
 def test_no_double_bet_in_razz() -> None:
     hands = {0: "Kc Qd 2c | 2d", 1: "Ac Ad Kh | 5d"}
     hand = new_hand(razz(), [100, 100], hands)
     play(hand, "1: bring-in", "0: call")
-    assert legal(hand) == ["check", "bet 5"]
+    assert legal(hand) == ["fold", "check", "bet 5"]
 
 
 def test_stud_open_pair_on_fourth_allows_big_bet() -> None:
     hands = {0: "Kc Qd 2c | 7d", 1: "Ac Ad 5h | 5d"}
     hand = new_hand(stud(), [100, 100], hands)
     play(hand, "0: bring-in", "1: call")
-    assert hand.to_act == 1 and legal(hand) == ["check", "bet 5", "bet 10"]
+    assert hand.to_act == 1 and legal(hand) == ["fold", "check", "bet 5", "bet 10"]
     play(hand, "1: check")
     # Any player may bet big, not only the one with the pair.
-    assert legal(hand) == ["check", "bet 5", "bet 10"]
+    assert legal(hand) == ["fold", "check", "bet 5", "bet 10"]
     play(hand, "0: bet 10")
     # Once the big bet is made, raises are big bets.
     assert legal(hand) == ["fold", "call 10", "raise to 20"]
@@ -161,14 +168,14 @@ def test_stud_open_pair_on_fourth_option_off() -> None:
     hands = {0: "Kc Qd 2c | 7d", 1: "Ac Ad 5h | 5d"}
     hand = new_hand(stud(double_bet_on_open_pair=False), [100, 100], hands)
     play(hand, "0: bring-in", "1: call")
-    assert legal(hand) == ["check", "bet 5"]
+    assert legal(hand) == ["fold", "check", "bet 5"]
 
 
 def test_stud_no_double_bet_without_an_open_pair() -> None:
     hands = {0: "Kc Qd 2c | 7d", 1: "Ac Ad 5h | 6d"}  # a pair in the hole does not count
     hand = new_hand(stud(), [100, 100], hands)
     play(hand, "0: bring-in", "1: call")
-    assert legal(hand) == ["check", "bet 5"]
+    assert legal(hand) == ["fold", "check", "bet 5"]
 
 
 def test_razz_best_low_board_acts_first_aces_low() -> None:

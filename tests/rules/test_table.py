@@ -64,12 +64,12 @@ def test_bet_sizes_small_bet_on_third_and_fourth_big_bet_on_fifth_to_seventh() -
     play(hand, "1: complete")
     assert legal(hand) == ["fold", "call 5", "raise to 10"]
     play(hand, "0: call")
-    assert hand.street == 4 and legal(hand) == ["check", "bet 5"]
+    assert hand.street == 4 and legal(hand) == ["fold", "check", "bet 5"]
     play(hand, "1: bet")
     assert legal(hand) == ["fold", "call 5", "raise to 10"]
     play(hand, "0: call")
     for street in (5, 6, 7):
-        assert hand.street == street and legal(hand) == ["check", "bet 10"]
+        assert hand.street == street and legal(hand) == ["fold", "check", "bet 10"]
         play(hand, "1: bet")
         assert legal(hand) == ["fold", "call 10", "raise to 20"]
         play(hand, "0: call")

@@ -1,0 +1,323 @@
+"""Convert hand histories between PokerStars text and PHH: ``sevenstud convert IN OUT``.
+
+Every hand is played through our engine on the way (so a hand that our rules cannot reproduce is
+reported with its file and line, and left out), then written in the other format:
+
+* PokerStars to PHH: chips stay integers (cents for money, with ``currency`` and the user field
+  ``_chips_per_unit = 100``); the cards the history never shows are written ``??``; the hand id,
+  table, seats, date, the hero (``_hero``) and the rake (``_rake``, which ``sevenstud replay``
+  takes off the pot) are kept.
+* PHH to PokerStars: the viewer is ``_hero`` when the PHH names one, else every player whose
+  cards are all known has them written as a hero's are; unknown cards are never written.
+
+The format of a file comes from its ending (``.txt``: PokerStars, ``.phh``/``.phhs``: PHH), or
+``--to pokerstars|phh`` for the output. :func:`iter_loaded` (also used by ``sevenstud show``)
+reads either format into hands of our engine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import re
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from sevenstud.cards import Card, parse_cards
+from sevenstud.hand import Hand
+from sevenstud.history.phh import (
+    UNKNOWN_CARD,
+    PHHError,
+    PHHHand,
+    dumps,
+    dumps_all,
+    loads,
+    loads_all,
+)
+from sevenstud.history.pokerstars import (
+    NotPokerStarsError,
+    PokerStarsError,
+    format_amount,
+    format_hand,
+    is_phh_path,
+    play_pokerstars,
+    read_hands,
+)
+from sevenstud.history.replay import ReplayError, play_phh, to_phh
+
+Format = Literal["pokerstars", "phh"]
+CENTS = 100
+
+
+@dataclass
+class Loaded:
+    """A hand of either format, played through our engine, with what its history says about it."""
+
+    hand: Hand
+    players: list[str]
+    seat_numbers: list[int]
+    unknown: frozenset[Card]
+    """Cards the history never shows (we made them up to replay the hand)."""
+    hand_id: str
+    source: Format
+    money: bool = False
+    currency: str | None = None
+    symbol: str = "$"
+    hero: int | None = None
+    table: str | None = None
+    max_seats: int | None = None
+    tournament: str | None = None
+    date: str | None = None
+
+    def amount(self, chips: int) -> str:
+        """Chips as the history writes them (``$0.04`` for money)."""
+        return format_amount(chips, self.money, self.symbol)
+
+
+class ConvertError(ValueError):
+    """A hand or file that cannot be converted; the message names the file and line or action."""
+
+
+def format_of(path: Path) -> Format:
+    """PHH for ``.phh``/``.phhs`` (or PHH content), PokerStars text for anything else."""
+    return "phh" if is_phh_path(path) else "pokerstars"
+
+
+def iter_loaded(path: Path) -> Iterator[Loaded | ConvertError]:
+    """Every hand of a history file played through our engine, or an error naming where it
+    fails (the other hands are still read)."""
+    if format_of(path) == "phh":
+        yield from _phh_loaded(path)
+        return
+    try:
+        for item in read_hands(path):
+            if isinstance(item, PokerStarsError):
+                yield ConvertError(str(item))
+                continue
+            try:
+                played = play_pokerstars(item)
+            except PokerStarsError as error:
+                yield ConvertError(f"hand #{item.hand_id}: {error}")
+                continue
+            hero_name = item.hero
+            yield Loaded(
+                hand=played.hand,
+                players=played.players,
+                seat_numbers=played.seat_numbers,
+                unknown=played.unknown,
+                hand_id=item.hand_id,
+                source="pokerstars",
+                money=item.money,
+                currency=item.currency,
+                symbol=item.symbol,
+                hero=played.players.index(hero_name) if hero_name in played.players else None,
+                table=item.table,
+                max_seats=item.max_seats,
+                tournament=item.tournament,
+                date=item.date,
+            )
+    except NotPokerStarsError as error:
+        yield ConvertError(str(error))
+    except OSError as error:
+        yield ConvertError(f"{path}: {error}")
+
+
+def _phh_loaded(path: Path) -> Iterator[Loaded | ConvertError]:
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+        hands = loads_all(text) if path.suffix == ".phhs" or _is_phhs(text) else [loads(text)]
+    except (OSError, PHHError) as error:
+        yield ConvertError(f"{path}: {error}")
+        return
+    for index, phh in enumerate(hands, start=1):
+        name = f"{path}[{index}]" if len(hands) > 1 else str(path)
+        try:
+            hand = play_phh(phh)
+        except ReplayError as error:
+            yield ConvertError(f"{name}: {error}")
+            continue
+        yield loaded_from_phh(phh, hand, index)
+
+
+def _is_phhs(text: str) -> bool:
+    for line in text.splitlines():
+        if line.strip() and not line.lstrip().startswith("#"):
+            return re.match(r"\s*\[\d+\]", line) is not None
+    return False
+
+
+def loaded_from_phh(phh: PHHHand, hand: Hand, index: int = 1) -> Loaded:
+    """What a PHH hand (already played as ``hand``) says about itself."""
+    known: set[Card] = set()
+    for action in phh.parsed_actions():
+        if action.cards:
+            known.update(parse_cards([c for c in action.cards if c != UNKNOWN_CARD]))
+    dealt = {c for cards in hand.cards for c in cards}
+    if hand.community is not None:
+        dealt.add(hand.community)
+    players = list(phh.players) if phh.players else [f"p{i + 1}" for i in range(phh.player_count)]
+    hero = phh.extra.get("_hero")
+    money = phh.extra.get("_chips_per_unit") == CENTS
+    tournament = None
+    if phh.event and (m := re.search(r"Tournament #(\d+)", phh.event)):
+        tournament = m.group(1)
+    date = None
+    if phh.year and phh.month and phh.day:
+        clock = phh.time.strftime("%H:%M:%S") if phh.time else "00:00:00"
+        date = (
+            f"{phh.year}/{phh.month:02d}/{phh.day:02d} {clock} {phh.time_zone_abbreviation or 'ET'}"
+        )
+    return Loaded(
+        hand=hand,
+        players=players,
+        seat_numbers=list(phh.seats) if phh.seats else list(range(1, phh.player_count + 1)),
+        unknown=frozenset(dealt - known),
+        hand_id=str(phh.hand) if phh.hand is not None else str(index),
+        source="phh",
+        money=money,
+        currency=phh.currency,
+        symbol=phh.currency_symbol or "$",
+        hero=players.index(hero) if isinstance(hero, str) and hero in players else None,
+        table=None if phh.table is None else str(phh.table),
+        max_seats=phh.seat_count,
+        tournament=tournament,
+        date=date,
+    )
+
+
+# ---------------------------------------------------------------------- writing either format
+
+
+def to_phh_hand(loaded: Loaded) -> PHHHand:
+    """A loaded hand as PHH; cards nobody saw are written ``??``."""
+    fields: dict[str, Any] = {
+        "hand": int(loaded.hand_id) if loaded.hand_id.isdigit() else loaded.hand_id,
+        "seats": loaded.seat_numbers,
+    }
+    if loaded.table is not None:
+        fields["table"] = loaded.table
+    if loaded.max_seats is not None and loaded.max_seats >= loaded.hand.n:
+        fields["seat_count"] = loaded.max_seats
+    if loaded.tournament is not None:
+        fields["event"] = f"PokerStars Tournament #{loaded.tournament}"
+    extra: dict[str, Any] = {}
+    if loaded.money:
+        fields["currency"] = loaded.currency or "USD"
+        fields["currency_symbol"] = loaded.symbol
+        extra["_chips_per_unit"] = CENTS
+    if loaded.hero is not None:
+        extra["_hero"] = loaded.players[loaded.hero]
+    if loaded.hand.rake:
+        extra["_rake"] = loaded.hand.rake
+    if loaded.date and (
+        m := re.match(
+            r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})(?: (\w+))?", loaded.date
+        )
+    ):
+        fields.update(year=int(m.group(1)), month=int(m.group(2)), day=int(m.group(3)))
+        fields["time"] = datetime.time(int(m.group(4)), int(m.group(5)), int(m.group(6)))
+        if m.group(7):
+            fields["time_zone_abbreviation"] = m.group(7)
+    hand_id = fields.pop("hand")  # (to_phh's first parameter is also called hand)
+    phh = to_phh(loaded.hand, players=loaded.players, extra=extra, **fields)
+    values = {name: getattr(phh, name) for name in phh.__dataclass_fields__}
+    values["hand"] = hand_id
+    if loaded.unknown:
+        hidden = {str(c) for c in loaded.unknown}
+        actions = []
+        for line in phh.actions:
+            words = line.split()
+            if words[:2] == ["d", "dh"]:
+                cards = [words[3][i : i + 2] for i in range(0, len(words[3]), 2)]
+                words[3] = "".join(UNKNOWN_CARD if c in hidden else c for c in cards)
+                line = " ".join(words)
+            actions.append(line)
+        values["actions"] = actions
+    return PHHHand(**values)
+
+
+def to_pokerstars_text(loaded: Loaded) -> str:
+    """A loaded hand as PokerStars text, from its hero's point of view when it has one, else
+    with the down cards of every player whose cards are all known."""
+    hand = loaded.hand
+    reveal: list[int] = []
+    if loaded.hero is None:
+        reveal = [s for s in range(hand.n) if not loaded.unknown.intersection(hand.cards[s])]
+    return format_hand(
+        hand,
+        players=loaded.players,
+        seat_numbers=loaded.seat_numbers,
+        hero=loaded.hero,
+        reveal=reveal,
+        unknown=[int(c) for c in loaded.unknown],
+        hand_id=re.sub(r"\D", "", loaded.hand_id) or "1",
+        table=loaded.table or "sevenstud",
+        max_seats=loaded.max_seats,
+        date=loaded.date or "2024/01/01 00:00:00 ET",
+        money=loaded.money,
+        currency=loaded.currency or "USD",
+        symbol=loaded.symbol,
+        tournament=loaded.tournament,
+    )
+
+
+def convert(source: Path, target: Path, to: Format | None = None) -> tuple[int, list[str]]:
+    """Convert every hand of ``source`` into ``target``; returns (hands written, errors)."""
+    out_format: Format = to or ("phh" if target.suffix in (".phh", ".phhs") else "pokerstars")
+    written: list[Loaded] = []
+    errors: list[str] = []
+    for item in iter_loaded(source):
+        if isinstance(item, ConvertError):
+            errors.append(str(item))
+        else:
+            written.append(item)
+    if out_format == "phh":
+        hands = [to_phh_hand(loaded) for loaded in written]
+        if len(hands) == 1 and target.suffix != ".phhs":
+            text = dumps(hands[0])
+        elif target.suffix == ".phh" and len(hands) > 1:
+            raise ConvertError(
+                f"{target}: {len(hands)} hands do not fit in one .phh file (write a .phhs file)"
+            )
+        else:
+            text = dumps_all(hands)
+    else:
+        text = "\n\n\n".join(to_pokerstars_text(loaded) for loaded in written)
+    if written:
+        target.write_text(text, encoding="utf-8")
+    return len(written), errors
+
+
+def convert_command(args: argparse.Namespace) -> int:
+    """``sevenstud convert IN OUT [--to pokerstars|phh]``: exit 1 if any hand is left out."""
+    source, target = Path(args.input), Path(args.output)
+    try:
+        count, errors = convert(source, target, args.to)
+    except ConvertError as error:
+        print(f"sevenstud convert: {error}", file=sys.stderr)
+        return 1
+    for message in errors:
+        print(f"sevenstud convert: left out: {message}", file=sys.stderr)
+    if count:
+        print(
+            f"{count} hand(s) written to {target}" + (f", {len(errors)} left out" if errors else "")
+        )
+    else:
+        print(f"sevenstud convert: no hand to write from {source}", file=sys.stderr)
+    return 1 if errors or not count else 0
+
+
+__all__ = [
+    "ConvertError",
+    "Loaded",
+    "convert",
+    "convert_command",
+    "format_of",
+    "iter_loaded",
+    "loaded_from_phh",
+    "to_phh_hand",
+    "to_pokerstars_text",
+]

@@ -1,0 +1,464 @@
+"""PokerStars text hand histories: reading, replaying through our engine, writing, converting to
+and from PHH, and the ``replay``/``convert``/``show`` commands (sevenstud.history.pokerstars,
+.convert, .show).
+
+The real histories are read from the ``shared/hh`` folder beside the repository at test time
+(they are AGPL test data of the fpdb project and are never copied here); the tests that need them
+skip with a message when the folder is absent.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from sevenstud.cards import Deck
+from sevenstud.cli import main
+from sevenstud.games import Razz, Stakes, Stud, StudHiLo
+from sevenstud.hand import ActionTaken, Hand
+from sevenstud.history.convert import (
+    convert,
+    iter_loaded,
+    loaded_from_phh,
+    to_phh_hand,
+    to_pokerstars_text,
+)
+from sevenstud.history.phh import dumps, loads
+from sevenstud.history.pokerstars import (
+    NotPokerStarsError,
+    PokerStarsError,
+    PokerStarsHand,
+    format_hand,
+    play_pokerstars,
+    read_hands,
+)
+from sevenstud.history.replay import play_phh, to_phh
+from sevenstud.history.show import pick, render, show
+
+HH = Path(__file__).resolve().parents[2] / "shared" / "hh"
+needs_hh = pytest.mark.skipif(
+    not HH.is_dir(),
+    reason=f"the real hand histories are not there ({HH}: the shared folder beside the repo)",
+)
+
+# file -> (stud hands read, including the ones that cannot be read; other games skipped)
+COUNTS = {
+    "PokerStars_cash_7-Stud-USD-0.04-0.08-200911.txt": (11, 0),
+    "PokerStars_cash_7-StudHL-USD-0.04-0.08-200911.Cardtest.txt": (1, 0),
+    "PokerStars_cash_7-StudHL-USD-0.04-0.08-200911.txt": (7, 0),
+    "PokerStars_cash_Razz-USD-0.04-0.08-200911.txt": (9, 0),
+    "PokerStars_tour_7-StudHL-USD-10-1-200906.PT2.export.txt": (1, 0),
+    "PokerStars_tour_8-Game-2max-STT-play-100-201306.homeGame.shootout.txt": (53, 84),
+    "PokerStars_tour_Razz-8max-USD-200-15-201009.bracket.in.alias.txt": (1, 0),
+    "PokerStars_tour_Triple-Stud-USD-2.00-0.20-MTT-201301.txt": (1, 0),
+}
+DAMAGED = {"91733835979": (46, "'of' is not a card")}  # the river card printed as [of]
+# On 4th street denny501 folds although nobody has bet: the card room allows it, and so do we
+# (the game option fold_without_bet, on by default). Line 46 of the Cardtest file, 369 of the other.
+FOLD_INSTEAD_OF_CHECK = "35874676388"
+ODD_CENT_HAND = "35874576282"
+
+STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
+GAMES = [StudHiLo(STAKES), Stud(STAKES), Razz(STAKES)]
+
+
+def _items(name: str) -> list[PokerStarsHand | PokerStarsError]:
+    return list(read_hands(HH / name))
+
+
+def _actions(hand: Hand) -> list[tuple[int, int, object, bool]]:
+    return [
+        (e.seat, e.street, e.action, e.all_in) for e in hand.events if isinstance(e, ActionTaken)
+    ]
+
+
+# ------------------------------------------------------------------------ the real files
+
+
+@needs_hh
+@pytest.mark.parametrize("name", sorted(COUNTS))
+def test_every_real_file_reads_its_stud_hands_and_counts_the_others(name: str) -> None:
+    reader = read_hands(HH / name)
+    items = list(reader)
+    hands, skipped = COUNTS[name]
+    assert len(items) == hands
+    assert reader.skipped == skipped
+    assert reader.read + reader.failed == hands
+
+
+@needs_hh
+def test_the_mixed_game_file_skips_every_other_game_by_name() -> None:
+    reader = read_hands(
+        HH / "PokerStars_tour_8-Game-2max-STT-play-100-201306.homeGame.shootout.txt"
+    )
+    hands = [h for h in reader if isinstance(h, PokerStarsHand)]
+    assert Counter(h.game for h in hands) == {"stud8": 18, "stud": 16, "razz": 19}
+    # A forced player who completes at once hides the bring-in: an earlier hand at the same
+    # stakes tells it (9 at 30/60, 12 at 40/80).
+    bring_ins = {(h.small_bet, play_pokerstars(h).hand.game.stakes.bring_in) for h in hands}
+    assert bring_ins == {(30, 9), (40, 12)}
+    assert reader.skipped_games == {
+        "Hold'em Limit": 24,
+        "Hold'em No Limit": 24,
+        "Omaha Hi/Lo Limit": 17,
+        "Omaha Pot Limit": 1,
+        "Triple Draw 2-7 Lowball Limit": 18,
+    }
+
+
+@needs_hh
+def test_full_tilt_files_are_not_pokerstars() -> None:
+    files = sorted(HH.glob("FullTilt_*.txt"))
+    assert files
+    for path in files:
+        with pytest.raises(NotPokerStarsError, match="not a PokerStars hand history"):
+            list(read_hands(path))
+
+
+@needs_hh
+@pytest.mark.parametrize("name", sorted(COUNTS))
+def test_every_pokerstars_stud_hand_replays_exactly_but_the_damaged_one(name: str) -> None:
+    for item in _items(name):
+        if isinstance(item, PokerStarsError):
+            assert item.hand_id in DAMAGED, str(item)
+            line, reason = DAMAGED[item.hand_id]
+            assert item.line == line and reason in str(item) and name in str(item)
+            continue
+        played = play_pokerstars(item)
+        hand = played.hand
+        assert hand.is_over
+        assert sum(a.amount for a in hand.awards) + hand.rake == item.total_pot
+        assert hand.rake == item.rake
+
+
+@needs_hh
+def test_a_fold_when_checking_is_possible_replays() -> None:
+    for name in (
+        "PokerStars_cash_7-StudHL-USD-0.04-0.08-200911.Cardtest.txt",
+        "PokerStars_cash_7-StudHL-USD-0.04-0.08-200911.txt",
+    ):
+        (item,) = [i for i in _items(name) if i.hand_id == FOLD_INSTEAD_OF_CHECK]
+        assert isinstance(item, PokerStarsHand)
+        played = play_pokerstars(item)
+        folds = [e for e in played.hand.events if isinstance(e, ActionTaken) and e.street == 4]
+        assert any(e.action.kind.value == "fold" for e in folds)
+
+
+@needs_hh
+def test_the_odd_cent_split_pays_the_high_half_the_odd_cent() -> None:
+    items = _items("PokerStars_cash_7-StudHL-USD-0.04-0.08-200911.txt")
+    (item,) = [i for i in items if isinstance(i, PokerStarsHand) and i.hand_id == ODD_CENT_HAND]
+    played = play_pokerstars(item)
+    awards = [(played.players[a.seat], a.amount, a.share) for a in played.hand.awards]
+    assert awards == [("u.pressure", 37, "high"), ("gashpor", 36, "low")]
+    assert (item.total_pot, item.rake, played.hand.rake) == (76, 3, 3)
+    assert item.money and item.currency == "USD" and (item.small_bet, item.big_bet) == (4, 8)
+
+
+@needs_hh
+def test_what_the_reader_takes_from_headers_seats_and_antes() -> None:
+    (tour,) = _items("PokerStars_tour_Razz-8max-USD-200-15-201009.bracket.in.alias.txt")
+    assert isinstance(tour, PokerStarsHand)
+    assert (tour.game, tour.money, tour.tournament, tour.small_bet, tour.big_bet) == (
+        "razz",
+        False,
+        "2010090015",
+        50,
+        100,
+    )
+    assert (tour.ante, tour.bring_in, tour.hero) == (10, 15, "Hero")
+    assert "PC [Mittel]" in tour.players  # a name with brackets and a space
+    (pt2,) = _items("PokerStars_tour_7-StudHL-USD-10-1-200906.PT2.export.txt")
+    assert isinstance(pt2, PokerStarsHand)
+    assert (pt2.game, pt2.small_bet, pt2.ante, pt2.bring_in) == ("stud8", 25, 5, 10)
+    assert [s.sitting_out for s in pt2.seats].count(True) == 1  # sitting out, but dealt in
+    assert len(pt2.players) == 8
+
+
+@needs_hh
+def test_a_byte_order_mark_and_crlf_line_endings_read_the_same(tmp_path: Path) -> None:
+    source = HH / "PokerStars_cash_7-StudHL-USD-0.04-0.08-200911.txt"
+    text = source.read_bytes().decode("utf-8")
+    plain = [(h.hand_id, h.events) for h in read_hands(source) if isinstance(h, PokerStarsHand)]
+    variants = {
+        "crlf.txt": text.replace("\n", "\r\n").encode(),
+        "bom.txt": b"\xef\xbb\xbf" + text.encode(),
+        "bom-crlf.txt": b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode(),
+        "utf16.txt": text.encode("utf-16"),
+    }
+    for name, data in variants.items():
+        path = tmp_path / name
+        path.write_bytes(data)
+        again = [(h.hand_id, h.events) for h in read_hands(path) if isinstance(h, PokerStarsHand)]
+        assert again == plain, name
+    # Two files glued together, each with its byte-order mark and CRLF endings.
+    glued = tmp_path / "glued.txt"
+    glued.write_bytes(variants["bom-crlf.txt"] * 2)
+    assert [h for h, _ in plain] * 2 == [
+        h.hand_id for h in read_hands(glued) if isinstance(h, PokerStarsHand)
+    ]
+    # And the other way: the mixed-game file (BOM and CRLF) without them.
+    mixed = HH / "PokerStars_tour_8-Game-2max-STT-play-100-201306.homeGame.shootout.txt"
+    bare = tmp_path / "bare.txt"
+    bare.write_bytes(mixed.read_bytes()[3:].replace(b"\r\n", b"\n"))
+    assert [(h.hand_id, h.events) for h in read_hands(bare) if isinstance(h, PokerStarsHand)] == [
+        (h.hand_id, h.events) for h in read_hands(mixed) if isinstance(h, PokerStarsHand)
+    ]
+
+
+@needs_hh
+def test_a_truncated_hand_is_an_error_naming_file_and_line_and_the_rest_is_read(
+    tmp_path: Path,
+) -> None:
+    lines = (HH / "PokerStars_cash_7-StudHL-USD-0.04-0.08-200911.txt").read_text().splitlines()
+    starts = [i for i, line in enumerate(lines) if line.startswith("PokerStars Game #")]
+    cut = lines[: starts[1] + 30] + lines[starts[2] :]  # hand 2 stops on 4th street
+    path = tmp_path / "cut.txt"
+    path.write_text("\n".join(cut) + "\n")
+    items = list(read_hands(path))
+    errors = [i for i in items if isinstance(i, PokerStarsError)]
+    assert len(items) == 7 and len(errors) == 1
+    (error,) = errors
+    assert error.line == starts[1] + 30 and error.file == str(path)
+    assert f"{path}, line {starts[1] + 30}:" in str(error)
+    assert "expected the rest of the hand up to '*** SUMMARY ***'" in str(error)
+    assert all(
+        play_pokerstars(i)
+        for i in items[2:]
+        if isinstance(i, PokerStarsHand)
+    )
+    # Cut at the end of the file, too.
+    path.write_text("\n".join(lines[: starts[1] + 30]))
+    *good, last = list(read_hands(path))
+    assert len(good) == 1 and isinstance(last, PokerStarsError) and last.line == starts[1] + 30
+
+
+@needs_hh
+def test_a_damaged_line_is_an_error_naming_it_and_what_was_expected(tmp_path: Path) -> None:
+    lines = (HH / "PokerStars_cash_Razz-USD-0.04-0.08-200911.txt").read_text().splitlines()
+    calls = next(i for i, line in enumerate(lines) if ": calls $" in line)
+    second = [i for i, line in enumerate(lines) if line.startswith("PokerStars")][1]
+    checks = next(i for i, line in enumerate(lines) if i > second and line.startswith("*** 4th"))
+    lines[calls] = lines[calls].replace("calls $", "callz $")
+    lines[checks] = "*** FLOP *** [Ah Kd 2c]"
+    path = tmp_path / "damaged.txt"
+    path.write_text("\n".join(lines))
+    errors = [i for i in read_hands(path) if isinstance(i, PokerStarsError)]
+    assert errors[0].line == calls + 1 and "unknown action 'callz" in str(errors[0])
+    assert "expected posts the ante" in str(errors[0])
+    assert any(e.line == checks + 1 and "not a stud section" in str(e) for e in errors)
+    assert len(list(read_hands(path))) == 9
+
+
+# ------------------------------------------------------------------------ writing: round trips
+
+
+def random_hand(seed: int, *, raked: bool = True) -> tuple[Hand, random.Random]:
+    rng = random.Random(seed)
+    n = rng.randint(2, 8)
+    rake = rng.choice([None, None, 1, 3]) if raked else None
+    stacks = [rng.randint(1, 120) for _ in range(n)]
+    hand = Hand(rng.choice(GAMES), stacks, Deck.seeded(seed), rake=rake)
+    while not hand.is_over:
+        hand.act(rng.choice(hand.legal_actions()))
+    return hand, rng
+
+
+def test_round_trip_of_thousands_of_random_hands_of_all_three_games() -> None:
+    views = Counter[str]()
+    for seed in range(3000):
+        hand, rng = random_hand(seed)
+        view = rng.choice(["hero", "spectator", "all"])
+        views[view + hand.game.code] += 1
+        text = format_hand(
+            hand,
+            hero=rng.randrange(hand.n) if view == "hero" else None,
+            reveal="all" if view == "all" else (),
+            money=rng.random() < 0.3,
+            hand_id=seed,
+        )
+        (item,) = read_hands(io.StringIO(text))
+        assert isinstance(item, PokerStarsHand), (seed, item)
+        again = play_pokerstars(item).hand
+        assert _actions(again) == _actions(hand), seed
+        assert again.awards == hand.awards, seed
+        assert again.stacks == hand.stacks, seed
+        assert (again.rake, again.game.code) == (hand.rake, hand.game.code)
+    assert len(views) == 9
+
+
+def test_stakes_and_cards_read_back_as_written() -> None:
+    hand, _ = random_hand(4)
+    while hand.bring_in_seat is None or not any(
+        isinstance(e, ActionTaken) and e.action.kind.value == "bring-in" for e in hand.events
+    ):
+        hand, _ = random_hand(hand.n * 1000 + len(hand.events))
+    (item,) = read_hands(io.StringIO(format_hand(hand, reveal="all", money=True)))
+    assert isinstance(item, PokerStarsHand)
+    played = play_pokerstars(item)
+    assert played.hand.game == hand.game
+    assert played.hand.cards == hand.cards and not played.unknown
+    assert played.hand.bring_in_seat == hand.bring_in_seat
+
+
+def test_the_community_card_is_written_and_read_back() -> None:
+    hand = Hand(StudHiLo(STAKES), [100] * 8, Deck.seeded(11))
+    while not hand.is_over:
+        passive = [a for a in hand.legal_actions() if a.kind.value in ("check", "call", "bring-in")]
+        hand.act(passive[0])
+    assert hand.community is not None
+    for hero in (None, 0, 5):
+        text = format_hand(hand, hero=hero)
+        assert f"*** RIVER *** [{hand.community}]" in text and f"Board [{hand.community}]" in text
+        (item,) = read_hands(io.StringIO(text))
+        assert isinstance(item, PokerStarsHand)
+        again = play_pokerstars(item).hand
+        assert again.community == hand.community
+        assert (again.awards, again.stacks) == (hand.awards, hand.stacks)
+
+
+def test_what_the_writer_writes_for_a_viewer() -> None:
+    hand, _ = random_hand(21)
+    for seed in range(22, 400):
+        if len([s for s in range(hand.n) if not hand.folded[s]]) >= 2 and hand.game.code == "stud8":
+            break
+        hand, _ = random_hand(seed)
+    text = format_hand(hand, hero=0, players=[f"P{i}" for i in range(hand.n)])
+    cards = hand.cards
+    assert f"Dealt to P0 [{cards[0][0]} {cards[0][1]} {cards[0][2]}]" in text
+    assert f"Dealt to P1 [{cards[1][2]}]" in text  # only the door card of another player
+    assert "*** SHOW DOWN ***" in text and "*** SUMMARY ***" in text and "HI: " in text
+    assert text.startswith("PokerStars Hand #1:  7 Card Stud Hi/Lo Limit (5/10) - ")
+
+
+# ------------------------------------------------------------------------ conversions
+
+
+@needs_hh
+def test_pokerstars_to_phh_and_back_keeps_every_hand(tmp_path: Path) -> None:
+    for name in COUNTS:
+        loaded = [i for i in iter_loaded(HH / name) if not isinstance(i, Exception)]
+        for item in loaded:
+            phh = loads(dumps(to_phh_hand(item)))
+            hand = play_phh(phh)  # the rake travels as _rake
+            assert (hand.awards, hand.stacks) == (item.hand.awards, item.hand.stacks)
+            assert _actions(hand) == _actions(item.hand)
+            unknown = sum(line.count("??") for line in phh.actions)
+            assert unknown == len(item.unknown)
+            back = loaded_from_phh(phh, hand)
+            (again,) = read_hands(io.StringIO(to_pokerstars_text(back)))
+            assert isinstance(again, PokerStarsHand)
+            replayed = play_pokerstars(again).hand
+            assert (replayed.awards, replayed.stacks) == (item.hand.awards, item.hand.stacks)
+            assert again.hero == (item.players[item.hero] if item.hero is not None else None)
+    source = HH / "PokerStars_cash_Razz-USD-0.04-0.08-200911.txt"
+    count, errors = convert(source, tmp_path / "razz.phhs")
+    assert (count, errors) == (9, [])
+    count, errors = convert(tmp_path / "razz.phhs", tmp_path / "razz.txt")
+    assert (count, errors) == (9, [])
+    assert main(["replay", str(tmp_path / "razz.txt")]) == 0
+    assert main(["replay", str(tmp_path / "razz.phhs")]) == 0
+
+
+def test_phh_to_pokerstars_and_back_on_random_hands(tmp_path: Path) -> None:
+    for seed in range(300):
+        hand, _ = random_hand(seed, raked=False)
+        phh = to_phh(hand)
+        loaded = loaded_from_phh(phh, play_phh(phh))
+        text = to_pokerstars_text(loaded)
+        (item,) = read_hands(io.StringIO(text))
+        assert isinstance(item, PokerStarsHand)
+        again = play_pokerstars(item, game=hand.game)
+        assert not again.unknown  # every card of a PHH hand of ours is known, and written
+        back = to_phh_hand(loaded_from_phh(phh, play_phh(phh)))
+        assert play_phh(back).stacks == hand.stacks
+        assert (again.hand.awards, again.hand.stacks) == (hand.awards, hand.stacks)
+    path = tmp_path / "one.phh"
+    hand = random_hand(5, raked=False)[0]
+    path.write_text(dumps(to_phh(hand)))
+    assert main(["convert", str(path), str(tmp_path / "one.out"), "--to", "pokerstars"]) == 0
+    assert (tmp_path / "one.out").read_text().startswith("PokerStars Hand #1:")
+    assert main(["convert", str(tmp_path / "one.out"), str(tmp_path / "two.phh")]) == 0
+    assert play_phh(loads((tmp_path / "two.phh").read_text())).stacks == hand.stacks
+
+
+# ------------------------------------------------------------------------ the commands
+
+
+@needs_hh
+def test_replay_json_gives_one_object_per_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    files = [str(HH / name) for name in sorted(COUNTS)]
+    assert main(["replay", "--json", *files]) == 1
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(records) == sum(hands for hands, _ in COUNTS.values())
+    for record in records:
+        assert {"file", "hand_id", "game", "ok"} <= set(record)
+        assert record["game"] in ("stud8", "stud", "razz")
+        assert record["ok"] == ("error" not in record)
+    failed = {r["hand_id"]: r for r in records if not r["ok"]}
+    assert set(failed) == {"91733835979"}
+    assert failed["91733835979"]["error"].startswith("line 46: 'of' is not a card")
+    assert failed["91733835979"]["line"] == 46
+
+
+@needs_hh
+def test_replay_prints_a_verdict_per_hand_and_a_total(capsys: pytest.CaptureFixture[str]) -> None:
+    mixed = HH / "PokerStars_tour_8-Game-2max-STT-play-100-201306.homeGame.shootout.txt"
+    tilt = HH / "FullTilt_cash_7-StudHL-USD-2-4-201103.Underscore.in.tablename.txt"
+    assert main(["replay", str(mixed), str(tilt)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert sum(": ok; " in line for line in out) == 53
+    assert any("84 hand(s) of other games skipped" in line for line in out)
+    assert any(line.startswith(f"{tilt}: skipped, not a PokerStars hand history") for line in out)
+    assert out[-1] == "53 of 53 hands replayed"
+
+
+@needs_hh
+def test_show_steps_through_a_hand_street_by_street(capsys: pytest.CaptureFixture[str]) -> None:
+    path = HH / "PokerStars_cash_7-StudHL-USD-0.04-0.08-200911.txt"
+    assert main(["show", str(path), "--hand", ODD_CENT_HAND]) == 0
+    out = capsys.readouterr().out
+    for street in ("3rd", "4th", "5th", "6th", "7th"):
+        assert f"--- {street} street ---" in out
+    assert "Soroka69     bring-in $0.02" in out
+    assert "[?? ??] 3h" in out  # down cards the history never shows
+    assert "--- showdown ---" in out and "HI: a pair of Sevens; LO: 8,7,5,4,2" in out
+    assert "u.pressure wins $0.37 (main pot, high half)" in out
+    assert "gashpor wins $0.36 (main pot, low half)" in out
+    assert "rake $0.03" in out
+    assert main(["show", str(path), "--hand", "2"]) == 0
+    assert "Hand #35874523510" in capsys.readouterr().out
+    assert main(["show", str(path), "--hand", "99"]) == 1
+    assert "no hand '99'" in capsys.readouterr().err
+
+
+@needs_hh
+def test_show_waits_for_enter_between_streets_when_interactive() -> None:
+    loaded = pick(HH / "PokerStars_cash_7-StudHL-USD-0.04-0.08-200911.txt", f"#{ODD_CENT_HAND}")
+    prompts: list[str] = []
+    out = io.StringIO()
+
+    def wait(prompt: str) -> str:
+        prompts.append(prompt)
+        return ""
+
+    show(loaded, out, interactive=True, wait=wait)
+    blocks = render(loaded)
+    assert len(prompts) == len(blocks) - 1
+    assert prompts[0] == "-- press Enter for 3rd street --"
+    assert prompts[-1] == "-- press Enter for result --"
+    assert out.getvalue().count("\n") == sum(len(b) for b in blocks)
+
+
+def test_show_reads_phh_too(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    hand, _ = random_hand(7, raked=False)
+    path = tmp_path / "h.phh"
+    path.write_text(dumps(to_phh(hand)))
+    assert main(["show", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "--- 3rd street ---" in out and "--- result ---" in out and "??" not in out
