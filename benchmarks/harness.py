@@ -21,7 +21,17 @@ Side = Callable[[float], tuple[int, float, str]]
 def _child(sides: dict[str, Side], name: str, seconds: float) -> None:
     done, elapsed, unit = sides[name](seconds)
     peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    print(json.dumps({"side": name, "done": done, "seconds": elapsed, "unit": unit, "peak_mib": peak_kib / 1024}))
+    print(
+        json.dumps(
+            {
+                "side": name,
+                "done": done,
+                "seconds": elapsed,
+                "unit": unit,
+                "peak_mib": peak_kib / 1024,
+            }
+        )
+    )
 
 
 def main(script: str, title: str, sides: dict[str, Side], seconds: float = 3.0) -> None:
@@ -45,9 +55,15 @@ def main(script: str, title: str, sides: dict[str, Side], seconds: float = 3.0) 
         r["rate"] = r["done"] / r["seconds"]
     ours, peer = results[0], results[-1]
     if "--json" in args:
-        print(json.dumps({"benchmark": title, "results": results, "ratio": ours["rate"] / peer["rate"]}))
+        print(
+            json.dumps(
+                {"benchmark": title, "results": results, "ratio": ours["rate"] / peer["rate"]}
+            )
+        )
         return
     print(title)
     for r in results:
-        print(f"  {r['side']:<28} {r['rate']:>14,.0f} {r['unit']}/s   peak {r['peak_mib']:7.1f} MiB")
+        print(
+            f"  {r['side']:<28} {r['rate']:>14,.0f} {r['unit']}/s   peak {r['peak_mib']:7.1f} MiB"
+        )
     print(f"  ratio {ours['side']} / {peer['side']}: {ours['rate'] / peer['rate']:,.1f}x")

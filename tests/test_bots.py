@@ -60,8 +60,9 @@ def test_bots_choose_only_legal_actions(game: Game) -> None:
             RuleBot(seed=number * 10 + i) if rng.random() < 0.6 else RandomBot(seed=number * 10 + i)
             for i in range(n)
         ]
-        hand = Hand(game, stacks, Deck.seeded(f"{game.code}-{number}"),
-                    auto_showdown=number % 5 != 0)
+        hand = Hand(
+            game, stacks, Deck.seeded(f"{game.code}-{number}"), auto_showdown=number % 5 != 0
+        )
         decisions += play(hand, bots)
         assert hand.is_over and sum(hand.stacks) + hand.rake == sum(stacks)
     assert decisions > 1000

@@ -87,8 +87,17 @@ def test_card_of_rejects_bad_rank_or_suit() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["As Td 2c", "AsTd2c", "As,Td,2c", "  As  Td\t2c\n", "[As, Td, 2c]", "as td 2C", "As 10d 2c",
-     "As10d2c", "AS TD 2C"],
+    [
+        "As Td 2c",
+        "AsTd2c",
+        "As,Td,2c",
+        "  As  Td\t2c\n",
+        "[As, Td, 2c]",
+        "as td 2C",
+        "As 10d 2c",
+        "As10d2c",
+        "AS TD 2C",
+    ],
 )
 def test_parse_spellings(text: str) -> None:
     cards = parse_cards(text)
@@ -130,8 +139,17 @@ def test_single_malformed_card(bad: str) -> None:
 
 @pytest.mark.parametrize(
     ("text", "named"),
-    [("1x", "1x"), ("A", "A"), ("Ax", "Ax"), ("garbage", "garbage"), ("As Kd 1x", "1x"),
-     ("As Ax Kd", "Ax"), ("AsKdQ", "Q"), ("As Kd ??", "??"), ("As Kd 2c 3", "3")],
+    [
+        ("1x", "1x"),
+        ("A", "A"),
+        ("Ax", "Ax"),
+        ("garbage", "garbage"),
+        ("As Kd 1x", "1x"),
+        ("As Ax Kd", "Ax"),
+        ("AsKdQ", "Q"),
+        ("As Kd ??", "??"),
+        ("As Kd 2c 3", "3"),
+    ],
 )
 def test_malformed_text_names_the_bad_part(text: str, named: str) -> None:
     with pytest.raises(MalformedCardError) as err:
@@ -159,8 +177,14 @@ def test_malformed_is_a_value_error() -> None:
 
 @pytest.mark.parametrize(
     ("given", "dup"),
-    [("As Td As", "As"), ("AsAs", "As"), ("10h Th", "Th"), (["Kd", "2c", "Kd"], "Kd"),
-     ([0, 0], "2c"), (["As", 51], "As")],
+    [
+        ("As Td As", "As"),
+        ("AsAs", "As"),
+        ("10h Th", "Th"),
+        (["Kd", "2c", "Kd"], "Kd"),
+        ([0, 0], "2c"),
+        (["As", 51], "As"),
+    ],
 )
 def test_duplicates_named(given: str | list[str | int], dup: str) -> None:
     with pytest.raises(DuplicateCardError) as err:

@@ -29,7 +29,9 @@ STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
 # PokerKit's ways where we have an option for them.
 AS_POKERKIT = {
     "stud8": StudHiLo(STAKES, odd_chip="lowest_seat", fold_without_bet=False),
-    "stud": Stud(STAKES, odd_chip="lowest_seat", double_bet_on_open_pair=False, fold_without_bet=False),
+    "stud": Stud(
+        STAKES, odd_chip="lowest_seat", double_bet_on_open_pair=False, fold_without_bet=False
+    ),
     "razz": Razz(STAKES, odd_chip="lowest_seat", fold_without_bet=False),
 }
 HANDS_PER_GAME = 2500

@@ -118,8 +118,9 @@ Value = tuple[int, ...]
 Five = tuple[int, ...]
 
 
-def naive_best(hand: Sequence[int]) -> tuple[tuple[Value, Five], tuple[Value, Five],
-                                             tuple[Value, Five] | None]:
+def naive_best(
+    hand: Sequence[int],
+) -> tuple[tuple[Value, Five], tuple[Value, Five], tuple[Value, Five] | None]:
     """The best high, best low and best qualifying low (or None) over every five-card subset,
     each as (naive value, the five cards that make it)."""
     subsets = list(combinations(hand, 5))
@@ -192,9 +193,15 @@ def all_five_card_hands() -> Counter[tuple[int, ...]]:
     def describe(hand: tuple[int, ...]) -> tuple[int, ...]:
         a, b, c, d, e = hand
         return (
-            rank[a], rank[b], rank[c], rank[d], rank[e],
+            rank[a],
+            rank[b],
+            rank[c],
+            rank[d],
+            rank[e],
             suit[a] == suit[b] == suit[c] == suit[d] == suit[e],
-            high_rank(hand), low_rank(hand), low8_rank(hand),
+            high_rank(hand),
+            low_rank(hand),
+            low8_rank(hand),
         )
 
     return Counter(map(describe, combinations(range(52), 5)))
@@ -417,8 +424,16 @@ def test_flush_beats_what_else_seven_cards_hold() -> None:
 # ===============================================================================================
 
 SEED_LOWS = [  # weakest to strongest
-    "8-7-6-5-4", "8-7-6-5-3", "8-6-4-2-A", "8-4-3-2-A", "7-6-5-4-2",
-    "7-6-5-2-A", "7-5-4-3-2", "6-5-4-3-2", "6-4-3-2-A", "5-4-3-2-A",
+    "8-7-6-5-4",
+    "8-7-6-5-3",
+    "8-6-4-2-A",
+    "8-4-3-2-A",
+    "7-6-5-4-2",
+    "7-6-5-2-A",
+    "7-5-4-3-2",
+    "6-5-4-3-2",
+    "6-4-3-2-A",
+    "5-4-3-2-A",
 ]
 
 
@@ -451,9 +466,19 @@ def test_seed_lows_with_extra_cards() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["9c 5d 4h 3s 2c", "9c 8d 7h 6s 5c", "8c 8d 4h 3s 2c", "Ac Ad 2h 3s 4c", "Kc Qd Jh Ts 9c",
-     "Ac 2c 3c 4c 9c 9d Kh", "Ac Ad 2c 2d 3h 3s 4c", "8c 8d 7h 7s 6c 6d 5h", "Ac Ad Ah 2c 2d 2h 3c",
-     "9h 9d 7h 6h 5h 4h", "Tc 9d 5h 4s 3c 2d"],
+    [
+        "9c 5d 4h 3s 2c",
+        "9c 8d 7h 6s 5c",
+        "8c 8d 4h 3s 2c",
+        "Ac Ad 2h 3s 4c",
+        "Kc Qd Jh Ts 9c",
+        "Ac 2c 3c 4c 9c 9d Kh",
+        "Ac Ad 2c 2d 3h 3s 4c",
+        "8c 8d 7h 7s 6c 6d 5h",
+        "Ac Ad Ah 2c 2d 2h 3c",
+        "9h 9d 7h 6h 5h 4h",
+        "Tc 9d 5h 4s 3c 2d",
+    ],
 )
 def test_non_qualifying_lows(text: str) -> None:
     hand = parse_cards(text)
@@ -538,9 +563,14 @@ def test_every_high_class_has_a_distinct_name_of_its_category() -> None:
     """Names are a function of the class, and different classes only share names where the name
     leaves the kickers out."""
     words = {
-        STRAIGHT_FLUSH: ("a straight flush, ", "a Royal Flush"), QUADS: ("four of a kind, ",),
-        FULL_HOUSE: ("a full house, ",), FLUSH: ("a flush, ",), STRAIGHT: ("a straight, ",),
-        TRIPS: ("three of a kind, ",), TWO_PAIR: ("two pair, ",), PAIR: ("a pair of ",),
+        STRAIGHT_FLUSH: ("a straight flush, ", "a Royal Flush"),
+        QUADS: ("four of a kind, ",),
+        FULL_HOUSE: ("a full house, ",),
+        FLUSH: ("a flush, ",),
+        STRAIGHT: ("a straight, ",),
+        TRIPS: ("three of a kind, ",),
+        TWO_PAIR: ("two pair, ",),
+        PAIR: ("a pair of ",),
         HIGH_CARD: ("high card ",),
     }
     names_per_category: dict[int, set[str]] = {}
@@ -551,8 +581,15 @@ def test_every_high_class_has_a_distinct_name_of_its_category() -> None:
         assert name.startswith(words[category]), name
         names_per_category.setdefault(category, set()).add(name)
     assert {k: len(v) for k, v in names_per_category.items()} == {
-        STRAIGHT_FLUSH: 10, QUADS: 13, FULL_HOUSE: 156, FLUSH: 8, STRAIGHT: 10, TRIPS: 13,
-        TWO_PAIR: 78, PAIR: 13, HIGH_CARD: 8,  # flush/high card: Seven .. Ace high
+        STRAIGHT_FLUSH: 10,
+        QUADS: 13,
+        FULL_HOUSE: 156,
+        FLUSH: 8,
+        STRAIGHT: 10,
+        TRIPS: 13,
+        TWO_PAIR: 78,
+        PAIR: 13,
+        HIGH_CARD: 8,  # flush/high card: Seven .. Ace high
     }
 
 
@@ -682,11 +719,15 @@ def test_board_low_order(better: str, worse: str) -> None:
 
 
 def test_board_low_single_cards() -> None:
-    order = [_bl(t) for t in ("Kc", "Qc", "Jc", "Tc", "9c", "8c", "7c", "6c", "5c", "4c", "3c",
-                              "2c", "Ac")]
+    order = [
+        _bl(t)
+        for t in ("Kc", "Qc", "Jc", "Tc", "9c", "8c", "7c", "6c", "5c", "4c", "3c", "2c", "Ac")
+    ]
     assert all(a < b for a, b in pairwise(order))
-    order_high = [_bh(t) for t in ("2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c", "Tc", "Jc",
-                                   "Qc", "Kc", "Ac")]
+    order_high = [
+        _bh(t)
+        for t in ("2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c", "Tc", "Jc", "Qc", "Kc", "Ac")
+    ]
     assert all(a < b for a, b in pairwise(order_high))
 
 
@@ -756,9 +797,19 @@ EVALUATORS: list[Callable[[Sequence[int]], object]] = [high_rank, low_rank, low8
 @pytest.mark.parametrize("evaluate", EVALUATORS)
 @pytest.mark.parametrize(
     "text",
-    ["", "As", "As Kd 3c", "As Kd 3c 4d", "As Ks Qs Js", "As Ks Qs Js Ts 9s 8s 7s",
-     "As Kd 3c 4d 5h 6s 7c 8d", "Ac Ad Ah As Kc Kd Kh Ks", "2c 3c 4c 5c 6c 7c 8c 9c",
-     "As Ks Qs Js 9s 2c 3d 4h", "2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac"],
+    [
+        "",
+        "As",
+        "As Kd 3c",
+        "As Kd 3c 4d",
+        "As Ks Qs Js",
+        "As Ks Qs Js Ts 9s 8s 7s",
+        "As Kd 3c 4d 5h 6s 7c 8d",
+        "Ac Ad Ah As Kc Kd Kh Ks",
+        "2c 3c 4c 5c 6c 7c 8c 9c",
+        "As Ks Qs Js 9s 2c 3d 4h",
+        "2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac",
+    ],
 )
 def test_wrong_number_of_cards(evaluate: Callable[[Sequence[int]], object], text: str) -> None:
     hand = parse_cards(text)

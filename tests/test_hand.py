@@ -51,12 +51,28 @@ def play(hand: Hand, *actions: str) -> Hand:
 
 
 def snapshot(hand: Hand) -> tuple[object, ...]:
-    return copy.deepcopy((
-        hand.stacks, hand.events, hand.to_act, hand.legal_actions(), hand.actions, hand.street,
-        hand.phase, hand.contributed, hand.street_bets, hand.folded, hand.cards, hand.awards,
-        hand.deck.position, hand.pot, hand.pots(), hand.shown, hand.mucked,
-        [hand.view(s) for s in (None, 0, 1, 2)],
-    ))
+    return copy.deepcopy(
+        (
+            hand.stacks,
+            hand.events,
+            hand.to_act,
+            hand.legal_actions(),
+            hand.actions,
+            hand.street,
+            hand.phase,
+            hand.contributed,
+            hand.street_bets,
+            hand.folded,
+            hand.cards,
+            hand.awards,
+            hand.deck.position,
+            hand.pot,
+            hand.pots(),
+            hand.shown,
+            hand.mucked,
+            [hand.view(s) for s in (None, 0, 1, 2)],
+        )
+    )
 
 
 def assert_illegal(hand: Hand, action: str | Action, match: str, seat: int | None = None) -> None:
@@ -138,8 +154,11 @@ def test_bring_in_must_be_posted_before_anything_else() -> None:
 
 
 def test_raise_not_reopened_is_illegal() -> None:
-    hand = Hand(GAME, [100, 17, 100], deal({0: "2h 3h Ah | Kh | Qh", 1: "4c 5c 9d | 8d | 7s",
-                                             2: "6c Tc 3d | 4d | 5d"}))
+    hand = Hand(
+        GAME,
+        [100, 17, 100],
+        deal({0: "2h 3h Ah | Kh | Qh", 1: "4c 5c 9d | 8d | 7s", 2: "6c Tc 3d | 4d | 5d"}),
+    )
     play(hand, "2: bring-in", "0: call", "1: call", "0: check", "1: check", "2: check")
     play(hand, "0: bet", "1: raise to 14", "2: call")
     assert_illegal(hand, "raise to 24", "not reopened to this seat")
@@ -182,16 +201,32 @@ def test_a_legal_action_is_accepted_with_or_without_its_amount() -> None:
 
 
 def test_replay_reproduces_a_hand_from_its_deck_and_actions() -> None:
-    hand = play(new_hand(), "0: bring-in", "1: complete", "2: call", "0: call",
-                "1: bet", "2: raise", "0: fold", "1: call",
-                "1: check", "2: bet", "1: call", "1: check", "2: check", "1: bet", "2: call")
+    hand = play(
+        new_hand(),
+        "0: bring-in",
+        "1: complete",
+        "2: call",
+        "0: call",
+        "1: bet",
+        "2: raise",
+        "0: fold",
+        "1: call",
+        "1: check",
+        "2: bet",
+        "1: call",
+        "1: check",
+        "2: check",
+        "1: bet",
+        "2: call",
+    )
     assert hand.is_over
     again = Hand.replay(GAME, [100, 100, 100], hand.deck.cards, hand.actions)
     assert again.events == hand.events
     assert again.finishing_stacks == hand.finishing_stacks
     assert again.awards == hand.awards
-    texts = Hand.replay(GAME, [100, 100, 100], Deck(hand.deck.cards),
-                        [str(a) for _, a in hand.actions])
+    texts = Hand.replay(
+        GAME, [100, 100, 100], Deck(hand.deck.cards), [str(a) for _, a in hand.actions]
+    )
     assert texts.events == hand.events
 
 
@@ -200,8 +235,7 @@ def test_replay_with_a_manual_showdown() -> None:
     for _ in range(4):
         play(hand, "1: check", "2: check", "0: check")
     play(hand, "0: muck", "1: show", "2: show")
-    again = Hand.replay(GAME, [100, 100, 100], hand.deck.cards, hand.actions,
-                        auto_showdown=False)
+    again = Hand.replay(GAME, [100, 100, 100], hand.deck.cards, hand.actions, auto_showdown=False)
     assert again.events == hand.events and again.stacks == hand.stacks
 
 
@@ -220,8 +254,9 @@ def check_views(hand: Hand) -> None:
         view = hand.view(viewer)
         for seat in range(hand.n):
             visible = seat == viewer or seat in hand.shown
-            for card, up, seen in zip(hand.cards[seat], hand.face_up[seat], view.cards[seat],
-                                      strict=True):
+            for card, up, seen in zip(
+                hand.cards[seat], hand.face_up[seat], view.cards[seat], strict=True
+            ):
                 assert seen == (card if up or visible else None)
         for event in view.events:
             if isinstance(event, CardDealt) and not event.face_up and event.seat != viewer:
@@ -236,8 +271,11 @@ def check_views(hand: Hand) -> None:
 
 def test_views_never_show_another_seats_down_cards() -> None:
     hand = new_hand()
-    script = ["0: bring-in", "1: complete", "2: call", "0: call"] + [
-        "1: check", "2: check", "0: check"] * 3 + ["1: bet", "2: call", "0: call"]
+    script = (
+        ["0: bring-in", "1: complete", "2: call", "0: call"]
+        + ["1: check", "2: check", "0: check"] * 3
+        + ["1: bet", "2: call", "0: call"]
+    )
     check_views(hand)
     for step in script:
         play(hand, step)

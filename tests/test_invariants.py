@@ -73,8 +73,12 @@ def make_game(
     big_extra: int,
     options: dict[str, object],
 ) -> Game:
-    stakes = Stakes(ante=ante, bring_in=bring_in, small_bet=bring_in + small_extra,
-                    big_bet=bring_in + small_extra + big_extra)
+    stakes = Stakes(
+        ante=ante,
+        bring_in=bring_in,
+        small_bet=bring_in + small_extra,
+        big_bet=bring_in + small_extra + big_extra,
+    )
     if cls is not Stud:
         options = {k: v for k, v in options.items() if k != "double_bet_on_open_pair"}
     return cls(stakes, **options)  # type: ignore[arg-type]
@@ -86,16 +90,21 @@ def games(draw: st.DrawFn) -> Game:
     options: dict[str, object] = {
         "max_raises": draw(st.integers(0, 5)),
         "uncapped_heads_up": draw(st.booleans()),
-        "reopen_fraction": draw(st.sampled_from([Fraction(1, 2), Fraction(0), Fraction(1),
-                                                 Fraction(1, 3)])),
+        "reopen_fraction": draw(
+            st.sampled_from([Fraction(1, 2), Fraction(0), Fraction(1), Fraction(1, 3)])
+        ),
         "bring_in_tie_break": draw(st.sampled_from(["suits", "seat"])),
-        "suit_order": draw(st.sampled_from([SUIT_ORDER_STANDARD, SUIT_ORDER_CHDS,
-                                            *permutations(range(4))])),
+        "suit_order": draw(
+            st.sampled_from([SUIT_ORDER_STANDARD, SUIT_ORDER_CHDS, *permutations(range(4))])
+        ),
         "first_actor_all_in": draw(st.sampled_from(["next_clockwise", "best_active"])),
         "odd_chip": draw(st.sampled_from(["high_card", "lowest_seat"])),
         "double_bet_on_open_pair": draw(st.booleans()),
-        "rake_percent": draw(st.sampled_from([Fraction(0), Fraction(0), Fraction(5),
-                                              Fraction(10), Fraction(25, 2), Fraction(60)])),
+        "rake_percent": draw(
+            st.sampled_from(
+                [Fraction(0), Fraction(0), Fraction(5), Fraction(10), Fraction(25, 2), Fraction(60)]
+            )
+        ),
         "rake_cap": draw(st.sampled_from([0, 0, 1, 3, 1000])),
     }
     return make_game(
@@ -269,8 +278,10 @@ def check_legal_actions(hand: Hand) -> list[Action]:
         return legal
     assert hand.phase is Phase.BETTING
     assert hand.stacks[seat] > 0, "a seat with no chips is asked to act"
-    mine, most, top = hand.street_bets[seat], hand.street_bets[seat] + hand.stacks[seat], max(
-        hand.street_bets
+    mine, most, top = (
+        hand.street_bets[seat],
+        hand.street_bets[seat] + hand.stacks[seat],
+        max(hand.street_bets),
     )
     for a in legal:
         assert a.kind not in (ActionKind.SHOW, ActionKind.MUCK), a
@@ -448,8 +459,9 @@ def check_end(hand: Hand, start_total: int, auto_showdown: bool) -> None:
             assert sum(a.amount for a in highs) >= sum(a.amount for a in lows)
             assert sum(a.amount for a in highs) - sum(a.amount for a in lows) <= 1
     # Replay gives the same hand.
-    again = Hand.replay(game, list(hand.starting_stacks), hand.deck.cards, hand.actions,
-                        auto_showdown=auto_showdown)
+    again = Hand.replay(
+        game, list(hand.starting_stacks), hand.deck.cards, hand.actions, auto_showdown=auto_showdown
+    )
     assert again.events == hand.events
     assert again.finishing_stacks == hand.finishing_stacks
     assert again.awards == hand.awards
@@ -549,8 +561,12 @@ def test_random_hands_end_and_settle(
 
 
 @settings(max_examples=100, deadline=None)
-@given(game=games(), stacks=st.lists(stack_sizes, min_size=2, max_size=8),
-       seed=st.integers(0, 2**32), data=st.data())
+@given(
+    game=games(),
+    stacks=st.lists(stack_sizes, min_size=2, max_size=8),
+    seed=st.integers(0, 2**32),
+    data=st.data(),
+)
 def test_replay_of_every_prefix(
     game: Game, stacks: list[int], seed: int, data: st.DataObject
 ) -> None:
@@ -607,8 +623,9 @@ def test_the_random_hands_reach_the_edge_cases() -> None:
         n = rng.randint(2, 8)
         stacks = random_stacks(rng, n)
         auto = rng.random() < 0.7
-        hand = play(game, stacks, seed, seeded_choice(rng),
-                    auto_showdown=auto, thorough=False, rng=rng)
+        hand = play(
+            game, stacks, seed, seeded_choice(rng), auto_showdown=auto, thorough=False, rng=rng
+        )
         events = hand.events
         for e in events:
             if isinstance(e, AntePosted) and e.all_in:
@@ -636,8 +653,19 @@ def test_the_random_hands_reach_the_edge_cases() -> None:
             seen["split"] += 1
         if not auto and any(isinstance(e, HandShown) for e in events):
             seen["manual showdown"] += 1
-    wanted = ["all-in on the ante", "all-in on the bring-in", "all-in later", "community card",
-              "mucked", "rake", "7th street", "side pot", "won by folds", "low half", "split",
-              "manual showdown"]
+    wanted = [
+        "all-in on the ante",
+        "all-in on the bring-in",
+        "all-in later",
+        "community card",
+        "mucked",
+        "rake",
+        "7th street",
+        "side pot",
+        "won by folds",
+        "low half",
+        "split",
+        "manual showdown",
+    ]
     missing = [w for w in wanted if seen[w] == 0]
     assert not missing, (missing, seen)

@@ -167,7 +167,11 @@ def test_the_hand_written_stud8_hand_parses_with_stud_visibility() -> None:
     assert actions[6] == PHHAction("complete_bet_raise", actor=3, amount=10, comment="completes")
     # fourth to sixth street cards are up, the seventh is down
     assert [a.up for a in actions if a.kind == "deal_hole" and a.player == 3] == [
-        [False, False, True], [True], [True], [True], [False],
+        [False, False, True],
+        [True],
+        [True],
+        [True],
+        [False],
     ]
     assert actions[-2].cards == ["Qc", "Th", "Qd", "Qs", "9s", "6d", "7h"]
     assert actions[-1] == PHHAction(
@@ -193,12 +197,22 @@ def test_a_pokerkit_written_eight_handed_hand_reads_with_its_community_card() ->
     auto = pokerkit.Automation
     game = pokerkit.FixedLimitSevenCardStud(
         (
-            auto.ANTE_POSTING, auto.BET_COLLECTION, auto.BLIND_OR_STRADDLE_POSTING,
-            auto.CARD_BURNING, auto.HOLE_DEALING, auto.BOARD_DEALING,
-            auto.HOLE_CARDS_SHOWING_OR_MUCKING, auto.HAND_KILLING, auto.CHIPS_PUSHING,
+            auto.ANTE_POSTING,
+            auto.BET_COLLECTION,
+            auto.BLIND_OR_STRADDLE_POSTING,
+            auto.CARD_BURNING,
+            auto.HOLE_DEALING,
+            auto.BOARD_DEALING,
+            auto.HOLE_CARDS_SHOWING_OR_MUCKING,
+            auto.HAND_KILLING,
+            auto.CHIPS_PUSHING,
             auto.CHIPS_PULLING,
         ),
-        False, 1, 2, 5, 10,
+        False,
+        1,
+        2,
+        5,
+        10,
     )
     state = game([200] * 8, 8)
     while state.status:
@@ -235,12 +249,31 @@ def test_dumps_puts_required_fields_first_then_the_spec_order_then_extra() -> No
     text = dumps(loads(STUD8_HAND))
     keys = [line.split(" = ")[0] for line in text.splitlines() if " = " in line and line[0] != " "]
     assert keys == [
-        "variant", "antes", "bring_in", "small_bet", "big_bet", "starting_stacks", "actions",
-        "author", "event", "city", "country", "time", "day", "month", "year", "hand", "seats",
-        "seat_count", "players", "finishing_stacks", "currency", "_note",
+        "variant",
+        "antes",
+        "bring_in",
+        "small_bet",
+        "big_bet",
+        "starting_stacks",
+        "actions",
+        "author",
+        "event",
+        "city",
+        "country",
+        "time",
+        "day",
+        "month",
+        "year",
+        "hand",
+        "seats",
+        "seat_count",
+        "players",
+        "finishing_stacks",
+        "currency",
+        "_note",
     ]
-    assert "actions = [\n  \"d dh p1 ????Kc\",\n  \"d dh p2 Ah4d3s\",\n" in text
-    assert 'time = 21:05:00\n' in text
+    assert 'actions = [\n  "d dh p1 ????Kc",\n  "d dh p2 Ah4d3s",\n' in text
+    assert "time = 21:05:00\n" in text
     assert text.endswith('_note = "a user-defined field"\n')
 
 
@@ -254,7 +287,7 @@ def test_round_trip_of_strings_that_need_escapes_and_of_every_extra_type() -> No
     hand = stud_hand(
         event='The "Big" one\\ with\ttab\nnewline \x01 \x7f and é, 🂡',
         players=["", "O'Brien"],
-        table="Table \"7\"",
+        table='Table "7"',
         hand="A-17",
         ante_trimming_status=True,
         time_limit=30.5,
@@ -337,8 +370,10 @@ def test_files_round_trip(tmp_path: Path) -> None:
         ("   ", PHHAction("no_op")),
         ("# Burn card 6s is exposed", PHHAction("no_op", comment="Burn card 6s is exposed")),
         ("p1 cc # calls # twice", PHHAction("check_call", actor=0, comment="calls # twice")),
-        ("  p1\t cbr   8  #  completes  ", PHHAction("complete_bet_raise", actor=0, amount=8,
-                                                       comment="completes")),
+        (
+            "  p1\t cbr   8  #  completes  ",
+            PHHAction("complete_bet_raise", actor=0, amount=8, comment="completes"),
+        ),
         ("p1 f #", PHHAction("fold", actor=0, comment="")),
     ],
 )
@@ -433,8 +468,9 @@ def test_a_variant_that_is_not_stud_is_refused(variant: str) -> None:
         loads(with_field(RAZZ, "variant", variant))
 
 
-@pytest.mark.parametrize("key", ["variant", "antes", "bring_in", "small_bet", "big_bet",
-                                 "starting_stacks", "actions"])
+@pytest.mark.parametrize(
+    "key", ["variant", "antes", "bring_in", "small_bet", "big_bet", "starting_stacks", "actions"]
+)
 def test_a_missing_required_field_is_named(key: str) -> None:
     with pytest.raises(PHHError, match=f"missing required field '{key}'"):
         loads(with_field(RAZZ, key, None))
@@ -466,7 +502,7 @@ def test_bad_required_values_are_named(key: str, value: str, expected: str) -> N
     ("line", "expected"),
     [
         ("finishing_stacks = [1.5, 2, 3]", r"finishing_stacks\[0\]: expected a whole number"),
-        ("players = [\"a\", \"b\"]", "players: expected one entry per player"),
+        ('players = ["a", "b"]', "players: expected one entry per player"),
         ("seats = [1, 2, 0]", r"seats\[2\]: expected an integer \(positive\)"),
         ("seat_count = 2", "seat_count: 2 seats cannot hold 3 players"),
         ("month = 13", "month: expected 1 to 12"),
@@ -488,8 +524,11 @@ def test_bad_optional_values_are_named(line: str, expected: str) -> None:
     [
         (["d dh p4 ????Kc"], r"actions\[0\] 'd dh p4 \?\?\?\?Kc': there is no player p4"),
         (["d dh p1 ????Kc", "p5 f"], r"actions\[1\] 'p5 f': there is no player p5"),
-        (["d dh p1 ????Kc", "d dh p2 ????Kc"], r"actions\[1\] .*Kc was already dealt in "
-                                               r"actions\[0\]"),
+        (
+            ["d dh p1 ????Kc", "d dh p2 ????Kc"],
+            r"actions\[1\] .*Kc was already dealt in "
+            r"actions\[0\]",
+        ),
         (["d dh p1 ????Kc", "d db Kc"], r"Kc was already dealt"),
         (["d dh p1 ????Kc", "d dh p1 2c3c4c5c6c"], r"p1 would hold 8 cards"),
         (["d dh p1 ????Kc", "p1 sm -"], r"'sm -' shows the cards dealt to p1"),
@@ -539,8 +578,8 @@ def test_errors_from_files_name_the_file(tmp_path: Path) -> None:
 def test_phhs_round_trip(tmp_path: Path) -> None:
     hands = [loads(STUD8_HAND), loads(RAZZ), stud_hand()]
     text = dumps_all(hands)
-    assert text.startswith("[1]\nvariant = \"F7S/8\"\n")
-    assert "\n[2]\nvariant = \"FR\"\n" in text and "\n[3]\n" in text
+    assert text.startswith('[1]\nvariant = "F7S/8"\n')
+    assert '\n[2]\nvariant = "FR"\n' in text and "\n[3]\n" in text
     assert loads_all(text) == hands
     path = tmp_path / "hands.phhs"
     dump_all(hands, path)

@@ -227,11 +227,7 @@ def test_a_truncated_hand_is_an_error_naming_file_and_line_and_the_rest_is_read(
     assert error.line == starts[1] + 30 and error.file == str(path)
     assert f"{path}, line {starts[1] + 30}:" in str(error)
     assert "expected the rest of the hand up to '*** SUMMARY ***'" in str(error)
-    assert all(
-        play_pokerstars(i)
-        for i in items[2:]
-        if isinstance(i, PokerStarsHand)
-    )
+    assert all(play_pokerstars(i) for i in items[2:] if isinstance(i, PokerStarsHand))
     # Cut at the end of the file, too.
     path.write_text("\n".join(lines[: starts[1] + 30]))
     *good, last = list(read_hands(path))

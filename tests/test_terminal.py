@@ -42,8 +42,15 @@ def play(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) ->
 def test_watch_three_hands(play: Play) -> None:
     code, out, _ = play("--watch", "--hands", "3", "--seed", "1")
     assert code == 0
-    for text in ("=== Hand #1 ===", "=== Hand #3 ===", "*** 3RD STREET ***", "*** 4TH STREET ***",
-                 "*** 7TH STREET ***", "*** SHOWDOWN ***", "Everybody antes 1."):
+    for text in (
+        "=== Hand #1 ===",
+        "=== Hand #3 ===",
+        "*** 3RD STREET ***",
+        "*** 4TH STREET ***",
+        "*** 7TH STREET ***",
+        "*** SHOWDOWN ***",
+        "Everybody antes 1.",
+    ):
         assert text in out, text
     assert "=== Hand #4 ===" not in out
     # Boards: nobody's down cards are shown to a spectator until the showdown; up cards are.
@@ -142,7 +149,10 @@ def test_the_program_runs() -> None:
     command = [str(program)] if program.exists() else [sys.executable, "-m", "sevenstud.cli"]
     result = subprocess.run(
         [*command, "play", "--watch", "--hands", "2", "--seed", "3"],
-        capture_output=True, text=True, timeout=60, check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
     assert result.returncode == 0, result.stderr
     assert "=== Hand #2 ===" in result.stdout and "Goodbye!" in result.stdout
@@ -163,8 +173,9 @@ class CallingStation:
 
 def test_eight_players_share_a_community_card(capsys: pytest.CaptureFixture[str]) -> None:
     seats = [Seat(f"Bot {i}", CallingStation(), 100, 100) for i in range(8)]
-    table = Table(StudHiLo(Stakes(1, 2, 5, 10)), seats, seed=1, stdin=io.StringIO(""),
-                  stdout=sys.stdout)
+    table = Table(
+        StudHiLo(Stakes(1, 2, 5, 10)), seats, seed=1, stdin=io.StringIO(""), stdout=sys.stdout
+    )
     assert table.run(1) == 0
     out = capsys.readouterr().out
     assert "Not enough cards for everybody" in out and "community card" in out

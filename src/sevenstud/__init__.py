@@ -1,6 +1,14 @@
 """sevenstud: Seven Card Stud Hi/Lo (eight or better), Seven Card Stud and Razz."""
 
-from sevenstud.cards import Card, CardError, Deck, DuplicateCardError, MalformedCardError, format_cards, parse_cards
+from sevenstud.cards import (
+    Card,
+    CardError,
+    Deck,
+    DuplicateCardError,
+    MalformedCardError,
+    format_cards,
+    parse_cards,
+)
 
 __all__ = [
     "Card",

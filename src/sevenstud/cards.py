@@ -24,12 +24,34 @@ from collections.abc import Iterable, Sequence
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
 RANK_NAMES = (
-    "Deuce", "Three", "Four", "Five", "Six", "Seven", "Eight",
-    "Nine", "Ten", "Jack", "Queen", "King", "Ace",
+    "Deuce",
+    "Three",
+    "Four",
+    "Five",
+    "Six",
+    "Seven",
+    "Eight",
+    "Nine",
+    "Ten",
+    "Jack",
+    "Queen",
+    "King",
+    "Ace",
 )
 RANK_PLURALS = (
-    "Deuces", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights",
-    "Nines", "Tens", "Jacks", "Queens", "Kings", "Aces",
+    "Deuces",
+    "Threes",
+    "Fours",
+    "Fives",
+    "Sixes",
+    "Sevens",
+    "Eights",
+    "Nines",
+    "Tens",
+    "Jacks",
+    "Queens",
+    "Kings",
+    "Aces",
 )
 
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
@@ -88,7 +110,9 @@ class Card(int):
         """
         card = _BY_TEXT.get(text.strip())
         if card is None:
-            raise MalformedCardError(f"not a card: {text!r} (expected a rank 2-9TJQKA and a suit cdhs)")
+            raise MalformedCardError(
+                f"not a card: {text!r} (expected a rank 2-9TJQKA and a suit cdhs)"
+            )
         return card
 
     def __str__(self) -> str:
@@ -242,4 +266,4 @@ class Deck:
         return card
 
     def __repr__(self) -> str:
-        return f"Deck({format_cards(self._cards[self._position:])!r} left)"
+        return f"Deck({format_cards(self._cards[self._position :])!r} left)"

@@ -30,8 +30,15 @@ from sevenstud.cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS
 # Categories of a high hand, weakest first.
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
 CATEGORY_NAMES = (
-    "high card", "one pair", "two pair", "three of a kind", "straight", "flush",
-    "full house", "four of a kind", "straight flush",
+    "high card",
+    "one pair",
+    "two pair",
+    "three of a kind",
+    "straight",
+    "flush",
+    "full house",
+    "four of a kind",
+    "straight flush",
 )
 # Categories of an ace-to-five low, best first (the rank is built so that greater is better).
 LOW_NO_PAIR, LOW_PAIR, LOW_TWO_PAIR, LOW_TRIPS, LOW_FULL_HOUSE, LOW_QUADS = range(6)
@@ -39,7 +46,9 @@ _LOW_TOP = 6 << 20  # goodness = _LOW_TOP - badness, always positive
 
 _SUIT_SHIFT = 32
 _KEY_MASK = (1 << _SUIT_SHIFT) - 1
-_FLUSH_PROBE = 0x3333  # added to the four 4-bit suit counts, a count of 5+ sets that nibble's top bit
+_FLUSH_PROBE = (
+    0x3333  # added to the four 4-bit suit counts, a count of 5+ sets that nibble's top bit
+)
 _FLUSH_BITS = 0x8888
 _FLUSH_SUIT = {0x8: 0, 0x80: 1, 0x800: 2, 0x8000: 3}
 
@@ -49,7 +58,7 @@ _PACK: tuple[int, ...] = tuple(_W[c >> 2] + (1 << (_SUIT_SHIFT + 4 * (c & 3))) f
 _pack = _PACK.__getitem__
 
 # The ten straights as 13-bit rank masks, best first; the wheel's top card is the five (rank 3).
-_STRAIGHTS = tuple((0x1F << low, low + 4) for low in range(8, -1, -1)) + ((0x100F, 3),)
+_STRAIGHTS = (*((0x1F << low, low + 4) for low in range(8, -1, -1)), (0x100F, 3))
 
 
 def _pack_ranks(category: int, ranks: Sequence[int]) -> int:
@@ -75,8 +84,11 @@ def _high5(counts: dict[int, int]) -> int:
                 return _pack_ranks(STRAIGHT, (top,))
         return _pack_ranks(HIGH_CARD, order)
     category = {
-        (4, 1): QUADS, (3, 2): FULL_HOUSE, (3, 1, 1): TRIPS,
-        (2, 2, 1): TWO_PAIR, (2, 1, 1, 1): PAIR,
+        (4, 1): QUADS,
+        (3, 2): FULL_HOUSE,
+        (3, 1, 1): TRIPS,
+        (2, 2, 1): TWO_PAIR,
+        (2, 1, 1, 1): PAIR,
     }[tuple(shape)]
     return _pack_ranks(category, order)
 
@@ -86,13 +98,19 @@ def _low5(counts: dict[int, int]) -> int:
     low_counts = {(r + 1) % 13: n for r, n in counts.items()}  # ace 0, deuce 1, ..., king 12
     order, shape = _grouped(low_counts)
     category = {
-        (1, 1, 1, 1, 1): LOW_NO_PAIR, (2, 1, 1, 1): LOW_PAIR, (2, 2, 1): LOW_TWO_PAIR,
-        (3, 1, 1): LOW_TRIPS, (3, 2): LOW_FULL_HOUSE, (4, 1): LOW_QUADS,
+        (1, 1, 1, 1, 1): LOW_NO_PAIR,
+        (2, 1, 1, 1): LOW_PAIR,
+        (2, 2, 1): LOW_TWO_PAIR,
+        (3, 1, 1): LOW_TRIPS,
+        (3, 2): LOW_FULL_HOUSE,
+        (4, 1): LOW_QUADS,
     }[tuple(shape)]
     return _LOW_TOP - _pack_ranks(category, order)
 
 
-_EIGHT_LOW_LIMIT = _LOW_TOP - _pack_ranks(LOW_NO_PAIR, (7, 15, 15, 15, 15))  # 8 high (8 is 7, ace low)
+_EIGHT_LOW_LIMIT = _LOW_TOP - _pack_ranks(
+    LOW_NO_PAIR, (7, 15, 15, 15, 15)
+)  # 8 high (8 is 7, ace low)
 
 
 def _build_tables() -> tuple[dict[int, int], dict[int, int], dict[int, int]]:

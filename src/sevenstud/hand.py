@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from fractions import Fraction
 from typing import Literal, NamedTuple
 
@@ -48,7 +48,7 @@ class HandError(ValueError):
     """A hand that cannot be set up as asked (stacks, players or deck)."""
 
 
-class ActionKind(str, Enum):
+class ActionKind(StrEnum):
     """What a player can do."""
 
     FOLD = "fold"
@@ -62,7 +62,13 @@ class ActionKind(str, Enum):
     MUCK = "muck"
 
 
-_AMOUNTED = (ActionKind.CALL, ActionKind.BRING_IN, ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE)
+_AMOUNTED = (
+    ActionKind.CALL,
+    ActionKind.BRING_IN,
+    ActionKind.COMPLETE,
+    ActionKind.BET,
+    ActionKind.RAISE,
+)
 _AGGRESSIVE = (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE)
 
 
@@ -86,7 +92,13 @@ class Action:
         words = text.strip().lower().replace("_", "-").split()
         if not words:
             raise IllegalAction("an empty action: expected e.g. 'call' or 'raise to 20'")
-        aliases = {"bringin": "bring-in", "bring": "bring-in", "x": "check", "f": "fold", "c": "call"}
+        aliases = {
+            "bringin": "bring-in",
+            "bring": "bring-in",
+            "x": "check",
+            "f": "fold",
+            "c": "call",
+        }
         name = aliases.get(words[0], words[0])
         if name == "bring-in" and words[1:2] == ["in"]:
             words = words[1:]
@@ -219,12 +231,21 @@ class HandEnded(NamedTuple):
 
 
 Event = (
-    AntePosted | CardDealt | CommunityCardDealt | StreetStarted | ActionTaken | BetReturned
-    | HandShown | HandMucked | RakeTaken | PotAwarded | HandEnded
+    AntePosted
+    | CardDealt
+    | CommunityCardDealt
+    | StreetStarted
+    | ActionTaken
+    | BetReturned
+    | HandShown
+    | HandMucked
+    | RakeTaken
+    | PotAwarded
+    | HandEnded
 )
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     BETTING = "betting"
     SHOWDOWN = "showdown"
     COMPLETE = "complete"
@@ -276,10 +297,14 @@ class Hand:
         """Take exactly this rake when the pot is awarded (as a card room's history shows it),
         instead of the game's ``rake_percent``; ``None``: the game's rule."""
         if not MIN_PLAYERS <= len(stacks) <= MAX_PLAYERS:
-            raise HandError(f"stud is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(stacks)}")
+            raise HandError(
+                f"stud is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(stacks)}"
+            )
         for seat, stack in enumerate(stacks):
             if not isinstance(stack, int) or isinstance(stack, bool) or stack <= 0:
-                raise HandError(f"seat {seat} needs a positive whole number of chips, not {stack!r}")
+                raise HandError(
+                    f"seat {seat} needs a positive whole number of chips, not {stack!r}"
+                )
         if deck is not None and seed is not None:
             raise HandError("give a deck or a seed, not both")
         if deck is None:
@@ -476,7 +501,9 @@ class Hand:
             cards=cards,
             face_up=tuple(tuple(f) for f in self.face_up),
             community=self.community,
-            legal_actions=tuple(self.legal_actions()) if seat is not None and seat == self.to_act else (),
+            legal_actions=tuple(self.legal_actions())
+            if seat is not None and seat == self.to_act
+            else (),
             events=events,
             version=len(self.events),
         )
@@ -504,7 +531,9 @@ class Hand:
         return hand
 
     def __repr__(self) -> str:
-        state = "over" if self.is_over else f"{STREET_NAMES[self.street]}, seat {self.to_act} to act"
+        state = (
+            "over" if self.is_over else f"{STREET_NAMES[self.street]}, seat {self.to_act} to act"
+        )
         return f"<Hand {self.game.name} {self.n} players, pot {self.pot}, {state}>"
 
     # ------------------------------------------------------------------ betting
@@ -627,11 +656,15 @@ class Hand:
                     self._completed = True
                     self._bets_made += 1
                 stacks, folded = self.stacks, self.folded
-                self._pending = {s for s in range(self.n) if s != seat and stacks[s] > 0 and not folded[s]}
+                self._pending = {
+                    s for s in range(self.n) if s != seat and stacks[s] > 0 and not folded[s]
+                }
                 self._may_raise = set(self._pending)
             elif kind in _AGGRESSIVE:
                 self._raise(seat, kind, previous, amount)
-        all_in = self.stacks[seat] == 0 and kind is not ActionKind.FOLD and kind is not ActionKind.CHECK
+        all_in = (
+            self.stacks[seat] == 0 and kind is not ActionKind.FOLD and kind is not ActionKind.CHECK
+        )
         self.events.append(ActionTaken(seat, self.street, action, all_in))
         self._pending.discard(seat)
         self._may_raise.discard(seat)
@@ -856,7 +889,11 @@ class Hand:
                 return True
             if self.game.has_high and mine.high >= max(r.high for r in rivals):
                 return True
-            if self.game.low is not None and mine.low > 0 and mine.low >= max(r.low for r in rivals):
+            if (
+                self.game.low is not None
+                and mine.low > 0
+                and mine.low >= max(r.low for r in rivals)
+            ):
                 return True
         return False
 
@@ -904,7 +941,9 @@ class Hand:
         if self.game.odd_chip == "lowest_seat":
             return list(range(self.n))
         # The highest card by suit (spades highest) among the seat's own cards.
-        return sorted(range(self.n), key=lambda s: max(self.cards[s]) if self.cards[s] else -1, reverse=True)
+        return sorted(
+            range(self.n), key=lambda s: max(self.cards[s]) if self.cards[s] else -1, reverse=True
+        )
 
     def _take_rake(self, pots: list[Pot]) -> list[Pot]:
         game = self.game
@@ -956,14 +995,20 @@ class Hand:
 def describe(event: Event) -> str:
     """A line of plain English for an event (for logs and the terminal table)."""
     if isinstance(event, AntePosted):
-        return f"seat {event.seat} posts the ante {event.amount}" + (" and is all-in" if event.all_in else "")
+        return f"seat {event.seat} posts the ante {event.amount}" + (
+            " and is all-in" if event.all_in else ""
+        )
     if isinstance(event, CardDealt):
         card = str(event.card) if event.card is not None else "a card"
         return f"seat {event.seat} is dealt {card} {'face up' if event.face_up else 'face down'}"
     if isinstance(event, CommunityCardDealt):
         return f"the deck has run out: community card {event.card}"
     if isinstance(event, StreetStarted):
-        who = f"seat {event.first_to_act} acts first" if event.first_to_act is not None else "no betting"
+        who = (
+            f"seat {event.first_to_act} acts first"
+            if event.first_to_act is not None
+            else "no betting"
+        )
         return f"{STREET_NAMES[event.street]}: {who}"
     if isinstance(event, ActionTaken):
         return f"seat {event.seat}: {event.action}" + (" and is all-in" if event.all_in else "")

@@ -54,9 +54,7 @@ def build_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
     previous = 0
     for level in levels:
         amount = sum(min(c, level) - min(c, previous) for c in contributions)
-        eligible = tuple(
-            seat for seat, c in enumerate(contributions) if live[seat] and c >= level
-        )
+        eligible = tuple(seat for seat, c in enumerate(contributions) if live[seat] and c >= level)
         if amount:
             pots.append(Pot(amount, eligible))
         previous = level
@@ -70,7 +68,9 @@ def build_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
     return pots
 
 
-def split_evenly(amount: int, winners: Sequence[int], odd_chip_order: Sequence[int]) -> list[tuple[int, int]]:
+def split_evenly(
+    amount: int, winners: Sequence[int], odd_chip_order: Sequence[int]
+) -> list[tuple[int, int]]:
     """Divide ``amount`` equally among ``winners``; the odd chips go one each to the winners that
     come first in ``odd_chip_order`` (a list of seats, best claim first)."""
     share, odd = divmod(amount, len(winners))

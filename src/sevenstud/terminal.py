@@ -201,8 +201,10 @@ class Table:
                 seat.bought += self.starting_stack
                 seat.rebuys += 1
                 who = "You are" if seat.is_human else f"{seat.name} is"
-                self.say(f"{who} busted and {'buy' if seat.is_human else 'buys'} in again "
-                         f"for {self.starting_stack}.")
+                self.say(
+                    f"{who} busted and {'buy' if seat.is_human else 'buys'} in again "
+                    f"for {self.starting_stack}."
+                )
 
     def _deck(self) -> Deck:
         if self.seed is None:

@@ -51,8 +51,9 @@ def deal(hands: Mapping[int, str], community: str = "") -> Deck:
     return Deck.ordered(order)
 
 
-def new_hand(game: Game, stacks: Sequence[int], hands: Mapping[int, str], community: str = "",
-             **kwargs: bool) -> Hand:
+def new_hand(
+    game: Game, stacks: Sequence[int], hands: Mapping[int, str], community: str = "", **kwargs: bool
+) -> Hand:
     return Hand(game, stacks, deal(hands, community), **kwargs)
 
 
@@ -88,8 +89,11 @@ def awarded(hand: Hand) -> list[tuple[int, int, int, str]]:
 
 
 def actions_on(hand: Hand, street: int) -> list[tuple[int, str]]:
-    return [(e.seat, str(e.action)) for e in hand.events
-            if isinstance(e, ActionTaken) and e.street == street]
+    return [
+        (e.seat, str(e.action))
+        for e in hand.events
+        if isinstance(e, ActionTaken) and e.street == street
+    ]
 
 
 def of_type(events: Sequence[Event], kind: type) -> list[Event]:

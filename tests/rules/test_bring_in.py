@@ -100,8 +100,12 @@ def test_completing_the_bring_in() -> None:
     play(hand, "1: raise", "2: call", "0: call")
     assert hand.street == 4
     assert actions_on(hand, 3) == [
-        (1, "bring-in 2"), (2, "call 2"), (0, "complete to 5"),
-        (1, "raise to 10"), (2, "call 10"), (0, "call 10"),
+        (1, "bring-in 2"),
+        (2, "call 2"),
+        (0, "complete to 5"),
+        (1, "raise to 10"),
+        (2, "call 10"),
+        (0, "call 10"),
     ]
     assert hand.pot == 3 + 30
 

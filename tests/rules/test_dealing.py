@@ -15,16 +15,25 @@ THREE = {
 
 
 def dealt(events: list, street: int) -> list[tuple[int, str, bool]]:
-    return [(e.seat, str(e.card), e.face_up) for e in events
-            if isinstance(e, CardDealt) and e.street == street]
+    return [
+        (e.seat, str(e.card), e.face_up)
+        for e in events
+        if isinstance(e, CardDealt) and e.street == street
+    ]
 
 
 def test_third_street_two_down_one_up_one_at_a_time_clockwise_from_seat_zero() -> None:
     hand = new_hand(hilo(), [100, 100, 100], THREE)
     assert dealt(hand.events, 3) == [
-        (0, "Kc", False), (1, "Ac", False), (2, "Qs", False),
-        (0, "Qd", False), (1, "Ad", False), (2, "Qh", False),
-        (0, "2c", True), (1, "5h", True), (2, "6d", True),
+        (0, "Kc", False),
+        (1, "Ac", False),
+        (2, "Qs", False),
+        (0, "Qd", False),
+        (1, "Ad", False),
+        (2, "Qh", False),
+        (0, "2c", True),
+        (1, "5h", True),
+        (2, "6d", True),
     ]
 
 
@@ -39,7 +48,8 @@ def test_fourth_to_sixth_street_one_card_up_seventh_one_card_down() -> None:
     assert dealt(hand.events, 6) == [(0, "Js", True), (1, "3h", True), (2, "3c", True)]
     assert dealt(hand.events, 7) == [(0, "4s", False), (1, "6s", False), (2, "5c", False)]
     assert [[up for up in hand.face_up[s]] for s in range(3)] == [
-        [False, False, True, True, True, True, False]] * 3
+        [False, False, True, True, True, True, False]
+    ] * 3
 
 
 def test_each_street_is_dealt_before_its_betting_round() -> None:

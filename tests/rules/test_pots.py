@@ -197,7 +197,11 @@ def test_side_pot_in_hi_lo_split_when_an_eligible_player_has_a_low() -> None:
     hands = {**SIDE, 1: "Ac 3s Tc | Jc | 8d | 5d | 6h"}
     hand = _side_pot_hand(hands)
     assert awarded(hand) == [
-        (0, 12, 0, "high"), (2, 12, 0, "low"), (0, 3, 1, "high"), (1, 3, 1, "low")]
+        (0, 12, 0, "high"),
+        (2, 12, 0, "low"),
+        (0, 3, 1, "high"),
+        (1, 3, 1, "low"),
+    ]
 
 
 def test_no_rake_by_default() -> None:

@@ -45,8 +45,9 @@ def showdown_order(hand: Hand) -> list[int]:
 
 
 def shown_or_mucked(hand: Hand) -> list[tuple[str, int]]:
-    return [(type(e).__name__, e.seat) for e in hand.events
-            if isinstance(e, HandShown | HandMucked)]
+    return [
+        (type(e).__name__, e.seat) for e in hand.events if isinstance(e, HandShown | HandMucked)
+    ]
 
 
 def test_showdown_order_last_aggressor_first() -> None:
@@ -122,10 +123,18 @@ def test_muck_at_showdown_never_reveals_cards_in_other_views() -> None:
     for viewer in (1, 2, None):
         view = hand.view(viewer)
         assert [None if c is None else str(c) for c in view.cards[0]] == [
-            None, None, "2c", "7d", "9h", "Js", None]
+            None,
+            None,
+            "2c",
+            "7d",
+            "9h",
+            "Js",
+            None,
+        ]
         assert not any(isinstance(e, HandShown) and e.seat == 0 for e in view.events)
-        hidden = [e for e in view.events if isinstance(e, CardDealt) and e.seat == 0
-                  and not e.face_up]
+        hidden = [
+            e for e in view.events if isinstance(e, CardDealt) and e.seat == 0 and not e.face_up
+        ]
         assert len(hidden) == 3 and all(e.card is None for e in hidden)
         # The hands that were shown are seen by all.
         assert [str(c) for c in view.cards[1]] == ["Ac", "Ad", "5h", "Kh", "8c", "3h", "6s"]
@@ -160,7 +169,7 @@ def test_pot_won_by_everyone_folding_cards_not_shown() -> None:
     play(hand, "0: bring-in", "1: complete", "2: fold")
     start = len(hand.events)
     play(hand, "0: fold")
-    assert hand.events[start + 1:] == [
+    assert hand.events[start + 1 :] == [
         BetReturned(1, 3),  # the completion nobody called, above seat 0's bring-in
         PotAwarded(1, 7, 0, "whole"),
         HandEnded((97, 104, 99)),
@@ -179,8 +188,11 @@ def test_uncalled_bet_returned() -> None:
     play(hand, "1: bet 10")
     start = len(hand.events)
     play(hand, "0: fold")
-    assert hand.events[start + 1:] == [
-        BetReturned(1, 10), PotAwarded(1, 6, 0, "whole"), HandEnded((97, 103))]
+    assert hand.events[start + 1 :] == [
+        BetReturned(1, 10),
+        PotAwarded(1, 6, 0, "whole"),
+        HandEnded((97, 103)),
+    ]
 
 
 def test_uncalled_part_of_a_bet_returned_when_called_all_in_for_less() -> None:

@@ -42,8 +42,11 @@ def test_antes_posted_by_everyone_before_any_card() -> None:
     hand = new_hand(hilo(), [100, 100, 100], THREE)
     kinds = [type(e) for e in hand.events]
     first_card = kinds.index(CardDealt)
-    assert hand.events[:first_card] == [AntePosted(0, 1, False), AntePosted(1, 1, False),
-                                        AntePosted(2, 1, False)]
+    assert hand.events[:first_card] == [
+        AntePosted(0, 1, False),
+        AntePosted(1, 1, False),
+        AntePosted(2, 1, False),
+    ]
     assert AntePosted not in kinds[first_card:]
     assert hand.stacks == [99, 99, 99] and hand.pot == 3
 
@@ -51,8 +54,11 @@ def test_antes_posted_by_everyone_before_any_card() -> None:
 def test_short_stack_posts_what_it_has_as_ante_and_is_all_in() -> None:
     game = StudHiLo(Stakes(ante=3, bring_in=5, small_bet=10, big_bet=20))
     hand = new_hand(game, [100, 2, 100], THREE)
-    assert hand.events[:3] == [AntePosted(0, 3, False), AntePosted(1, 2, True),
-                               AntePosted(2, 3, False)]
+    assert hand.events[:3] == [
+        AntePosted(0, 3, False),
+        AntePosted(1, 2, True),
+        AntePosted(2, 3, False),
+    ]
     assert hand.stacks == [97, 0, 97]
 
 
@@ -195,4 +201,3 @@ def test_short_all_in_raise_reopen_threshold_option() -> None:
     full = _to_fifth_street(hilo(reopen_fraction=Fraction(1)), 18)
     play(full, "0: bet 10", "1: raise to 15", "2: call")
     assert legal(full) == ["fold", "call 15"]
-

@@ -104,15 +104,45 @@ VARIANTS: Final[dict[str, str]] = {
 """The variant codes this module reads and writes, with the spec's names for them."""
 
 REQUIRED_FIELDS: Final[tuple[str, ...]] = (
-    "variant", "antes", "bring_in", "small_bet", "big_bet", "starting_stacks", "actions",
+    "variant",
+    "antes",
+    "bring_in",
+    "small_bet",
+    "big_bet",
+    "starting_stacks",
+    "actions",
 )
 """The fields every stud hand must have, in the order the writer puts them."""
 
 OPTIONAL_FIELDS: Final[tuple[str, ...]] = (
-    "author", "event", "url", "venue", "address", "city", "region", "postal_code", "country",
-    "time", "time_zone", "time_zone_abbreviation", "day", "month", "year", "hand", "level",
-    "seats", "seat_count", "table", "players", "finishing_stacks", "winnings", "currency",
-    "currency_symbol", "ante_trimming_status", "time_limit", "time_banks",
+    "author",
+    "event",
+    "url",
+    "venue",
+    "address",
+    "city",
+    "region",
+    "postal_code",
+    "country",
+    "time",
+    "time_zone",
+    "time_zone_abbreviation",
+    "day",
+    "month",
+    "year",
+    "hand",
+    "level",
+    "seats",
+    "seat_count",
+    "table",
+    "players",
+    "finishing_stacks",
+    "winnings",
+    "currency",
+    "currency_symbol",
+    "ante_trimming_status",
+    "time_limit",
+    "time_banks",
 )
 """The optional fields of the spec, in the spec's order (also the writer's)."""
 
@@ -289,8 +319,7 @@ def _parse_player(word: str, line: str) -> int:
     m = _PLAYER_RE.match(word)
     if m is None:
         raise PHHError(
-            f"bad action {line!r}: expected the dealer 'd' or a player 'p1', 'p2', ... "
-            f"at {word!r}"
+            f"bad action {line!r}: expected the dealer 'd' or a player 'p1', 'p2', ... at {word!r}"
         )
     return int(m.group(1)) - 1
 
@@ -506,7 +535,12 @@ _CHECKS: Final[dict[str, Callable[[str, object], None]]] = {
     "time_banks": _array(_seconds),
 }
 _PER_PLAYER: Final = (
-    "antes", "seats", "players", "finishing_stacks", "winnings", "time_banks",
+    "antes",
+    "seats",
+    "players",
+    "finishing_stacks",
+    "winnings",
+    "time_banks",
 )
 
 
@@ -752,7 +786,13 @@ def load_all(path: str | Path) -> list[PHHHand]:
 
 _BARE_KEY: Final = re.compile(r"[A-Za-z0-9_-]+\Z")
 _ESCAPES: Final[dict[str, str]] = {
-    '"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r",
+    '"': '\\"',
+    "\\": "\\\\",
+    "\b": "\\b",
+    "\t": "\\t",
+    "\n": "\\n",
+    "\f": "\\f",
+    "\r": "\\r",
 }
 
 

@@ -795,6 +795,7 @@ class _HandParser:
 
 # ---------------------------------------------------------------------------------- the reader
 
+
 class HandReader:
     """Iterate the stud hands of a PokerStars history, one at a time, without loading the file.
 
