@@ -38,7 +38,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     from sevenstud.equity import add_arguments as add_equity_arguments
 
-    add_equity_arguments(sub.add_parser("equity", help="each player's equity, exact or Monte Carlo"))
+    add_equity_arguments(
+        sub.add_parser("equity", help="each player's equity, exact or Monte Carlo")
+    )
     return parser
 
 
