@@ -28,8 +28,10 @@ test: lint $(STAMP)
 	$(BIN)/pytest -n auto
 
 bench: $(STAMP)
+	$(BIN)/pip install --quiet -e '.[test,bench]'
 	$(BIN)/python benchmarks/engine_vs_pokerkit.py
 	$(BIN)/python benchmarks/evaluator_vs_pokerkit.py
+	$(BIN)/python benchmarks/equity_vs_peers.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
