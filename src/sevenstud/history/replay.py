@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from sevenstud.cards import CARDS, Card, Deck, parse_cards
-from sevenstud.games import GameError, Stakes, game_by_name
+from sevenstud.games import Game, GameError, Stakes, game_by_name
 from sevenstud.hand import (
     Action,
     ActionKind,
@@ -35,7 +35,7 @@ from sevenstud.hand import (
     IllegalAction,
     Phase,
 )
-from sevenstud.history.phh import UNKNOWN_CARD, PHHAction, PHHError, PHHHand, loads
+from sevenstud.history.phh import UNKNOWN_CARD, PHHAction, PHHError, PHHHand, loads, loads_all
 
 _CBR = (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE)
 _GAME_OF_VARIANT = {"F7S/8": "stud8", "F7S": "stud", "FR": "razz"}
@@ -154,7 +154,7 @@ def _settle_showdown(hand: Hand, plan: _Plan, *, final: bool) -> None:
             hand.act(Action(ActionKind.SHOW), seat)
 
 
-def game_of(phh: PHHHand) -> Any:
+def game_of(phh: PHHHand) -> Game:
     """Our game for a PHH hand's variant and stakes."""
     if len(set(phh.antes)) != 1:
         raise ReplayError(f"antes {phh.antes}: unequal antes are not a stud game we know")
@@ -306,18 +306,12 @@ def _hands_in(path: Path) -> Iterator[tuple[str, PHHHand | Exception]]:
         return
     try:
         if path.suffix == ".phhs":
-            for i, phh in enumerate(load_all_text(text), start=1):
+            for i, phh in enumerate(loads_all(text), start=1):
                 yield f"{path}[{i}]", phh
         else:
             yield str(path), loads(text)
     except PHHError as error:
         yield str(path), error
-
-
-def load_all_text(text: str) -> list[PHHHand]:
-    from sevenstud.history.phh import loads_all
-
-    return loads_all(text)
 
 
 def replay_record(name: str, phh: PHHHand) -> dict[str, Any]:
