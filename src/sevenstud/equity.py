@@ -9,7 +9,10 @@ card, one community card face up for all (RULES.md, "Not enough cards").
 
 Exact when the work is within ``max_outcomes`` (two players: the players' completions and the
 sets of cards they share, counted by inclusion-exclusion without listing the deals; more players:
-every deal), otherwise Monte Carlo from a seed, with standard errors. Every figure is a fraction
+every deal of all players but one, the last one's completions counted the same way, or every deal
+when that is less work), otherwise Monte Carlo from a seed, with standard errors. ``device="cuda"``
+runs the same kernels on an NVIDIA GPU through CuPy (``pip install cupy-cuda12x`` or
+``cupy-cuda13x``). Every figure is a fraction
 of all outcomes: ``equity`` the share of the pot (a half split two ways is a quarter each),
 ``scoop`` winning the whole pot alone (hi/lo: both halves outright, or the high outright when no
 low qualifies), ``high_win``/``low_win`` the best hand alone, ``high_tie``/``low_tie`` sharing it;
@@ -261,14 +264,21 @@ def outcome_count(pos: Position) -> int:
     return total * (left if pos.community else 1)
 
 
+LAST_PLAYER = "inclusion-exclusion over the last player"
+
+
 def exact_work(pos: Position) -> tuple[str, int]:
     """The exact method that would be used, and its work (compared with ``max_outcomes``)."""
-    from sevenstud.fast.kernels import Deal, heads_up_work
+    from sevenstud.fast.kernels import Deal, heads_up_work, last_player_plan
 
+    deal = Deal(pos.game, pos.known, pos.unknown, pos.community, pos.unseen)
     if len(pos.known) == 2 and not pos.community:
-        deal = Deal(pos.game, pos.known, pos.unknown, 0, pos.unseen)
         return "inclusion-exclusion", heads_up_work(deal)
-    return "enumeration", outcome_count(pos)
+    outcomes = outcome_count(pos)
+    plan = last_player_plan(deal)
+    if plan is not None and plan.work < outcomes:
+        return LAST_PLAYER, plan.work
+    return "enumeration", outcomes
 
 
 def equity(
@@ -292,13 +302,13 @@ def equity(
     ``exact=True`` always enumerates, ``exact=False`` (or ``trials``) always samples, ``None``
     enumerates when the work is at most ``max_outcomes``; ``trials`` and ``seed``: the Monte
     Carlo sample; ``progress`` is called with the fraction done; ``device``: ``"cpu"``, or
-    ``"cuda"`` (not implemented: a clear error when no CUDA array library is installed).
+    ``"cuda"``: the same kernels on an NVIDIA GPU through CuPy (exact counts identical to the
+    CPU's; Monte Carlo from the GPU's own generator, so the same figures within their standard
+    errors, not the same draws; a clear error when CuPy or a CUDA device is missing).
     """
     started = time.perf_counter()
     if device not in ("cpu", "cuda"):
         raise EquityError(f"unknown device {device!r}: expected cpu or cuda")
-    if device == "cuda":
-        _require_cuda()
     if trials is not None and exact:
         raise EquityError("give either exact or a number of trials, not both")
     if trials is not None and trials < 1:
@@ -307,7 +317,13 @@ def equity(
     from sevenstud.fast import require_numpy
 
     require_numpy()
+    from sevenstud.fast import device as devices
     from sevenstud.fast import kernels
+
+    try:
+        be = devices.backend(device)
+    except devices.DeviceError as error:
+        raise EquityError(str(error)) from None
 
     deal = kernels.Deal(pos.game, pos.known, pos.unknown, pos.community, pos.unseen)
     method, work = exact_work(pos)
@@ -326,14 +342,16 @@ def equity(
                 " too many unknown cards; use Monte Carlo (trials)"
             )
         if method == "inclusion-exclusion":
-            counts = kernels.heads_up_exact(deal, progress)
+            counts = kernels.heads_up_exact(deal, progress, be)
+        elif method == LAST_PLAYER:
+            counts = kernels.last_player_exact(deal, progress, be)
         else:
-            counts = kernels.enumerate_exact(deal, progress)
+            counts = kernels.enumerate_exact(deal, progress, be)
         if counts.total != outcome_count(pos):  # pragma: no cover - a kernel bug
             raise AssertionError(f"counted {counts.total} outcomes, expected {outcome_count(pos)}")
     else:
         method = "monte-carlo"
-        counts = kernels.monte_carlo(deal, trials or DEFAULT_TRIALS, seed, progress)
+        counts = kernels.monte_carlo(deal, trials or DEFAULT_TRIALS, seed, progress, be)
     if progress is not None:
         progress(1.0)
     return _result(pos, counts, use_exact, method, time.perf_counter() - started)
@@ -382,37 +400,6 @@ def _result(pos: Position, counts: Any, exact: bool, method: str, seconds: float
         street=pos.street,
         community=bool(pos.community),
         seconds=seconds,
-    )
-
-
-def _require_cuda() -> None:
-    """``--device cuda``: there is no CUDA kernel yet; say what is missing."""
-    try:
-        import cupy
-
-        if cupy.cuda.runtime.getDeviceCount() > 0:
-            raise EquityError(
-                "--device cuda: CuPy and a GPU were found, but the CUDA kernels are not written yet;"
-                " use --device cpu"
-            )
-    except ImportError:
-        pass
-    except EquityError:
-        raise
-    except Exception:
-        pass
-    try:
-        import torch
-
-        if torch.cuda.is_available():
-            raise EquityError(
-                "--device cuda: torch with CUDA was found, but the CUDA kernels are not written yet;"
-                " use --device cpu"
-            )
-    except ImportError:
-        pass
-    raise EquityError(
-        "--device cuda needs CuPy or a CUDA build of torch and a GPU; neither is available (use --device cpu)"
     )
 
 
@@ -547,7 +534,13 @@ def add_arguments(parser: Any) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
-    parser.add_argument("--device", choices=["cpu", "cuda"], default="cpu")
+    parser.add_argument(
+        "--device",
+        choices=["cpu", "cuda"],
+        default="cpu",
+        help="cuda: the same kernels on an NVIDIA GPU through CuPy (pip install cupy-cuda12x or"
+        " cupy-cuda13x); exact counts identical to the CPU's",
+    )
 
 
 __all__ = [

@@ -12,6 +12,10 @@ pure-Python :mod:`sevenstud.evaluate` (greater is better; ``low8`` 0 = no qualif
 >>> high, low, low8 = evaluate_batch(np.array([hand]))
 >>> (int(high[0]), int(low8[0])) == hilo8_ranks(hand)
 True
+
+``device="cuda"`` runs the same code on an NVIDIA GPU through CuPy (``pip install
+cupy-cuda12x`` or ``cupy-cuda13x``): the same integers; without CuPy or a CUDA device, a
+:class:`DeviceError` says what is missing.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ def require_numpy() -> Any:
 
 require_numpy()
 
+from sevenstud.fast.device import DeviceError  # noqa: E402
 from sevenstud.fast.evaluate import (  # noqa: E402
     BatchRanks,
     evaluate_batch,
@@ -44,6 +49,7 @@ from sevenstud.fast.evaluate import (  # noqa: E402
 __all__ = [
     "NUMPY_HINT",
     "BatchRanks",
+    "DeviceError",
     "evaluate_batch",
     "high_ranks",
     "hilo8_ranks",

@@ -25,12 +25,14 @@ table of 13-bit rank masks of :mod:`sevenstud.evaluate`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 from sevenstud import evaluate as _pure
+from sevenstud.fast.device import Backend, backend
 
 I32 = npt.NDArray[np.int32]
 I64 = npt.NDArray[np.int64]
@@ -168,6 +170,131 @@ def high_from_packed(h: I64, index: npt.NDArray[np.intp], cards: npt.NDArray[Any
     return high
 
 
+# ---------------------------------------------------------------------- the tables on a device
+
+
+class Tables(NamedTuple):
+    """The look-up tables as arrays of one device (uploaded once per device, then cached)."""
+
+    PACK: Any
+    CARD_BIT: Any
+    OFFSET: Any
+    LOW_INDEX: Any
+    HIGH: Any
+    LOW: Any
+    LOW8: Any
+    FLUSH: Any
+    CARD_POW2: Any
+
+
+_TABLES: dict[tuple[str, int, int], Tables] = {}
+
+
+def tables(be: Backend) -> Tables:
+    """The tables on ``be``'s device (numpy's own arrays on the CPU)."""
+    key = be.key()
+    found = _TABLES.get(key)
+    if found is None:
+        host = (PACK, CARD_BIT, OFFSET, LOW_INDEX, HIGH, LOW, LOW8, FLUSH, CARD_POW2)
+        found = Tables(*(host if not be.gpu else [be.xp.asarray(a) for a in host]))
+        _TABLES[key] = found
+    return found
+
+
+# The device code path. The same integers as the numpy functions above, but written for a GPU:
+# only functions CuPy has, no `take(mode=...)`, and the flushes folded in with `where` rather than
+# picked out with `nonzero` (which would make the host wait for the device at every block).
+
+
+def device_packed_sum(t: Tables, cols: Sequence[Any], base: int) -> Any:
+    """``base + sum(PACK[col])`` over columns of card numbers (at least one column)."""
+    h = t.PACK.take(cols[0])
+    h += base
+    for col in cols[1:]:
+        h += t.PACK.take(col)
+    return h
+
+
+def device_index(t: Tables, h: Any) -> Any:
+    """The dense multiset index of packed sums (as :func:`index_of`)."""
+    index = t.OFFSET.take(h >> HIGH_SHIFT).astype(np.int64)
+    index += t.LOW_INDEX.take((h >> LOW_SHIFT) & LOW_MASK)
+    return index
+
+
+def device_high(t: Tables, xp: Any, h: Any, index: Any, cols: Sequence[Any], mask_base: int = 0) -> Any:
+    """High ranks from packed sums (``base=SUIT_PROBE``), dense indexes and the card columns;
+    ``mask_base``: the card bits of known cards that are not in ``cols``."""
+    high = t.HIGH.take(index)
+    probe = h & FLUSH_BITS
+    if cols:
+        mask = t.CARD_BIT.take(cols[0])
+        for col in cols[1:]:
+            mask |= t.CARD_BIT.take(col)
+        if mask_base:
+            mask |= mask_base
+    else:
+        mask = xp.full(h.shape, mask_base, dtype=np.int64)
+    suit = (probe >= 0x80).astype(np.int64) + (probe >= 0x800) + (probe >= 0x8000)
+    flush = t.FLUSH.take((mask >> (CARD_BITS_PER_SUIT * suit)) & 0x1FFF)
+    return xp.where(probe != 0, flush, high)
+
+
+DEVICE_CHUNK = 1 << 22  # hands per pass on a GPU
+
+
+def _device_check(t: Tables, xp: Any, chunk: Any, first_row: int) -> Any:
+    """As :func:`check_cards`, on the device (the host learns only whether a chunk is bad)."""
+    bad = chunk > 51
+    if chunk.dtype.kind == "i":
+        bad |= chunk < 0
+    bad_rows = bad.any(axis=1)
+    if bool(bad_rows.any()):
+        row = int(xp.flatnonzero(bad_rows)[0])
+        raise ValueError(f"hand {first_row + row}: cards must be integers 0..51, not {chunk[row].tolist()}")
+    small = chunk.astype(np.uint8, copy=False)
+    # Distinct powers of two: the sum equals the bitwise or; a repeated card carries.
+    total = t.CARD_POW2.take(small[:, 0])
+    union = total.copy()
+    for c in range(1, small.shape[1]):
+        bit = t.CARD_POW2.take(small[:, c])
+        total += bit
+        union |= bit
+    repeated = total != union
+    if bool(repeated.any()):
+        row = int(xp.flatnonzero(repeated)[0])
+        raise ValueError(f"hand {first_row + row} holds the same card twice: {small[row].tolist()}")
+    return small
+
+
+def _run_device(be: Backend, cards: Any, check: bool, want: tuple[bool, bool, bool]) -> list[Any]:
+    xp = be.xp
+    t = tables(be)
+    array = xp.asarray(cards)
+    if array.ndim != 2 or not 5 <= array.shape[1] <= 7:
+        raise ValueError(
+            f"expected an (N, k) array of hands with k = 5, 6 or 7 cards, not shape {tuple(array.shape)}"
+        )
+    if array.dtype.kind not in "iu":
+        raise ValueError(f"cards must be integers 0..51, not {array.dtype}")
+    n = array.shape[0]
+    outs = [xp.empty(n if w else 0, dtype=np.int32) for w in want]
+    for start in range(0, n, DEVICE_CHUNK):
+        chunk = array[start : start + DEVICE_CHUNK]
+        chunk = _device_check(t, xp, chunk, start) if check else chunk.astype(np.uint8, copy=False)
+        cols = [chunk[:, c] for c in range(chunk.shape[1])]
+        h = device_packed_sum(t, cols, SUIT_PROBE)
+        index = device_index(t, h)
+        stop = start + chunk.shape[0]
+        if want[0]:
+            outs[0][start:stop] = device_high(t, xp, h, index, cols)
+        if want[1]:
+            outs[1][start:stop] = t.LOW.take(index)
+        if want[2]:
+            outs[2][start:stop] = t.LOW8.take(index)
+    return outs
+
+
 # ------------------------------------------------------------------------------ the public API
 
 
@@ -211,7 +338,9 @@ def check_cards(chunk: npt.NDArray[Any], first_row: int = 0) -> npt.NDArray[Any]
     return small
 
 
-def _run(cards: npt.ArrayLike, check: bool, want: tuple[bool, bool, bool]) -> list[I32]:
+def _run(cards: npt.ArrayLike, check: bool, want: tuple[bool, bool, bool], device: str = "cpu") -> list[I32]:
+    if device != "cpu":
+        return _run_device(backend(device), cards, check, want)
     array = _as_cards(cards)
     n = array.shape[0]
     outs = [np.empty(n, dtype=np.int32) if w else np.empty(0, dtype=np.int32) for w in want]
@@ -230,32 +359,34 @@ def _run(cards: npt.ArrayLike, check: bool, want: tuple[bool, bool, bool]) -> li
     return outs
 
 
-def evaluate_batch(cards: npt.ArrayLike, *, check: bool = True) -> BatchRanks:
+def evaluate_batch(cards: npt.ArrayLike, *, check: bool = True, device: str = "cpu") -> BatchRanks:
     """High, ace-to-five low and eight-or-better low ranks of an (N, k) array of hands
     (k = 5, 6 or 7 distinct cards, each ``rank * 4 + suit``), as ``int32`` arrays equal to
     :func:`sevenstud.evaluate.high_rank`, :func:`~sevenstud.evaluate.low_rank` and
     :func:`~sevenstud.evaluate.low8_rank`. ``check=False`` skips the checks that every card is
-    0..51 and that no hand repeats a card (garbage in, garbage out)."""
-    high, low, low8 = _run(cards, check, (True, True, True))
+    0..51 and that no hand repeats a card (garbage in, garbage out). ``device="cuda"``: on the
+    GPU with CuPy (the hands may be a numpy or a CuPy array; the ranks are CuPy arrays, on the
+    device: ``.get()`` brings them back)."""
+    high, low, low8 = _run(cards, check, (True, True, True), device)
     return BatchRanks(high, low, low8)
 
 
-def high_ranks(cards: npt.ArrayLike, *, check: bool = True) -> I32:
+def high_ranks(cards: npt.ArrayLike, *, check: bool = True, device: str = "cpu") -> I32:
     """As :func:`sevenstud.evaluate.high_rank`, for every row of an (N, k) array."""
-    return _run(cards, check, (True, False, False))[0]
+    return _run(cards, check, (True, False, False), device)[0]
 
 
-def low_ranks(cards: npt.ArrayLike, *, check: bool = True) -> I32:
+def low_ranks(cards: npt.ArrayLike, *, check: bool = True, device: str = "cpu") -> I32:
     """As :func:`sevenstud.evaluate.low_rank` (ace-to-five, razz), for every row."""
-    return _run(cards, check, (False, True, False))[1]
+    return _run(cards, check, (False, True, False), device)[1]
 
 
-def low8_ranks(cards: npt.ArrayLike, *, check: bool = True) -> I32:
+def low8_ranks(cards: npt.ArrayLike, *, check: bool = True, device: str = "cpu") -> I32:
     """As :func:`sevenstud.evaluate.low8_rank` (0: no qualifying low), for every row."""
-    return _run(cards, check, (False, False, True))[2]
+    return _run(cards, check, (False, False, True), device)[2]
 
 
-def hilo8_ranks(cards: npt.ArrayLike, *, check: bool = True) -> tuple[I32, I32]:
+def hilo8_ranks(cards: npt.ArrayLike, *, check: bool = True, device: str = "cpu") -> tuple[I32, I32]:
     """``(high, low8)`` for every row: what a stud hi/lo showdown needs."""
-    high, _, low8 = _run(cards, check, (True, False, True))
+    high, _, low8 = _run(cards, check, (True, False, True), device)
     return high, low8
