@@ -276,8 +276,11 @@ class Table:
             line = self._event_line(event, log, hand)
             if line:
                 self.say(line)
-        if not hand.is_over and any(
-            isinstance(e, ActionTaken | StreetStarted | CommunityCardDealt) for e in events
+        # The table at each new street, and again whenever it is the human's turn; the bots'
+        # actions in between are one line each.
+        humans_turn = hand.to_act is not None and self.seats[hand.to_act].bot is None
+        if not hand.is_over and (
+            humans_turn or any(isinstance(e, StreetStarted | CommunityCardDealt) for e in events)
         ):
             self._say_table(hand.view(self.viewer))
         return view.version
