@@ -138,27 +138,35 @@ def _build_tables() -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
         lo = _low5(counts)
         low[key] = lo
         low8[key] = lo if lo >= _EIGHT_LOW_LIMIT else 0
-    # Six and seven ranks: the best over dropping each distinct rank once.
+    # Six and seven ranks: the best over dropping one card, pushed up from every smaller
+    # multiset to each one it grows into by one card (at most four of a rank).
     previous = [key for key, _ in layer]
     for _size in (6, 7):
-        current: set[int] = set()
+        grown_high: dict[int, int] = {}
+        grown_low: dict[int, int] = {}
+        grown_low8: dict[int, int] = {}
         for key in previous:
-            for r in range(13):
-                if (key // _W[r]) % 5 < 4:
-                    current.add(key + _W[r])
-        for key in current:
-            hi = lo = lo8 = 0
-            for r in range(13):
-                if (key // _W[r]) % 5:
-                    sub = key - _W[r]
-                    if sub in high:
-                        hi = max(hi, high[sub])
-                        lo = max(lo, low[sub])
-                        lo8 = max(lo8, low8[sub])
-            high[key] = hi
-            low[key] = lo
-            low8[key] = lo8
-        previous = list(current)
+            hi, lo, lo8 = high[key], low[key], low8[key]
+            rest = key
+            for weight in _W:
+                rest, count = divmod(rest, 5)
+                if count == 4:
+                    continue
+                up = key + weight
+                best = grown_high.get(up)
+                if best is None:
+                    grown_high[up], grown_low[up], grown_low8[up] = hi, lo, lo8
+                    continue
+                if hi > best:
+                    grown_high[up] = hi
+                if lo > grown_low[up]:
+                    grown_low[up] = lo
+                if lo8 > grown_low8[up]:
+                    grown_low8[up] = lo8
+        high.update(grown_high)
+        low.update(grown_low)
+        low8.update(grown_low8)
+        previous = list(grown_high)
     return high, low, low8
 
 
