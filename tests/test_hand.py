@@ -331,3 +331,21 @@ def test_seeded_hands_are_repeatable() -> None:
     a = Hand(GAME, [100, 100, 100], seed=42)
     b = Hand(GAME, [100, 100, 100], seed=42)
     assert a.events == b.events and a.deck.cards == b.deck.cards
+
+
+def test_describe_gives_a_line_for_every_kind_of_event() -> None:
+    from sevenstud.hand import describe
+
+    seen: dict[str, str] = {}
+    for seed in range(60):
+        hand = Hand(StudHiLo(STAKES), [3, 40, 100, 100, 100, 100, 100, 100], Deck.seeded(seed))
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            hand.act(legal[seed % len(legal)])
+        for event in hand.events:
+            seen.setdefault(type(event).__name__, describe(event))
+    assert {"AntePosted", "CardDealt", "StreetStarted", "ActionTaken", "PotAwarded", "HandEnded"} <= set(seen)
+    assert seen["AntePosted"] == "seat 0 posts the ante 1"
+    assert seen["HandEnded"].startswith("the hand is over: stacks ")
+    assert all(line for line in seen.values())
+    assert len(set(seen.values())) == len(seen)

@@ -993,7 +993,7 @@ class Hand:
 
 
 def describe(event: Event) -> str:
-    """A line of plain English for an event (for logs and the terminal table)."""
+    """A line of plain English for an event, for logs."""
     if isinstance(event, AntePosted):
         return f"seat {event.seat} posts the ante {event.amount}" + (
             " and is all-in" if event.all_in else ""
