@@ -698,14 +698,7 @@ def enumerate_exact(deal: Deal, progress: Progress | None = None, be: Backend = 
     sizes = list(deal.unknown) + ([1] if deal.community else [])
     left = len(deal.unseen)
     # Players whose cards are enumerated outside (a Python loop), the rest inside one pattern.
-    inner_from = len(sizes)
-    rows = 1
-    while inner_from > 0:
-        ahead = left - sum(sizes[: inner_from - 1])
-        more = rows * comb(ahead, sizes[inner_from - 1])
-        if more > PATTERN_ROWS and inner_from < len(sizes):
-            break
-        rows, inner_from = more, inner_from - 1
+    inner_from = _split_parts(left, sizes, PATTERN_ROWS)
     outer_sizes, inner_sizes = sizes[:inner_from], sizes[inner_from:]
     inner_left = left - sum(outer_sizes)
     pattern = deal_pattern(inner_left, inner_sizes).astype(np.intp)
