@@ -28,7 +28,7 @@ import pytest
 np = pytest.importorskip("numpy")
 
 from sevenstud.equity import EquityError, EquityResult, equity, position  # noqa: E402
-from sevenstud.fast import device, evaluate_batch, high_ranks, hilo8_ranks, kernels, low8_ranks, low_ranks  # noqa: E402  # noqa: E402
+from sevenstud.fast import device, evaluate_batch, high_ranks, hilo8_ranks, kernels, low8_ranks, low_ranks  # noqa: E402
 from sevenstud.fast import evaluate as fe  # noqa: E402
 
 # The numpy functions the device code may call: each one is in CuPy (cupy.<name>).
