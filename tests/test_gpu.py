@@ -3,13 +3,15 @@
 Two kinds of tests:
 
 * Everywhere: the device code path runs with numpy standing in for CuPy. The hook is
-  :func:`sevenstud.fast.device.array_module`, replaced so that ``"cuda"`` gives a stand-in module
-  that has only numpy functions CuPy also has (a numpy-only function in the device code fails
-  here, as it would on a GPU). Batch evaluation must equal the CPU's on every five-card hand and
-  on random six- and seven-card hands; exact equity must be identical, integer for integer, on
-  heads-up positions from 3rd to 7th street, on three and four players (every deal, and every
-  deal of all players but one with the last counted by inclusion-exclusion), with a community
-  card, in all three games; Monte Carlo must agree with the exact figures within standard errors.
+  :func:`sevenstud.fast.device.array_module`, replaced so that ``"cuda"`` gives the strict
+  stand-in of ``tests/fake_cupy.py``: only functions CuPy has, and device arrays that refuse a
+  host array in an operation or an index and refuse numpy's own functions, as CuPy does (the
+  last test checks the stand-in itself). Batch evaluation must equal the CPU's on every
+  five-card hand and on random six- and seven-card hands; exact equity must be identical,
+  integer for integer, on heads-up positions from 3rd to 7th street, on three and four players
+  (every deal, and every deal of all players but one with the last counted by
+  inclusion-exclusion), with a community card, in all three games; Monte Carlo must agree with
+  the exact figures within standard errors.
 * Where CuPy and a CUDA device are at hand: the same checks on the GPU itself. They skip cleanly
   elsewhere.
 
@@ -19,7 +21,6 @@ Skipped without numpy.
 from __future__ import annotations
 
 import math
-import types
 from itertools import chain, combinations
 from typing import Any
 
@@ -30,43 +31,13 @@ np = pytest.importorskip("numpy")
 from sevenstud.equity import EquityError, EquityResult, equity, position  # noqa: E402
 from sevenstud.fast import device, evaluate_batch, high_ranks, hilo8_ranks, kernels, low8_ranks, low_ranks  # noqa: E402
 from sevenstud.fast import evaluate as fe  # noqa: E402
-
-# The numpy functions the device code may call: each one is in CuPy (cupy.<name>).
-CUPY_FUNCTIONS = (
-    "arange",
-    "asarray",
-    "bincount",
-    "concatenate",
-    "cumsum",
-    "empty",
-    "flatnonzero",
-    "full",
-    "maximum",
-    "minimum",
-    "not_equal",
-    "ones",
-    "repeat",
-    "searchsorted",
-    "stack",
-    "tile",
-    "unique",
-    "where",
-    "zeros",
-)
-
-
-def _stand_in() -> Any:
-    """numpy, cut down to what CuPy has (random numbers: ``random.default_rng`` only)."""
-    module = types.SimpleNamespace(**{name: getattr(np, name) for name in CUPY_FUNCTIONS})
-    module.random = types.SimpleNamespace(default_rng=np.random.default_rng)
-    module.__name__ = "numpy standing in for cupy"
-    return module
+from tests import fake_cupy  # noqa: E402
 
 
 @pytest.fixture
 def fake_cuda(monkeypatch: pytest.MonkeyPatch) -> Any:
     """``device="cuda"`` runs the device code path on numpy."""
-    stand_in = _stand_in()
+    stand_in = fake_cupy.module()
     monkeypatch.setattr(device, "array_module", lambda name: np if name == "cpu" else stand_in)
     return stand_in
 
@@ -97,6 +68,7 @@ def _fields(c: kernels.Counts) -> tuple[object, ...]:
 def test_the_device_path_is_taken(fake_cuda: Any) -> None:
     be = device.backend("cuda")
     assert be.gpu and be.xp is fake_cuda
+    assert isinstance(evaluate_batch(np.arange(7).reshape(1, 7), device="cuda").high, fake_cuda.ndarray)
     assert fe.tables(be).HIGH is not None and kernels.Side((0, 4), "stud8", be).tables is not None
     assert not device.backend("cpu").gpu
 
@@ -107,7 +79,7 @@ def test_every_five_card_hand(fake_cuda: Any) -> None:
     cpu, gpu = evaluate_batch(hands), evaluate_batch(hands, device="cuda")
     for name in ("high", "low", "low8"):
         assert getattr(gpu, name).dtype == np.int32
-        assert np.array_equal(getattr(cpu, name), getattr(gpu, name)), name
+        assert np.array_equal(getattr(cpu, name), fake_cuda.asnumpy(getattr(gpu, name))), name
 
 
 def test_random_six_and_seven_card_hands(fake_cuda: Any, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -118,13 +90,13 @@ def test_random_six_and_seven_card_hands(fake_cuda: Any, monkeypatch: pytest.Mon
         cpu = evaluate_batch(hands)
         for check in (True, False):
             gpu = evaluate_batch(hands.astype(np.int64), check=check, device="cuda")
-            assert all(np.array_equal(a, b) for a, b in zip(cpu, gpu, strict=True))
+            assert all(np.array_equal(a, b.get()) for a, b in zip(cpu, gpu, strict=True))
     hands = _random_hands(rng, 5000, 7)
-    assert np.array_equal(high_ranks(hands, device="cuda"), high_ranks(hands))
-    assert np.array_equal(low_ranks(hands, device="cuda"), low_ranks(hands))
-    assert np.array_equal(low8_ranks(hands, device="cuda"), low8_ranks(hands))
+    assert np.array_equal(high_ranks(hands, device="cuda").get(), high_ranks(hands))
+    assert np.array_equal(low_ranks(hands, device="cuda").get(), low_ranks(hands))
+    assert np.array_equal(low8_ranks(hands, device="cuda").get(), low8_ranks(hands))
     hi, lo8 = hilo8_ranks(hands, device="cuda")
-    assert np.array_equal(hi, high_ranks(hands)) and np.array_equal(lo8, low8_ranks(hands))
+    assert np.array_equal(hi.get(), high_ranks(hands)) and np.array_equal(lo8.get(), low8_ranks(hands))
     assert evaluate_batch(np.zeros((0, 7), dtype=np.uint8), device="cuda").high.shape == (0,)
 
 
@@ -314,10 +286,10 @@ def test_monte_carlo_keeps_exactly_the_trials_over_many_blocks(
 
 
 def test_shuffled_prefix_is_a_uniform_draw(fake_cuda: Any) -> None:
-    rng = np.random.default_rng(4)
+    rng = fake_cuda.random.default_rng(4)
     grid = kernels.device_shuffled_prefix(fake_cuda, rng, 60_000, 6, 3)
-    assert grid.shape == (3, 60_000)
-    rows = grid.T.astype(np.int64)
+    assert isinstance(grid, fake_cuda.ndarray) and grid.shape == (3, 60_000)
+    rows = grid.get().T.astype(np.int64)
     assert all(len(set(r)) == 3 for r in rows[:2000].tolist())
     codes = rows[:, 0] * 36 + rows[:, 1] * 6 + rows[:, 2]
     counts = np.bincount(codes, minlength=216)[np.unique(codes)]
@@ -397,3 +369,32 @@ def test_gpu_monte_carlo_within_four_standard_errors(cupy: Any) -> None:
             assert s.equity_se is not None
             assert abs(s.equity - e.equity) <= 4 * s.equity_se + 1e-12
     assert math.isfinite(sampled.seconds)
+
+
+# ===============================================================================================
+# The stand-in itself refuses what CuPy refuses (else the tests above would prove little)
+# ===============================================================================================
+
+
+def test_the_stand_in_refuses_host_arrays_and_numpy_functions() -> None:
+    cp = fake_cupy.module()
+    dev = cp.arange(6, dtype=np.int64)
+    host = np.arange(6, dtype=np.int64)
+    assert int((dev * 2 + 1).sum()) == 36 and isinstance(dev.sum(), cp.ndarray)
+    with pytest.raises(TypeError, match="host"):
+        _ = dev + host
+    with pytest.raises(TypeError, match="host"):
+        dev[np.array([0, 1])] = 3
+    with pytest.raises(TypeError, match="host"):
+        dev.take(host)
+    with pytest.raises(TypeError, match="host"):
+        cp.concatenate([dev, host])
+    with pytest.raises(TypeError, match=r"numpy\.vdot"):
+        np.vdot(dev, dev)
+    with pytest.raises(TypeError, match="take"):
+        dev.take(cp.arange(2), mode="clip")
+    with pytest.raises(AttributeError):
+        _ = cp.put_along_axis  # a numpy function the device code must not use
+    with pytest.raises(AttributeError, match="permutation"):
+        cp.random.default_rng(1).permutation(5)
+    assert np.array_equal(cp.asnumpy(dev[cp.asarray([4, 5])]), [4, 5])
