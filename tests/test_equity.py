@@ -361,6 +361,30 @@ def test_monte_carlo_within_four_standard_errors(hands: list[str], game: str, de
     assert again.players == sampled.players  # the seed repeats
 
 
+def test_shuffled_prefix_is_a_uniform_draw() -> None:
+    import numpy as np
+
+    from sevenstud.fast import kernels
+
+    rng = np.random.default_rng(4)
+    grid = kernels.shuffled_prefix(rng, 60_000, 6, 3)
+    assert grid.shape == (3, 60_000)
+    rows = grid.T.astype(np.int64)
+    assert all(len(set(r)) == 3 for r in rows.tolist())
+    codes = rows[:, 0] * 36 + rows[:, 1] * 6 + rows[:, 2]
+    counts = np.bincount(codes, minlength=216)[np.unique(codes)]
+    assert counts.size == 120  # every ordered draw of 3 of 6
+    expected = 60_000 / 120
+    assert float(((counts - expected) ** 2 / expected).sum()) < 200  # chi-square, 119 degrees
+    # Nearly the whole deck (8 players on 3rd street): every draw distinct cards, each card
+    # equally likely in each place.
+    grid = kernels.shuffled_prefix(rng, 28_000, 28, 25)
+    assert all(len(set(r)) == 25 for r in grid.T.tolist())
+    for place in (0, 12, 24):
+        counts = np.bincount(grid[place].astype(np.int64), minlength=28)
+        assert float(((counts - 1000) ** 2 / 1000).sum()) < 70  # chi-square, 27 degrees
+
+
 def test_auto_picks_exact_or_monte_carlo() -> None:
     assert equity(["As 2s 3s 4d 5h", "Kd Kh Kc Qs Qd"]).exact
     result = equity(["As 2s 3s 4d 5h", "Kd Kh Kc Qs Qd"], max_outcomes=10, trials=None)

@@ -1243,14 +1243,15 @@ def shuffled_prefix(rng: np.random.Generator, rows: int, m: int, r: int) -> npt.
     entry ``[t, i]`` the t-th card drawn in draw ``i``."""
     a = np.repeat(np.arange(m, dtype=np.int8), rows)  # a[t * rows + i]: place t of draw i
     grid = a.reshape(m, rows)
-    column = np.arange(rows, dtype=np.intp)
-    u = rng.random((r, rows))
-    j = np.empty(rows, dtype=np.intp)
+    column = np.arange(rows, dtype=np.int64)
+    # 32 random bits per swap, two to each of the generator's 64-bit words (its cheapest output).
+    bits = rng.bit_generator.random_raw((r + 1) // 2 * rows).view(np.uint32).reshape(-1, rows)
+    j = np.empty(rows, dtype=np.int64)
     for t in range(r):
-        # Step t swaps place t with place t + floor(u * (m - t)), uniform on t .. m - 1 (a float
-        # below 1 times m - t stays below it): flat index (t + j) * rows + i.
-        np.multiply(u[t], m - t, out=u[t])
-        j[...] = u[t]
+        # Step t swaps place t with place t + (bits * (m - t) >> 32), on t .. m - 1 and uniform
+        # to within (m - t) / 2**32 (under 2e-8) of each chance: flat index (t + that) * rows + i.
+        np.multiply(bits[t], m - t, out=j, dtype=np.int64)
+        j >>= 32
         j += t
         j *= rows
         j += column
