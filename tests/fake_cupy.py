@@ -11,7 +11,8 @@ would hide the two mistakes that only show on a GPU, so the stand-in refuses the
   (``numpy.vdot(device_array, ...)``), each with a ``TypeError`` naming the operation. Python
   and numpy scalars are accepted, as CuPy accepts them. Reductions give 0-d device arrays, not
   numpy scalars (``x.sum()`` stays on the device); ``int()``, ``bool()`` and ``.tolist()``
-  bring values back, as CuPy's do, and so do ``asnumpy`` and ``.get()``.
+  bring values back, as CuPy's do, and so do ``asnumpy`` and ``.get()``;
+* where CuPy behaves differently: ``bincount`` of an empty array is an error (before CuPy 14).
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ import numpy as np
 # arguments used here.
 FUNCTIONS = (
     "arange",
-    "bincount",
     "concatenate",
     "cumsum",
     "empty",
@@ -140,6 +140,14 @@ def _function(name: str) -> Callable[..., Any]:
     return call
 
 
+def bincount(x: Any, weights: Any = None, minlength: int = 0) -> DeviceArray:
+    """``cupy.bincount``: before CuPy 14 it takes the maximum of ``x`` first, so an empty ``x``
+    is a ``ValueError`` (cupy/cupy#8116) where numpy gives ``minlength`` zeros."""
+    if _operand(x, "cupy.bincount").size == 0:
+        raise ValueError("zero-size array to reduction operation maximum which has no identity")
+    return _device(np.bincount(_operand(x, "cupy.bincount"), _operand(weights, "cupy.bincount"), minlength))
+
+
 def asarray(value: Any, dtype: Any = None) -> DeviceArray:
     """``cupy.asarray``: host arrays, device arrays and Python values all go to the device."""
     host = _host(value) if isinstance(value, DeviceArray) else value
@@ -168,6 +176,7 @@ def module() -> Any:
     """The stand-in for ``cupy``."""
     stand_in = types.SimpleNamespace(**{name: _function(name) for name in FUNCTIONS})
     stand_in.asarray = asarray
+    stand_in.bincount = bincount
     stand_in.asnumpy = asnumpy
     stand_in.ndarray = DeviceArray
     stand_in.random = types.SimpleNamespace(default_rng=Generator)

@@ -440,7 +440,8 @@ def test_cuda_device_is_a_clear_error_without_cuda() -> None:
         pytest.skip("CuPy is installed")
     except ImportError:
         pass
-    with pytest.raises(EquityError, match=r"CuPy is not installed.*pip install cupy-cuda12x.*cupy-cuda13x"):
+    hint = r"CuPy is not installed.*sevenstud\[gpu\].*cupy-cuda13x.*cupy-cuda12x"
+    with pytest.raises(EquityError, match=hint):
         equity(["As 2s 3s", "Kd Kh Qc"], device="cuda")
 
 

@@ -310,7 +310,7 @@ def test_no_cupy_is_a_clear_error() -> None:
         pytest.skip("CuPy is installed")
     except ImportError:
         pass
-    with pytest.raises(device.DeviceError, match=r"pip install cupy-cuda12x .* cupy-cuda13x"):
+    with pytest.raises(device.DeviceError, match=r"pip install 'sevenstud\[gpu\]' \(CUDA 13: cupy-cuda13x\)"):
         device.array_module("cuda")
     with pytest.raises(device.DeviceError, match="CuPy is not installed"):
         evaluate_batch(np.zeros((1, 7), dtype=np.uint8) + np.arange(7, dtype=np.uint8), device="cuda")
@@ -318,6 +318,20 @@ def test_no_cupy_is_a_clear_error() -> None:
         equity(["As 2s 3s", "Kd Kh Qc"], device="cuda", trials=10)
     with pytest.raises(ValueError, match="unknown device"):
         device.array_module("tpu")
+
+
+def test_the_gpu_extras_are_declared() -> None:
+    import tomllib
+    from pathlib import Path
+
+    extras = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"
+    ]
+    for extra, package in (("gpu", "cupy-cuda13x"), ("gpu-cuda12", "cupy-cuda12x")):
+        assert f"'sevenstud[{extra}]'" in device.CUPY_HINT and package in device.CUPY_HINT
+        assert any(req.startswith(package) for req in extras[extra]) and any(
+            req.startswith("numpy") for req in extras[extra]
+        )
 
 
 # ===============================================================================================
@@ -397,4 +411,6 @@ def test_the_stand_in_refuses_host_arrays_and_numpy_functions() -> None:
         _ = cp.put_along_axis  # a numpy function the device code must not use
     with pytest.raises(AttributeError, match="permutation"):
         cp.random.default_rng(1).permutation(5)
+    with pytest.raises(ValueError, match="zero-size"):
+        cp.bincount(dev[dev > 9], minlength=3)  # CuPy before 14
     assert np.array_equal(cp.asnumpy(dev[cp.asarray([4, 5])]), [4, 5])

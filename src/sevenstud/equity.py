@@ -11,8 +11,8 @@ Exact when the work is within ``max_outcomes`` (two players: the players' comple
 sets of cards they share, counted by inclusion-exclusion without listing the deals; more players:
 every deal of all players but one, the last one's completions counted the same way, or every deal
 when that is less work), otherwise Monte Carlo from a seed, with standard errors. ``device="cuda"``
-runs the same kernels on an NVIDIA GPU through CuPy (``pip install cupy-cuda12x`` or
-``cupy-cuda13x``). Every figure is a fraction
+runs the same kernels on an NVIDIA GPU through CuPy (``pip install 'sevenstud[gpu]'``, or
+``'sevenstud[gpu-cuda12]'`` for CUDA 12). Every figure is a fraction
 of all outcomes: ``equity`` the share of the pot (a half split two ways is a quarter each),
 ``scoop`` winning the whole pot alone (hi/lo: both halves outright, or the high outright when no
 low qualifies), ``high_win``/``low_win`` the best hand alone, ``high_tie``/``low_tie`` sharing it;
@@ -538,8 +538,8 @@ def add_arguments(parser: Any) -> None:
         "--device",
         choices=["cpu", "cuda"],
         default="cpu",
-        help="cuda: the same kernels on an NVIDIA GPU through CuPy (pip install cupy-cuda12x or"
-        " cupy-cuda13x); exact counts identical to the CPU's",
+        help="cuda: the same kernels on an NVIDIA GPU through CuPy (pip install 'sevenstud[gpu]', or"
+        " 'sevenstud[gpu-cuda12]' for CUDA 12); exact counts identical to the CPU's",
     )
 
 

@@ -14,8 +14,8 @@ pure-Python :mod:`sevenstud.evaluate` (greater is better; ``low8`` 0 = no qualif
 True
 
 ``device="cuda"`` runs the same code on an NVIDIA GPU through CuPy (``pip install
-cupy-cuda12x`` or ``cupy-cuda13x``): the same integers; without CuPy or a CUDA device, a
-:class:`DeviceError` says what is missing.
+'sevenstud[gpu]'``, or ``'sevenstud[gpu-cuda12]'`` for CUDA 12): the same integers; without
+CuPy or a CUDA device, a :class:`DeviceError` says what is missing.
 """
 
 from __future__ import annotations

@@ -22,7 +22,9 @@ from typing import Any
 import numpy
 
 DEVICES = ("cpu", "cuda")
-CUPY_HINT = "pip install cupy-cuda12x (CUDA 12) or cupy-cuda13x (CUDA 13)"
+CUPY_HINT = (
+    "pip install 'sevenstud[gpu]' (CUDA 13: cupy-cuda13x) or 'sevenstud[gpu-cuda12]' (CUDA 12: cupy-cuda12x)"
+)
 
 
 class DeviceError(RuntimeError):

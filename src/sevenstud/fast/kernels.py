@@ -373,6 +373,11 @@ def _dense(values: Sequence[I32], xp: Any = np) -> tuple[list[I64], int]:
     return [xp.searchsorted(uniq, v).astype(np.int64) for v in values], int(uniq.size)
 
 
+def _bincount(xp: Any, x: Any, length: int) -> Any:
+    """``bincount(x, minlength=length)``, also for an empty ``x`` (which CuPy before 14 refuses)."""
+    return xp.bincount(x, minlength=length) if x.size else xp.zeros(length, dtype=np.int64)
+
+
 def _dot(be: Backend, a: Any, b: Any) -> int:
     """The dot product of two integer vectors, as a Python integer."""
     return int(a @ b) if not be.gpu else int((a * b).sum())
@@ -526,8 +531,8 @@ def heads_up_exact(deal: Deal, progress: Progress | None = None, be: Backend = C
                 if game == "stud8":
                     # Equal lows count only when they qualify: take out the pairs with none.
                     za, zb = la == 0, lb == 0
-                    na0 = xp.bincount(ga[za], minlength=groups)
-                    nb0 = xp.bincount(gb[zb], minlength=groups)
+                    na0 = _bincount(xp, ga[za], groups)
+                    nb0 = _bincount(xp, gb[zb], groups)
                     none = _dot(be, na0, nb0)
                     values.update(lo_equal_some=equal - none, no_low=none)
                     _, nl_less, nl_equal = grouped_compare(ga[za], ra[za], gb[zb], rb[zb], groups, n_hi, be)
