@@ -12,7 +12,9 @@ would hide the two mistakes that only show on a GPU, so the stand-in refuses the
   and numpy scalars are accepted, as CuPy accepts them. Reductions give 0-d device arrays, not
   numpy scalars (``x.sum()`` stays on the device); ``int()``, ``bool()`` and ``.tolist()``
   bring values back, as CuPy's do, and so do ``asnumpy`` and ``.get()``;
-* where CuPy behaves differently: ``bincount`` of an empty array is an error (before CuPy 14).
+* where CuPy behaves differently: ``bincount`` of an empty array is an error (before CuPy 14);
+  ``take`` of an index out of range is an error here, while CuPy would silently wrap it (so an
+  off-by-one in the device code fails the tests instead of giving wrong counts on a GPU).
 """
 
 from __future__ import annotations
