@@ -21,6 +21,10 @@ limit, and writes what it has after each one.) It prints the device, then
 4. the real-GPU tests, ``tests/test_gpu.py``, when pytest is installed.
 
 The figures go to ``$OUT/gpu_figures.json`` when ``$OUT`` is set (else to the current folder).
+
+``--stand-in`` runs the whole script here, without a GPU, on the strict numpy stand-in for CuPy
+of ``tests/fake_cupy.py``: it checks the script and the device code path before device time is
+spent on them, and measures nothing (its timings are the CPU's, slowed by the stand-in).
 """
 
 from __future__ import annotations
@@ -354,11 +358,28 @@ def gpu_tests() -> None:
     print("\n".join("   " + line for line in tail), flush=True)
 
 
+def use_stand_in() -> None:
+    """CuPy and the CUDA device played by numpy (``tests/fake_cupy.py``), for a dry run."""
+    import numpy as np
+
+    sys.path.insert(0, str(ROOT))
+    from sevenstud.fast import device
+    from tests import fake_cupy
+
+    stand_in = fake_cupy.module()
+    sys.modules["cupy"] = stand_in
+    device.array_module = lambda name: np if name == "cpu" else stand_in  # type: ignore[assignment]
+    FIGURES["stand_in"] = "numpy standing in for CuPy: a dry run of the script, no GPU measured"
+    print(FIGURES["stand_in"], flush=True)
+
+
 def main() -> int:
     import importlib.util
 
     import numpy as np
 
+    if "--stand-in" in sys.argv[1:]:
+        use_stand_in()
     FIGURES["python"] = platform.python_version()
     FIGURES["numpy"] = np.__version__
     if not section("device", 60, check_device):

@@ -182,5 +182,17 @@ def module() -> Any:
     stand_in.asnumpy = asnumpy
     stand_in.ndarray = DeviceArray
     stand_in.random = types.SimpleNamespace(default_rng=Generator)
+    # One "device", always ready.
+    gpu = types.SimpleNamespace(id=0, synchronize=lambda: None)
+    stand_in.cuda = types.SimpleNamespace(
+        Device=lambda *_: gpu,
+        runtime=types.SimpleNamespace(
+            getDeviceCount=lambda: 1,
+            getDeviceProperties=lambda _: {"name": b"numpy standing in for a GPU", "multiProcessorCount": 1},
+            memGetInfo=lambda: (0, 0),
+            runtimeGetVersion=lambda: 0,
+        ),
+    )
     stand_in.__name__ = "numpy standing in for cupy"
+    stand_in.__version__ = "stand-in"
     return stand_in

@@ -67,7 +67,8 @@ def _fields(c: kernels.Counts) -> tuple[object, ...]:
 
 def test_the_device_path_is_taken(fake_cuda: Any) -> None:
     be = device.backend("cuda")
-    assert be.gpu and be.xp is fake_cuda
+    assert be.gpu and be.xp is fake_cuda and be.key() == ("cuda", id(fake_cuda), 0)
+    be.sync()
     assert isinstance(evaluate_batch(np.arange(7).reshape(1, 7), device="cuda").high, fake_cuda.ndarray)
     assert fe.tables(be).HIGH is not None and kernels.Side((0, 4), "stud8", be).tables is not None
     assert not device.backend("cpu").gpu
