@@ -30,6 +30,14 @@ from sevenstud.cards import parse_cards
 from sevenstud.cli import main
 from sevenstud.equity import EquityError, EquityResult, equity, parse_hand
 from sevenstud.evaluate import high_rank, low8_rank, low_rank
+from tests.positions import (
+    EIGHT_ON_SIXTH,
+    EIGHT_ON_SIXTH_UNKNOWN,
+    FOUR_RUN_OUT,
+    FOUR_RUN_OUT_DEAD,
+    LIVE,
+    dead_except,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -133,16 +141,6 @@ def assert_same(result: EquityResult, expected: dict[str, object]) -> None:
         assert result.no_low == pytest.approx(float(expected["no_low"]), abs=1e-12)  # type: ignore[arg-type]
 
 
-def dead_except(hands: list[str], live: str) -> str:
-    """Every card dead but the players' and ``live``: 3rd and 4th street with a small deck."""
-    keep = {int(c) for h in hands for c in parse_hand(h) if c is not None} | {
-        int(c) for c in parse_cards(live)
-    }
-    return " ".join(str(parse_cards([c])[0]) for c in range(52) if c not in keep)
-
-
-LIVE = "Ad 2c 3s 4h 4s 5c 6h 7c 8d 9h Kh"  # eleven cards left to come from
-
 CASES = [
     # two players, inclusion-exclusion
     (["As 2s 3s 4d 5h 6c", "Kd Kh Kc Qs Qd 9h"], "stud8", ""),
@@ -175,40 +173,10 @@ CASES = [
         "Ad Ah Td Tc 9d 9s Jd Js Jc",
     ),
     # eight players on 6th street: four cards left, a community card
-    (
-        [
-            "2c 3c 4c 5c 6c 7c",
-            "2d 3d 4d 5d 6d 7d",
-            "2h 3h 4h 5h 6h 7h",
-            "2s 3s 4s 5s 6s 7s",
-            "8c 9c Tc Jc Qc Kc",
-            "8d 9d Td Jd Qd Kd",
-            "8h 9h Th Jh Qh Kh",
-            "8s 9s Ts Js Qs Ks",
-        ],
-        "stud8",
-        "",
-    ),
-    (
-        [
-            "2c 3c 4c 5c 6c 7c",
-            "?? ?? 4d 5d 6d 7d",
-            "2h 3h 4h 5h 6h 7h",
-            "2s 3s 4s 5s 6s 7s",
-            "8c 9c Tc Jc Qc Kc",
-            "8d 9d Td Jd Qd Kd",
-            "?? ?? Th Jh Qh Kh",
-            "8s 9s Ts Js Qs Ks",
-        ],
-        "razz",
-        "",
-    ),
+    (EIGHT_ON_SIXTH, "stud8", ""),
+    (EIGHT_ON_SIXTH_UNKNOWN, "razz", ""),
     # four players, the unseen dead cards run the deck out: a community card
-    (
-        ["As 2s 3s 4d 5h 6c", "Kd Kh Kc Qs Qd 9h", "7c 8c 2d 3d 4c 5c", "Ac Ad 9c 9d Th Tc"],
-        "stud8",
-        "Jd Js Jc Jh 8h 8d " + "?? " * 19,
-    ),
+    (FOUR_RUN_OUT, "stud8", FOUR_RUN_OUT_DEAD),
 ]
 
 
@@ -333,20 +301,7 @@ def test_quartered_low() -> None:
         (["As 2s 3s", "Kd Kh Qc"], "stud8", ""),  # two players: completion tables
         (["As 2s 8s", "3d 4h Kc"], "razz", ""),
         (["Ah Kh 5c 9d 9s Td", "Qs Qd 2c 3d 4s Jh", "7c 7s Jc 4d 8h 8d"], "stud", "?? ??"),  # shuffles
-        (
-            [
-                "2c 3c 4c 5c 6c 7c",
-                "?? ?? 4d 5d 6d 7d",
-                "2h 3h 4h 5h 6h 7h",
-                "2s 3s 4s 5s 6s 7s",
-                "8c 9c Tc Jc Qc Kc",
-                "8d 9d Td Jd Qd Kd",
-                "?? ?? Th Jh Qh Kh",
-                "8s 9s Ts Js Qs Ks",
-            ],
-            "stud8",
-            "",
-        ),
+        (EIGHT_ON_SIXTH_UNKNOWN, "stud8", ""),
     ],
 )
 def test_monte_carlo_within_four_standard_errors(hands: list[str], game: str, dead: str) -> None:

@@ -32,6 +32,7 @@ from sevenstud.equity import EquityError, EquityResult, equity, position  # noqa
 from sevenstud.fast import device, evaluate_batch, high_ranks, hilo8_ranks, kernels, low8_ranks, low_ranks  # noqa: E402
 from sevenstud.fast import evaluate as fe  # noqa: E402
 from tests import fake_cupy  # noqa: E402
+from tests.positions import EIGHT_ON_SIXTH_UNKNOWN, FOUR_RUN_OUT, FOUR_RUN_OUT_DEAD, LIVE, dead_except  # noqa: E402
 
 
 @pytest.fixture
@@ -122,23 +123,10 @@ def test_bad_input_is_the_same_clear_error(fake_cuda: Any, hands: list[list[floa
 # Exact equity: identical integers
 # ===============================================================================================
 
-LIVE = "Ad 2c 3s 4h 4s 5c 6h 7c 8d 9h Kh"
-
-
-def _dead_except(hands: list[str], live: str) -> str:
-    from sevenstud.cards import parse_cards
-    from sevenstud.equity import parse_hand
-
-    keep = {int(c) for h in hands for c in parse_hand(h) if c is not None} | {
-        int(c) for c in parse_cards(live)
-    }
-    return " ".join(str(parse_cards([c])[0]) for c in range(52) if c not in keep)
-
-
 EXACT = [
     # heads-up, 3rd to 7th street (inclusion-exclusion)
     (["As 2s 3s", "Kd Kh Qc"], "stud8", ""),
-    (["Ah 2h 3h", "5d 6d 7d"], "razz", _dead_except(["Ah 2h 3h", "5d 6d 7d"], LIVE + " Qs Jd")),
+    (["Ah 2h 3h", "5d 6d 7d"], "razz", dead_except(["Ah 2h 3h", "5d 6d 7d"], LIVE + " Qs Jd")),
     (["As 2s 8h 7d", "3d 4d 6c Kc"], "stud", ""),
     (["As 2s 3s 7h 8d", "Kd Kh Qc Js 9d"], "razz", "Qd"),
     (["As 2s 3s 4d 5h 6c", "Kd Kh Kc Qs Qd 9h"], "stud8", ""),
@@ -151,25 +139,8 @@ EXACT = [
     (["As 2s 3s 7h 8d Jc", "Kd Kh Qc Js 9d 9c", "4c 5c 6c Tc 2d 3d", "Ah Ad 8h 8c 6s 5h"], "stud8", ""),
     (["As 2s 3s 4d 5h 6c 7s", "?? ?? Kc Qs Qd 9h ??", "7c 8c 2d 3d 4c 5c ??"], "stud", "Ad Ah Td"),
     # eight players on 6th street: four cards left, a community card (every deal)
-    (
-        [
-            "2c 3c 4c 5c 6c 7c",
-            "?? ?? 4d 5d 6d 7d",
-            "2h 3h 4h 5h 6h 7h",
-            "2s 3s 4s 5s 6s 7s",
-            "8c 9c Tc Jc Qc Kc",
-            "8d 9d Td Jd Qd Kd",
-            "?? ?? Th Jh Qh Kh",
-            "8s 9s Ts Js Qs Ks",
-        ],
-        "razz",
-        "",
-    ),
-    (
-        ["As 2s 3s 4d 5h 6c", "Kd Kh Kc Qs Qd 9h", "7c 8c 2d 3d 4c 5c", "Ac Ad 9c 9d Th Tc"],
-        "stud8",
-        "Jd Js Jc Jh 8h 8d " + "?? " * 19,
-    ),
+    (EIGHT_ON_SIXTH_UNKNOWN, "razz", ""),
+    (FOUR_RUN_OUT, "stud8", FOUR_RUN_OUT_DEAD),
 ]
 
 
@@ -243,21 +214,8 @@ FOUR = ["As 2s 3s 7h 8d", "Kd Kh Qc Js 9d", "4c 5c 6c Tc 2d", "Ah Qd 8h 8c 6s"]
         (["As 2s 3s", "Kd Kh Qc"], "stud8", ""),  # completion tables, rejection
         (["As 2s 8s", "3d 4h Kc"], "razz", ""),
         (["Ah Kh 5c 9d 9s Td", "Qs Qd 2c 3d 4s Jh", "7c 7s Jc 4d 8h 8d"], "stud", "?? ??"),
-        (FOUR, "stud8", _dead_except(FOUR, "Ad 2c 3d 4h 5s 6h 7c 9c Th Jd Qh Ks")),  # shuffles
-        (
-            [
-                "2c 3c 4c 5c 6c 7c",
-                "?? ?? 4d 5d 6d 7d",
-                "2h 3h 4h 5h 6h 7h",
-                "2s 3s 4s 5s 6s 7s",
-                "8c 9c Tc Jc Qc Kc",
-                "8d 9d Td Jd Qd Kd",
-                "?? ?? Th Jh Qh Kh",
-                "8s 9s Ts Js Qs Ks",
-            ],
-            "stud8",
-            "",
-        ),
+        (FOUR, "stud8", dead_except(FOUR, "Ad 2c 3d 4h 5s 6h 7c 9c Th Jd Qh Ks")),  # shuffles
+        (EIGHT_ON_SIXTH_UNKNOWN, "stud8", ""),
     ],
 )
 def test_monte_carlo_within_four_standard_errors(
