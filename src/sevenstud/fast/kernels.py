@@ -1207,21 +1207,29 @@ def monte_carlo(
     return _mc_shuffle(deal, trials, rng, progress)
 
 
-def _mc_tables(deal: Deal, trials: int, rng: np.random.Generator, progress: Progress | None) -> Counts:
-    game, n = deal.game, deal.players
-    unseen = np.array(deal.unseen, dtype=np.uint8)
-    m = unseen.size
+def _completion_tables(deal: Deal, be: Backend) -> tuple[list[Any], list[Any], list[Any]]:
+    """Per player, every completion of their hand from the unseen cards: the cards it uses (a
+    bit per unseen card) and its high and low ranks, as arrays of ``be``'s device."""
+    xp = be.xp
+    unseen = xp.asarray(np.array(deal.unseen, dtype=np.uint8))
+    m = len(deal.unseen)
     bit = np.left_shift(np.uint64(1), np.arange(m, dtype=np.uint64))
     masks, highs, lows = [], [], []
-    for i in range(n):
+    for i in range(deal.players):
         rows = combos(m, deal.unknown[i])
         mask = np.zeros(rows.shape[0], dtype=np.uint64)
         for t in range(rows.shape[1]):
             mask |= bit.take(rows[:, t])
-        hi, lo = Side(deal.known[i], game).ranks(unseen[rows])
-        masks.append(mask)
+        hi, lo = Side(deal.known[i], deal.game, be).ranks(unseen.take(xp.asarray(rows)), rows.shape[0])
+        masks.append(xp.asarray(mask))
         highs.append(hi)
         lows.append(lo)
+    return masks, highs, lows
+
+
+def _mc_tables(deal: Deal, trials: int, rng: np.random.Generator, progress: Progress | None) -> Counts:
+    game, n = deal.game, deal.players
+    masks, highs, lows = _completion_tables(deal, CPU)
     total = Counts(n)
     size = BLOCK * 2
     while total.total < trials:
@@ -1296,20 +1304,7 @@ def _mc_tables_device(
 ) -> Counts:
     xp = be.xp
     game, n = deal.game, deal.players
-    unseen = np.array(deal.unseen, dtype=np.uint8)
-    unseen_d = xp.asarray(unseen)
-    m = unseen.size
-    bit = np.left_shift(np.uint64(1), np.arange(m, dtype=np.uint64))
-    masks, highs, lows = [], [], []
-    for i in range(n):
-        rows = combos(m, deal.unknown[i])
-        mask = np.zeros(rows.shape[0], dtype=np.uint64)
-        for t in range(rows.shape[1]):
-            mask |= bit.take(rows[:, t])
-        hi, lo = Side(deal.known[i], game, be).ranks(unseen_d.take(xp.asarray(rows)), rows.shape[0])
-        masks.append(xp.asarray(mask))
-        highs.append(hi)
-        lows.append(lo)
+    masks, highs, lows = _completion_tables(deal, be)
     sizes = [int(mask.size) for mask in masks]
     tallies = Tallies(be, n, game)
     needed = math.ceil(trials / accept * 1.05) + 1024  # proposals, about
