@@ -270,13 +270,7 @@ def _device_check(t: Tables, xp: Any, chunk: Any, first_row: int) -> Any:
 def _run_device(be: Backend, cards: Any, check: bool, want: tuple[bool, bool, bool]) -> list[Any]:
     xp = be.xp
     t = tables(be)
-    array = xp.asarray(cards)
-    if array.ndim != 2 or not 5 <= array.shape[1] <= 7:
-        raise ValueError(
-            f"expected an (N, k) array of hands with k = 5, 6 or 7 cards, not shape {tuple(array.shape)}"
-        )
-    if array.dtype.kind not in "iu":
-        raise ValueError(f"cards must be integers 0..51, not {array.dtype}")
+    array = _as_cards(cards, xp)
     n = array.shape[0]
     outs = [xp.empty(n if w else 0, dtype=np.int32) for w in want]
     for start in range(0, n, DEVICE_CHUNK):
@@ -309,11 +303,13 @@ class BatchRanks(NamedTuple):
 CARD_POW2: I64 = np.array([1 << c for c in range(52)], dtype=np.int64)
 
 
-def _as_cards(cards: npt.ArrayLike) -> npt.NDArray[Any]:
-    array = np.asarray(cards)
+def _as_cards(cards: npt.ArrayLike, xp: Any = np) -> Any:
+    """``cards`` as an (N, k) integer array of ``xp`` (numpy, or CuPy on a GPU), or a
+    :class:`ValueError` naming what is wrong with its shape or type."""
+    array = xp.asarray(cards)
     if array.ndim != 2 or not 5 <= array.shape[1] <= 7:
         raise ValueError(
-            f"expected an (N, k) array of hands with k = 5, 6 or 7 cards, not shape {array.shape}"
+            f"expected an (N, k) array of hands with k = 5, 6 or 7 cards, not shape {tuple(array.shape)}"
         )
     if array.dtype.kind not in "iu":
         raise ValueError(f"cards must be integers 0..51, not {array.dtype}")
