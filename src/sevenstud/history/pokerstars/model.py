@@ -1,0 +1,282 @@
+"""The pieces of a PokerStars stud hand as the file writes them: errors, the lines (seats,
+antes, deals, bets, shows, collects), amounts, and how a shown hand is described.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import Literal, TypeAlias
+
+from sevenstud import evaluate
+from sevenstud.cards import Card
+from sevenstud.games import Game
+
+GameCode: TypeAlias = Literal["stud8", "stud", "razz"]
+GAME_NAMES: dict[str, str] = {"stud8": "7 Card Stud Hi/Lo", "stud": "7 Card Stud", "razz": "Razz"}
+STREET_TITLES = {3: "3rd STREET", 4: "4th STREET", 5: "5th STREET", 6: "6th STREET", 7: "RIVER"}
+_STREET_WORDS = {3: "3rd Street", 4: "4th Street", 5: "5th Street", 6: "6th Street", 7: "River"}
+
+_ALL_IN = " and is all-in"
+
+# ---------------------------------------------------------------------------------- errors
+
+
+class PokerStarsError(ValueError):
+    """A hand history we cannot read, or a hand our engine does not play as the file says.
+
+    ``str()`` reads ``FILE, line N: what is wrong (what was expected)``; the parts are kept as
+    attributes (``file``, ``line``, ``hand_id``, ``game`` and ``reason``).
+    """
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        line: int | None = None,
+        file: str | None = None,
+        hand_id: str | None = None,
+        game: str | None = None,
+    ) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.line = line
+        self.file = file
+        self.hand_id = hand_id
+        self.game = game
+
+    def located(self) -> str:
+        """``line N: reason`` (without the file)."""
+        return f"line {self.line}: {self.reason}" if self.line is not None else self.reason
+
+    def __str__(self) -> str:
+        where = [part for part in (self.file, f"line {self.line}" if self.line else None) if part]
+        return f"{', '.join(where)}: {self.reason}" if where else self.reason
+
+
+class NotPokerStarsError(PokerStarsError):
+    """The file is not a PokerStars hand history (another site's, or not a history at all)."""
+
+
+# ---------------------------------------------------------------------------------- the model
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """``Seat 3: gashpor ($1.46 in chips)``: the table's seat number, the name, the stack."""
+
+    number: int
+    name: str
+    stack: int
+    line: int
+    sitting_out: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Ante:
+    line: int
+    player: str
+    amount: int
+    all_in: bool
+
+
+@dataclass(frozen=True, slots=True)
+class StreetMark:
+    """``*** 4th STREET ***``; ``community`` is the card of ``*** RIVER *** [Xx]``."""
+
+    line: int
+    street: int
+    community: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """``Dealt to P [..] [..]``: every card on the line, in order."""
+
+    line: int
+    street: int
+    player: str
+    cards: tuple[Card, ...]
+
+
+BetVerb: TypeAlias = Literal["bring-in", "bet", "call", "raise", "check", "fold"]
+
+
+@dataclass(frozen=True, slots=True)
+class BetLine:
+    """A betting action. ``amount`` is as written (``calls 2``: 2; ``raises 2 to 4``: 2) and
+    ``to`` is the street total of a raise (``None`` for the other verbs)."""
+
+    line: int
+    street: int
+    player: str
+    verb: BetVerb
+    amount: int | None = None
+    to: int | None = None
+    all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Returned:
+    """``Uncalled bet (X) returned to P``."""
+
+    line: int
+    player: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShowdownMark:
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """``P: shows [cards] (description)``; ``description`` without the parentheses."""
+
+    line: int
+    player: str
+    cards: tuple[Card, ...]
+    description: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Muck:
+    """``P: mucks hand`` (or ``P: doesn't show hand`` when ``shown_down`` is False)."""
+
+    line: int
+    player: str
+    shown_down: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Collect:
+    """``P collected X from pot``; ``pot`` is 0 for the main pot, k for side pot k, ``None`` for
+    plain ``pot`` (every pot together)."""
+
+    line: int
+    player: str
+    amount: int
+    pot: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class NoLow:
+    line: int
+
+
+Event: TypeAlias = (
+    Ante | StreetMark | Deal | BetLine | Returned | ShowdownMark | Show | Muck | Collect | NoLow
+)
+
+
+@dataclass(frozen=True)
+class PokerStarsHand:
+    """One hand as the file writes it (chips as integers: cents for money)."""
+
+    file: str
+    line: int
+    """The line of the header."""
+    hand_id: str
+    game: GameCode
+    header: str
+    money: bool
+    currency: str | None
+    symbol: str
+    small_bet: int
+    big_bet: int
+    tournament: str | None
+    table: str | None
+    max_seats: int | None
+    date: str | None
+    seats: tuple[Seat, ...]
+    events: tuple[Event, ...]
+    total_pot: int
+    rake: int
+    total_line: int
+    revealed: tuple[tuple[int, str, tuple[Card, ...]], ...] = ()
+    """Cards that summary lines show (``showed [..]``, ``mucked [..]``): (line, player, cards)."""
+    board: tuple[Card, ...] = ()
+    end_line: int = 0
+    bring_in_hint: int | None = None
+    """The bring-in an earlier hand of the file at the same stakes showed (used when this hand
+    does not show its own)."""
+
+    @property
+    def players(self) -> list[str]:
+        """The players dealt in, in seat order (seat 1 first): our engine's seats 0, 1, ..."""
+        dealt = {e.player for e in self.events if isinstance(e, Ante)}
+        dealt |= {e.player for e in self.events if isinstance(e, Deal | BetLine) and e.street == 3}
+        return [s.name for s in self.seats if s.name in dealt]
+
+    @property
+    def ante(self) -> int:
+        return max((e.amount for e in self.events if isinstance(e, Ante)), default=0)
+
+    @property
+    def bring_in(self) -> int | None:
+        """The bring-in, when the file shows it (a forced player who completes at once, or who
+        is all-in for less, does not)."""
+        for e in self.events:
+            if isinstance(e, BetLine) and e.verb == "bring-in" and not e.all_in:
+                return e.amount
+        return None
+
+    @property
+    def hero(self) -> str | None:
+        """The player whose down cards the 3rd-street deal shows, if any."""
+        for e in self.events:
+            if isinstance(e, Deal) and e.street == 3 and len(e.cards) == 3:
+                return e.player
+        return None
+
+
+# ---------------------------------------------------------------------------------- amounts
+
+_AMOUNT = r"[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?"
+_SYMBOLS = "$€£"
+
+
+def _chips(text: str, money: bool, line: int) -> int:
+    """``"$0.04"`` -> 4 (cents) for money, ``"1500"`` -> 1500 for chips."""
+    raw = text.strip().lstrip(_SYMBOLS).replace(",", "")
+    try:
+        value = Decimal(raw)
+    except InvalidOperation:
+        raise PokerStarsError(f"{text!r} is not an amount (expected e.g. $0.04 or 150)", line=line) from None
+    if money:
+        value *= 100
+    if value != value.to_integral_value() or value < 0:
+        unit = "cent" if money else "chip"
+        raise PokerStarsError(f"{text!r} is not a whole number of {unit}s", line=line)
+    return int(value)
+
+
+def format_amount(chips: int, money: bool, symbol: str = "$") -> str:
+    """How PokerStars writes an amount: ``$0.04``, ``$1.60``, ``$11`` for money, ``150`` else."""
+    if not money:
+        return str(chips)
+    whole, cents = divmod(chips, 100)
+    return f"{symbol}{whole}" if cents == 0 else f"{symbol}{whole}.{cents:02d}"
+
+
+def show_description(game: Game, cards: Sequence[Card]) -> str:
+    """:func:`describe_show` of the best hand in ``cards`` (five to seven)."""
+    if game.low == "any":
+        return describe_show(game, None, evaluate.low_name(evaluate.low_rank(cards)))
+    high = evaluate.high_name(evaluate.high_rank(cards))
+    if game.low == "eight_or_better":
+        low = evaluate.low8_rank(cards)
+        return describe_show(game, high, evaluate.low_name(low) if low else None)
+    return describe_show(game, high, None)
+
+
+def describe_show(game: Game, high: str | None, low: str | None) -> str:
+    """The description PokerStars puts after a shown hand: ``HI: ..; LO: ..`` in hi/lo,
+    the high hand's name in stud, ``Lo: ..`` in razz."""
+    if game.low == "any":
+        return f"Lo: {low}"
+    if game.low == "eight_or_better":
+        return f"HI: {high}" + (f"; LO: {low}" if low else "")
+    return str(high)

@@ -1,0 +1,244 @@
+"""Writing a hand of ours as PokerStars text, from one viewer's point of view."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection, Iterable, Sequence
+from typing import Any, Literal
+
+from sevenstud.cards import CARDS, Card, format_cards
+from sevenstud.hand import (
+    ActionKind,
+    ActionTaken,
+    AntePosted,
+    BetReturned,
+    CardDealt,
+    CommunityCardDealt,
+    Hand,
+    HandMucked,
+    HandShown,
+    PotAwarded,
+)
+from sevenstud.history.pokerstars.model import (
+    _ALL_IN,
+    _STREET_WORDS,
+    GAME_NAMES,
+    STREET_TITLES,
+    describe_show,
+    format_amount,
+)
+
+_AGGRESSIVE_KINDS = (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE)
+
+
+def format_hand(
+    hand: Hand,
+    *,
+    players: Sequence[str] | None = None,
+    seat_numbers: Sequence[int] | None = None,
+    hero: int | None = None,
+    reveal: Iterable[int] | Literal["all"] = (),
+    unknown: Collection[int] = (),
+    hand_id: str | int = 1,
+    table: str = "sevenstud",
+    max_seats: int | None = None,
+    date: str = "2024/01/01 00:00:00 ET",
+    money: bool = False,
+    currency: str = "USD",
+    symbol: str = "$",
+    tournament: str | None = None,
+) -> str:
+    """A hand of ours as PokerStars writes it, seen by ``hero`` (our seat index; ``None``: a
+    spectator, who sees only the up cards). Seats in ``reveal`` (or every seat, ``"all"``) have
+    their down cards written too, as a hero's are; a seat holding a card in ``unknown`` (cards
+    nobody saw, e.g. made up to replay another file) never does. Chips are written as money (cents
+    to ``$0.04``) when ``money``; a ``tournament`` number writes a tournament header."""
+    n = hand.n
+    names = list(players) if players is not None else [f"Player{i + 1}" for i in range(n)]
+    numbers = list(seat_numbers) if seat_numbers is not None else list(range(1, n + 1))
+    if len(names) != n or len(numbers) != n or len(set(names)) != n:
+        raise ValueError(f"need {n} different player names and seat numbers")
+    hidden = {CARDS[c] for c in unknown}
+    full = set(range(n)) if reveal == "all" else set(reveal)
+    if hero is not None:
+        full.add(hero)
+    full = {s for s in full if not hidden.intersection(hand.cards[s])}
+    game = hand.game
+    stakes = game.stakes
+
+    def amt(chips: int) -> str:
+        return format_amount(chips, money, symbol)
+
+    limit = f"{GAME_NAMES[game.code]} Limit"
+    if tournament is not None:
+        bets = f"{amt(stakes.small_bet)}/{amt(stakes.big_bet)}"
+        head = f"Tournament #{tournament}, {limit} - Level I ({bets})"
+    else:
+        code = f" {currency}" if money else ""
+        head = f"{limit} ({amt(stakes.small_bet)}/{amt(stakes.big_bet)}{code})"
+    out = [
+        f"PokerStars Hand #{hand_id}:  {head} - {date}",
+        f"Table '{table}' {max_seats or max(8, max(numbers))}-max",
+    ]
+    for s in range(n):
+        out.append(f"Seat {numbers[s]}: {names[s]} ({amt(hand.starting_stacks[s])} in chips) ")
+    live_at_end = [s for s in range(n) if not hand.folded[s]]
+    showdown = hand.is_over and len(live_at_end) >= 2
+    showdown_written = False
+    third: list[CardDealt] = []
+    last_street = 3
+    folded_street: dict[int, int] = {}
+    shown: dict[int, HandShown] = {}
+    mucked: set[int] = set()
+    collected: list[PotAwarded] = []
+
+    def flush_third() -> None:
+        if not third:
+            return
+        out.append("*** 3rd STREET ***")
+        for s in range(n):
+            mine = [ev.card for ev in third if ev.seat == s and ev.card is not None]
+            if mine:
+                out.append(f"Dealt to {names[s]} [{format_cards(mine if s in full else mine[2:])}]")
+        third.clear()
+
+    def up_cards(s: int, upto: int) -> list[Card]:
+        return [c for c, up in zip(hand.cards[s][:upto], hand.face_up[s][:upto], strict=True) if up]
+
+    for ev in hand.events:
+        if third and not (isinstance(ev, CardDealt) and ev.street == 3):
+            flush_third()
+        if isinstance(ev, AntePosted):
+            if ev.amount:
+                out.append(
+                    f"{names[ev.seat]}: posts the ante {amt(ev.amount)}" + (_ALL_IN if ev.all_in else "")
+                )
+        elif isinstance(ev, CardDealt):
+            if ev.street == 3:
+                third.append(ev)
+                continue
+            assert ev.card is not None
+            if ev.street != last_street:
+                out.append(f"*** {STREET_TITLES[ev.street]} ***")
+                last_street = ev.street
+            s = ev.seat
+            before = hand.cards[s][: ev.street - 1]
+            if s in full:
+                out.append(f"Dealt to {names[s]} [{format_cards(before)}] [{ev.card}]")
+            elif ev.face_up:
+                out.append(f"Dealt to {names[s]} [{format_cards(up_cards(s, ev.street - 1))}] [{ev.card}]")
+        elif isinstance(ev, CommunityCardDealt):
+            out.append(f"*** RIVER *** [{ev.card}]")
+            last_street = 7
+        elif isinstance(ev, ActionTaken):
+            out.append(_action_line(hand, ev, names[ev.seat], amt))
+            if ev.action.kind is ActionKind.FOLD:
+                folded_street[ev.seat] = ev.street
+        elif isinstance(ev, BetReturned):
+            out.append(f"Uncalled bet ({amt(ev.amount)}) returned to {names[ev.seat]}")
+        elif isinstance(ev, HandShown | HandMucked | PotAwarded):
+            if showdown and not showdown_written:
+                out.append("*** SHOW DOWN ***")
+                showdown_written = True
+            if isinstance(ev, HandShown):
+                shown[ev.seat] = ev
+                cards = format_cards(ev.cards)
+                out.append(f"{names[ev.seat]}: shows [{cards}] ({describe_show(game, ev.high, ev.low)})")
+            elif isinstance(ev, HandMucked):
+                mucked.add(ev.seat)
+                out.append(f"{names[ev.seat]}: mucks hand ")
+            else:
+                collected.append(ev)
+    flush_third()
+    pots = sorted({a.pot for a in collected})
+    for award in sorted(collected, key=lambda a: -a.pot):
+        if len(pots) <= 1 and award.pot == 0:
+            label = "pot"
+        elif award.pot == 0:
+            label = "main pot"
+        else:
+            label = "side pot" if max(pots) == 1 else f"side pot-{award.pot}"
+        out.append(f"{names[award.seat]} collected {amt(award.amount)} from {label}")
+    if showdown and game.low == "eight_or_better" and not any(a.share == "low" for a in collected):
+        out.append("No low hand qualified")
+    if hand.is_over and not showdown:
+        for s in live_at_end:
+            out.append(f"{names[s]}: doesn't show hand ")
+    out.append("*** SUMMARY ***")
+    total = sum(a.amount for a in collected) + hand.rake
+    pot_text = ""
+    if len(pots) > 1:
+        by_pot = Counter[int]()
+        for a in collected:
+            by_pot[a.pot] += a.amount
+        parts = [f"Main pot {amt(by_pot[0])}."] + [
+            f"Side pot{'' if max(pots) == 1 else f'-{p}'} {amt(by_pot[p])}." for p in pots if p
+        ]
+        pot_text = " " + " ".join(parts)
+    out.append(f"Total pot {amt(total)}{pot_text} | Rake {amt(hand.rake)} ")
+    if hand.community is not None:
+        out.append(f"Board [{hand.community}]")
+    won = Counter[int]()
+    for a in collected:
+        won[a.seat] += a.amount
+    for s in range(n):
+        line = f"Seat {numbers[s]}: {names[s]}"
+        if s in folded_street:
+            street = folded_street[s]
+            bet = any(
+                isinstance(ev, ActionTaken)
+                and ev.seat == s
+                and ev.street == street
+                and ev.action.kind is not ActionKind.FOLD
+                for ev in hand.events
+            )
+            line += f" folded on the {_STREET_WORDS[street]}" + (
+                "" if bet or street != 3 else " (didn't bet)"
+            )
+        elif s in shown:
+            ev = shown[s]
+            result = f"won ({amt(won[s])})" if won[s] else "lost"
+            described = describe_show(game, ev.high, ev.low)
+            line += f" showed [{format_cards(ev.cards)}] and {result} with {described}"
+        elif s in mucked:
+            line += f" mucked [{format_cards(hand.cards[s])}]" if s in full else " mucked"
+        elif won[s]:
+            line += f" collected ({amt(won[s])})"
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def _action_line(hand: Hand, ev: ActionTaken, name: str, amt: Any) -> str:
+    action = ev.action
+    kind = action.kind
+    tail = _ALL_IN if ev.all_in else ""
+    if kind is ActionKind.FOLD:
+        return f"{name}: folds "
+    if kind is ActionKind.CHECK:
+        return f"{name}: checks "
+    before = _street_state_before(hand, ev)
+    assert action.amount is not None
+    mine, current = before
+    if kind is ActionKind.BRING_IN:
+        return f"{name}: brings in for {amt(action.amount)}{tail}"
+    if kind is ActionKind.CALL:
+        return f"{name}: calls {amt(action.amount - mine)}{tail}"
+    if current == 0:
+        return f"{name}: bets {amt(action.amount - mine)}{tail}"
+    return f"{name}: raises {amt(action.amount - current)} to {amt(action.amount)}{tail}"
+
+
+def _street_state_before(hand: Hand, target: ActionTaken) -> tuple[int, int]:
+    """The seat's street total and the highest street total just before ``target``."""
+    bets: dict[int, int] = {}
+    for ev in hand.events:
+        if ev is target:
+            break
+        if (
+            isinstance(ev, ActionTaken)
+            and ev.street == target.street
+            and ev.action.amount is not None
+            and ev.action.kind in (ActionKind.BRING_IN, ActionKind.CALL, *_AGGRESSIVE_KINDS)
+        ):
+            bets[ev.seat] = ev.action.amount
+    return bets.get(target.seat, 0), max(bets.values(), default=0)
