@@ -59,7 +59,7 @@ def test_watch_three_hands(play: Play) -> None:
     assert re.search(r"brings in for 2\.", out)
     # The showdown names the hands and the winners.
     assert re.search(r"shows .*: HI: .+; LO: ", out)
-    assert re.search(r"Bot \d wins \d+ from the main pot", out)
+    assert re.search(r"Bot \d wins \d+ chips? from the main pot", out)
     assert "Goodbye! Final stacks after 3 hands:" in out
 
 
@@ -101,7 +101,7 @@ def test_end_of_input_quits(play: Play) -> None:
 def test_busted_players_buy_in_again(play: Play) -> None:
     code, out, _ = play("--watch", "--bots", "3", "--stack", "12", "--hands", "12", "--seed", "5")
     assert code == 0
-    assert re.search(r"Bot \d is busted and buys in again for 12\.", out)
+    assert re.search(r"Bot \d is busted and buys in again for 12 chips\.", out)
     assert re.search(r"bought in again \d+ times?\)", out)
 
 
@@ -114,7 +114,7 @@ def test_bad_stakes(stakes: str, play: Play) -> None:
 
 def test_bad_options(play: Play) -> None:
     code, _, err = play("--bots", "8")
-    assert code == 2 and "--bots must be 1 to 7" in err
+    assert code == 2 and "--bots: the number of bots must be 1 to 7, not 8" in err
     code, _, err = play("--stack", "0")
     assert code == 2 and "--stack" in err
 
@@ -180,4 +180,4 @@ def test_eight_players_share_a_community_card(capsys: pytest.CaptureFixture[str]
     out = capsys.readouterr().out
     assert "Not enough cards for everybody" in out and "community card" in out
     assert re.search(r"shows .* \(\+ [2-9TJQKA][cdhs] in the middle\): HI: ", out)
-    assert re.search(r"wins \d+ from the main pot \((high|low) half\)", out)
+    assert re.search(r"wins \d+ chips? from the main pot \((high|low) half\)", out)

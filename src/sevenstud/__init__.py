@@ -19,4 +19,17 @@ __all__ = [
     "format_cards",
     "parse_cards",
 ]
-__version__ = "0.1.0"
+
+
+def _version() -> str:
+    # The installed distribution's version (pyproject.toml is the one place it is written).
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("sevenstud")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "0+unknown"
+
+
+__version__ = _version()
+"""The version of the installed ``sevenstud`` distribution."""

@@ -1,51 +1,182 @@
-"""The ``sevenstud`` command: ``play`` (a terminal table against bots) and ``replay`` (hand
-histories through our engine). Each subcommand lives in its own module; this one only parses."""
+"""The ``sevenstud`` command: ``play`` (a terminal table against bots), ``replay``, ``convert``
+and ``show`` (hand histories: PHH, PokerStars and Full Tilt text) and ``equity``. Each command
+lives in its own module; this one parses the arguments and turns whatever goes wrong into one
+line on stderr and a non-zero exit status, never a traceback:
+
+* a reader that goes away (``sevenstud replay F | head``): exit 141, as a shell reports SIGPIPE;
+* Ctrl-C: ``sevenstud <command>: interrupted`` and exit 130;
+* a file that cannot be read or written, or that is not text: ``sevenstud <command>: <why>``
+  and exit 1;
+* an argument that makes no sense (a negative seed, 9 bots, stakes ``5/2/1/10``): exit 2.
+
+>>> build_parser().parse_args(["play", "--bots", "2"]).bots
+2
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+EXIT_ERROR = 1
+EXIT_USAGE = 2
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell shows for a program whose reader left
+EXIT_INTERRUPTED = 130  # 128 + SIGINT
+
+COMMANDS = ("play", "replay", "convert", "show", "equity")
+
+
+class HelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
+    """``--help`` with each option's default, except where there is none to show (``None`` or an
+    off switch): those options say in words what happens without them."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        if action.default is None or action.default is False:
+            return action.help
+        return super()._get_help_string(action)
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line: ``sevenstud play: --bots: must be 1
+    to 7, not 9 (see sevenstud play --help)``, exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        message = message.removeprefix("argument ")
+        self.exit(EXIT_USAGE, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+# ---------------------------------------------------------------------- argument types
+
+
+def whole_number(what: str, *, least: int = 0, most: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``least`` to ``most``; ``what`` names it in errors.
+
+    >>> whole_number("a seed")("7")
+    7
+    >>> whole_number("a seed")("-1")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: a seed must be 0 or more, not -1
+    """
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text!r}") from None
+        if most is not None and not least <= value <= most:
+            raise argparse.ArgumentTypeError(f"{what} must be {least} to {most}, not {value}")
+        if value < least:
+            raise argparse.ArgumentTypeError(f"{what} must be {least} or more, not {value}")
+        return value
+
+    parse.__name__ = what  # argparse names the type in some messages
+    return parse
+
+
+SEED = whole_number("a seed")
+"""``--seed``: a whole number, 0 or more."""
+
+
+def stakes_type(text: str) -> Any:
+    """``--stakes``: ``ante/bring-in/small bet/big bet`` checked by the game's own rules."""
+    from sevenstud.terminal import StakesError, parse_stakes
+
+    try:
+        return parse_stakes(text)
+    except StakesError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+# ---------------------------------------------------------------------- the parser
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="sevenstud", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
+    """The ``sevenstud`` parser with every command."""
+    from sevenstud import __version__
+    from sevenstud.hand import MAX_PLAYERS
 
-    play = sub.add_parser("play", help="play Stud Hi/Lo in the terminal against bots")
-    play.add_argument("--game", choices=["stud8", "stud", "razz"], default="stud8")
-    play.add_argument("--bots", type=int, default=4, help="how many bots sit with you (1-7)")
-    play.add_argument("--stack", type=int, default=200, help="starting chips for everybody")
-    play.add_argument("--stakes", default="1/2/5/10", help="ante/bring-in/small bet/big bet")
-    play.add_argument("--seed", type=int, default=None, help="repeatable deals")
-    play.add_argument("--hands", type=int, default=None, help="stop after this many hands")
+    parser = Parser(
+        prog="sevenstud",
+        description="Seven Card Stud Hi/Lo, Stud and Razz: play against bots, replay and convert "
+        "hand histories, compute equities.",
+        epilog="'sevenstud COMMAND --help' shows a command's options and their defaults.",
+        formatter_class=HelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"sevenstud {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", title="commands")
+
+    def command(name: str, help: str) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=help, description=help, formatter_class=HelpFormatter)
+
+    play = command("play", "play stud in the terminal against bots (q quits)")
+    play.add_argument("--game", choices=["stud8", "stud", "razz"], default="stud8", help="the game")
+    play.add_argument(
+        "--bots",
+        type=whole_number("the number of bots", least=1, most=MAX_PLAYERS - 1),
+        default=4,
+        help=f"how many bots sit with you (1-{MAX_PLAYERS - 1})",
+    )
+    play.add_argument(
+        "--stack",
+        type=whole_number("the stack", least=1),
+        default=200,
+        help="starting chips for everybody (and the rebuy of a player who goes broke)",
+    )
+    play.add_argument(
+        "--stakes", type=stakes_type, default="1/2/5/10", help="ante/bring-in/small bet/big bet"
+    )
+    play.add_argument("--seed", type=SEED, default=None, help="repeatable deals (default: a new shuffle)")
+    play.add_argument(
+        "--hands",
+        type=whole_number("the number of hands", least=1),
+        default=None,
+        help="stop after this many hands (default: until you quit)",
+    )
     play.add_argument("--watch", action="store_true", help="bots only: watch them play")
 
-    replay = sub.add_parser(
-        "replay", help="replay hand histories (PHH or PokerStars text) through our engine"
-    )
-    replay.add_argument("files", nargs="+", metavar="FILE")
+    replay = command("replay", "replay hand histories (PHH, PokerStars or Full Tilt text) through our engine")
+    replay.add_argument("files", nargs="+", metavar="FILE", help="hand history files")
     replay.add_argument("--json", action="store_true", help="one JSON object per hand, per line")
 
-    convert = sub.add_parser("convert", help="convert between PokerStars text and PHH")
-    convert.add_argument("input", metavar="IN", help=".txt (PokerStars) or .phh/.phhs (PHH)")
-    convert.add_argument("output", metavar="OUT", help="format from the ending, or --to")
-    convert.add_argument("--to", choices=["pokerstars", "phh"], default=None)
+    convert = command(
+        "convert", "convert hand histories (PHH, PokerStars or Full Tilt text) to PHH or PokerStars"
+    )
+    convert.add_argument("input", metavar="IN", help="PHH (.phh, .phhs), PokerStars or Full Tilt text")
+    convert.add_argument("output", metavar="OUT", help="the file to write (format from its ending, or --to)")
+    convert.add_argument(
+        "--to",
+        choices=["pokerstars", "phh"],
+        default=None,
+        help="the format to write (default: from OUT's ending)",
+    )
+    convert.add_argument(
+        "--hero",
+        default=None,
+        metavar="NAME",
+        help="write PokerStars text from this player's point of view"
+        " (default: the source's hero, else an observer)",
+    )
 
-    show = sub.add_parser("show", help="step through a hand history street by street")
-    show.add_argument("file", metavar="FILE")
-    show.add_argument("--hand", default=None, help="hand number (#id) or place in file (1..)")
+    show = command("show", "step through a hand history (PHH, PokerStars or Full Tilt text) street by street")
+    show.add_argument("file", metavar="FILE", help="a hand history file")
+    show.add_argument(
+        "--hand", default=None, help="hand number (#id) or place in the file (1..) (default: the first)"
+    )
 
     from sevenstud.equity import add_arguments as add_equity_arguments
 
-    add_equity_arguments(
-        sub.add_parser("equity", help="each player's equity, exact or Monte Carlo")
-    )
+    add_equity_arguments(command("equity", "each player's equity, exact or Monte Carlo"))
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+# ---------------------------------------------------------------------- running a command
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.command == "play":
         from sevenstud.terminal import play_command
 
@@ -62,11 +193,60 @@ def main(argv: Sequence[str] | None = None) -> int:
         from sevenstud.history.show import show_command
 
         return show_command(args)
-    if args.command == "equity":
-        from sevenstud.equity import equity_command
+    from sevenstud.equity import equity_command
 
-        return equity_command(args)
-    return 2  # pragma: no cover - argparse rejects unknown commands
+    return equity_command(args)
+
+
+def _stdout_to_devnull() -> None:
+    """Python's documented way out of a closed pipe: point stdout at devnull, so that the
+    interpreter's last flush at exit does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass  # stdout is no real file (a test's capture): nothing will be flushed to a pipe
+
+
+def describe_error(error: BaseException) -> str:
+    """One line for an error that reached the top: the file and the reason for an ``OSError``.
+
+    >>> describe_error(FileNotFoundError(2, "No such file or directory", "x.phh"))
+    'x.phh: no such file or directory'
+    >>> describe_error(IsADirectoryError(21, "Is a directory", "out"))
+    'out: is a directory'
+    """
+    if isinstance(error, UnicodeDecodeError):
+        return f"not a text file (a binary file?): byte {error.start} cannot be read as {error.encoding}"
+    if isinstance(error, OSError) and error.strerror:
+        reason = error.strerror[:1].lower() + error.strerror[1:]
+        return f"{error.filename}: {reason}" if error.filename is not None else reason
+    text = str(error).splitlines()
+    return text[0] if text and text[0] else type(error).__name__
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``sevenstud`` with ``argv`` (the process's arguments by default); the exit status."""
+    prog = "sevenstud"
+    try:
+        parser = build_parser()
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as done:  # --help, --version or a usage error (already printed)
+            return done.code if isinstance(done.code, int) else EXIT_USAGE
+        prog = f"sevenstud {args.command}"
+        status = _run(args)
+        sys.stdout.flush()  # inside the guard: a closed pipe shows up here at the latest
+        return status
+    except BrokenPipeError:
+        _stdout_to_devnull()
+        return EXIT_BROKEN_PIPE
+    except KeyboardInterrupt:
+        print(f"\n{prog}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except (OSError, ValueError) as error:  # UnicodeDecodeError is a ValueError
+        print(f"{prog}: {describe_error(error)}", file=sys.stderr)
+        return EXIT_ERROR
 
 
 if __name__ == "__main__":

@@ -501,7 +501,10 @@ def equity_command(args: Any) -> int:
 
 
 def add_arguments(parser: Any) -> None:
-    """The ``sevenstud equity`` options (called by :mod:`sevenstud.cli`)."""
+    """The ``sevenstud equity`` options (called by :mod:`sevenstud.cli`): counts and seeds are
+    checked as they are parsed, so a negative seed or trial count is a one-line usage error."""
+    from sevenstud.cli import SEED, whole_number
+
     parser.add_argument(
         "hands",
         nargs="+",
@@ -509,28 +512,38 @@ def add_arguments(parser: Any) -> None:
         help="a player's known cards in dealing order, e.g. 'As 2s 3s 7h' or As2s3s7h;"
         " ?? for an unknown card",
     )
-    parser.add_argument("--game", choices=list(GAMES), default="stud8")
+    parser.add_argument("--game", choices=list(GAMES), default="stud8", help="the game")
     parser.add_argument(
-        "--dead", default=None, metavar="CARDS", help="cards out of play (folded cards; ?? for unseen ones)"
+        "--dead",
+        default=None,
+        metavar="CARDS",
+        help="cards out of play (folded cards; ?? for unseen ones) (default: none)",
     )
     parser.add_argument(
         "--community",
         default=None,
         metavar="CARD",
-        help="the community card, when 7th street was dealt as one",
+        help="the community card, when 7th street was dealt as one (default: none)",
     )
     how = parser.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="enumerate every outcome, however many")
     how.add_argument(
-        "--trials", type=int, default=None, metavar="N", help="Monte Carlo with N random outcomes"
+        "--trials",
+        type=whole_number("the number of trials", least=1),
+        default=None,
+        metavar="N",
+        help=f"Monte Carlo with N random outcomes (default: exact when --max-outcomes allows,"
+        f" else {DEFAULT_TRIALS:,} trials)",
     )
-    parser.add_argument("--seed", type=int, default=None, help="Monte Carlo seed (repeatable)")
+    parser.add_argument(
+        "--seed", type=SEED, default=None, help="Monte Carlo seed, repeatable (default: a fresh one)"
+    )
     parser.add_argument(
         "--max-outcomes",
-        type=int,
+        type=whole_number("the outcome limit"),
         default=DEFAULT_MAX_OUTCOMES,
         metavar="N",
-        help=f"enumerate when the work is at most N, else Monte Carlo (default {DEFAULT_MAX_OUTCOMES:,})",
+        help="enumerate when the work is at most N, else Monte Carlo",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")

@@ -4,11 +4,17 @@ Hands are played one after another with the stacks carried over; a player who go
 in again for the starting stack. The seats stay where they are (stud has no button: seat 0 is
 the first seat clockwise from the dealer). After every action the table is shown as you may see
 it: your own down cards in brackets, the others' down cards as ``[xx]``, everybody's up cards,
-the stacks, the bets and the pot. At your turn you are asked for an action::
+the stacks, the bets and the pot. The table is printed once a street; each action after it is
+one line. At your turn you see what it costs to stay in, your best high and low so far, and the
+actions with their keys::
 
-    [f]old  [c]all 5  [r]aise to 10 >
+    Your turn (4th street): 3 chips to call, pot 12. You hold a pair of Kings; no low yet.
+    [f]old  [c]all 3  [r]aise to 10 >
 
-Type the letter or the words (``raise to 10``); ``q`` or end of input leaves the table.
+A call is counted as the chips you put in (``call 3``: three more chips), as the log says it;
+a bet, a raise or a completion is your street total (``raise to 10``). Type the letter or the
+words; ``?`` lists the legal actions; ``q``, Ctrl-C or end of input leaves the table, and the
+hand in progress is called off. The rules are those of ``docs/rules.md``.
 
 >>> parse_stakes("1/2/5/10")
 Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
@@ -17,15 +23,15 @@ Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TextIO
 
+from sevenstud import evaluate
 from sevenstud.bots import Bot, RuleBot
-from sevenstud.cards import Card, Deck, format_cards
+from sevenstud.cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS, Card, Deck, format_cards
 from sevenstud.games import Game, GameError, Stakes, game_by_name
 from sevenstud.hand import (
     MAX_PLAYERS,
@@ -76,6 +82,15 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def chips(n: int) -> str:
+    """``"1 chip"``, ``"3 chips"``.
+
+    >>> chips(1), chips(0), chips(3)
+    ('1 chip', '0 chips', '3 chips')
+    """
+    return _plural(n, "chip")
+
+
 @dataclass
 class Seat:
     name: str
@@ -99,6 +114,8 @@ class _HandLog:
     awarded: dict[int, int] = field(default_factory=dict)
     """Chips each seat wins at the end: taken off the stacks to show the table at the showdown."""
     rake: int = 0
+    bring_in_why: str = ""
+    """Why the bring-in player brings in: ``"(lowest door card)"``, or who was passed over."""
 
 
 class Table:
@@ -136,6 +153,10 @@ class Table:
         if self.seats[seat].is_human:
             return f"{self.name(seat)} {base}"
         return f"{self.name(seat)} {third or base + 's'}"
+
+    def _all_in(self, seat: int) -> str:
+        """``" and are all-in"`` for you, ``" and is all-in"`` for a bot."""
+        return " and are all-in" if self.seats[seat].is_human else " and is all-in"
 
     # ------------------------------------------------------------------ the session
 
@@ -203,7 +224,7 @@ class Table:
                 who = "You are" if seat.is_human else f"{seat.name} is"
                 self.say(
                     f"{who} busted and {'buy' if seat.is_human else 'buys'} in again "
-                    f"for {self.starting_stack}."
+                    f"for {chips(self.starting_stack)}."
                 )
 
     def _deck(self) -> Deck:
@@ -236,23 +257,28 @@ class Table:
     def _human_turn(self, hand: Hand, seat: int) -> bool:
         view = hand.view(seat)
         legal = list(view.legal_actions)
-        owed = max(view.bets) - view.bets[seat]
+        already = view.bets[seat]
+        call = next((a for a in legal if a.kind is ActionKind.CALL), None)
+        owed = (call.amount or 0) - already if call is not None else 0
         street = STREET_NAMES[view.street]
-        if owed > 0:
-            self.say(f"Your turn ({street}): {owed} to call, pot {view.pot}.")
-        else:
-            self.say(f"Your turn ({street}): pot {view.pot}.")
-        prompt = prompt_for(legal) + " > "
+        cost = f"{chips(owed)} to call, " if owed > 0 else ""
+        mine = [c for c in view.cards[seat] if c is not None]
+        self.say(
+            f"Your turn ({street}): {cost}pot {view.pot}. "
+            f"You hold {board_text(view.cards[seat], view.face_up[seat])}: "
+            f"{holding_text(mine, self.game)}."
+        )
+        prompt = prompt_for(legal, already) + " > "
         while True:
             line = self._read(prompt)
             if line is None or line.strip().lower() in QUIT_WORDS:
                 return False
             text = line.strip()
             if text.lower() in ("?", "h", "help"):
-                self.say("  legal now: " + ", ".join(str(a) for a in legal))
+                self.say("  legal now: " + prompt_for(legal, already))
                 continue
             try:
-                hand.act(parse_choice(text, legal), seat)
+                hand.act(parse_choice(text, legal, already), seat)
             except IllegalAction as exc:
                 self.say(f"  ! {exc}")
                 continue
@@ -276,12 +302,9 @@ class Table:
             line = self._event_line(event, log, hand)
             if line:
                 self.say(line)
-        # The table at each new street, and again whenever it is the human's turn; the bots'
-        # actions in between are one line each.
-        humans_turn = hand.to_act is not None and self.seats[hand.to_act].bot is None
-        if not hand.is_over and (
-            humans_turn or any(isinstance(e, StreetStarted | CommunityCardDealt) for e in events)
-        ):
+        # The table once a street, when its cards are out; every action after it is one line
+        # (the turn line repeats what the human needs: the cost, their cards, their hand).
+        if not hand.is_over and any(isinstance(e, StreetStarted | CommunityCardDealt) for e in events):
             self._say_table(hand.view(self.viewer))
         return view.version
 
@@ -291,7 +314,7 @@ class Table:
             self.say(f"Everybody antes {antes[0].amount}.")
             return
         for e in antes:
-            suffix = " and is all-in" if e.all_in else ""
+            suffix = self._all_in(e.seat) if e.all_in else ""
             self.say(f"{self._verb(e.seat, 'ante')} {e.amount}{suffix}.")
 
     def _event_line(self, event: Event, log: _HandLog, hand: Hand) -> str | None:
@@ -304,15 +327,15 @@ class Table:
                 return f"{header}  (no betting: at most one player has chips left)"
             seat = event.first_to_act
             if event.street == 3:
-                lowest = "highest" if self.game.bring_in_by == "highest" else "lowest"
-                return f"{header}  {self.name(seat)}: {lowest} door card, to bring in"
+                log.bring_in_why = self._bring_in_why(hand, seat)
+                return f"{header}  {self.name(seat)} to bring in {log.bring_in_why}".rstrip()
             return f"{header}  {self.name(seat)} to act first"
         if isinstance(event, CommunityCardDealt):
             return f"Not enough cards for everybody: {event.card} is dealt face up for all to use."
         if isinstance(event, ActionTaken):
             return self._action_line(event, log)
         if isinstance(event, BetReturned):
-            return f"Uncalled {event.amount} returned to {self.name(event.seat)}."
+            return f"Uncalled {chips(event.amount)} returned to {self.name(event.seat)}."
         if isinstance(event, HandShown | HandMucked):
             prefix = ""
             if not log.showdown_started:
@@ -354,6 +377,8 @@ class Table:
             text = f"{self._verb(seat, 'call')} {amount - before}"
         elif kind is ActionKind.BRING_IN:
             text = f"{self._verb(seat, 'bring')} in for {amount}"
+            if "all-in" in log.bring_in_why:  # say why when the lowest door card was passed over
+                text += f" {log.bring_in_why}"
         elif kind is ActionKind.COMPLETE:
             text = f"{self._verb(seat, 'complete')} to {amount}"
         elif kind is ActionKind.BET:
@@ -362,11 +387,24 @@ class Table:
             text = f"{self._verb(seat, 'raise')} to {amount}"
         else:
             text = f"{self.name(seat)}: {action}"
-        return text + (" and is all-in." if event.all_in else ".")
+        return text + (self._all_in(seat) if event.all_in else "") + "."
+
+    def _bring_in_why(self, hand: Hand, seat: int) -> str:
+        """``"(lowest door card)"``, or, when that card's owner is all-in from the ante and the
+        next player clockwise brings in, ``"(Ann, lowest door card, is all-in)"``."""
+        view = hand.view(self.viewer)
+        word = "highest" if self.game.bring_in_by == "highest" else "lowest"
+        owner = door_card_seat(view, self.game)
+        if owner == seat:
+            return f"({word} door card)"
+        if owner is not None and view.stacks[owner] == 0:
+            verb = "are" if self.seats[owner].is_human else "is"
+            return f"({self.name(owner)}, {word} door card, {verb} all-in)"
+        return ""  # the engine chose by a rule this printer does not know: say nothing wrong
 
     def _award_line(self, event: PotAwarded, log: _HandLog) -> str:
         pot = "the main pot" if event.pot == 0 else f"side pot {event.pot}"
-        text = f"{self._verb(event.seat, 'win')} {event.amount} from {pot}"
+        text = f"{self._verb(event.seat, 'win')} {chips(event.amount)} from {pot}"
         shown = log.shown.get(event.seat)
         if event.share != "whole":
             text += f" ({event.share} half)"
@@ -442,36 +480,46 @@ _LETTERS = {
 }
 
 
-def _label(action: Action) -> str:
+def _label(action: Action, already: int = 0) -> str:
     text = str(action)
+    if action.kind is ActionKind.CALL and action.amount is not None:
+        text = f"call {action.amount - already}"  # the chips to put in, as the log counts it
     letter = _LETTERS[action.kind]
     if text.startswith(letter):
         return f"[{letter}]{text[1:]}"
     return f"[{letter}] {text}"
 
 
-def prompt_for(legal: Sequence[Action]) -> str:
-    """``"[f]old  [c]all 5  [r]aise to 10"``: the legal actions with their keys and amounts.
+def prompt_for(legal: Sequence[Action], already: int = 0) -> str:
+    """``"[f]old  [c]all 5  [r]aise to 10"``: the legal actions with their keys and amounts; a
+    call shows the chips to put in, given ``already`` chips in on this street, other amounts
+    are street totals.
 
     >>> from sevenstud.hand import Action, ActionKind as K
     >>> prompt_for([Action(K.FOLD), Action(K.CALL, 5), Action(K.RAISE, 10)])
     '[f]old  [c]all 5  [r]aise to 10'
     >>> prompt_for([Action(K.BRING_IN, 2), Action(K.COMPLETE, 5)])
     '[b]ring-in 2  [r] complete to 5'
+    >>> prompt_for([Action(K.FOLD), Action(K.CALL, 5), Action(K.RAISE, 10)], already=2)
+    '[f]old  [c]all 3  [r]aise to 10'
     """
-    return "  ".join(_label(a) for a in legal)
+    return "  ".join(_label(a, already) for a in legal)
 
 
-def parse_choice(text: str, legal: Sequence[Action]) -> Action:
+def parse_choice(text: str, legal: Sequence[Action], already: int = 0) -> Action:
     """The action meant by what the player typed: a key from the prompt (``c``, ``r``, maybe
-    with an amount: ``b 10``) or the words (``raise to 10``). Raises :class:`IllegalAction` for
-    text that is no action; whether the action is legal now is for the hand to say.
+    with an amount: ``b 10``) or the words (``raise to 10``). A call's amount is the chips to
+    put in (as the prompt shows it, with ``already`` chips in on this street) and is turned into
+    the engine's street total. Raises :class:`IllegalAction` for text that is no action;
+    whether the action is legal now is for the hand to say.
 
     >>> from sevenstud.hand import Action, ActionKind as K
     >>> parse_choice("c", [Action(K.CHECK), Action(K.BET, 5)])
     Action(kind=<ActionKind.CHECK: 'check'>, amount=None)
     >>> parse_choice("r", [Action(K.FOLD), Action(K.CALL, 5), Action(K.RAISE, 10)]).kind.value
     'raise'
+    >>> parse_choice("call 3", [Action(K.FOLD), Action(K.CALL, 5)], already=2)
+    Action(kind=<ActionKind.CALL: 'call'>, amount=5)
     """
     words = text.strip().lower().split()
     if not words:
@@ -484,7 +532,100 @@ def parse_choice(text: str, legal: Sequence[Action]) -> Action:
         matches = [k for k in kinds if _LETTERS[k] == head]
         if matches:
             head = matches[0].value
-    return Action.parse(" ".join([head, *words[1:]]))
+    action = Action.parse(" ".join([head, *words[1:]]))
+    if action.kind is ActionKind.CALL and action.amount is not None:
+        call = next((a for a in legal if a.kind is ActionKind.CALL), None)
+        if call is None or call.amount is None:
+            raise IllegalAction("there is nothing to call")
+        owed = call.amount - already
+        if action.amount != owed:
+            raise IllegalAction(f"a call puts in {chips(owed)} now, not {action.amount}")
+        return call
+    return action
+
+
+def door_card_seat(view: SeatView, game: Game) -> int | None:
+    """The seat whose door card brings in by the game's rule (the lowest, razz: the highest;
+    ties by ``game.suit_order`` or by seat), among the players still in; the bring-in itself
+    passes to the next player clockwise when that seat is all-in."""
+    doors = {
+        seat: cards[2]
+        for seat, cards in enumerate(view.cards)
+        if len(cards) > 2 and cards[2] is not None and not view.folded[seat]
+    }
+    if not doors:
+        return None
+    highest = game.bring_in_by == "highest"
+
+    def key(seat: int) -> tuple[int, int]:
+        door = doors[seat]
+        rank = (door.rank + 1) % 13 if highest else door.rank  # razz: the king is highest
+        if game.bring_in_tie_break == "seat":
+            return (rank, -seat) if highest else (rank, seat)
+        return (rank, game.suit_order.index(door.suit))
+
+    return max(doors, key=key) if highest else min(doors, key=key)
+
+
+def holding_text(cards: Sequence[Card], game: Game) -> str:
+    """Your best high and low so far, in the showdown's words; fewer than five cards are
+    named by what they hold.
+
+    >>> from sevenstud.cards import parse_cards
+    >>> from sevenstud.games import Razz, Stakes, StudHiLo
+    >>> stakes = Stakes(1, 2, 5, 10)
+    >>> holding_text(parse_cards("Kc Kd 4s"), StudHiLo(stakes))
+    'a pair of Kings; no low yet'
+    >>> holding_text(parse_cards("Ac 2d 4s 7h"), StudHiLo(stakes))
+    'high card Ace; no low yet (7,4,2,A toward one)'
+    >>> holding_text(parse_cards("Ac 2d 4s 7h 8c"), StudHiLo(stakes))
+    'high card Ace; low 8,7,4,2,A'
+    >>> holding_text(parse_cards("Kc Kd Qs Qh 9c Jd Jh"), StudHiLo(stakes))
+    'two pair, Kings and Queens; no low'
+    >>> holding_text(parse_cards("9c 4d 2s"), Razz(stakes))
+    'low 9,4,2 so far'
+    """
+    parts = []
+    if game.has_high:
+        parts.append(_high_so_far(cards))
+    if game.low is not None:
+        parts.append(_low_so_far(cards, qualified=game.low == "eight_or_better"))
+    return "; ".join(parts)
+
+
+def _high_so_far(cards: Sequence[Card]) -> str:
+    if len(cards) >= 5:
+        return evaluate.high_name(evaluate.high_rank(cards))
+    counts: dict[int, int] = {}
+    for card in cards:
+        counts[card.rank] = counts.get(card.rank, 0) + 1
+    # Biggest group first, then the higher rank: the order a stud player reads a board in.
+    order = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
+    top = counts[order[0]]
+    if top == 4:
+        return f"four of a kind, {RANK_PLURALS[order[0]]}"
+    if top == 3:
+        return f"three of a kind, {RANK_PLURALS[order[0]]}"
+    if top == 2 and counts[order[1]] == 2:
+        return f"two pair, {RANK_PLURALS[order[0]]} and {RANK_PLURALS[order[1]]}"
+    if top == 2:
+        return f"a pair of {RANK_PLURALS[order[0]]}"
+    return f"high card {RANK_NAMES[order[0]]}"
+
+
+def _low_so_far(cards: Sequence[Card], *, qualified: bool) -> str:
+    if len(cards) >= 5:
+        rank = evaluate.low8_rank(cards) if qualified else evaluate.low_rank(cards)
+        if rank:
+            return f"low {evaluate.low_name(rank)}"
+    # Ace-to-five: the ace is the lowest card; an unpaired low card counts once.
+    low = sorted({(c.rank + 1) % 13 for c in cards if not qualified or (c.rank + 1) % 13 <= 7})
+    names = ",".join("A" if r == 0 else RANK_CHARS[r - 1] for r in reversed(low))
+    if not qualified:
+        return f"low {names} so far"
+    if len(low) + 7 - len(cards) < 5:
+        return "no low"
+    return f"no low yet ({names} toward one)" if low else "no low yet"
 
 
 def _isatty(stream: TextIO) -> bool:
@@ -497,7 +638,8 @@ def _isatty(stream: TextIO) -> bool:
 def play_command(args: argparse.Namespace) -> int:
     """``sevenstud play``: see the module's documentation. Returns the exit status."""
     try:
-        stakes = parse_stakes(str(args.stakes))
+        # The command line hands over Stakes already checked; a caller may pass the text.
+        stakes = args.stakes if isinstance(args.stakes, Stakes) else parse_stakes(str(args.stakes))
         game = game_by_name(str(args.game), stakes)
     except (StakesError, GameError) as exc:
         print(f"sevenstud play: {exc}", file=sys.stderr)
@@ -527,12 +669,8 @@ def play_command(args: argparse.Namespace) -> int:
             bot = RuleBot(seed=base * 10 + i, name=f"Bot {i}")
             seats.append(Seat(bot.name, bot, stack, stack))
     table = Table(game, seats, seed=seed, stdin=sys.stdin, stdout=sys.stdout)
-    try:
-        return table.run(hands)
-    except BrokenPipeError:  # the reader went away, e.g. `sevenstud play --watch | head`
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except (OSError, ValueError, AttributeError):
-            pass
-        return 0
+    # A closed pipe (``sevenstud play --watch | head``) is the command line's to handle.
+    status = table.run(hands)
+    if status == 130:
+        print("sevenstud play: interrupted", file=sys.stderr)
+    return status

@@ -1,0 +1,7 @@
+"""``python -m sevenstud``: the same as the ``sevenstud`` command."""
+
+import sys
+
+from sevenstud.cli import main
+
+sys.exit(main())
