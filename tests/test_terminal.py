@@ -11,13 +11,17 @@ from pathlib import Path
 
 import pytest
 
+from sevenstud.cards import Deck, parse_cards
 from sevenstud.cli import main
-from sevenstud.games import Stakes, StudHiLo
-from sevenstud.hand import Action, ActionKind, IllegalAction, SeatView
+from sevenstud.games import Razz, Stakes, Stud, StudHiLo
+from sevenstud.hand import Action, ActionKind, Hand, IllegalAction, SeatView
 from sevenstud.terminal import (
     Seat,
     StakesError,
     Table,
+    chips,
+    door_card_seat,
+    holding_text,
     parse_choice,
     parse_stakes,
     prompt_for,
@@ -181,3 +185,132 @@ def test_eight_players_share_a_community_card(capsys: pytest.CaptureFixture[str]
     assert "Not enough cards for everybody" in out and "community card" in out
     assert re.search(r"shows .* \(\+ [2-9TJQKA][cdhs] in the middle\): HI: ", out)
     assert re.search(r"wins \d+ chips? from the main pot \((high|low) half\)", out)
+
+
+class Completer:
+    """Completes or raises whenever it may, else calls or checks."""
+
+    name = "completer"
+
+    def act(self, view: SeatView) -> Action:
+        for kind in (ActionKind.COMPLETE, ActionKind.RAISE, ActionKind.CALL, ActionKind.CHECK):
+            for action in view.legal_actions:
+                if action.kind is kind:
+                    return action
+        return view.legal_actions[0]
+
+
+STAKES = Stakes(1, 2, 5, 10)
+
+
+def set_up(seats: list[Seat], doors: str, stdin: str = "", game: object = None) -> str:
+    """One hand at a set-up table: down cards from the low spades and hearts, the given door
+    cards in seat order; what the table printed."""
+    n = len(seats)
+    downs = ["4s", "5s", "6s", "7s"][:n] + ["4h", "5h", "6h", "7h"][:n]
+    deck = Deck.ordered(" ".join(downs) + " " + doors)
+    out = io.StringIO()
+    table = Table(
+        game or StudHiLo(STAKES),  # type: ignore[arg-type]
+        seats,
+        seed=None,
+        stdin=io.StringIO(stdin),
+        stdout=out,
+        decks=[deck],
+    )
+    table.run(1)
+    return out.getvalue()
+
+
+def test_bring_in_passes_over_an_all_in_lowest_door_card() -> None:
+    # Ann's deuce is the lowest door card, but her ante was all she had: the next player
+    # clockwise, Cy, brings in, and the table says so.
+    seats = [
+        Seat("Bob", CallingStation(), 100, 100),
+        Seat("Ann", CallingStation(), 1, 1),
+        Seat("Cy", CallingStation(), 100, 100),
+    ]
+    out = set_up(seats, "Kd 2c 9h")
+    assert "*** 3RD STREET ***  Cy to bring in (Ann, lowest door card, is all-in)" in out
+    assert "Cy brings in for 2 (Ann, lowest door card, is all-in)." in out
+    assert "Ann antes 1 and is all-in." in out
+
+
+def test_bring_in_names_the_lowest_door_card() -> None:
+    seats = [Seat("Bob", CallingStation(), 100, 100), Seat("Ann", CallingStation(), 100, 100)]
+    out = set_up(seats, "Kd 2c")
+    assert "*** 3RD STREET ***  Ann to bring in (lowest door card)" in out
+    assert "Ann brings in for 2." in out  # the reason is in the header; nobody was passed over
+
+
+def test_razz_names_the_highest_door_card() -> None:
+    seats = [Seat("Bob", CallingStation(), 100, 100), Seat("Ann", CallingStation(), 100, 100)]
+    out = set_up(seats, "Kd 2c", game=Razz(STAKES))
+    assert "*** 3RD STREET ***  Bob to bring in (highest door card)" in out
+
+
+def test_a_call_is_the_chips_to_put_in() -> None:
+    # You bring in for 2, the bot completes to 5: calling is 3 more chips, in the turn line, the
+    # prompt and the log; "call 3" is understood, "call 5" (the street total) is refused.
+    seats = [Seat("You", None, 100, 100), Seat("Bot 1", Completer(), 100, 100)]
+    out = set_up(seats, "2c Kd", stdin="b\ncall 5\ncall 3\nq\n")
+    assert "Your turn (3rd street): 3 chips to call, pot 9." in out
+    assert "[f]old  [c]all 3  [r]aise to 10 > call 5" in out
+    assert "! a call puts in 3 chips now, not 5" in out
+    assert re.search(r"^You call 3\.$", out, re.M)
+    assert "Bot 1 completes to 5." in out
+
+
+def test_an_all_in_call_of_one_chip() -> None:
+    seats = [Seat("You", None, 2, 2), Seat("Bot 1", CallingStation(), 100, 100)]
+    out = set_up(seats, "Kd 2c", stdin="c\n")
+    assert "Your turn (3rd street): 1 chip to call, pot 4." in out
+    assert "[c]all 1 " in out
+    assert re.search(r"^You call 1 and are all-in\.$", out, re.M)
+
+
+def test_your_turn_names_your_hand_so_far() -> None:
+    seats = [Seat("You", None, 100, 100), Seat("Bot 1", CallingStation(), 100, 100)]
+    out = set_up(seats, "Kd 2c", stdin="c\nq\n")  # your down cards: 4s 4h
+    assert "You hold [4s] [4h] Kd: a pair of Fours; no low yet (4 toward one)." in out
+
+
+def test_the_table_is_printed_once_a_street(play: Play) -> None:
+    _, out, _ = play("--bots", "3", "--seed", "4", "--hands", "1", stdin="b\n" + "c\n" * 20)
+    streets = re.findall(r"^\*\*\* (\d)\w\w STREET \*\*\*", out, re.M)
+    assert streets and len(streets) == len(set(streets))
+    tables = len(re.findall(r"^    pot \d+", out, re.M))
+    showdown = "*** SHOWDOWN ***" in out
+    assert tables == len(streets) + showdown
+    assert out.count("Your turn") >= 2  # turns came, and they did not reprint the table
+
+
+def test_hand_so_far() -> None:
+    hilo, stud, razz = StudHiLo(STAKES), Stud(STAKES), Razz(STAKES)
+    assert holding_text(parse_cards("Kc Kd Ks"), stud) == "three of a kind, Kings"
+    assert holding_text(parse_cards("Kc Kd 4s 4h"), stud) == "two pair, Kings and Fours"
+    assert holding_text(parse_cards("Kc Kd Ks Kh"), stud) == "four of a kind, Kings"
+    assert holding_text(parse_cards("Ac 9d 4s"), stud) == "high card Ace"
+    assert holding_text(parse_cards("Ac 2c 4c 6c 9c"), stud) == "a flush, Ace high"
+    # Eight or better: a low still possible, made, or out of reach.
+    assert holding_text(parse_cards("Kc Qd 4s"), hilo) == "high card King; no low yet (4 toward one)"
+    assert holding_text(parse_cards("Kc Qd Js"), hilo) == "high card King; no low"
+    assert holding_text(parse_cards("Kc 2d 9s 9h"), hilo) == "a pair of Nines; no low"
+    assert holding_text(parse_cards("Ac 2d 3s 4h 5c"), hilo) == "a straight, Ace to Five; low 5,4,3,2,A"
+    assert holding_text(parse_cards("Ac 2d 3s 9h Tc"), hilo).endswith("no low yet (3,2,A toward one)")
+    # Razz: always a low, the ace the best card.
+    assert holding_text(parse_cards("Ac 2d 3s 4h 6c"), razz) == "low 6,4,3,2,A"
+    assert holding_text(parse_cards("Kc 2d"), razz) == "low K,2 so far"
+
+
+def test_door_card_seat_follows_the_game() -> None:
+    order = "4s 5s 6s 4h 5h 6h 9c 9d 3s"
+    view = Hand(StudHiLo(STAKES), [100, 100, 100], Deck.ordered(order)).view(None)
+    assert door_card_seat(view, StudHiLo(STAKES)) == 2  # the three
+    view = Hand(Razz(STAKES), [100, 100, 100], Deck.ordered(order)).view(None)
+    # Two nines: the higher suit (diamonds) is the higher card and brings in.
+    assert door_card_seat(view, Razz(STAKES)) == 1
+
+
+def test_chips_reads_one_chip_singular() -> None:
+    assert (chips(1), chips(2)) == ("1 chip", "2 chips")

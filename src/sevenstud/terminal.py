@@ -129,8 +129,11 @@ class Table:
         seed: int | None,
         stdin: TextIO,
         stdout: TextIO,
+        decks: Sequence[Deck] = (),
     ) -> None:
         self.game = game
+        self.decks = list(decks)
+        """Decks to deal first, one a hand (a set-up table); then shuffled or seeded ones."""
         self.seats = seats
         self.seed = seed
         self.stdin = stdin
@@ -228,6 +231,8 @@ class Table:
                 )
 
     def _deck(self) -> Deck:
+        if self.hands_played < len(self.decks):
+            return self.decks[self.hands_played]
         if self.seed is None:
             return Deck.shuffled()
         return Deck.seeded(f"{self.seed}/{self.hands_played + 1}")
@@ -574,8 +579,8 @@ def holding_text(cards: Sequence[Card], game: Game) -> str:
     >>> from sevenstud.cards import parse_cards
     >>> from sevenstud.games import Razz, Stakes, StudHiLo
     >>> stakes = Stakes(1, 2, 5, 10)
-    >>> holding_text(parse_cards("Kc Kd 4s"), StudHiLo(stakes))
-    'a pair of Kings; no low yet'
+    >>> holding_text(parse_cards("Kc Kd Qs"), StudHiLo(stakes))
+    'a pair of Kings; no low'
     >>> holding_text(parse_cards("Ac 2d 4s 7h"), StudHiLo(stakes))
     'high card Ace; no low yet (7,4,2,A toward one)'
     >>> holding_text(parse_cards("Ac 2d 4s 7h 8c"), StudHiLo(stakes))
