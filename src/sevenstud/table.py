@@ -1,0 +1,871 @@
+"""A stud table: seats and sessions, hand after hand, with the clock as data.
+
+A :class:`Table` holds 2 to 8 seats (numbered 1 to ``seats``, as card rooms print them) and
+drives one :class:`~sevenstud.hand.Hand` at a time through its public surface. It never reads a
+clock, never sleeps and never does I/O: every command takes ``now`` (seconds, any origin, never
+going backwards) and each hand is given its deck (or a seed) by the caller. A server, self-play
+or an RL environment all drive it the same way.
+
+The house rules (``docs/table.md`` says why):
+
+* **Sessions.** A player (a string id) sits down in an empty seat with a buy-in between
+  ``min_buy_in`` and ``max_buy_in`` and is dealt in from the next hand. A player may sit out
+  (from the next hand; a hand already dealt is played on) and come back, top up between hands
+  (never above ``max_buy_in``; not while dealt into the hand in progress: table stakes), and
+  leave. Leaving between hands takes the stack away at once; leaving during a hand folds that
+  player's hand at once when it is their turn, or when the turn comes (a bring-in, which cannot
+  be folded, is posted), and the stack is taken away when the hand ends: chips are never lost.
+* **Hands.** :meth:`Table.start_hand` deals a hand to every player sitting in, in seat order
+  (stud has no button: the hand's seat 0 is the lowest table seat dealt in, nearest the dealer's
+  left). It needs two of them. Only players dealt in post the ante; a player whose stack cannot
+  post the ante (or who has no chips) when a hand ends is sat out, and may come back after a
+  top-up.
+* **The clock.** The seat to act has ``action_time`` seconds plus its time bank: the deadline is
+  the turn's start + ``action_time`` + the bank. Time used beyond ``action_time`` is drawn from the
+  bank; each hand dealt in adds ``time_bank_refill`` (up to ``time_bank_max``). An action after the
+  deadline is refused; :meth:`Table.time_out` (from the deadline on) checks when that is legal,
+  else folds (a bring-in is posted). After ``time_outs_to_sit_out`` time-outs in a row the player
+  is sat out and the table plays the rest of their hand at once (check, else fold). A
+  disconnected player is simply one whose clock runs: the table knows no difference.
+* **One numbered stream.** The table's own events (:class:`SatDown`, :class:`StoodUp`, ...) and
+  each hand's events are one stream numbered 1, 2, 3 ... per table. :meth:`Table.events_since`
+  gives a viewer (a table seat, or ``None`` for a spectator) what it may see after the number it
+  last saw, redacted by the engine's own :meth:`Hand.view <sevenstud.hand.Hand.view>`; a seat sees
+  its own down cards only for hands its present occupant was dealt into. Hand events say table
+  seats: every seat field (``seat``, ``first_to_act``, ``..._seat``, and ``seats`` tuples) is
+  translated; per-seat tuples (``stacks`` of ``HandEnded``) stay in the hand's seat order, which
+  the :class:`Entry`'s ``seats`` (and :class:`HandStarted`) gives. Only the last ``history``
+  entries are kept; asking from before them raises :class:`StreamGap` (resynchronise from
+  :meth:`Table.view`).
+
+>>> from sevenstud.games import Stakes, StudHiLo
+>>> table = Table(TableSettings(StudHiLo(Stakes(1, 2, 5, 10)), seats=4, min_buy_in=40,
+...                             max_buy_in=200))
+>>> _ = table.sit_down("ann", 1, 100, now=0); _ = table.sit_down("bob", 3, 100, now=0)
+>>> _ = table.start_hand(now=1, seed=7)
+>>> table.to_act, [str(a) for a in table.legal_actions()]
+(3, ['bring-in 2', 'complete to 5'])
+>>> _ = table.act(3, "bring-in", now=2); _ = table.act(1, "fold", now=3)
+>>> table.hand_in_progress, [(s.seat, s.stack) for s in table.view(None).seats]
+(False, [(1, 99), (3, 101)])
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from sevenstud.cards import CardError, Deck
+from sevenstud.games import Game
+from sevenstud.hand import (
+    Action,
+    ActionKind,
+    Event,
+    Hand,
+    HandError,
+    IllegalAction,
+    SeatView,
+)
+
+MIN_SEATS, MAX_SEATS = 2, 8
+
+
+class TableError(ValueError):
+    """A command the table cannot carry out now; the message says what was wrong, and the
+    table is left exactly as it was."""
+
+
+class StreamGap(TableError):
+    """The entries asked for are no longer kept: resynchronise from :meth:`Table.view` and
+    continue from its ``number``."""
+
+
+def _is_time(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _is_chips(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True, slots=True)
+class TableSettings:
+    """A table's fixed settings. Times are in seconds, chips in the stakes' smallest unit."""
+
+    game: Game
+    seats: int = 8
+    """How many seats (2 to 8), numbered 1 to ``seats``."""
+    min_buy_in: int = 40
+    max_buy_in: int = 200
+    action_time: float = 15.0
+    """Seconds each turn gets before the time bank is drawn on."""
+    time_bank_start: float = 30.0
+    """A player's time bank on sitting down."""
+    time_bank_max: float = 60.0
+    time_bank_refill: float = 5.0
+    """Added to the time bank of each player dealt into a hand (up to ``time_bank_max``)."""
+    time_outs_to_sit_out: int = 2
+    """Time-outs in a row after which the player is sat out."""
+    history: int = 2000
+    """How many stream entries are kept (about 25 hands of eight players)."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.game, Game):
+            raise TableError(f"game must be a Game (StudHiLo, Stud, Razz), not {self.game!r}")
+        if not _is_chips(self.seats) or not MIN_SEATS <= self.seats <= MAX_SEATS:
+            raise TableError(f"a stud table has {MIN_SEATS} to {MAX_SEATS} seats, not {self.seats!r}")
+        for name in ("min_buy_in", "max_buy_in", "time_outs_to_sit_out", "history"):
+            if not _is_chips(getattr(self, name)):
+                raise TableError(f"{name} must be a whole number, not {getattr(self, name)!r}")
+        least = max(1, self.game.stakes.ante)
+        if self.min_buy_in < least:
+            raise TableError(f"min_buy_in ({self.min_buy_in}) must cover the ante: at least {least} chips")
+        if self.max_buy_in < self.min_buy_in:
+            raise TableError(f"max_buy_in ({self.max_buy_in}) is below min_buy_in ({self.min_buy_in})")
+        for name in ("action_time", "time_bank_start", "time_bank_max", "time_bank_refill"):
+            value = getattr(self, name)
+            if not _is_time(value) or value < 0:
+                raise TableError(f"{name} must be a finite number of seconds >= 0, not {value!r}")
+        if self.action_time <= 0:
+            raise TableError(f"action_time must be more than 0 seconds, not {self.action_time!r}")
+        if self.time_bank_max < self.time_bank_start:
+            raise TableError(
+                f"time_bank_max ({self.time_bank_max}) is below time_bank_start ({self.time_bank_start})"
+            )
+        if self.time_outs_to_sit_out < 1:
+            raise TableError(f"time_outs_to_sit_out must be at least 1, not {self.time_outs_to_sit_out}")
+        if self.history < 1:
+            raise TableError(f"history must keep at least one entry, not {self.history}")
+
+
+# ---------------------------------------------------------------------- the table's own events
+
+
+@dataclass(frozen=True, slots=True)
+class SatDown:
+    """A player takes a seat with a buy-in; dealt in from the next hand."""
+
+    seat: int
+    player: str
+    buy_in: int
+
+
+@dataclass(frozen=True, slots=True)
+class ToppedUp:
+    """A player adds chips between hands."""
+
+    seat: int
+    player: str
+    amount: int
+    stack: int
+
+
+@dataclass(frozen=True, slots=True)
+class SatOut:
+    """A player is not dealt in from the next hand: ``"asked"``, ``"time-outs"`` or
+    ``"cannot post the ante"`` (no chips, or fewer than the ante)."""
+
+    seat: int
+    player: str
+    reason: Literal["asked", "time-outs", "cannot post the ante"]
+
+
+@dataclass(frozen=True, slots=True)
+class SatIn:
+    """A player who sat out is dealt in again from the next hand."""
+
+    seat: int
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class Leaving:
+    """A player dealt into the hand in progress asked to leave: their hand is folded at their
+    turn and they stand up with their stack when the hand ends."""
+
+    seat: int
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class StoodUp:
+    """A player leaves the table, taking ``stack`` chips away."""
+
+    seat: int
+    player: str
+    stack: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted:
+    """A hand is dealt: ``seats[i]`` is the table seat of the hand's seat ``i`` (seat order), with
+    its player and its stack before the ante."""
+
+    hand: int
+    seats: tuple[int, ...]
+    players: tuple[str, ...]
+    stacks: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ClockStarted:
+    """A seat is to act, by ``deadline`` at the latest (its time bank included)."""
+
+    seat: int
+    deadline: float
+    time_bank: float
+
+
+@dataclass(frozen=True, slots=True)
+class TimedOut:
+    """A seat's time ran out; the table acts for it (the hand's next event says how).
+    ``time_outs`` counts its time-outs in a row."""
+
+    seat: int
+    player: str
+    time_outs: int
+
+
+TableEvent = SatDown | ToppedUp | SatOut | SatIn | Leaving | StoodUp | HandStarted | ClockStarted | TimedOut
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One numbered entry of the table's stream: a table event or a hand event (the engine's
+    own, redacted for the viewer, its seats said as table seats). ``hand`` is the number of the
+    hand it belongs to (None between hands); ``seats`` maps the hand's seats to table seats."""
+
+    number: int
+    at: float
+    hand: int | None
+    event: TableEvent | Event
+    seats: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SeatState:
+    """One occupied seat as everyone may see it."""
+
+    seat: int
+    player: str
+    stack: int
+    """Its chips now (during a hand: what is not in the pot)."""
+    sitting_out: bool
+    leaving: bool
+    in_hand: bool
+    """Dealt into the hand in progress."""
+    time_bank: float
+    time_outs: int
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """What a seat (or a spectator, ``viewer=None``) may know of the table now."""
+
+    viewer: int | None
+    number: int
+    """The stream's last number: continue with ``events_since(number, viewer)``."""
+    now: float
+    seats: tuple[SeatState, ...]
+    """The occupied seats, in seat order."""
+    hand_number: int | None
+    hand: SeatView | None
+    """The hand in progress as the engine shows it to this viewer (in the hand's seats, without
+    its events: the stream carries them)."""
+    hand_seats: tuple[int, ...]
+    """The table seat of each of the hand's seats."""
+    to_act: int | None
+    """The table seat to act."""
+    deadline: float | None
+
+
+# ---------------------------------------------------------------------- internals
+
+
+@dataclass(slots=True)
+class _Seat:
+    player: str
+    stack: int
+    time_bank: float
+    sitting_out: bool = False
+    leaving: bool = False
+    time_outs: int = 0
+
+
+@dataclass(slots=True)
+class _HandRecord:
+    number: int
+    hand: Hand
+    seats: tuple[int, ...]
+    players: dict[str, int]
+    """Player id -> the hand's seat: whose down cards are whose."""
+    streamed: int = 0
+    """How many of the hand's events are in the stream."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Raw:
+    number: int
+    at: float
+    hand: int | None
+    event: TableEvent | None
+    record: _HandRecord | None = None
+    index: int = 0
+
+
+_SEAT_FIELDS = ("seat", "first_to_act", "to_act")
+
+
+def _is_seat_field(name: str) -> bool:
+    return name in _SEAT_FIELDS or name.endswith("_seat")
+
+
+def _in_table_seats(event: Event, seats: tuple[int, ...]) -> Event:
+    """The hand event with its seat fields said as table seats. Generic on purpose: the engine
+    may gain events, and any field named like a seat is translated."""
+    raw: Any = event
+    if hasattr(raw, "_fields"):
+        names: Sequence[str] = raw._fields
+        replace: Callable[..., Any] = raw._replace
+    elif dataclasses.is_dataclass(raw) and not isinstance(raw, type):
+        names = [f.name for f in dataclasses.fields(raw)]
+
+        def replace(**changes: Any) -> Any:
+            return dataclasses.replace(raw, **changes)
+    else:
+        return event
+    changes: dict[str, Any] = {}
+    for name in names:
+        value = getattr(raw, name)
+        if _is_seat_field(name) and isinstance(value, int) and not isinstance(value, bool):
+            changes[name] = seats[value]
+        elif name == "seats" and isinstance(value, tuple):
+            changes[name] = tuple(seats[v] for v in value)
+    result: Event = replace(**changes) if changes else event
+    return result
+
+
+def _pick(legal: Sequence[Action], order: Sequence[ActionKind]) -> Action:
+    for kind in order:
+        for action in legal:
+            if action.kind is kind:
+                return action
+    return legal[0]  # a bring-in (it cannot be folded): the smallest forced action
+
+
+_TIME_OUT_ORDER = (ActionKind.CHECK, ActionKind.FOLD, ActionKind.MUCK)
+_LEAVING_ORDER = (ActionKind.FOLD, ActionKind.CHECK, ActionKind.MUCK)
+
+
+class Table:
+    """A stud table: see the module's documentation."""
+
+    def __init__(self, settings: TableSettings) -> None:
+        if not isinstance(settings, TableSettings):
+            raise TableError(f"a table needs TableSettings, not {settings!r}")
+        self.settings = settings
+        self._seats: dict[int, _Seat] = {}
+        self._stream: deque[_Raw] = deque(maxlen=settings.history)
+        self._number = 0
+        self._now: float | None = None
+        self._record: _HandRecord | None = None
+        self._hands = 0
+        self._turn_start = 0.0
+        self._deadline: float | None = None
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def number(self) -> int:
+        """The last number in the stream (0 before anything happened)."""
+        return self._number
+
+    @property
+    def hand_in_progress(self) -> bool:
+        """Whether a hand is being played."""
+        return self._record is not None
+
+    @property
+    def hand(self) -> Hand | None:
+        """The hand in progress (its seats are the hand's, see :attr:`hand_seats`)."""
+        return self._record.hand if self._record is not None else None
+
+    @property
+    def hand_seats(self) -> tuple[int, ...]:
+        """The table seat of each seat of the hand in progress."""
+        return self._record.seats if self._record is not None else ()
+
+    @property
+    def to_act(self) -> int | None:
+        """The table seat to act, or None."""
+        record = self._record
+        if record is None or record.hand.to_act is None:
+            return None
+        return record.seats[record.hand.to_act]
+
+    @property
+    def deadline(self) -> float | None:
+        """When the seat to act runs out of time."""
+        return self._deadline if self._record is not None else None
+
+    def legal_actions(self) -> list[Action]:
+        """What the seat to act may do (empty between hands)."""
+        return self._record.hand.legal_actions() if self._record is not None else []
+
+    def seat_of(self, player: str) -> int:
+        """The seat of a player at the table."""
+        for number, seat in self._seats.items():
+            if seat.player == player:
+                return number
+        raise TableError(f"player {player!r} is not seated at this table")
+
+    def player_at(self, seat: int) -> str | None:
+        """Who sits in the seat (None: empty)."""
+        self._check_seat_number(seat)
+        occupant = self._seats.get(seat)
+        return occupant.player if occupant is not None else None
+
+    def can_start_hand(self) -> bool:
+        """Whether :meth:`start_hand` would deal: no hand in progress and two players sitting in."""
+        return self._record is None and len(self._sitting_in()) >= 2
+
+    def _sitting_in(self) -> list[int]:
+        return sorted(n for n, s in self._seats.items() if not s.sitting_out and not s.leaving)
+
+    def _stack(self, number: int) -> int:
+        seat = self._seats[number]
+        record = self._record
+        if record is not None and seat.player in record.players:
+            return record.hand.stacks[record.players[seat.player]]
+        return seat.stack
+
+    def view(self, viewer: int | None) -> TableView:
+        """The table now for a seat (its occupant's own cards shown) or a spectator (None)."""
+        self._check_viewer(viewer)
+        record = self._record
+        seats = tuple(
+            SeatState(
+                seat=n,
+                player=s.player,
+                stack=self._stack(n),
+                sitting_out=s.sitting_out,
+                leaving=s.leaving,
+                in_hand=record is not None and s.player in record.players,
+                time_bank=s.time_bank,
+                time_outs=s.time_outs,
+            )
+            for n, s in sorted(self._seats.items())
+        )
+        hand_view = None
+        if record is not None:
+            hand = record.hand
+            hand_view = hand.view(self._hand_seat(record, viewer), since=len(hand.events))
+        return TableView(
+            viewer=viewer,
+            number=self._number,
+            now=self._now if self._now is not None else 0.0,
+            seats=seats,
+            hand_number=record.number if record is not None else None,
+            hand=hand_view,
+            hand_seats=record.seats if record is not None else (),
+            to_act=self.to_act,
+            deadline=self.deadline,
+        )
+
+    def _hand_seat(self, record: _HandRecord, viewer: int | None) -> int | None:
+        """The viewer's seat in that hand: only when its present occupant was dealt into it."""
+        if viewer is None:
+            return None
+        occupant = self._seats.get(viewer)
+        if occupant is None:
+            return None
+        return record.players.get(occupant.player)
+
+    def events_since(self, number: int, viewer: int | None) -> tuple[Entry, ...]:
+        """Every entry after ``number`` (0: from the start), as ``viewer`` may see it."""
+        if not _is_chips(number) or number < 0:
+            raise TableError(f"ask from a stream number >= 0, not {number!r}")
+        if number > self._number:
+            raise TableError(f"stream number {number} is ahead of the table's last, {self._number}")
+        self._check_viewer(viewer)
+        stream = self._stream
+        if stream and number < stream[0].number - 1:
+            raise StreamGap(
+                f"entries after {number} are no longer kept (the oldest kept is "
+                f"{stream[0].number}): resynchronise from view() and continue from its number"
+            )
+        return self._entries(number, viewer)
+
+    def _entries(self, number: int, viewer: int | None) -> tuple[Entry, ...]:
+        """The kept entries after ``number``, redacted for ``viewer``."""
+        stream = self._stream
+        if not stream or number >= self._number:
+            return ()
+        wanted = list(stream)[max(0, number - stream[0].number + 1) :]
+        # One engine view per hand in range, from its first wanted event: the engine redacts.
+        redacted: dict[int, tuple[int, tuple[Event, ...]]] = {}
+        for raw in wanted:
+            record = raw.record
+            if record is not None and record.number not in redacted:
+                since = raw.index
+                hand_view = record.hand.view(self._hand_seat(record, viewer), since=since)
+                redacted[record.number] = (since, hand_view.events)
+        entries = []
+        for raw in wanted:
+            record = raw.record
+            if record is None:
+                assert raw.event is not None
+                entries.append(Entry(raw.number, raw.at, raw.hand, raw.event))
+            else:
+                since, events = redacted[record.number]
+                event = _in_table_seats(events[raw.index - since], record.seats)
+                entries.append(Entry(raw.number, raw.at, raw.hand, event, record.seats))
+        return tuple(entries)
+
+    # ------------------------------------------------------------------ checks
+
+    def _check_now(self, now: object) -> float:
+        if not _is_time(now):
+            raise TableError(f"now must be a finite number of seconds, not {now!r}")
+        assert isinstance(now, int | float)
+        if self._now is not None and now < self._now:
+            raise TableError(f"the time went backwards: {now} is before {self._now}")
+        return float(now)
+
+    def _check_seat_number(self, seat: object) -> int:
+        if not _is_chips(seat) or not 1 <= seat <= self.settings.seats:  # type: ignore[operator]
+            raise TableError(f"seats are numbered 1 to {self.settings.seats}, not {seat!r}")
+        assert isinstance(seat, int)
+        return seat
+
+    def _check_viewer(self, viewer: object) -> None:
+        if viewer is not None:
+            self._check_seat_number(viewer)
+
+    def _check_player(self, player: object) -> str:
+        if not isinstance(player, str) or not player.strip():
+            raise TableError(f"a player is named by a non-empty string id, not {player!r}")
+        return player
+
+    def _check_amount(self, amount: object, what: str) -> int:
+        if not _is_chips(amount) or amount <= 0:  # type: ignore[operator]
+            raise TableError(f"{what} must be a positive whole number of chips, not {amount!r}")
+        assert isinstance(amount, int)
+        return amount
+
+    def _in_hand(self, player: str) -> bool:
+        return self._record is not None and player in self._record.players
+
+    # ------------------------------------------------------------------ the stream
+
+    def _emit(self, now: float, event: TableEvent) -> None:
+        self._number += 1
+        hand = self._record.number if self._record is not None else None
+        self._stream.append(_Raw(self._number, now, hand, event))
+
+    def _stream_hand(self, now: float) -> None:
+        record = self._record
+        assert record is not None
+        events = record.hand.events
+        for index in range(record.streamed, len(events)):
+            self._number += 1
+            self._stream.append(_Raw(self._number, now, record.number, None, record, index))
+        record.streamed = len(events)
+
+    # ------------------------------------------------------------------ sessions
+
+    def sit_down(self, player: str, seat: int, buy_in: int, now: float) -> Entry:
+        """Seat a player with a buy-in; dealt in from the next hand."""
+        when = self._check_now(now)
+        player = self._check_player(player)
+        seat = self._check_seat_number(seat)
+        buy_in = self._check_amount(buy_in, "the buy-in")
+        occupant = self._seats.get(seat)
+        if occupant is not None:
+            raise TableError(f"seat {seat} is taken (by {occupant.player!r})")
+        if any(s.player == player for s in self._seats.values()):
+            raise TableError(f"player {player!r} already sits in seat {self.seat_of(player)}")
+        low, high = self.settings.min_buy_in, self.settings.max_buy_in
+        if not low <= buy_in <= high:
+            raise TableError(f"the buy-in must be between {low} and {high} chips, not {buy_in}")
+        self._now = when
+        self._seats[seat] = _Seat(player, buy_in, float(self.settings.time_bank_start))
+        self._emit(when, SatDown(seat, player, buy_in))
+        return self._last_entry()
+
+    def top_up(self, player: str, amount: int, now: float) -> Entry:
+        """Add chips to a player's stack, up to ``max_buy_in``; not while dealt into a hand."""
+        when = self._check_now(now)
+        number = self.seat_of(self._check_player(player))
+        amount = self._check_amount(amount, "a top-up")
+        seat = self._seats[number]
+        if self._in_hand(player):
+            raise TableError(f"{player!r} is in the hand in progress: chips can be added only between hands")
+        high = self.settings.max_buy_in
+        if seat.stack + amount > high:
+            raise TableError(
+                f"a top-up of {amount} would take {player!r} to {seat.stack + amount}, above the "
+                f"maximum of {high} (at most {max(0, high - seat.stack)} more)"
+            )
+        self._now = when
+        seat.stack += amount
+        self._emit(when, ToppedUp(number, player, amount, seat.stack))
+        return self._last_entry()
+
+    def sit_out(self, player: str, now: float) -> Entry:
+        """Not dealt in from the next hand (a hand already dealt is played on)."""
+        when = self._check_now(now)
+        number = self.seat_of(self._check_player(player))
+        seat = self._seats[number]
+        if seat.leaving:
+            raise TableError(f"{player!r} is leaving the table already")
+        if seat.sitting_out:
+            raise TableError(f"{player!r} is sitting out already")
+        self._now = when
+        seat.sitting_out = True
+        self._emit(when, SatOut(number, player, "asked"))
+        return self._last_entry()
+
+    def sit_in(self, player: str, now: float) -> Entry:
+        """Dealt in again from the next hand; the stack must cover the ante. A player whom
+        time-outs sat out plays their turns again from now on."""
+        when = self._check_now(now)
+        number = self.seat_of(self._check_player(player))
+        seat = self._seats[number]
+        if seat.leaving:
+            raise TableError(f"{player!r} is leaving the table")
+        if not seat.sitting_out:
+            raise TableError(f"{player!r} is sitting in already")
+        least = max(1, self.settings.game.stakes.ante)
+        if self._stack(number) < least and not self._in_hand(player):
+            raise TableError(
+                f"{player!r} has {seat.stack} chips and cannot post the ante: top up first "
+                f"(at least {least - seat.stack} more)"
+            )
+        self._now = when
+        seat.sitting_out = False
+        seat.time_outs = 0
+        self._emit(when, SatIn(number, player))
+        return self._last_entry()
+
+    def leave(self, player: str, now: float) -> Entry:
+        """Stand up with the stack: at once between hands or when not dealt in; else the hand is
+        folded (at once if it is this player's turn, or when the turn comes) and the player stands
+        up when the hand ends."""
+        when = self._check_now(now)
+        number = self.seat_of(self._check_player(player))
+        seat = self._seats[number]
+        if seat.leaving:
+            raise TableError(f"{player!r} is leaving already (when the hand ends)")
+        self._now = when
+        if not self._in_hand(player):
+            self._stand_up(number, when)
+            return self._last_entry()
+        seat.leaving = True
+        self._emit(when, Leaving(number, player))
+        entry = self._last_entry()
+        if self.to_act == number:  # else the clock of the seat to act runs on untouched
+            self._play_on(when)
+        return entry
+
+    def _stand_up(self, number: int, now: float) -> None:
+        seat = self._seats.pop(number)
+        self._emit(now, StoodUp(number, seat.player, seat.stack))
+
+    def _last_entry(self) -> Entry:
+        raw = self._stream[-1]
+        assert raw.event is not None
+        return Entry(raw.number, raw.at, raw.hand, raw.event)
+
+    # ------------------------------------------------------------------ hands
+
+    def start_hand(
+        self, now: float, deck: Deck | None = None, *, seed: int | str | None = None
+    ) -> list[Entry]:
+        """Deal a hand to the players sitting in, from ``deck`` (or one shuffled from ``seed``):
+        the table draws no randomness itself. Returns the entries caused, as a spectator sees
+        them."""
+        when = self._check_now(now)
+        if self._record is not None:
+            raise TableError(f"hand {self._record.number} is still being played")
+        if (deck is None) == (seed is None):
+            raise TableError("give the hand's deck or a seed (one of them): the table never shuffles")
+        if deck is not None and not isinstance(deck, Deck):
+            raise TableError(f"deck must be a Deck, not {deck!r}")
+        players = self._sitting_in()
+        if len(players) < 2:
+            raise TableError(
+                f"a hand needs two players sitting in, and {len(players)} "
+                f"{'is' if len(players) == 1 else 'are'}"
+            )
+        stacks = [self._seats[n].stack for n in players]
+        try:
+            if deck is not None:
+                hand = Hand(self.settings.game, stacks, deck)
+            else:
+                hand = Hand(self.settings.game, stacks, seed=seed)
+        except (HandError, CardError) as error:
+            raise TableError(f"the hand cannot be dealt: {error}") from None
+        self._now = when
+        self._hands += 1
+        names = tuple(self._seats[n].player for n in players)
+        record = _HandRecord(self._hands, hand, tuple(players), {p: i for i, p in enumerate(names)})
+        settings = self.settings
+        for n in players:
+            seat = self._seats[n]
+            refilled = seat.time_bank + settings.time_bank_refill
+            seat.time_bank = min(float(settings.time_bank_max), refilled)
+        self._record = record
+        start = self._number
+        self._emit(when, HandStarted(record.number, record.seats, names, tuple(stacks)))
+        self._stream_hand(when)
+        self._play_on(when)
+        return list(self._entries(start, None))
+
+    def act(self, seat: int, action: Action | str, now: float) -> list[Entry]:
+        """The seat to act acts (by its deadline); returns the stream entries it caused, as
+        that seat sees them."""
+        when = self._check_now(now)
+        seat = self._check_seat_number(seat)
+        record = self._record
+        if record is None:
+            raise TableError("no hand is being played")
+        occupant = self._seats.get(seat)
+        hand_seat = None if occupant is None else record.players.get(occupant.player)
+        if occupant is None or hand_seat is None:
+            raise TableError(f"seat {seat} is not in hand {record.number}")
+        if self.to_act != seat:
+            raise TableError(f"seat {seat} cannot act now: it is seat {self.to_act}'s turn")
+        assert self._deadline is not None
+        if when > self._deadline:
+            raise TableError(f"seat {seat}'s time ran out at {self._deadline}: the table applies time_out")
+        try:
+            legal = record.hand.verify(action, hand_seat)
+        except IllegalAction as error:
+            raise TableError(f"seat {seat} (seat {hand_seat} of the hand): {error}") from None
+        start = self._number
+        self._now = when
+        over = when - self._turn_start - self.settings.action_time
+        if over > 0:
+            occupant.time_bank = max(0.0, occupant.time_bank - over)
+        occupant.time_outs = 0
+        record.hand.act(legal, hand_seat)
+        self._stream_hand(when)
+        self._play_on(when)
+        return list(self._entries(start, seat))
+
+    def time_out(self, seat: int, now: float) -> list[Entry]:
+        """The seat to act ran out of time (``now`` at or after its deadline): check if it may,
+        else fold (a bring-in is posted); after ``time_outs_to_sit_out`` in a row the player is
+        sat out and the table plays the rest of the hand for them. Returns the entries caused,
+        as a spectator sees them."""
+        when = self._check_now(now)
+        seat = self._check_seat_number(seat)
+        record = self._record
+        if record is None:
+            raise TableError("no hand is being played")
+        if self.to_act != seat:
+            raise TableError(f"seat {seat} is not to act: seat {self.to_act} is")
+        assert self._deadline is not None
+        if when < self._deadline:
+            raise TableError(f"seat {seat} still has time: its deadline is {self._deadline}, it is {when}")
+        start = self._number
+        self._now = when
+        occupant = self._seats[seat]
+        occupant.time_bank = 0.0
+        occupant.time_outs += 1
+        self._emit(when, TimedOut(seat, occupant.player, occupant.time_outs))
+        hand = record.hand
+        hand_seat = record.players[occupant.player]
+        hand.act(_pick(hand.legal_actions(), _TIME_OUT_ORDER), hand_seat)
+        self._stream_hand(when)
+        if occupant.time_outs >= self.settings.time_outs_to_sit_out and not occupant.sitting_out:
+            occupant.sitting_out = True
+            self._emit(when, SatOut(seat, occupant.player, "time-outs"))
+        self._play_on(when)
+        return list(self._entries(start, None))
+
+    def _absent(self, seat: _Seat) -> tuple[ActionKind, ...] | None:
+        """How the table plays an absent player's turn, or None when the player plays it."""
+        if seat.leaving:
+            return _LEAVING_ORDER
+        if seat.time_outs >= self.settings.time_outs_to_sit_out:
+            return _TIME_OUT_ORDER
+        return None
+
+    def _play_on(self, now: float) -> None:
+        """Play the turns of absent players at once, then start the clock of the seat to act or
+        finish the hand."""
+        record = self._record
+        assert record is not None
+        hand = record.hand
+        while not hand.is_over:
+            actor = hand.to_act
+            assert actor is not None  # a hand not over waits for someone
+            seat = self._seats[record.seats[actor]]
+            order = self._absent(seat)
+            if order is None:
+                break
+            hand.act(_pick(hand.legal_actions(), order), actor)
+            self._stream_hand(now)
+        if hand.is_over:
+            self._finish_hand(now)
+            return
+        number = self.to_act
+        assert number is not None
+        seat = self._seats[number]
+        self._turn_start = now
+        self._deadline = now + self.settings.action_time + seat.time_bank
+        self._emit(now, ClockStarted(number, self._deadline, seat.time_bank))
+
+    def _finish_hand(self, now: float) -> None:
+        record = self._record
+        assert record is not None
+        final = record.hand.stacks
+        for hand_seat, number in enumerate(record.seats):
+            self._seats[number].stack = final[hand_seat]
+        self._record = None
+        self._deadline = None
+        least = max(1, self.settings.game.stakes.ante)
+        for number in record.seats:
+            seat = self._seats[number]
+            if seat.leaving:
+                self._stand_up(number, now)
+            elif seat.stack < least and not seat.sitting_out:
+                seat.sitting_out = True
+                self._emit(now, SatOut(number, seat.player, "cannot post the ante"))
+
+    # ------------------------------------------------------------------ chips
+
+    def chips_at_table(self) -> int:
+        """Every chip at the table: the stacks and the pot of the hand in progress."""
+        record = self._record
+        # A leaver dealt in stays seated until the hand ends, so every stack is counted here.
+        total = sum(self._stack(n) for n in self._seats)
+        if record is not None:
+            total += record.hand.pot
+        return total
+
+
+__all__ = [
+    "ClockStarted",
+    "Entry",
+    "HandStarted",
+    "Leaving",
+    "SatDown",
+    "SatIn",
+    "SatOut",
+    "SeatState",
+    "StoodUp",
+    "StreamGap",
+    "Table",
+    "TableError",
+    "TableSettings",
+    "TableView",
+    "TimedOut",
+    "ToppedUp",
+]
