@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -20,7 +21,7 @@ import pytest
 from sevenstud.cards import Deck
 from sevenstud.cli import main
 from sevenstud.games import Razz, Stakes, Stud, StudHiLo
-from sevenstud.hand import ActionTaken, Hand
+from sevenstud.hand import ActionTaken, BetReturned, Hand
 from sevenstud.history.convert import (
     convert,
     iter_loaded,
@@ -72,9 +73,7 @@ def _items(name: str) -> list[PokerStarsHand | PokerStarsError]:
 
 
 def _actions(hand: Hand) -> list[tuple[int, int, object, bool]]:
-    return [
-        (e.seat, e.street, e.action, e.all_in) for e in hand.events if isinstance(e, ActionTaken)
-    ]
+    return [(e.seat, e.street, e.action, e.all_in) for e in hand.events if isinstance(e, ActionTaken)]
 
 
 # ------------------------------------------------------------------------ the real files
@@ -93,9 +92,7 @@ def test_every_real_file_reads_its_stud_hands_and_counts_the_others(name: str) -
 
 @needs_hh
 def test_the_mixed_game_file_skips_every_other_game_by_name() -> None:
-    reader = read_hands(
-        HH / "PokerStars_tour_8-Game-2max-STT-play-100-201306.homeGame.shootout.txt"
-    )
+    reader = read_hands(HH / "PokerStars_tour_8-Game-2max-STT-play-100-201306.homeGame.shootout.txt")
     hands = [h for h in reader if isinstance(h, PokerStarsHand)]
     assert Counter(h.game for h in hands) == {"stud8": 18, "stud": 16, "razz": 19}
     # A forced player who completes at once hides the bring-in: an earlier hand at the same
@@ -216,7 +213,7 @@ def test_a_truncated_hand_is_an_error_naming_file_and_line_and_the_rest_is_read(
     tmp_path: Path,
 ) -> None:
     lines = (HH / "PokerStars_cash_7-StudHL-USD-0.04-0.08-200911.txt").read_text().splitlines()
-    starts = [i for i, line in enumerate(lines) if line.startswith("PokerStars Game #")]
+    starts = [i for i, line in enumerate(lines) if re.match(r"PokerStars (Game|Hand) #", line)]
     cut = lines[: starts[1] + 30] + lines[starts[2] :]  # hand 2 stops on 4th street
     path = tmp_path / "cut.txt"
     path.write_text("\n".join(cut) + "\n")
@@ -332,6 +329,169 @@ def test_what_the_writer_writes_for_a_viewer() -> None:
     assert text.startswith("PokerStars Hand #1:  7 Card Stud Hi/Lo Limit (5/10) - ")
 
 
+def _shapes(text: str) -> set[str]:
+    """Each line of a history with its players, cards, amounts and descriptions taken out, so
+    that lines the card room writes and lines we write can be compared by their shape."""
+    names = sorted(set(re.findall(r"^Seat \d+: (.+?) \([^()]* in chips", text, re.M)), key=len)
+    shapes = set()
+    for line in text.splitlines():
+        if line.startswith("PokerStars "):
+            continue
+        for name in reversed(names):
+            line = line.replace(name, "P")
+        line = re.sub(r"\[[2-9TJQKA][cdhs](?: [2-9TJQKA][cdhs])*\]", "[C]", line)
+        if ": shows" in line:
+            line = re.sub(r"\([^()]*\)$", "(D)", line)
+        line = re.sub(r" with .*$", " with D", line)
+        line = re.sub(r"[$]?\d+(?:\.\d+)?", "A", line)
+        line = re.sub(r"(?: Side pot-A A\.)+", " Side pot-A A.", line)  # any number of them
+        shapes.add(re.sub(r"'.*'", "'T'", line))
+    return shapes
+
+
+# Lines of the format that the sample of real hands happens not to hold (side pots, all-ins), and
+# ours alone: the community card (the deck ran out), and a pot the fixed rake takes whole.
+NOT_IN_THE_SAMPLE = {
+    "P collected A from main pot",
+    "P collected A from side pot",
+    "P collected A from side pot-A",
+    "P: brings in for A and is all-in",
+    "P: posts the ante A and is all-in",
+    "P: raises A to A and is all-in",
+    "Total pot A Main pot A. Side pot A. | Rake A ",
+    "Total pot A Main pot A. Side pot-A A. | Rake A ",
+    "*** RIVER *** [C]",
+    "Board [C]",
+    "Seat A: P",
+}
+
+
+@needs_hh
+def test_every_line_we_write_has_the_shape_of_a_line_the_card_room_writes() -> None:
+    real: set[str] = set()
+    for path in sorted(HH.glob("PokerStars_*.txt")):
+        for chunk in re.split(r"\n\s*\n\s*\n", path.read_text(errors="replace")):
+            if re.search(r"stud|razz", chunk.split("\n", 1)[0], re.IGNORECASE):
+                real |= _shapes(chunk)
+    ours: set[str] = set()
+    for seed in range(400):
+        hand, rng = random_hand(seed)
+        ours |= _shapes(format_hand(hand, hero=rng.choice([None, 0]), money=seed % 2 == 0))
+    assert "Dealt to P [C] [C]" in ours and "Seat A: P mucked [C]" in ours
+    assert ours - real <= NOT_IN_THE_SAMPLE, sorted(ours - real - NOT_IN_THE_SAMPLE)
+
+
+def test_an_ante_returned_uncalled_follows_the_3rd_street_deal_where_the_card_room_prints_it() -> None:
+    game = Razz(Stakes(ante=3, bring_in=3, small_bet=10, big_bet=20))
+    hand = Hand(game, [100, 2], Deck.seeded(3))
+    assert isinstance(hand.events[2], BetReturned)  # before the deal, in our events
+    while not hand.is_over:
+        hand.act(hand.legal_actions()[0 if hand.legal_actions()[0].kind.value != "fold" else -1])
+    lines = format_hand(hand, players=["Ann", "Bob"], hero=1).splitlines()
+    returned = lines.index("Uncalled bet (1) returned to Ann")
+    third = lines.index("*** 3rd STREET ***")
+    assert lines[third + 1 : returned] == [
+        f"Dealt to Ann [{hand.cards[0][2]}]",
+        f"Dealt to Bob [{' '.join(str(c) for c in hand.cards[1][:3])}]",
+    ]
+    (item,) = read_hands(io.StringIO("\n".join(lines)))
+    assert isinstance(item, PokerStarsHand)
+    again = play_pokerstars(item).hand
+    assert (_actions(again), again.awards, again.stacks) == (
+        _actions(hand),
+        hand.awards,
+        hand.stacks,
+    )
+
+
+def test_a_tournament_hand_gets_the_card_rooms_tournament_header() -> None:
+    hand, _ = random_hand(8, raked=False)
+    text = format_hand(hand, tournament="2010090015", level=4, buy_in="$200+$15 USD")
+    head = text.splitlines()[0]
+    name = {"stud8": "7 Card Stud Hi/Lo", "stud": "7 Card Stud", "razz": "Razz"}[hand.game.code]
+    assert head == (
+        f"PokerStars Hand #1: Tournament #2010090015, $200+$15 USD {name} Limit - Level IV (5/10)"
+        " - 2024/01/01 00:00:00 ET"
+    )
+    (item,) = read_hands(io.StringIO(text))
+    assert isinstance(item, PokerStarsHand)
+    assert (item.tournament, item.money, item.small_bet) == ("2010090015", False, 5)
+    assert play_pokerstars(item).hand.stacks == hand.stacks
+    with pytest.raises(ValueError, match="level is 1 or more"):
+        format_hand(hand, tournament="1", level=0)
+
+
+@needs_hh
+def test_our_tournament_header_reads_as_the_real_one_does() -> None:
+    (real,) = read_hands(HH / "PokerStars_tour_Razz-8max-USD-200-15-201009.bracket.in.alias.txt")
+    assert isinstance(real, PokerStarsHand)
+    played = play_pokerstars(real)
+    text = format_hand(
+        played.hand,
+        players=played.players,
+        tournament=real.tournament,
+        level=4,
+        buy_in="$200+$15 USD",
+        date=real.date or "",
+    )
+    shape = re.compile(
+        r"PokerStars Hand #\d+: Tournament #\d+, \$200\+\$15 USD Razz Limit - "
+        r"Level IV \(50/100\) - 2010/09/09 18:27:23 ET"
+    )
+    assert shape.fullmatch(real.header) and shape.fullmatch(text.splitlines()[0])
+
+
+def _showdown_hand(seed: int, *, muck: bool) -> Hand:
+    """A hand that reaches the showdown (with a hand mucked there when ``muck``)."""
+    for s in range(seed, seed + 5000):
+        hand, _ = random_hand(s, raked=False)
+        if len(hand.shown) + len(hand.mucked) >= 2 and (bool(hand.mucked) or not muck):
+            return hand
+    raise AssertionError("no such hand")
+
+
+def test_a_hero_sees_their_own_down_cards_and_only_the_up_cards_of_the_others() -> None:
+    hand = _showdown_hand(50, muck=True)
+    names = [f"P{i}" for i in range(hand.n)]
+    for hero in (None, *range(hand.n)):
+        text = format_hand(hand, players=names, hero=hero)
+        for s in range(hand.n):
+            for line in text.splitlines():
+                if line.startswith(f"Dealt to {names[s]} "):
+                    cards = re.findall(r"[2-9TJQKA][cdhs]", line)
+                    ups = [c for c, up in zip(hand.cards[s], hand.face_up[s], strict=True) if up]
+                    if s == hero:
+                        assert cards == [str(c) for c in hand.cards[s][: len(cards)]]
+                    else:
+                        assert cards == [str(c) for c in ups[: len(cards)]], (hero, line)
+        (item,) = read_hands(io.StringIO(text))
+        assert isinstance(item, PokerStarsHand)
+        assert item.hero == (names[hero] if hero is not None else None)
+        again = play_pokerstars(item).hand
+        assert (_actions(again), again.awards, again.stacks) == (
+            _actions(hand),
+            hand.awards,
+            hand.stacks,
+        )
+
+
+def test_a_hand_mucked_at_the_showdown_shows_its_cards_in_the_summary_where_known() -> None:
+    hand = _showdown_hand(60, muck=True)
+    names = [f"P{i}" for i in range(hand.n)]
+    seat = min(hand.mucked)
+    cards = " ".join(str(c) for c in hand.cards[seat])
+    summary = f"Seat {seat + 1}: {names[seat]} mucked [{cards}]"
+    assert summary in format_hand(hand, players=names).splitlines()  # as the card room lists it
+    hidden = format_hand(hand, players=names, unknown=[int(hand.cards[seat][0])])
+    assert f"Seat {seat + 1}: {names[seat]} mucked" in hidden.splitlines()  # a card nobody saw
+    private = format_hand(hand, players=names, show_mucked=False)
+    assert summary not in private
+    assert summary in format_hand(hand, players=names, show_mucked=False, hero=seat)
+    (item,) = read_hands(io.StringIO(format_hand(hand, players=names)))
+    assert isinstance(item, PokerStarsHand)
+    assert play_pokerstars(item).hand.cards[seat] == hand.cards[seat]
+
+
 # ------------------------------------------------------------------------ conversions
 
 
@@ -370,7 +530,13 @@ def test_phh_to_pokerstars_and_back_on_random_hands(tmp_path: Path) -> None:
         (item,) = read_hands(io.StringIO(text))
         assert isinstance(item, PokerStarsHand)
         again = play_pokerstars(item, game=hand.game)
-        assert not again.unknown  # every card of a PHH hand of ours is known, and written
+        # An observer's view (the PHH names no hero): only down cards shown or mucked at the
+        # showdown are written, so the others are made up on the way back.
+        seen = {c for s in range(hand.n) if s in hand.shown or s in hand.mucked for c in hand.cards[s]}
+        down = {
+            c for s in range(hand.n) for c, up in zip(hand.cards[s], hand.face_up[s], strict=True) if not up
+        }
+        assert len(again.unknown) == len(down - seen)
         back = to_phh_hand(loaded_from_phh(phh, play_phh(phh)))
         assert play_phh(back).stacks == hand.stacks
         assert (again.hand.awards, again.hand.stacks) == (hand.awards, hand.stacks)

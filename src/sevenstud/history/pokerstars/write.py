@@ -47,12 +47,21 @@ def format_hand(
     currency: str = "USD",
     symbol: str = "$",
     tournament: str | None = None,
+    level: int | None = None,
+    buy_in: str | None = None,
+    show_mucked: bool = True,
 ) -> str:
     """A hand of ours as PokerStars writes it, seen by ``hero`` (our seat index; ``None``: a
     spectator, who sees only the up cards). Seats in ``reveal`` (or every seat, ``"all"``) have
     their down cards written too, as a hero's are; a seat holding a card in ``unknown`` (cards
     nobody saw, e.g. made up to replay another file) never does. Chips are written as money (cents
-    to ``$0.04``) when ``money``; a ``tournament`` number writes a tournament header."""
+    to ``$0.04``) when ``money``; a ``tournament`` number writes a tournament header (at
+    ``level``, with ``buy_in`` as the card room writes it, e.g. ``$200+$15 USD``, when known).
+
+    Lines go where the card room puts them, because trackers read them there: an ante returned
+    uncalled follows the 3rd-street deal; a hand mucked at the showdown is listed in the
+    summary with its cards (as the card room lists it) unless they are ``unknown`` or
+    ``show_mucked`` is False (then only the viewer's own mucked cards are)."""
     n = hand.n
     names = list(players) if players is not None else [f"Player{i + 1}" for i in range(n)]
     numbers = list(seat_numbers) if seat_numbers is not None else list(range(1, n + 1))
@@ -72,12 +81,16 @@ def format_hand(
     limit = f"{GAME_NAMES[game.code]} Limit"
     if tournament is not None:
         bets = f"{amt(stakes.small_bet)}/{amt(stakes.big_bet)}"
-        head = f"Tournament #{tournament}, {limit} - Level I ({bets})"
+        paid = f"{buy_in} " if buy_in else ""
+        if level is not None and level < 1:
+            raise ValueError(f"a tournament level is 1 or more, not {level}")
+        head = f"Tournament #{tournament}, {paid}{limit} - Level {_roman(level or 1)} ({bets})"
     else:
         code = f" {currency}" if money else ""
         head = f"{limit} ({amt(stakes.small_bet)}/{amt(stakes.big_bet)}{code})"
     out = [
-        f"PokerStars Hand #{hand_id}:  {head} - {date}",
+        # (the card room puts two spaces before a ring game's name, one before a tournament)
+        f"PokerStars Hand #{hand_id}:{' ' if tournament is not None else '  '}{head} - {date}",
         f"Table '{table}' {max_seats or max(8, max(numbers))}-max",
     ]
     for s in range(n):
@@ -91,6 +104,10 @@ def format_hand(
     shown: dict[int, HandShown] = {}
     mucked: set[int] = set()
     collected: list[PotAwarded] = []
+    # An ante nobody matched goes back before the deal in our events; the card room prints it
+    # after the 3rd-street deal, and a tracker looks for it there (not before the header).
+    ante_returns: list[str] = []
+    dealt = False
 
     def flush_third() -> None:
         if not third:
@@ -101,6 +118,8 @@ def format_hand(
             if mine:
                 out.append(f"Dealt to {names[s]} [{format_cards(mine if s in full else mine[2:])}]")
         third.clear()
+        out.extend(ante_returns)
+        ante_returns.clear()
 
     def up_cards(s: int, upto: int) -> list[Card]:
         return [c for c, up in zip(hand.cards[s][:upto], hand.face_up[s][:upto], strict=True) if up]
@@ -114,6 +133,7 @@ def format_hand(
                     f"{names[ev.seat]}: posts the ante {amt(ev.amount)}" + (_ALL_IN if ev.all_in else "")
                 )
         elif isinstance(ev, CardDealt):
+            dealt = True
             if ev.street == 3:
                 third.append(ev)
                 continue
@@ -135,7 +155,8 @@ def format_hand(
             if ev.action.kind is ActionKind.FOLD:
                 folded_street[ev.seat] = ev.street
         elif isinstance(ev, BetReturned):
-            out.append(f"Uncalled bet ({amt(ev.amount)}) returned to {names[ev.seat]}")
+            returned = f"Uncalled bet ({amt(ev.amount)}) returned to {names[ev.seat]}"
+            (out if dealt else ante_returns).append(returned)
         elif isinstance(ev, HandShown | HandMucked | PotAwarded):
             if showdown and not showdown_written:
                 out.append("*** SHOW DOWN ***")
@@ -201,7 +222,8 @@ def format_hand(
             described = describe_show(game, ev.high, ev.low)
             line += f" showed [{format_cards(ev.cards)}] and {result} with {described}"
         elif s in mucked:
-            line += f" mucked [{format_cards(hand.cards[s])}]" if s in full else " mucked"
+            known = s in full or (show_mucked and not hidden.intersection(hand.cards[s]))
+            line += f" mucked [{format_cards(hand.cards[s])}]" if known else " mucked"
         elif won[s]:
             line += f" collected ({amt(won[s])})"
         out.append(line)
@@ -242,3 +264,26 @@ def _street_state_before(hand: Hand, target: ActionTaken) -> tuple[int, int]:
         ):
             bets[ev.seat] = ev.action.amount
     return bets.get(target.seat, 0), max(bets.values(), default=0)
+
+
+def _roman(number: int) -> str:
+    """A tournament level as the card room numbers it: 1 -> I, 4 -> IV, 31 -> XXXI."""
+    digits = []
+    for value, letters in (
+        (1000, "M"),
+        (900, "CM"),
+        (500, "D"),
+        (400, "CD"),
+        (100, "C"),
+        (90, "XC"),
+        (50, "L"),
+        (40, "XL"),
+        (10, "X"),
+        (9, "IX"),
+        (5, "V"),
+        (4, "IV"),
+        (1, "I"),
+    ):
+        count, number = divmod(number, value)
+        digits.append(letters * count)
+    return "".join(digits)
