@@ -1,4 +1,4 @@
-"""Convert hand histories between PokerStars text and PHH: ``sevenstud convert IN OUT``.
+"""Convert hand histories between PHH, PokerStars text and Full Tilt text: ``sevenstud convert IN OUT``.
 
 Every hand is played through our engine on the way (so a hand that our rules cannot reproduce is
 reported with its file and line, and left out), then written in the other format:
@@ -10,14 +10,22 @@ reported with its file and line, and left out), then written in the other format
 * PHH to PokerStars: the viewer is ``_hero`` when the PHH names one, else every player whose
   cards are all known has them written as a hero's are; unknown cards are never written.
 
-The format of a file comes from its ending (``.txt``: PokerStars, ``.phh``/``.phhs``: PHH), or
-``--to pokerstars|phh`` for the output. :func:`iter_loaded` (also used by ``sevenstud show``)
-reads either format into hands of our engine.
+* Full Tilt text reads as PokerStars text does and converts to either; PHH and PokerStars text
+  convert to Full Tilt text with ``--to fulltilt`` (:func:`to_fulltilt_text`).
+
+The format of an input file comes from its content (:func:`format_of`: its first line is a
+PokerStars or Full Tilt header, or PHH), whatever its ending; the output's from ``--to``, else its
+ending (``.phh``/``.phhs``: PHH, ``.txt``: PokerStars text). What cannot be read or written (a
+folder, a missing file, a binary file, text that is not UTF-8 where PHH must be, an output that is
+the input, an ending we do not know) is a :class:`ConvertError` of one line, and nothing is
+written. :func:`iter_loaded` (also used by ``sevenstud show`` and ``sevenstud replay``) reads any
+of the three formats into hands of our engine.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import datetime
 import re
 import sys
@@ -28,6 +36,7 @@ from typing import Any, Literal
 
 from sevenstud.cards import Card, parse_cards
 from sevenstud.hand import Hand
+from sevenstud.history.fulltilt import format_fulltilt, looks_like_fulltilt, read_fulltilt
 from sevenstud.history.phh import (
     UNKNOWN_CARD,
     PHHError,
@@ -38,18 +47,22 @@ from sevenstud.history.phh import (
     loads_all,
 )
 from sevenstud.history.pokerstars import (
-    NotPokerStarsError,
     PokerStarsError,
+    PokerStarsHand,
     format_amount,
     format_hand,
-    is_phh_path,
+    looks_like_pokerstars,
     play_pokerstars,
     read_hands,
 )
 from sevenstud.history.replay import ReplayError, play_phh, to_phh
 
-Format = Literal["pokerstars", "phh"]
+Format = Literal["pokerstars", "phh", "fulltilt"]
+FORMATS: tuple[Format, ...] = ("phh", "pokerstars", "fulltilt")
 CENTS = 100
+OUTPUT_ENDINGS: dict[str, Format] = {".phh": "phh", ".phhs": "phh", ".txt": "pokerstars"}
+"""The output endings whose format ``convert`` knows without ``--to``."""
+_SNIFF_BYTES = 1 << 16
 
 
 @dataclass
@@ -82,53 +95,111 @@ class ConvertError(ValueError):
 
 
 def format_of(path: Path) -> Format:
-    """PHH for ``.phh``/``.phhs`` (or PHH content), PokerStars text for anything else."""
-    return "phh" if is_phh_path(path) else "pokerstars"
+    """The format of a history file, from its first line (a PokerStars or a Full Tilt header,
+    or PHH: a key, a ``[N]`` table or a comment; a ``.phh``/``.phhs`` ending also says PHH).
+    :class:`ConvertError` says, in one line, why a path is none of them: missing, a folder,
+    unreadable, empty, binary, not UTF-8, or text of another kind."""
+    if path.is_dir():
+        raise ConvertError(f"{path}: is a folder, not a hand history file")
+    try:
+        with open(path, "rb") as raw:
+            head = raw.read(_SNIFF_BYTES)
+    except FileNotFoundError:
+        raise ConvertError(f"{path}: no such file") from None
+    except OSError as error:
+        raise ConvertError(f"{path}: cannot be read ({error.strerror or error})") from None
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        text = head.decode("utf-16", errors="replace")
+    elif b"\x00" in head:
+        raise ConvertError(
+            f"{path}: is a binary file, not a hand history (PHH, PokerStars or Full Tilt text)"
+        )
+    else:
+        try:
+            text = head.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            if error.start < len(head) - 3 or len(head) < _SNIFF_BYTES:  # not a cut-off character
+                text = head.decode("cp1252", errors="replace")
+                opening = next((ln for ln in text.splitlines() if ln.strip()), "")
+                if looks_like_pokerstars(opening) or looks_like_fulltilt(opening):
+                    return "pokerstars" if looks_like_pokerstars(opening) else "fulltilt"
+                raise ConvertError(
+                    f"{path}: is not UTF-8 text (byte {head[error.start]:#04x} at offset "
+                    f"{error.start}); PHH files are UTF-8"
+                ) from None
+            text = head[: error.start].decode("utf-8-sig")
+    first = next((ln.strip().lstrip("\ufeff") for ln in text.splitlines() if ln.strip()), None)
+    if first is None:
+        raise ConvertError(f"{path}: is empty (no hand in it)")
+    if looks_like_pokerstars(first):
+        return "pokerstars"
+    if looks_like_fulltilt(first):
+        return "fulltilt"
+    if path.suffix in (".phh", ".phhs") or re.match(r"(?:[A-Za-z_]\w*\s*=|\[\d+\]|#)", first):
+        return "phh"
+    raise ConvertError(
+        f"{path}: is not a hand history we read: it starts {first[:60]!r} (expected PHH, or a "
+        "'PokerStars Hand #...' or 'Full Tilt Poker Game #...' header)"
+    )
 
 
 def iter_loaded(path: Path) -> Iterator[Loaded | ConvertError]:
-    """Every hand of a history file played through our engine, or an error naming where it
-    fails (the other hands are still read)."""
-    if format_of(path) == "phh":
+    """Every hand of a history file (PHH, PokerStars or Full Tilt text) played through our
+    engine, or an error naming where it fails (the other hands are still read). A file that
+    cannot be read at all gives one :class:`ConvertError` saying why."""
+    try:
+        kind = format_of(path)
+    except ConvertError as error:
+        yield error
+        return
+    if kind == "phh":
         yield from _phh_loaded(path)
         return
+    reader = read_hands(path) if kind == "pokerstars" else read_fulltilt(path)
     try:
-        for item in read_hands(path):
+        for item in reader:
             if isinstance(item, PokerStarsError):
                 yield ConvertError(str(item))
                 continue
             try:
-                played = play_pokerstars(item)
+                yield _text_loaded(item, kind)
             except PokerStarsError as error:
                 yield ConvertError(f"hand #{item.hand_id}: {error}")
-                continue
-            hero_name = item.hero
-            yield Loaded(
-                hand=played.hand,
-                players=played.players,
-                seat_numbers=played.seat_numbers,
-                unknown=played.unknown,
-                hand_id=item.hand_id,
-                source="pokerstars",
-                money=item.money,
-                currency=item.currency,
-                symbol=item.symbol,
-                hero=played.players.index(hero_name) if hero_name in played.players else None,
-                table=item.table,
-                max_seats=item.max_seats,
-                tournament=item.tournament,
-                date=item.date,
-            )
-    except NotPokerStarsError as error:
+    except PokerStarsError as error:  # not this format after all
         yield ConvertError(str(error))
     except OSError as error:
-        yield ConvertError(f"{path}: {error}")
+        yield ConvertError(f"{path}: cannot be read ({error.strerror or error})")
+
+
+def _text_loaded(item: PokerStarsHand, kind: Format) -> Loaded:
+    """A PokerStars or Full Tilt hand played through our engine (both replay the same way)."""
+    played = play_pokerstars(item)
+    hero_name = item.hero
+    return Loaded(
+        hand=played.hand,
+        players=played.players,
+        seat_numbers=played.seat_numbers,
+        unknown=played.unknown,
+        hand_id=item.hand_id,
+        source=kind,
+        money=item.money,
+        currency=item.currency,
+        symbol=item.symbol,
+        hero=played.players.index(hero_name) if hero_name in played.players else None,
+        table=item.table,
+        max_seats=item.max_seats,
+        tournament=item.tournament,
+        date=item.date,
+    )
 
 
 def _phh_loaded(path: Path) -> Iterator[Loaded | ConvertError]:
     try:
         text = path.read_text(encoding="utf-8-sig")
         hands = loads_all(text) if path.suffix == ".phhs" or _is_phhs(text) else [loads(text)]
+    except UnicodeDecodeError as error:
+        yield ConvertError(f"{path}: is not UTF-8 text (byte at offset {error.start}); PHH files are UTF-8")
+        return
     except (OSError, PHHError) as error:
         yield ConvertError(f"{path}: {error}")
         return
@@ -216,7 +287,8 @@ def to_phh_hand(loaded: Loaded) -> PHHHand:
     if loaded.max_seats is not None and loaded.max_seats >= loaded.hand.n:
         fields["seat_count"] = loaded.max_seats
     if loaded.tournament is not None:
-        fields["event"] = f"PokerStars Tournament #{loaded.tournament}"
+        site = "Full Tilt Poker" if loaded.source == "fulltilt" else "PokerStars"
+        fields["event"] = f"{site} Tournament #{loaded.tournament}"
     extra: dict[str, Any] = {}
     if loaded.money:
         fields["currency"] = loaded.currency or "USD"
@@ -227,9 +299,7 @@ def to_phh_hand(loaded: Loaded) -> PHHHand:
     if loaded.hand.rake:
         extra["_rake"] = loaded.hand.rake
     if loaded.date and (
-        m := re.match(
-            r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})(?: (\w+))?", loaded.date
-        )
+        m := re.match(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})(?: (\w+))?", loaded.date)
     ):
         fields.update(year=int(m.group(1)), month=int(m.group(2)), day=int(m.group(3)))
         fields["time"] = datetime.time(int(m.group(4)), int(m.group(5)), int(m.group(6)))
@@ -278,9 +348,66 @@ def to_pokerstars_text(loaded: Loaded, *, tournament: str | None = None) -> str:
     )
 
 
-def convert(source: Path, target: Path, to: Format | None = None) -> tuple[int, list[str]]:
-    """Convert every hand of ``source`` into ``target``; returns (hands written, errors)."""
-    out_format: Format = to or ("phh" if target.suffix in (".phh", ".phhs") else "pokerstars")
+def to_fulltilt_text(loaded: Loaded) -> str:
+    """A loaded hand as Full Tilt text: the hero's down cards (``loaded.hero``), the up cards of
+    the others and every hand shown; cards the source never showed are never written."""
+    return format_fulltilt(
+        loaded.hand,
+        players=loaded.players,
+        seat_numbers=loaded.seat_numbers,
+        hero=loaded.hero,
+        unknown=[int(c) for c in loaded.unknown],
+        hand_id=re.sub(r"\D", "", loaded.hand_id) or "1",
+        table=loaded.table or "sevenstud",
+        max_seats=loaded.max_seats,
+        date=loaded.date or "2024/01/01 00:00:00 ET",
+        money=loaded.money,
+        symbol=loaded.symbol,
+        tournament=loaded.tournament,
+    )
+
+
+def _output_format(source: Path, target: Path, to: str | None) -> Format:
+    """The format to write, after refusing an output that cannot be written or is the input."""
+    if to is not None and to not in FORMATS:
+        raise ConvertError(f"--to {to}: unknown format (known: {', '.join(FORMATS)})")
+    if target.is_dir():
+        raise ConvertError(f"{target}: is a folder (give the file to write)")
+    if not target.parent.is_dir():
+        raise ConvertError(f"{target}: the folder {target.parent} does not exist")
+    same = target.resolve() == source.resolve()
+    if not same and target.exists() and source.exists():
+        try:
+            same = target.samefile(source)
+        except OSError:
+            same = False
+    if same:
+        raise ConvertError(f"{target}: is the input file; refusing to overwrite it (give another OUT)")
+    if to is not None:
+        return next(f for f in FORMATS if f == to)
+    if target.suffix not in OUTPUT_ENDINGS:
+        known = ", ".join(OUTPUT_ENDINGS)
+        raise ConvertError(
+            f"{target}: unknown ending {target.suffix or '(none)'!r} (known: {known}; "
+            "or give --to phh|pokerstars|fulltilt)"
+        )
+    return OUTPUT_ENDINGS[target.suffix]
+
+
+def _with_hero(loaded: Loaded, hero: str) -> Loaded:
+    seat = loaded.players.index(hero) if hero in loaded.players else None
+    return dataclasses.replace(loaded, hero=seat)
+
+
+def convert(
+    source: Path, target: Path, to: str | None = None, *, hero: str | None = None
+) -> tuple[int, list[str]]:
+    """Convert every hand of ``source`` (PHH, PokerStars or Full Tilt text) into ``target``;
+    returns (hands written, errors naming the hands left out). ``to`` is ``phh``,
+    ``pokerstars`` or ``fulltilt`` (default: from the target's ending); ``hero`` names the
+    player whose down cards text output shows. :class:`ConvertError` when nothing can be
+    written (and then nothing is)."""
+    out_format = _output_format(source, target, to)
     written: list[Loaded] = []
     errors: list[str] = []
     for item in iter_loaded(source):
@@ -288,6 +415,11 @@ def convert(source: Path, target: Path, to: Format | None = None) -> tuple[int, 
             errors.append(str(item))
         else:
             written.append(item)
+    if hero is not None and written:
+        if not any(hero in loaded.players for loaded in written):
+            names = sorted({p for loaded in written for p in loaded.players})
+            raise ConvertError(f"--hero {hero}: no such player (players: {', '.join(names)})")
+        written = [_with_hero(loaded, hero) for loaded in written]
     if out_format == "phh":
         hands = [to_phh_hand(loaded) for loaded in written]
         if len(hands) == 1 and target.suffix != ".phhs":
@@ -298,40 +430,48 @@ def convert(source: Path, target: Path, to: Format | None = None) -> tuple[int, 
             )
         else:
             text = dumps_all(hands)
+    elif out_format == "fulltilt":
+        text = "\n\n\n".join(to_fulltilt_text(loaded) for loaded in written)
     else:
         text = "\n\n\n".join(to_pokerstars_text(loaded) for loaded in written)
     if written:
-        target.write_text(text, encoding="utf-8")
+        try:
+            target.write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise ConvertError(f"{target}: cannot be written ({error.strerror or error})") from None
     return len(written), errors
 
 
 def convert_command(args: argparse.Namespace) -> int:
-    """``sevenstud convert IN OUT [--to pokerstars|phh]``: exit 1 if any hand is left out."""
+    """``sevenstud convert IN OUT [--to phh|pokerstars|fulltilt] [--hero NAME]``: exit 1 if any
+    hand is left out or nothing is written."""
     source, target = Path(args.input), Path(args.output)
     try:
-        count, errors = convert(source, target, args.to)
+        count, errors = convert(source, target, args.to, hero=getattr(args, "hero", None))
     except ConvertError as error:
         print(f"sevenstud convert: {error}", file=sys.stderr)
         return 1
     for message in errors:
         print(f"sevenstud convert: left out: {message}", file=sys.stderr)
     if count:
-        print(
-            f"{count} hand(s) written to {target}" + (f", {len(errors)} left out" if errors else "")
-        )
+        print(f"{count} hand(s) written to {target}" + (f", {len(errors)} left out" if errors else ""))
     else:
         print(f"sevenstud convert: no hand to write from {source}", file=sys.stderr)
     return 1 if errors or not count else 0
 
 
 __all__ = [
+    "FORMATS",
+    "OUTPUT_ENDINGS",
     "ConvertError",
+    "Format",
     "Loaded",
     "convert",
     "convert_command",
     "format_of",
     "iter_loaded",
     "loaded_from_phh",
+    "to_fulltilt_text",
     "to_phh_hand",
     "to_pokerstars_text",
 ]
