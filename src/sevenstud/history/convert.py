@@ -407,6 +407,7 @@ def convert(
     ``pokerstars`` or ``fulltilt`` (default: from the target's ending); ``hero`` names the
     player whose down cards text output shows. :class:`ConvertError` when nothing can be
     written (and then nothing is)."""
+    format_of(source)  # a file that cannot be read at all is one error, not a hand left out
     out_format = _output_format(source, target, to)
     written: list[Loaded] = []
     errors: list[str] = []
