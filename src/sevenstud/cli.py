@@ -118,22 +118,31 @@ def build_parser() -> argparse.ArgumentParser:
         "--bots",
         type=whole_number("the number of bots", least=1, most=MAX_PLAYERS - 1),
         default=4,
+        metavar="N",
         help=f"how many bots sit with you (1-{MAX_PLAYERS - 1})",
     )
     play.add_argument(
         "--stack",
         type=whole_number("the stack", least=1),
         default=200,
+        metavar="CHIPS",
         help="starting chips for everybody (and the rebuy of a player who goes broke)",
     )
     play.add_argument(
-        "--stakes", type=stakes_type, default="1/2/5/10", help="ante/bring-in/small bet/big bet"
+        "--stakes",
+        type=stakes_type,
+        default="1/2/5/10",
+        metavar="A/B/S/B",
+        help="ante/bring-in/small bet/big bet",
     )
-    play.add_argument("--seed", type=SEED, default=None, help="repeatable deals (default: a new shuffle)")
+    play.add_argument(
+        "--seed", type=SEED, default=None, metavar="N", help="repeatable deals (default: a new shuffle)"
+    )
     play.add_argument(
         "--hands",
         type=whole_number("the number of hands", least=1),
         default=None,
+        metavar="N",
         help="stop after this many hands (default: until you quit)",
     )
     play.add_argument("--watch", action="store_true", help="bots only: watch them play")
@@ -142,14 +151,14 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("files", nargs="+", metavar="FILE", help="hand history files")
     replay.add_argument("--json", action="store_true", help="one JSON object per hand, per line")
 
-    convert = command(
-        "convert", "convert hand histories (PHH, PokerStars or Full Tilt text) to PHH or PokerStars"
-    )
+    convert = command("convert", "convert hand histories between PHH, PokerStars and Full Tilt text")
     convert.add_argument("input", metavar="IN", help="PHH (.phh, .phhs), PokerStars or Full Tilt text")
     convert.add_argument("output", metavar="OUT", help="the file to write (format from its ending, or --to)")
+    from sevenstud.history.convert import FORMATS
+
     convert.add_argument(
         "--to",
-        choices=["pokerstars", "phh"],
+        choices=list(FORMATS),
         default=None,
         help="the format to write (default: from OUT's ending)",
     )
@@ -230,6 +239,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     prog = "sevenstud"
     try:
         parser = build_parser()
+        if argv is None:
+            argv = sys.argv[1:]
+        if not argv:  # a bare `sevenstud` (or `python -m sevenstud`): what there is to do
+            parser.print_help()
+            return EXIT_USAGE
         try:
             args = parser.parse_args(argv)
         except SystemExit as done:  # --help, --version or a usage error (already printed)
