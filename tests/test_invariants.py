@@ -48,6 +48,7 @@ from sevenstud.hand import (
     HandEnded,
     HandMucked,
     HandShown,
+    HandTurnedUp,
     IllegalAction,
     Phase,
     PotAwarded,
@@ -106,6 +107,9 @@ def games(draw: st.DrawFn) -> Game:
             )
         ),
         "rake_cap": draw(st.sampled_from([0, 0, 1, 3, 1000])),
+        "rake_from": draw(st.sampled_from(["each_pot", "main_pot"])),
+        "first_actor_tie_break": draw(st.sampled_from(["seat", "suits"])),
+        "all_in_face_up": draw(st.booleans()),
     }
     return make_game(
         cls,
@@ -132,6 +136,9 @@ def random_game(rng: random.Random) -> Game:
         "double_bet_on_open_pair": rng.random() < 0.7,
         "rake_percent": rng.choice([Fraction(0)] * 3 + [Fraction(5), Fraction(10), Fraction(60)]),
         "rake_cap": rng.choice([0, 0, 1, 3, 1000]),
+        "rake_from": rng.choice(["each_pot", "main_pot"]),
+        "first_actor_tie_break": rng.choice(["seat", "suits"]),
+        "all_in_face_up": rng.random() < 0.7,
     }
     return make_game(
         rng.choice(GAME_CLASSES),
@@ -186,10 +193,13 @@ def contributions_from_events(events: Sequence[Event], n: int) -> list[int]:
     return contributed
 
 
-def pot_levels(contributed: list[int], live: list[bool]) -> list[tuple[int, tuple[int, ...]]]:
+def pot_levels(
+    contributed: list[int], live: list[bool], fold_order: Sequence[int] = ()
+) -> list[tuple[int, tuple[int, ...]]]:
     """(amount, eligible seats) of the main pot and each side pot: a pot's level is a live seat's
     total; the seats eligible are the live ones that put in at least that much; chips of folded
-    seats above the last level belong to the last pot."""
+    seats above the last level were matched by nobody still in: each such level is a pot for the
+    seat that folded last among those who put chips in it (docs/rules.md)."""
     levels = sorted({c for c, alive in zip(contributed, live, strict=True) if alive and c > 0})
     pots: list[tuple[int, tuple[int, ...]]] = []
     previous = 0
@@ -198,13 +208,33 @@ def pot_levels(contributed: list[int], live: list[bool]) -> list[tuple[int, tupl
         eligible = tuple(s for s, c in enumerate(contributed) if live[s] and c >= level)
         pots.append((amount, eligible))
         previous = level
-    leftover = sum(contributed) - sum(a for a, _ in pots)
-    if leftover:
-        if pots:
-            pots[-1] = (pots[-1][0] + leftover, pots[-1][1])
+    for level in sorted({c for c in contributed if c > previous}):
+        amount = sum(min(c, level) - min(c, previous) for c in contributed)
+        last = [s for s in fold_order if contributed[s] >= level][-1]
+        if pots and pots[-1][1] == (last,) and not live[last]:
+            pots[-1] = (pots[-1][0] + amount, (last,))
         else:
-            pots.append((leftover, tuple(s for s, alive in enumerate(live) if alive)))
+            pots.append((amount, (last,)))
+        previous = level
     return pots
+
+
+def rake_shares(amounts: list[int], rake: int, each_pot: bool) -> list[int]:
+    """The rake each pot gives: from the main pot first, or in proportion to the pots' sizes
+    with the chips left over to the largest remainders (the main pot first among equals)."""
+    if not each_pot:
+        out = []
+        for amount in amounts:
+            out.append(min(rake, amount))
+            rake -= out[-1]
+        return out
+    total = sum(amounts)
+    exact = [Fraction(rake * a, total) for a in amounts]
+    shares = [int(x) for x in exact]
+    order = sorted(range(len(amounts)), key=lambda i: exact[i] - shares[i], reverse=True)
+    for i in order[: rake - sum(shares)]:
+        shares[i] += 1
+    return shares
 
 
 def qualifies_for_low(cards: list[Card]) -> bool:
@@ -278,6 +308,11 @@ def check_legal_actions(hand: Hand) -> list[Action]:
         return legal
     assert hand.phase is Phase.BETTING
     assert hand.stacks[seat] > 0, "a seat with no chips is asked to act"
+    # Nobody is asked to act when at most one player can still bet and nobody faces a bet.
+    able = [s for s in range(hand.n) if hand.stacks[s] and not hand.folded[s]]
+    assert len(able) >= 2 or hand.street_bets[seat] < max(hand.street_bets), (
+        f"seat {seat} is asked to act with nobody to bet against"
+    )
     mine, most, top = (
         hand.street_bets[seat],
         hand.street_bets[seat] + hand.stacks[seat],
@@ -349,10 +384,16 @@ def check_legal_accepted(hand: Hand, legal: list[Action], start_total: int) -> N
 
 
 def check_views(hand: Hand) -> None:
-    shown = {e.seat for e in hand.events if isinstance(e, HandShown)}
+    turned = {e.seat for e in hand.events if isinstance(e, HandTurnedUp)}
+    assert turned == hand.turned_up
+    if turned:  # every live hand at once, once at most one player could still bet
+        assert hand.game.all_in_face_up
+        assert turned == {s for s in range(hand.n) if not hand.folded[s]}
+        assert sum(1 for s in turned if hand.stacks[s] and not hand.folded[s]) <= 1 or hand.is_over
+    shown = {e.seat for e in hand.events if isinstance(e, HandShown)} | turned
     mucked = {e.seat for e in hand.events if isinstance(e, HandMucked)}
-    assert not shown & mucked, (shown, mucked)
-    assert shown == set(hand.shown)
+    assert not (shown - turned) & mucked, (shown, mucked)
+    assert shown - turned == set(hand.shown) - turned
     for viewer in [None, *range(hand.n)]:
         view = hand.view(viewer)
         hidden = {
@@ -393,7 +434,10 @@ def check_end(hand: Hand, start_total: int, auto_showdown: bool) -> None:
     n = hand.n
     live = [not f for f in hand.folded]
     contributed = contributions_from_events(hand.events, n)
-    pots = pot_levels(contributed, live)
+    fold_order = [
+        e.seat for e in hand.events if isinstance(e, ActionTaken) and e.action.kind is ActionKind.FOLD
+    ]
+    pots = pot_levels(contributed, live, fold_order)
     rake_events = [e.amount for e in hand.events if isinstance(e, RakeTaken)]
     assert sum(rake_events) == hand.rake
     game = hand.game
@@ -411,13 +455,9 @@ def check_end(hand: Hand, start_total: int, auto_showdown: bool) -> None:
         hand.finishing_stacks
     )
     assert sum(won) + hand.rake == sum(contributed)
-    # The rake comes out of the main pot first.
-    left = hand.rake
-    net: list[int] = []
-    for amount, _ in pots:
-        taken = min(left, amount)
-        left -= taken
-        net.append(amount - taken)
+    # The rake comes out of every pot in proportion to its size, or of the main pot first.
+    taken = rake_shares([a for a, _ in pots], hand.rake, game.rake_from == "each_pot")
+    net = [amount - t for (amount, _), t in zip(pots, taken, strict=True)]
     by_pot: dict[int, list[Award]] = {}
     for a in hand.awards:
         by_pot.setdefault(a.pot, []).append(a)
@@ -429,20 +469,23 @@ def check_end(hand: Hand, start_total: int, auto_showdown: bool) -> None:
         assert hand.phase is Phase.COMPLETE
     for a in hand.awards:
         assert a.amount > 0, a
-        assert live[a.seat], f"seat {a.seat} folded but wins {a}"
         assert 0 <= a.pot < len(pots), (a, pots)
         eligible = pots[a.pot][1]
         assert a.seat in eligible, f"seat {a.seat} is not eligible for pot {a.pot}: {pots}"
-        # A mucked hand gives up its claim, unless every hand eligible for the pot was mucked
-        # (the pot then goes to its best claim by the odd-chip order: pots.settle).
-        assert a.seat not in mucked or set(eligible) <= mucked, f"seat {a.seat} mucked but wins {a}"
+        # A folded seat wins only chips nobody still in matched (it folded last of them).
+        assert live[a.seat] or eligible == (a.seat,), f"seat {a.seat} folded but wins {a}"
+        # A mucked hand gives up its claim, except to a pot it was already the last to claim.
+        if a.seat in mucked:
+            order = [e.seat for e in hand.events if isinstance(e, HandMucked)]
+            before = set(order[: order.index(a.seat)])
+            assert set(eligible) - {a.seat} <= before, f"seat {a.seat} mucked but wins {a}"
         if game.low is None or not game.has_high:
             assert a.share == "whole", a
     for index, (_, eligible) in enumerate(pots):
         awards = by_pot.get(index, [])
         assert sum(a.amount for a in awards) == net[index], (index, awards, net, pots)
         contenders = [s for s in eligible if s not in mucked]
-        if not contenders:  # every claim mucked: the whole pot to one eligible seat
+        if not contenders:  # every claim mucked: the whole pot to the last claimant
             assert len(awards) <= 1 and all(a.share == "whole" for a in awards), awards
             continue
         if len(contenders) == 1:

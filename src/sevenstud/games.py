@@ -1,4 +1,4 @@
-"""The games, their stakes and the rule options of RULES.md.
+"""The games, their stakes and the rule options of docs/rules.md (the project's rule book).
 
 A game is a frozen value: which pot halves exist, how the bring-in and the first actor are
 chosen, and every option a card room may set. ``StudHiLo`` is the main game.
@@ -19,6 +19,8 @@ from typing import ClassVar, Literal
 BringInTieBreak = Literal["suits", "seat"]
 FirstActorAllIn = Literal["next_clockwise", "best_active"]
 OddChipRule = Literal["high_card", "lowest_seat"]
+FirstActorTieBreak = Literal["seat", "suits"]
+RakeFrom = Literal["each_pot", "main_pot"]
 
 SUIT_ORDER_STANDARD = (0, 1, 2, 3)  # clubs, diamonds, hearts, spades (seeds 000, 002, 003)
 SUIT_ORDER_CHDS = (0, 2, 1, 3)  # clubs, hearts, diamonds, spades (a variant in seed 001)
@@ -70,24 +72,31 @@ class Stakes:
 @dataclass(frozen=True, slots=True)
 class Game:
     """A stud game with its stakes and options. Use :class:`StudHiLo`, :class:`Stud` or
-    :class:`Razz`; each option's default is the one RULES.md names."""
+    :class:`Razz`; each option's default, and the reason for it, is in docs/rules.md."""
 
     stakes: Stakes
     max_raises: int = 3
     """The cap: one bet and this many raises per betting round."""
     uncapped_heads_up: bool = False
-    """No cap when only two players are left in the hand."""
+    """No cap when only two players are left in the hand, if they were two before the cap was
+    reached in that round (a cap once reached stays: Robert's Rules, betting and raising, 4)."""
     reopen_fraction: Fraction = Fraction(1, 2)
-    """An all-in raise of less than this part of a full raise does not reopen the betting."""
+    """An all-in bet or raise of at least this part of a full bet is a full bet (it counts toward
+    the cap and reopens the betting); a smaller one does not (Robert's Rules, betting and
+    raising, 6)."""
     bring_in_tie_break: BringInTieBreak = "suits"
     """Equal door cards: broken by ``suit_order``, or by the lowest seat (nearest the dealer's left)."""
     suit_order: tuple[int, int, int, int] = SUIT_ORDER_STANDARD
     """Suits from lowest to highest for the bring-in (0 clubs, 1 diamonds, 2 hearts, 3 spades)."""
+    first_actor_tie_break: FirstActorTieBreak = "seat"
+    """Equal best boards on 4th to 7th street: the lowest seat (nearest the dealer's left) acts
+    first, or the board whose cards are higher by ``suit_order``, as for the bring-in (seed 001)."""
     first_actor_all_in: FirstActorAllIn = "next_clockwise"
     """When the best board is all-in: the next player clockwise who can act, or the best board
     among the players who can act."""
     odd_chip: OddChipRule = "high_card"
-    """An odd chip among tied players: to the highest card by suit, or to the lowest seat."""
+    """An odd chip among tied players: to the highest card by suit (in razz the ace is low, a king
+    is highest), or to the lowest seat."""
     double_bet_on_open_pair: bool = field(default=False)
     """Stud only: an open pair on 4th street allows the big bet (on by default in :class:`Stud`)."""
     fold_without_bet: bool = True
@@ -97,6 +106,12 @@ class Game:
     """Rake taken from the pot before it is split (0 by default: no rake)."""
     rake_cap: int = 0
     """The most rake taken from one hand (0: no cap)."""
+    rake_from: RakeFrom = "each_pot"
+    """The rake is taken from every pot in proportion to its size (largest remainder), as the card
+    room's histories show it, or all of it from the main pot first."""
+    all_in_face_up: bool = True
+    """Once at most one player can still bet, every live hand is turned face up at once (the
+    card rooms' practice today); off: the hands stay down until the showdown."""
 
     name: ClassVar[str] = "Seven Card Stud"
     code: ClassVar[str] = "stud"
@@ -116,6 +131,10 @@ class Game:
             raise GameError(f"unknown bring_in_tie_break {self.bring_in_tie_break!r}")
         if self.first_actor_all_in not in ("next_clockwise", "best_active"):
             raise GameError(f"unknown first_actor_all_in {self.first_actor_all_in!r}")
+        if self.first_actor_tie_break not in ("seat", "suits"):
+            raise GameError(f"unknown first_actor_tie_break {self.first_actor_tie_break!r}")
+        if self.rake_from not in ("each_pot", "main_pot"):
+            raise GameError(f"unknown rake_from {self.rake_from!r}")
         if self.odd_chip not in ("high_card", "lowest_seat"):
             raise GameError(f"unknown odd_chip rule {self.odd_chip!r}")
         if self.double_bet_on_open_pair and (self.low is not None or not self.has_high):

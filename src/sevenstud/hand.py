@@ -34,7 +34,7 @@ from typing import Literal, NamedTuple
 from sevenstud import evaluate
 from sevenstud.cards import Card, Deck, format_cards
 from sevenstud.games import Game
-from sevenstud.pots import Award, Contender, Pot, build_pots, settle
+from sevenstud.pots import Award, Contender, Pot, build_pots, settle, split_rake
 
 STREET_NAMES = {3: "3rd street", 4: "4th street", 5: "5th street", 6: "6th street", 7: "7th street"}
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
@@ -194,6 +194,16 @@ class BetReturned(NamedTuple):
     amount: int
 
 
+class HandTurnedUp(NamedTuple):
+    """Betting is over because at most one player can still bet: the seat's hand is turned face
+    up at once (the game's ``all_in_face_up``), one event per live seat, before the rest of the
+    cards are dealt; from then on every view shows that seat's cards, the ones still to come
+    included. The showdown that follows is the usual one."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
 class HandShown(NamedTuple):
     """A seat shows its cards at the showdown, with the names of its high and low."""
 
@@ -237,6 +247,7 @@ Event = (
     | StreetStarted
     | ActionTaken
     | BetReturned
+    | HandTurnedUp
     | HandShown
     | HandMucked
     | RakeTaken
@@ -335,11 +346,18 @@ class Hand:
         self.rake = 0
         self.shown: dict[int, HandShown] = {}
         self.mucked: set[int] = set()
+        self.turned_up: set[int] = set()
+        """Seats whose hands were turned face up once at most one player could still bet."""
+        self._turned_up_at: int | None = None  # the index of the first HandTurnedUp event
+        self._fold_order: list[int] = []
+        self._claims: dict[int, int] = {}  # showdown: pot index -> its last claimant
         self.bring_in_seat: int | None = None
         self.first_to_act: dict[int, int | None] = {}
         # The betting round.
         self._current = 0  # the highest street total
+        self._level = 0  # the street total of the last full bet: the next raise adds to it
         self._bets_made = 0  # bets and raises that count toward the cap
+        self._uncapped = False  # heads-up before the cap was reached, with uncapped_heads_up
         self._completed = False  # 3rd street: the bring-in has been completed
         self._bring_in_due = False
         self._double_bet = False  # 4th street in stud with an open pair: the big bet is allowed
@@ -375,7 +393,7 @@ class Hand:
 
     def pots(self) -> list[Pot]:
         """The main pot and the side pots as they stand."""
-        return build_pots(self.contributed, [not f for f in self.folded])
+        return build_pots(self.contributed, [not f for f in self.folded], self._fold_order)
 
     def legal_actions(self) -> list[Action]:
         """What the player to act may do, each with its amount; empty when the hand is over."""
@@ -473,8 +491,9 @@ class Hand:
 
     def view(self, seat: int | None, since: int = 0) -> SeatView:
         """What ``seat`` may know (``None``: a spectator): never another seat's down cards,
-        unless that seat showed them down."""
-        shown = set(self.shown)
+        unless that seat showed them down or its hand was turned face up (:class:`HandTurnedUp`:
+        from then on its cards still to come are shown too)."""
+        shown = set(self.shown) | self.turned_up
         cards = tuple(
             tuple(
                 c if (up or s == seat or s in shown) else None
@@ -482,11 +501,15 @@ class Hand:
             )
             for s in range(self.n)
         )
+        turned, at = self.turned_up, self._turned_up_at
         events = tuple(
             CardDealt(e.seat, e.street, None, False)
-            if isinstance(e, CardDealt) and not e.face_up and e.seat != seat
+            if isinstance(e, CardDealt)
+            and not e.face_up
+            and e.seat != seat
+            and (at is None or i < at or e.seat not in turned)
             else e
-            for e in self.events[since:]
+            for i, e in enumerate(self.events[since:], since)
         )
         return SeatView(
             seat=seat,
@@ -567,9 +590,8 @@ class Hand:
         return False
 
     def _capped(self) -> bool:
-        if self.game.uncapped_heads_up and self.folded.count(False) == 2:
-            return False
-        return self._bets_made >= self.game.cap
+        # Heads-up before the cap was reached: no cap (the option); a cap once reached stays.
+        return not self._uncapped and self._bets_made >= self.game.cap
 
     def _compute_legal(self) -> list[Action]:
         seat = self.to_act
@@ -604,12 +626,15 @@ class Hand:
             if self.street == 3 and not self._completed:
                 actions.append(_action(ActionKind.COMPLETE, min(stakes.small_bet, most)))
             else:
+                # A raise adds a full bet to the last full bet, not to a short all-in above it:
+                # facing bet 10 and an all-in to 14, the raise is to 20 (Robert's Rules, 6).
                 kind = ActionKind.BET if self._current == 0 else ActionKind.RAISE
                 increments = self._increments()
+                level = self._level
                 if len(increments) == 1:
-                    actions.append(_action(kind, min(self._current + increments[0], most)))
+                    actions.append(_action(kind, min(level + increments[0], most)))
                 else:
-                    targets = sorted({min(self._current + inc, most) for inc in increments})
+                    targets = sorted({min(level + inc, most) for inc in increments})
                     actions.extend(_action(kind, t) for t in targets)
         return actions
 
@@ -643,6 +668,13 @@ class Hand:
         amount = action.amount
         if kind is ActionKind.FOLD:
             self.folded[seat] = True
+            self._fold_order.append(seat)
+            if (
+                self.game.uncapped_heads_up
+                and self.folded.count(False) == 2
+                and self._bets_made < self.game.cap
+            ):
+                self._uncapped = True
         elif kind is ActionKind.CHECK:
             pass
         else:
@@ -655,6 +687,7 @@ class Hand:
                 if amount >= self.game.stakes.small_bet:  # a full-bet bring-in is the completion
                     self._completed = True
                     self._bets_made += 1
+                    self._level = amount
                 stacks, folded = self.stacks, self.folded
                 self._pending = {
                     s for s in range(self.n) if s != seat and stacks[s] > 0 and not folded[s]
@@ -668,39 +701,67 @@ class Hand:
         self.events.append(ActionTaken(seat, self.street, action, all_in))
         self._pending.discard(seat)
         self._may_raise.discard(seat)
-        if kind is ActionKind.FOLD and self.folded.count(False) == 1:
-            self._win_by_folds()
-            return
+        if kind is ActionKind.FOLD:
+            if self.folded.count(False) == 1:
+                self._win_by_folds()
+                return
+            self._stop_if_nobody_can_bet()
+        elif all_in:
+            self._stop_if_nobody_can_bet()
         self._advance(seat)
 
+    def _stop_if_nobody_can_bet(self) -> None:
+        """At most one player can still bet and nobody faces a bet: nobody is asked to act (a
+        lone player left with chips would only bet into nobody, or fold a pot it has won)."""
+        stacks, folded, bets, current = self.stacks, self.folded, self.street_bets, self._current
+        able = [s for s in range(self.n) if stacks[s] and not folded[s]]
+        if len(able) <= 1 and all(bets[s] >= current for s in able):
+            self._pending.clear()
+
     def _raise(self, seat: int, kind: ActionKind, previous: int, amount: int) -> None:
+        """A bet, raise or completion to ``amount`` (the current bet was ``previous``).
+
+        Robert's Rules (betting and raising, 6), for every street, 3rd street's completion
+        included (its full bet is the small bet, over no full bet: the bring-in is not one): a
+        full bet or raise counts toward the cap and reopens the betting; an all-in of at least
+        ``reopen_fraction`` of a bet over ``previous`` is a full bet too; a smaller one is not, and
+        the next raise still adds a full bet to the last full bet. Several small all-ins that
+        together come to a full raise over the last full bet count toward the cap, and reopen the
+        betting to every player who has acted and now faces at least a full bet more.
+        """
         stakes = self.game.stakes
         if kind is ActionKind.COMPLETE or self._bring_in_due:
-            full = [stakes.small_bet]
+            increments = [stakes.small_bet]
+            level = 0
         else:
-            full = [previous + inc for inc in self._increments()]
-        if amount in full:
-            counts = True
-            increment = amount - previous
-        else:  # all-in for less than a full bet or raise
-            increment = amount - previous
-            counts = Fraction(increment) >= self.game.reopen_fraction * (min(full) - previous)
-        if kind is ActionKind.COMPLETE or (self._bring_in_due and counts):
-            self._completed = self._completed or counts
+            increments = self._increments()
+            level = self._level
         self._bring_in_due = False
         self._current = amount
         self._last_aggressor = seat
-        stacks, folded = self.stacks, self.folded
+        stacks, folded, bets = self.stacks, self.folded, self.street_bets
         others = {s for s in range(self.n) if s != seat and stacks[s] > 0 and not folded[s]}
-        if counts:
+        increment = min(increments)
+        full = (
+            amount - level in increments
+            or Fraction(amount - previous) >= self.game.reopen_fraction * increment
+        )
+        if full or amount - level >= increment:
             self._bets_made += 1
-            if self._double_bet and increment >= stakes.big_bet and self._current > 0:
+            if self._double_bet and amount - level >= stakes.big_bet:
                 self._big_bet_made = True
+            self._level = amount
+            if self.street == 3:
+                self._completed = True
+        if full:
             self._pending = others
             self._may_raise = set(others)
         else:
-            self._pending = {s for s in others if self.street_bets[s] < amount}
-            self._may_raise &= others
+            # Not reopened, except to a player who has acted and now faces a full bet more.
+            self._pending = {s for s in others if bets[s] < amount}
+            self._may_raise = (self._may_raise & others) | {
+                s for s in others if amount - bets[s] >= increment
+            }
 
     def _advance(self, seat: int) -> None:
         """The next seat clockwise that must act, or the end of the betting round."""
@@ -719,10 +780,12 @@ class Hand:
         while True:
             able = [s for s in range(self.n) if self._can_act(s)]
             self._current = 0
+            self._level = 0
             self._bets_made = 0
             self._big_bet_made = False
             self._last_aggressor = None
             self.street_bets = [0] * self.n
+            self._uncapped = self.game.uncapped_heads_up and self.folded.count(False) == 2
             if len(able) >= 2:
                 if self.street == 3:
                     first = self._bring_in_player()
@@ -744,6 +807,7 @@ class Hand:
                 return
             self.first_to_act[self.street] = None
             self.events.append(StreetStarted(self.street, None))
+            self._turn_up()
             if self.street == 7:
                 self._showdown()
                 return
@@ -753,6 +817,8 @@ class Hand:
     def _end_round(self) -> None:
         self._return_uncalled()
         self._double_bet = False
+        if sum(1 for s in range(self.n) if self._can_act(s)) <= 1:
+            self._turn_up()
         if self.street == 7:
             self._showdown()
             return
@@ -774,6 +840,18 @@ class Hand:
             self.contributed[seat] -= excess
             self.street_bets[seat] = max(0, self.street_bets[seat] - excess)
             self.events.append(BetReturned(seat, excess))
+
+    def _turn_up(self) -> None:
+        """Betting is over for the hand: turn every live hand face up (``all_in_face_up``)."""
+        if self.turned_up or not self.game.all_in_face_up:
+            return
+        live = self._live()
+        if len(live) < 2:
+            return
+        self._turned_up_at = len(self.events)
+        for seat in live:
+            self.turned_up.add(seat)
+            self.events.append(HandTurnedUp(seat, tuple(self.cards[seat])))
 
     # ------------------------------------------------------------------ dealing and boards
 
@@ -830,13 +908,43 @@ class Hand:
         live = self._live()
         if self.game.first_actor_all_in == "best_active":
             live = [s for s in live if self._can_act(s)]
-        # Best board first; equal boards: the lowest seat (max keeps the first of equals).
-        best = max(live, key=self._board_key)
+        # Best board first; equal boards: the lowest seat (max keeps the first of equals), or the
+        # suits of the cards showing (first_actor_tie_break).
+        if self.game.first_actor_tie_break == "suits":
+            best = max(live, key=lambda s: (self._board_key(s), self._board_suits(s)))
+        else:
+            best = max(live, key=self._board_key)
         for step in range(self.n):
             seat = (best + step) % self.n
             if self._can_act(seat):
                 return seat
         raise AssertionError("nobody can act")  # unreachable
+
+    def _board_suits(self, seat: int) -> tuple[tuple[int, int, int], ...]:
+        """Equal boards broken by suit, as the bring-in is (seed 001): the board's cards from the
+        most telling down (pairs first, then the highest card; in razz the ace is low), and the
+        higher suit by ``suit_order`` is the better board; in razz, where the higher suit brings
+        in, the lower suit is the better low board."""
+        up = self.cards[seat][2:6]
+        game = self.game
+        razz = game.bring_in_by == "highest"
+        counts: dict[int, int] = {}
+        for card in up:
+            counts[card.rank] = counts.get(card.rank, 0) + 1
+        order = game.suit_order
+        return tuple(
+            sorted(
+                (
+                    (
+                        counts[c.rank],
+                        (c.rank + 1) % 13 if razz else c.rank,
+                        -order.index(c.suit) if razz else order.index(c.suit),
+                    )
+                    for c in up
+                ),
+                reverse=True,
+            )
+        )
 
     def _open_pair(self) -> bool:
         for seat in self._live():
@@ -858,7 +966,32 @@ class Hand:
         start = live.index(first)  # type: ignore[arg-type,unused-ignore]
         self._showdown_order = live[start:] + live[:start]
         self.phase = Phase.SHOWDOWN
+        self._showdown_pots = self.pots()
+        self._claim_lone_pots()
         self._next_to_show()
+
+    def _claim_lone_pots(self) -> None:
+        """A pot with one claimant left (the others folded or mucked) is that hand's at once,
+        without showing: a later muck of the same hand, giving up a pot still contested, cannot
+        leave this one unclaimed."""
+        assert self._showdown_pots is not None
+        mucked, claims = self.mucked, self._claims
+        for index, pot in enumerate(self._showdown_pots):
+            if index not in claims:
+                claimants = [s for s in pot.eligible if s not in mucked]
+                if len(claimants) == 1:
+                    claims[index] = claimants[0]
+
+    def _contested(self, seat: int) -> bool:
+        """Whether another hand still claims a pot that this one may win."""
+        assert self._showdown_pots is not None
+        mucked, claims = self.mucked, self._claims
+        return any(
+            index not in claims
+            and seat in pot.eligible
+            and any(s != seat and s not in mucked for s in pot.eligible)
+            for index, pot in enumerate(self._showdown_pots)
+        )
 
     def _contender(self, seat: int) -> Contender:
         known = self._contenders.get(seat)
@@ -866,7 +999,7 @@ class Hand:
             return known
         cards = self.seven_cards(seat)
         game = self.game
-        own = max(self.cards[seat])
+        own = max(self._card_order(c) for c in self.cards[seat])
         if game.low == "eight_or_better":
             high, low = evaluate.hilo8_ranks(cards)
         elif game.low == "any":
@@ -879,8 +1012,7 @@ class Hand:
     def _could_win(self, seat: int, mine: Contender) -> bool:
         """Whether the hand can still win any part of a pot against the hands shown so far."""
         shown = {s: self._contender(s) for s in self.shown}
-        if self._showdown_pots is None:
-            self._showdown_pots = self.pots()
+        assert self._showdown_pots is not None
         for pot in self._showdown_pots:
             if seat not in pot.eligible:
                 continue
@@ -900,11 +1032,10 @@ class Hand:
     def _next_to_show(self) -> None:
         while self._showdown_order:
             seat = self._showdown_order[0]
-            undecided = [s for s in self._live() if s not in self.shown and s not in self.mucked]
-            if len(undecided) == 1 and not self.shown:
-                # Everybody else mucked: the last hand wins without being shown.
-                self._showdown_order.clear()
-                break
+            if not self._contested(seat):
+                # Nobody else claims what this hand may win: it wins without being shown.
+                self._showdown_order.pop(0)
+                continue
             if not self.auto_showdown:
                 self.to_act = seat
                 return
@@ -914,6 +1045,7 @@ class Hand:
             else:
                 self.mucked.add(seat)
                 self.events.append(HandMucked(seat))
+                self._claim_lone_pots()
         self.to_act = None
         contenders = {s: self._contender(s) for s in self._live() if s not in self.mucked}
         self._award(contenders)
@@ -935,14 +1067,24 @@ class Hand:
             self.mucked.add(seat)
             self.events.append(HandMucked(seat))
             self.actions[-1] = (seat, action)
+            self._claim_lone_pots()
         self._next_to_show()
+
+    def _card_order(self, card: Card) -> int:
+        """A card's place from lowest to highest, rank then ``suit_order``; in razz the ace is
+        the lowest rank and the king the highest (as for razz's bring-in)."""
+        rank = (card.rank + 1) % 13 if self.game.bring_in_by == "highest" else card.rank
+        return rank * 4 + self.game.suit_order.index(card.suit)
 
     def _odd_chip_order(self) -> list[int]:
         if self.game.odd_chip == "lowest_seat":
             return list(range(self.n))
-        # The highest card by suit (spades highest) among the seat's own cards.
+        # The highest card by suit (spades highest) among the seat's own cards; a king in razz.
+        cards, order = self.cards, self._card_order
         return sorted(
-            range(self.n), key=lambda s: max(self.cards[s]) if self.cards[s] else -1, reverse=True
+            range(self.n),
+            key=lambda s: max(order(c) for c in cards[s]) if cards[s] else -1,
+            reverse=True,
         )
 
     def _take_rake(self, pots: list[Pot]) -> list[Pot]:
@@ -958,29 +1100,34 @@ class Hand:
             return pots
         self.rake = rake
         self.events.append(RakeTaken(rake))
-        left = rake
-        raked = []
-        for pot in pots:  # from the main pot first
-            taken = min(left, pot.amount)
-            left -= taken
-            raked.append(Pot(pot.amount - taken, pot.eligible))
-        return raked
+        taken = split_rake(
+            [p.amount for p in pots], rake, each_pot=game.rake_from == "each_pot"
+        )
+        return [Pot(p.amount - t, p.eligible) for p, t in zip(pots, taken, strict=True)]
 
     def _award(self, contenders: dict[int, Contender]) -> None:
         pots = self._take_rake(self.pots())
         self.final_pots = pots
         game = self.game
+        claims = self._claims
         if len(contenders) == 1 and all(set(contenders) <= set(p.eligible) for p in pots):
             (winner,) = contenders  # (a side pot it is not eligible for is settled below)
             awards = [Award(winner, p.amount, i, "whole") for i, p in enumerate(pots) if p.amount]
         else:
             awards = settle(
-                pots,
+                [Pot(0, p.eligible) if i in claims else p for i, p in enumerate(pots)],
                 contenders,
                 high=game.has_high,
                 low=game.low is not None,
                 odd_chip_order=self._odd_chip_order(),
             )
+            if claims:  # pots won unshown by their last claimant, in pot order with the rest
+                awards += [
+                    Award(claims[i], p.amount, i, "whole")
+                    for i, p in enumerate(pots)
+                    if i in claims and p.amount
+                ]
+                awards.sort(key=lambda a: a.pot)
         for award in awards:
             self.stacks[award.seat] += award.amount
             self.events.append(PotAwarded(award.seat, award.amount, award.pot, award.share))
@@ -1014,6 +1161,8 @@ def describe(event: Event) -> str:
         return f"seat {event.seat}: {event.action}" + (" and is all-in" if event.all_in else "")
     if isinstance(event, BetReturned):
         return f"uncalled {event.amount} returned to seat {event.seat}"
+    if isinstance(event, HandTurnedUp):
+        return f"seat {event.seat}'s hand is turned face up: [{format_cards(event.cards)}]"
     if isinstance(event, HandShown):
         names = "; ".join(
             f"{label}: {name}" for label, name in (("HI", event.high), ("LO", event.low)) if name

@@ -45,10 +45,21 @@ class Contender:
     odd_chip_key: int
 
 
-def build_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
+def build_pots(
+    contributions: Sequence[int], live: Sequence[bool], fold_order: Sequence[int] = ()
+) -> list[Pot]:
     """The main pot and the side pots, from what every seat put in (antes included) and whether
-    it is still in the hand. A pot's level is a live seat's total; chips of folded seats above the
-    last level go to the last pot (nobody left can claim them back)."""
+    it is still in the hand. A pot's level is a live seat's total.
+
+    Chips of folded seats above the last live level were matched by nobody still in the hand, so
+    nobody still in may win them (docs/rules.md, "Nobody wins chips they did not match"): each
+    level of them is a pot of its own for the seat that folded last among those who put chips in
+    it (``fold_order``: the folded seats in the order they folded), the last one claiming it.
+    Without ``fold_order`` they go to the last live pot, as a dead seat's chips do.
+
+    >>> build_pots([6, 3, 6], [False, True, False], fold_order=[0, 2])
+    [Pot(amount=9, eligible=(1,)), Pot(amount=6, eligible=(2,))]
+    """
     levels = sorted({c for c, alive in zip(contributions, live, strict=True) if alive and c > 0})
     pots: list[Pot] = []
     previous = 0
@@ -59,13 +70,54 @@ def build_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
             pots.append(Pot(amount, eligible))
         previous = level
     leftover = sum(contributions) - sum(p.amount for p in pots)
-    if leftover:
-        if not pots:
-            alive = tuple(seat for seat, a in enumerate(live) if a)
-            pots.append(Pot(leftover, alive))
-        else:
-            pots[-1] = Pot(pots[-1].amount + leftover, pots[-1].eligible)
+    if not leftover:
+        return pots
+    if fold_order:
+        last = {seat: i for i, seat in enumerate(fold_order)}
+        for level in sorted({c for c in contributions if c > previous}):
+            amount = sum(min(c, level) - min(c, previous) for c in contributions)
+            claimant = max(
+                (s for s, c in enumerate(contributions) if c >= level),
+                key=lambda s: last.get(s, -1),
+            )
+            if pots and pots[-1].eligible == (claimant,):
+                pots[-1] = Pot(pots[-1].amount + amount, (claimant,))
+            else:
+                pots.append(Pot(amount, (claimant,)))
+            previous = level
+    elif not pots:
+        alive = tuple(seat for seat, a in enumerate(live) if a)
+        pots.append(Pot(leftover, alive))
+    else:
+        pots[-1] = Pot(pots[-1].amount + leftover, pots[-1].eligible)
     return pots
+
+
+def split_rake(amounts: Sequence[int], rake: int, *, each_pot: bool = True) -> list[int]:
+    """How much of ``rake`` each pot gives (docs/rules.md, "Rake"): in proportion to the pots'
+    sizes, rounded by the largest remainder (equal remainders: the main pot first), as the card
+    room's own histories show it; or, with ``each_pot=False``, from the main pot first.
+
+    >>> split_rake([44, 64], 5), split_rake([44, 64], 5, each_pot=False)
+    ([2, 3], [5, 0])
+    """
+    total = sum(amounts)
+    rake = min(rake, total)
+    if not each_pot or not total:
+        out = []
+        for amount in amounts:
+            taken = min(rake, amount)
+            rake -= taken
+            out.append(taken)
+        return out
+    shares = [rake * amount // total for amount in amounts]
+    short = rake - sum(shares)
+    by_remainder = sorted(
+        range(len(amounts)), key=lambda i: (-(rake * amounts[i] % total), i)
+    )
+    for i in by_remainder[:short]:
+        shares[i] += 1
+    return shares
 
 
 def split_evenly(
@@ -92,8 +144,9 @@ def settle(
     odd_chip_order: Sequence[int],
 ) -> list[Award]:
     """Awards for every pot among the contenders eligible for it (seats that showed down, or the
-    last seat standing). A pot nobody eligible contests goes to its eligible seats' best claim by
-    ``odd_chip_order`` (cannot happen in a real hand: somebody is always left).
+    last seat standing). A pot with one eligible seat is that seat's, contender or not (the last
+    hand claiming a pot wins it without showing); a pot that several seats may win but none of
+    them contests is refused with a ``ValueError`` (a pot goes only to a hand still claiming it).
 
     ``high`` and ``low`` say which halves the game has: high only (stud), low only (razz: a
     low is always there) or both (hi/lo: the low must qualify, ``Contender.low > 0``; when no
@@ -108,7 +161,9 @@ def settle(
             continue
         seats = [s for s in pot.eligible if s in contenders]
         if not seats:
-            seats = sorted(pot.eligible, key=odd_chip_order.index)[:1]
+            if len(pot.eligible) != 1:
+                raise ValueError(f"pot {index} ({pot.amount}) has no hand claiming it")
+            seats = list(pot.eligible)
         if len(seats) == 1:
             awards.append(Award(seats[0], pot.amount, index, "whole"))
             continue

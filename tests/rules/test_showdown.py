@@ -11,6 +11,7 @@ from sevenstud.hand import (
     ActionTaken,
     BetReturned,
     CardDealt,
+    HandTurnedUp,
     Hand,
     HandEnded,
     HandMucked,
@@ -204,7 +205,12 @@ def test_uncalled_part_of_a_bet_returned_when_called_all_in_for_less() -> None:
     assert hand.events[start] == ActionTaken(0, 5, hand.actions[-1][1], True)
     assert str(hand.actions[-1][1]) == "call 2"
     assert hand.events[start + 1] == BetReturned(1, 8)  # before 6th street is dealt
-    assert isinstance(hand.events[start + 2], CardDealt)
+    # Nobody can bet any more: both hands are turned face up, then the cards are dealt out.
+    assert [type(e) for e in hand.events[start + 2 : start + 5]] == [
+        HandTurnedUp,
+        HandTurnedUp,
+        CardDealt,
+    ]
     assert hand.is_over  # nobody left to bet against: the cards are dealt out
     # Seat 1's aces and its 8-6-5-3-A low take both halves.
     assert awarded(hand) == [(1, 10, 0, "high"), (1, 10, 0, "low")]

@@ -177,8 +177,9 @@ def test_short_all_in_raise_does_not_reopen_betting() -> None:
     assert legal(hand) == ["fold", "call 10", "raise to 14"]
     play(hand, "1: raise to 14")
     assert hand.stacks[1] == 0
-    # Seat 2 has not acted yet: the betting is open to it.
-    assert legal(hand) == ["fold", "call 14", "raise to 24"]
+    # Seat 2 has not acted yet: the betting is open to it, and its raise completes the wager
+    # (a full bet over the bet of 10, not over the short all-in: Robert's Rules, 6).
+    assert legal(hand) == ["fold", "call 14", "raise to 20"]
     play(hand, "2: call")
     # Seat 0 has acted: less than half a raise does not reopen the betting for it.
     assert hand.to_act == 0 and legal(hand) == ["fold", "call 14"]
@@ -197,7 +198,7 @@ def test_all_in_raise_of_half_a_raise_reopens_betting() -> None:
 def test_short_all_in_raise_reopen_threshold_option() -> None:
     third = _to_fifth_street(hilo(reopen_fraction=Fraction(1, 3)), 17)
     play(third, "0: bet 10", "1: raise to 14", "2: call")
-    assert legal(third) == ["fold", "call 14", "raise to 24"]
+    assert legal(third) == ["fold", "call 14", "raise to 24"]  # a third of a bet: a full bet
     full = _to_fifth_street(hilo(reopen_fraction=Fraction(1)), 18)
     play(full, "0: bet 10", "1: raise to 15", "2: call")
     assert legal(full) == ["fold", "call 15"]
