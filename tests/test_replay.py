@@ -120,6 +120,7 @@ def test_replay_command_json_is_deterministic(
     assert main(["replay", "--json", str(one), str(many)]) == 0
     assert capsys.readouterr().out == first
     records = [json.loads(line) for line in first.splitlines()]
+    records = [r for r in records if r["record"] == "hand"]  # then one record per file
     assert len(records) == 7
     for record in records:
         assert {
@@ -154,6 +155,7 @@ def test_replay_command_fails_naming_the_file_and_the_action(tmp_path: Path) -> 
     )
     assert result.returncode == 1
     lines = [json.loads(line) for line in result.stdout.splitlines()]
+    lines = [r for r in lines if r["record"] == "hand"]  # the per-file records follow each file
     assert "error" not in lines[0]
     assert lines[1]["file"] == str(bad)
     assert "cbr 999" in lines[1]["error"]
@@ -167,3 +169,35 @@ def test_malformed_file_is_an_error_record(
     assert main(["replay", "--json", str(bad)]) == 1
     record = json.loads(capsys.readouterr().out)
     assert record["file"] == str(bad) and "bring_in" in record["error"]
+
+
+def test_phh_records_carry_ok_like_the_others(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    phh = _hand_with_bring_in_posted()
+    good = tmp_path / "good.phh"
+    good.write_text(dumps(phh))
+    bad = tmp_path / "bad.phh"
+    bad.write_text(dumps(PHHHand(**{**_fields(phh), "finishing_stacks": [1] * phh.player_count})))
+    assert main(["replay", "--json", str(good), str(bad)]) == 1
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    hands = {r["file"]: r for r in records if r["record"] == "hand"}
+    files = {r["file"]: r for r in records if r["record"] == "file"}
+    assert hands[str(good)]["ok"] is True and "error" not in hands[str(good)]
+    assert hands[str(bad)]["ok"] is False and "finishing_stacks" in hands[str(bad)]["error"]
+    assert files[str(good)]["ok"] is True and files[str(bad)]["ok"] is False
+    assert files[str(bad)]["error"] == "1 of 1 hand(s) failed"
+
+
+def test_replay_of_a_file_with_no_stud_hands_exits_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    holdem = tmp_path / "holdem.txt"
+    holdem.write_text(
+        "PokerStars Hand #1:  Hold'em Limit ($0.10/$0.20 USD) - 2024/01/01 00:00:00 ET\n"
+        "Table 'T' 9-max Seat #1 is the button\n"
+    )
+    assert main(["replay", "--json", str(holdem)]) == 1
+    (record,) = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert record["ok"] is False and record["skipped"] == 1
+    assert record["error"].startswith("no stud hands")
