@@ -159,9 +159,7 @@ def test_the_hand_written_stud8_hand_reads() -> None:
 
 def test_the_hand_written_stud8_hand_parses_with_stud_visibility() -> None:
     actions = loads(STUD8_HAND).parsed_actions()
-    assert actions[0] == PHHAction(
-        "deal_hole", player=0, cards=["??", "??", "Kc"], up=[False, False, True]
-    )
+    assert actions[0] == PHHAction("deal_hole", player=0, cards=["??", "??", "Kc"], up=[False, False, True])
     assert actions[1].cards == ["Ah", "4d", "3s"]
     assert actions[4] == PHHAction("post_bring_in", actor=1, player=1)
     assert actions[6] == PHHAction("complete_bet_raise", actor=3, amount=10, comment="completes")
@@ -174,9 +172,7 @@ def test_the_hand_written_stud8_hand_parses_with_stud_visibility() -> None:
         [False],
     ]
     assert actions[-2].cards == ["Qc", "Th", "Qd", "Qs", "9s", "6d", "7h"]
-    assert actions[-1] == PHHAction(
-        "show_muck", actor=1, shows_dealt=True, comment="the wheel scoops"
-    )
+    assert actions[-1] == PHHAction("show_muck", actor=1, shows_dealt=True, comment="the wheel scoops")
     assert [a.kind for a in actions].count("check_call") == 7
 
 
@@ -611,3 +607,104 @@ def test_one_hand_and_several_hands_are_told_apart() -> None:
 def test_module_doctests() -> None:
     failures, tried = doctest.testmod(phh)
     assert tried > 0 and failures == 0
+
+
+# -- replaying unknown cards, and older PokerKit's capped raise (sevenstud.history.replay) ------
+
+
+def _stud(actions: list[str], stacks: list[int], finishing: list[int] | None) -> PHHHand:
+    return PHHHand(
+        variant="F7S",
+        antes=[1] * len(stacks),
+        bring_in=2,
+        small_bet=5,
+        big_bet=10,
+        starting_stacks=stacks,
+        actions=actions,
+        finishing_stacks=finishing,
+    )
+
+
+def test_a_folded_players_unknown_door_card_does_not_become_the_bring_in() -> None:
+    from sevenstud.history.replay import _deck_order, _plan, play_phh
+
+    hand = _stud(
+        [
+            *("d dh p1 ??????", "d dh p2 7s8s3d", "d dh p3 KhKd9c"),
+            *("p2 pb", "p3 cbr 5", "p1 f", "p2 f"),
+        ],
+        [100, 100, 100],
+        [99, 97, 104],
+    )
+    # Filled with the spare cards in order, p1's door card would be the 2h, lower than the 3d.
+    assert str(_deck_order(_plan(hand, hand.parsed_actions()))[6]) == "2h"
+    played = play_phh(hand)
+    assert played.bring_in_seat == 1 and played.stacks == [99, 97, 104]
+    door, bring_in = played.cards[0][2], played.cards[1][2]
+    # The card we made up is above the 3d (by rank, then by suit, clubs lowest): it cannot bring in.
+    assert (door.rank, door.suit) > (bring_in.rank, bring_in.suit)
+
+
+def test_an_unknown_up_card_does_not_make_the_board_that_acts_first_on_a_later_street() -> None:
+    from sevenstud.history.replay import play_phh
+
+    hand = _stud(
+        [
+            *("d dh p1 ????2d", "d dh p2 QhJhAc", "d dh p3 TdTc9s", "p1 pb", "p2 cc", "p3 cc"),
+            *("d dh p1 ??", "d dh p2 Kc", "d dh p3 8s", "p2 cbr 5", "p3 f", "p1 f"),
+        ],
+        [100, 100, 100],
+        [97, 106, 97],
+    )
+    played = play_phh(hand)  # the first filling pairs p1's deuce on 4th street: p1 would act
+    assert played.first_to_act[4] == 1 and played.stacks == [97, 106, 97]
+    assert played.cards[0][3].rank != played.cards[0][2].rank
+
+
+def test_actions_that_no_filling_of_unknown_cards_allows_still_fail_naming_the_action() -> None:
+    from sevenstud.history.replay import ReplayError, play_phh
+
+    hand = _stud(["d dh p1 ????2d", "d dh p2 QhJhAc", "d dh p3 TdTc9s", "p2 pb"], [100, 100, 100], None)
+    with pytest.raises(ReplayError, match=r"actions\[3\] 'p2 pb': p2 acts, but our engine has p1"):
+        play_phh(hand)
+
+
+def _capped_raise(short_stack: int) -> tuple[PHHHand, list[int]]:
+    """p1 raises to 10 against p2, who has ``short_stack`` chips; our engine plays it, and the
+    PHH writes the raise as older PokerKit does: to what p2 can put in on 3rd street."""
+    from sevenstud.cards import Deck
+    from sevenstud.games import Stakes, Stud
+    from sevenstud.hand import Hand
+    from sevenstud.history.replay import to_phh
+
+    deck = Deck.ordered("As Qh Ks Qd 2c 3c 4h 5h 6h 7h 8h 9h Th Jh 8c 9c")
+    hand = Hand(Stud(Stakes(1, 2, 5, 10)), [100, short_stack], deck)
+    for action in ("bring-in", "complete", "raise to 10", "call"):
+        hand.act(action)
+    while not hand.is_over:
+        hand.act(hand.legal_actions()[0])
+    written = to_phh(hand)
+    capped = min(10, short_stack - 1)  # p2's ante is in: the most p2 can bet on 3rd street
+    actions = [a.replace("p1 cbr 10", f"p1 cbr {capped}") for a in written.actions]
+    return dataclasses.replace(written, actions=actions), list(hand.stacks)
+
+
+def test_a_raise_written_to_what_the_all_in_opponent_has_replays_as_the_full_raise() -> None:
+    from sevenstud.history.replay import play_phh
+
+    phh_hand, stacks = _capped_raise(8)
+    assert "p1 cbr 7" in phh_hand.actions
+    played = play_phh(phh_hand)
+    assert played.stacks == stacks and played.finishing_stacks == tuple(stacks)
+    assert any(e.__class__.__name__ == "BetReturned" and e.amount == 3 for e in played.events)
+
+
+def test_a_raise_short_of_the_full_raise_is_still_refused_when_the_opponent_has_more() -> None:
+    from sevenstud.history.replay import ReplayError, play_phh
+
+    phh_hand, _ = _capped_raise(30)
+    bad = dataclasses.replace(
+        phh_hand, actions=[a.replace("p1 cbr 10", "p1 cbr 7") for a in phh_hand.actions]
+    )
+    with pytest.raises(ReplayError, match=r"'p1 cbr 7': illegal under our rules"):
+        play_phh(bad)

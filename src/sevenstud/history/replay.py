@@ -5,7 +5,15 @@ cards nobody saw), replays every action through :class:`~sevenstud.hand.Hand` an
 :class:`ReplayError`, naming the action, at the first one our rules do not allow or when the
 file's own ``finishing_stacks`` disagree with ours. Other tables' procedures are accepted where
 the chips cannot differ: ``sm`` (show or muck) lines are honoured in whatever order the file
-writes them, because showing first decides no chips; the community card arrives as ``d db``.
+writes them, because showing first decides no chips; the community card arrives as ``d db``; a
+raise written to exactly what the only opponents who can answer it have (older PokerKit caps a
+raise there) is played as the full raise, whose excess comes back uncalled.
+
+Unknown cards are filled so that the file's own actions stand: an unknown up card decides the
+bring-in and who acts first on later streets, so when the first filling makes our engine pick
+another player than the file shows acting (a folded player's unknown door card becoming the
+bring-in, an unknown up card making the best board), other spare cards are tried in those places
+until the file's actions replay (:func:`_fill_unknown`).
 
 :func:`to_phh` writes a finished (or unfinished) hand of ours as a :class:`PHHHand`.
 """
@@ -81,9 +89,7 @@ def _plan(hand: PHHHand, actions: list[PHHAction]) -> _Plan:
         # A show lists the player's cards in dealing order: all of them, or those dealt so far
         # (PokerKit shows all-in hands before the last streets are dealt).
         if len(shown) > len(dealt):
-            raise ReplayError(
-                f"{action}: shows {len(shown)} cards, but p{seat + 1} was dealt {len(dealt)}"
-            )
+            raise ReplayError(f"{action}: shows {len(shown)} cards, but p{seat + 1} was dealt {len(dealt)}")
         for k, card in enumerate(shown):
             if dealt[k] == UNKNOWN_CARD:
                 dealt[k] = card
@@ -92,25 +98,42 @@ def _plan(hand: PHHHand, actions: list[PHHAction]) -> _Plan:
     return _Plan(hole, board, shows)
 
 
-def _deck_order(plan: _Plan) -> list[Card]:
-    """The deck in our engine's dealing order: 3rd street round by round, then one card per
-    player still in (those the file deals to) on each street, the community card in 7th's place."""
-    order: list[str] = []
+_UP_CARDS = (2, 3, 4, 5)  # a player's door card and 4th to 6th street cards are dealt face up
+
+
+def _deal_slots(plan: _Plan) -> list[tuple[str, int | None, int]]:
+    """Every card in our engine's dealing order, as (card or ``??``, player or None for the
+    community card, the card's place in the player's hand): 3rd street round by round, then one
+    card per player still in (those the file deals to) on each street, the community card in
+    7th's place."""
+    order: list[tuple[str, int | None, int]] = []
     players = range(len(plan.hole))
     for k in range(7):
         if k == 6 and plan.board is not None:
-            order.append(plan.board)
+            order.append((plan.board, None, 6))
             continue
         for p in players:
             if len(plan.hole[p]) > k:
-                order.append(plan.hole[p][k])
+                order.append((plan.hole[p][k], p, k))
+    return order
+
+
+def _deck_order(plan: _Plan, fill: dict[int, Card] | None = None) -> list[Card]:
+    """The deck in our engine's dealing order (see :func:`_deal_slots`); unknown cards are
+    ``fill[i]`` at place ``i`` where given, else the spare cards in order."""
+    order = [card for card, _, _ in _deal_slots(plan)]
     known = [c for c in order if c != UNKNOWN_CARD]
     try:
         used = set(parse_cards(known))
     except ValueError as error:
         raise ReplayError(f"the deals are impossible: {error}") from None
+    chosen = fill or {}
+    used.update(chosen.values())
     spare = iter(c for c in CARDS if c not in used)
-    return [next(spare) if c == UNKNOWN_CARD else parse_cards(c)[0] for c in order]
+    return [
+        (chosen[i] if i in chosen else next(spare)) if c == UNKNOWN_CARD else parse_cards(c)[0]
+        for i, c in enumerate(order)
+    ]
 
 
 def _engine_action(hand: Hand, action: PHHAction) -> Action:
@@ -127,11 +150,28 @@ def _engine_action(hand: Hand, action: PHHAction) -> Action:
     for candidate in legal:
         if candidate.kind in _CBR and candidate.amount == action.amount:
             return candidate
-    aggressive = [
-        a for a in legal if a.kind in (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE)
-    ]
+    full = _full_raise_for_capped(hand, action.amount, legal)
+    if full is not None:
+        return full
+    aggressive = [a for a in legal if a.kind in (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE)]
     kind_word = aggressive[0].kind if aggressive else ActionKind.RAISE
     return Action(kind_word, action.amount)
+
+
+def _full_raise_for_capped(hand: Hand, amount: int, legal: list[Action]) -> Action | None:
+    """The full raise (or the raiser's all-in) when ``amount`` is exactly the most that any
+    opponent still in can put in this street, short of what our rules let the raiser make it.
+
+    Older PokerKit caps a raise at what the opponents can answer; the chips cannot differ from
+    the full raise, whose excess nobody can call and so comes back uncalled."""
+    seat = hand.to_act
+    if seat is None:
+        return None
+    reach = [hand.street_bets[o] + hand.stacks[o] for o in range(hand.n) if o != seat and not hand.folded[o]]
+    if not reach or amount != max(reach) or amount <= max(hand.street_bets):
+        return None
+    bigger = [a for a in legal if a.kind in _CBR and a.amount is not None and a.amount > amount]
+    return min(bigger, key=lambda a: a.amount or 0) if bigger else None
 
 
 def _settle_showdown(hand: Hand, plan: _Plan, *, final: bool) -> None:
@@ -172,50 +212,142 @@ def game_of(phh: PHHHand) -> Game:
         raise ReplayError(f"stakes: {error}") from None
 
 
+class _Stopped(ReplayError):
+    """A replay that stopped at ``reached`` (the index of the failing action; past the last
+    action for what fails after them), so that fillings of unknown cards can be compared."""
+
+    def __init__(self, message: str, reached: int) -> None:
+        super().__init__(message)
+        self.reached = reached
+
+
 def play_phh(phh: PHHHand) -> Hand:
     """Replay a PHH hand through our engine; :class:`ReplayError` names the first action our
-    rules refuse, or the disagreement with the file's ``finishing_stacks``."""
+    rules refuse, or the disagreement with the file's ``finishing_stacks``. Unknown cards are
+    filled so that the file's actions stand, where any filling lets them (:func:`_fill_unknown`)."""
     actions = phh.parsed_actions()
     plan = _plan(phh, actions)
     game = game_of(phh)
+    try:
+        return _fill_unknown(phh, actions, plan, game)
+    except _Stopped as stopped:
+        raise ReplayError(str(stopped)) from None
+
+
+# Fillings tried at most, so that a hand no filling can save fails in bounded time.
+_MAX_FILLINGS = 4000
+
+
+def _fill_unknown(phh: PHHHand, actions: list[PHHAction], plan: _Plan, game: Game) -> Hand:
+    """Play the hand with the unknown cards filled by the spare cards in order; when that stops
+    before the end, put other spare cards in the unknown up cards dealt by the street where it
+    stopped, keeping each change that lets the file's actions go further, until they all stand.
+
+    Only up cards decide who brings in or acts first (and the open pair of stud's 4th street);
+    an unknown down card decides nothing unless shown, and then the show names it."""
+    try:
+        return _play_once(phh, actions, plan, game, {})
+    except _Stopped as stopped:
+        first = best = stopped
+    slots = _deal_slots(plan)
+    up = [
+        i
+        for i, (card, player, k) in enumerate(slots)
+        if card == UNKNOWN_CARD and player is not None and k in _UP_CARDS
+    ]
+    if not up:
+        raise first
+    known = {c for c, _, _ in slots if c != UNKNOWN_CARD}
+    fill: dict[int, Card] = {}
+    tried = 0
+    while True:
+        street = _street_at(actions, best.reached)
+        places = [i for i in up if slots[i][2] + 1 <= street]
+        improved = False
+        for place in places:
+            taken = known | {str(c) for p, c in fill.items() if p != place}
+            for card in CARDS:
+                if str(card) in taken or fill.get(place) == card:
+                    continue
+                tried += 1
+                if tried > _MAX_FILLINGS:
+                    raise best if best.reached > first.reached else first
+                trial = {**fill, place: card}
+                try:
+                    return _play_once(phh, actions, plan, game, trial)
+                except _Stopped as stopped:
+                    if stopped.reached > best.reached:
+                        best, fill, improved = stopped, trial, True
+                        break
+            if improved:
+                break
+        if not improved:
+            raise best if best.reached > first.reached else first
+
+
+def _street_at(actions: list[PHHAction], index: int) -> int:
+    """The street being played at ``actions[index]`` (7 past the end): 3 plus the rounds of
+    single-card deals seen before it (3rd street deals each player three cards at once, or one
+    line per card; a later street one card a player)."""
+    dealt: dict[int, int] = {}
+    for action in actions[: max(index, 0)]:
+        if action.kind == "deal_hole" and action.player is not None and action.cards:
+            dealt[action.player] = dealt.get(action.player, 0) + len(action.cards)
+    return 7 if index >= len(actions) else max(3, max(dealt.values(), default=3))
+
+
+def _play_once(
+    phh: PHHHand, actions: list[PHHAction], plan: _Plan, game: Game, fill: dict[int, Card]
+) -> Hand:
+    """One replay with the unknown cards filled as ``fill`` says (the rest in order)."""
+    deck = _deck_order(plan, fill)
     try:
         rake = phh.extra.get("_rake")  # the rake a card room took (user field; PHH has none)
         hand = Hand(
             game,
             phh.starting_stacks,
-            Deck.ordered(_deck_order(plan)),
+            Deck.ordered(deck),
             auto_showdown=False,
             rake=rake if isinstance(rake, int) and not isinstance(rake, bool) else None,
         )
     except (HandError, ValueError) as error:
-        raise ReplayError(f"cannot start the hand: {error}") from None
+        raise _Stopped(f"cannot start the hand: {error}", -1) from None
+    end = len(actions)
     for index, action in enumerate(actions):
         where = f"actions[{index}] {phh.actions[index]!r}"
-        if action.kind in ("deal_hole", "deal_board", "no_op", "show_muck"):
-            if action.kind == "show_muck":
-                _settle_showdown(hand, plan, final=False)
-            continue
+        try:
+            if action.kind in ("deal_hole", "deal_board", "no_op", "show_muck"):
+                if action.kind == "show_muck":
+                    _settle_showdown(hand, plan, final=False)
+                continue
+        except ReplayError as error:
+            raise _Stopped(str(error), index) from None
         if hand.is_over:
-            raise ReplayError(f"{where}: the hand is already over under our rules")
+            raise _Stopped(f"{where}: the hand is already over under our rules", index)
         if hand.phase is Phase.SHOWDOWN:
-            raise ReplayError(f"{where}: our engine has reached the showdown")
+            raise _Stopped(f"{where}: our engine has reached the showdown", index)
         seat = action.actor
         assert seat is not None
         if seat != hand.to_act:
-            raise ReplayError(
-                f"{where}: p{seat + 1} acts, but our engine has p{(hand.to_act or 0) + 1} to act"
+            raise _Stopped(
+                f"{where}: p{seat + 1} acts, but our engine has p{(hand.to_act or 0) + 1} to act",
+                index,
             )
         try:
             hand.act(_engine_action(hand, action), seat)
         except IllegalAction as error:
-            raise ReplayError(f"{where}: illegal under our rules: {error}") from None
-    _settle_showdown(hand, plan, final=True)
-    if not hand.is_over:
-        raise ReplayError(f"the file ends before the hand does (p{(hand.to_act or 0) + 1} to act)")
-    _check_deals(hand, plan)
+            raise _Stopped(f"{where}: illegal under our rules: {error}", index) from None
+    try:
+        _settle_showdown(hand, plan, final=True)
+        if not hand.is_over:
+            raise ReplayError(f"the file ends before the hand does (p{(hand.to_act or 0) + 1} to act)")
+        _check_deals(hand, plan)
+    except ReplayError as error:
+        raise _Stopped(str(error), end) from None
     if phh.finishing_stacks is not None and list(phh.finishing_stacks) != list(hand.stacks):
-        raise ReplayError(
-            f"finishing_stacks: the file says {phh.finishing_stacks}, our engine {hand.stacks}"
+        raise _Stopped(
+            f"finishing_stacks: the file says {phh.finishing_stacks}, our engine {hand.stacks}",
+            end + 1,
         )
     return hand
 
@@ -253,9 +385,7 @@ def to_phh(hand: Hand, players: Sequence[str] | None = None, **fields: Any) -> P
     third: dict[int, list[Card]] = {}  # 3rd street is written one line per player, as PokerKit does
 
     def flush_third() -> None:
-        lines.extend(
-            f"d dh p{s + 1} {''.join(map(str, cards))}" for s, cards in sorted(third.items())
-        )
+        lines.extend(f"d dh p{s + 1} {''.join(map(str, cards))}" for s, cards in sorted(third.items()))
         third.clear()
 
     for event in hand.events:
