@@ -1,11 +1,13 @@
 """Step through a hand history in the terminal: ``sevenstud show FILE [--hand N]``.
 
-The hand (PokerStars text or PHH) is played through our engine, then shown street by street:
+The hand (PHH, PokerStars or Full Tilt text, told apart by the file's first line) is played
+through our engine, then shown street by street:
 every player's board (down cards in brackets, ``??`` for a card the history never shows), each
 action with the pot after it, and at the end the showdown and the result, high and low halves
 named. When stdout is a terminal it waits for Enter between streets; otherwise it prints it all.
 ``--hand`` picks a hand by its number in the history (``#35874576282``) or by its place in the
-file (1 for the first); without it, the first hand is shown.
+file (1 for the first); without it, the first hand is shown. A file that cannot be shown (a
+folder, missing, binary, empty, another format) is one line on stderr and exit 1.
 """
 
 from __future__ import annotations
