@@ -28,7 +28,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from fractions import Fraction
 from typing import Literal, NamedTuple
 
 from sevenstud import evaluate
@@ -721,13 +720,14 @@ class Hand:
     def _raise(self, seat: int, kind: ActionKind, previous: int, amount: int) -> None:
         """A bet, raise or completion to ``amount`` (the current bet was ``previous``).
 
-        Robert's Rules (betting and raising, 6), for every street, 3rd street's completion
-        included (its full bet is the small bet, over no full bet: the bring-in is not one): a
-        full bet or raise counts toward the cap and reopens the betting; an all-in of at least
-        ``reopen_fraction`` of a bet over ``previous`` is a full bet too; a smaller one is not, and
-        the next raise still adds a full bet to the last full bet. Several small all-ins that
-        together come to a full raise over the last full bet count toward the cap, and reopen the
-        betting to every player who has acted and now faces at least a full bet more.
+        Robert's Rules (betting and raising, 6), on every street, 3rd street's completion
+        included (its bet is the small bet, over no bet at all: the bring-in is not one). A full
+        bet or raise counts toward the cap and reopens the betting to everybody. An all-in short
+        of it is a bet too (it counts toward the cap, and the next raise adds a full bet to it)
+        when it comes to at least ``reopen_fraction`` of a bet over the last bet that counted;
+        several short all-ins count together that way. Either short kind reopens the betting
+        only to the players who have not acted yet and to those who now face that much more
+        than they put in; the others may only call or fold.
         """
         stakes = self.game.stakes
         if kind is ActionKind.COMPLETE or self._bring_in_due:
@@ -741,27 +741,25 @@ class Hand:
         self._last_aggressor = seat
         stacks, folded, bets = self.stacks, self.folded, self.street_bets
         others = {s for s in range(self.n) if s != seat and stacks[s] > 0 and not folded[s]}
-        increment = min(increments)
-        full = (
-            amount - level in increments
-            or Fraction(amount - previous) >= self.game.reopen_fraction * increment
-        )
-        if full or amount - level >= increment:
+        full = amount - level in increments
+        if full:
+            counts = True
+            self._pending = others
+            self._may_raise = set(others)
+        else:
+            threshold = self.game.reopen_fraction * min(increments)
+            counts = amount - level >= threshold
+            self._pending = {s for s in others if bets[s] < amount}
+            self._may_raise = (self._may_raise & others) | {
+                s for s in others if amount - bets[s] >= threshold
+            }
+        if counts:
             self._bets_made += 1
             if self._double_bet and amount - level >= stakes.big_bet:
                 self._big_bet_made = True
             self._level = amount
             if self.street == 3:
                 self._completed = True
-        if full:
-            self._pending = others
-            self._may_raise = set(others)
-        else:
-            # Not reopened, except to a player who has acted and now faces a full bet more.
-            self._pending = {s for s in others if bets[s] < amount}
-            self._may_raise = (self._may_raise & others) | {
-                s for s in others if amount - bets[s] >= increment
-            }
 
     def _advance(self, seat: int) -> None:
         """The next seat clockwise that must act, or the end of the betting round."""

@@ -11,11 +11,11 @@ from sevenstud.hand import (
     ActionTaken,
     BetReturned,
     CardDealt,
-    HandTurnedUp,
     Hand,
     HandEnded,
     HandMucked,
     HandShown,
+    HandTurnedUp,
     Phase,
     PotAwarded,
 )
