@@ -6,37 +6,16 @@ clock, never sleeps and never does I/O: every command takes ``now`` (seconds, an
 going backwards) and each hand is given its deck (or a seed) by the caller. A server, self-play
 or an RL environment all drive it the same way.
 
-The house rules (``docs/table.md`` says why):
-
-* **Sessions.** A player (a string id) sits down in an empty seat with a buy-in between
-  ``min_buy_in`` and ``max_buy_in`` and is dealt in from the next hand. A player may sit out
-  (from the next hand; a hand already dealt is played on) and come back, top up between hands
-  (never above ``max_buy_in``; not while dealt into the hand in progress: table stakes), and
-  leave. Leaving between hands takes the stack away at once; leaving during a hand folds that
-  player's hand at once when it is their turn, or when the turn comes (a bring-in, which cannot
-  be folded, is posted), and the stack is taken away when the hand ends: chips are never lost.
-* **Hands.** :meth:`Table.start_hand` deals a hand to every player sitting in, in seat order
-  (stud has no button: the hand's seat 0 is the lowest table seat dealt in, nearest the dealer's
-  left). It needs two of them. Only players dealt in post the ante; a player whose stack cannot
-  post the ante (or who has no chips) when a hand ends is sat out, and may come back after a
-  top-up.
-* **The clock.** The seat to act has ``action_time`` seconds plus its time bank: the deadline is
-  the turn's start + ``action_time`` + the bank. Time used beyond ``action_time`` is drawn from the
-  bank; each hand dealt in adds ``time_bank_refill`` (up to ``time_bank_max``). An action after the
-  deadline is refused; :meth:`Table.time_out` (from the deadline on) checks when that is legal,
-  else folds (a bring-in is posted). After ``time_outs_to_sit_out`` time-outs in a row the player
-  is sat out and the table plays the rest of their hand at once (check, else fold). A
-  disconnected player is simply one whose clock runs: the table knows no difference.
-* **One numbered stream.** The table's own events (:class:`SatDown`, :class:`StoodUp`, ...) and
-  each hand's events are one stream numbered 1, 2, 3 ... per table. :meth:`Table.events_since`
-  gives a viewer (a table seat, or ``None`` for a spectator) what it may see after the number it
-  last saw, redacted by the engine's own :meth:`Hand.view <sevenstud.hand.Hand.view>`; a seat sees
-  its own down cards only for hands its present occupant was dealt into. Hand events say table
-  seats: every seat field (``seat``, ``first_to_act``, ``..._seat``, and ``seats`` tuples) is
-  translated; per-seat tuples (``stacks`` of ``HandEnded``) stay in the hand's seat order, which
-  the :class:`Entry`'s ``seats`` (and :class:`HandStarted`) gives. Only the last ``history``
-  entries are kept; asking from before them raises :class:`StreamGap` (resynchronise from
-  :meth:`Table.view`).
+In short (``docs/table.md`` gives every house rule and the reason for it): players (string
+ids) sit down in seats 1 to ``seats`` with a buy-in, sit out and come back, top up between hands
+and leave with their stack (during a hand: folded at their turn, paid when it ends); each hand is
+dealt to the players sitting in, in seat order, and only they post the ante; a player who cannot
+post the ante is sat out. The seat to act has ``action_time`` plus its time bank;
+:meth:`Table.time_out` checks or folds for it, and repeated time-outs sit it out (a disconnected
+player is the same thing to the table). The table's events and each hand's events form one
+stream numbered 1, 2, 3 ..., and :meth:`Table.events_since` gives each viewer what it may see,
+redacted by the engine's own :meth:`Hand.view <sevenstud.hand.Hand.view>`, its seats said as
+table seats.
 
 >>> from sevenstud.games import Stakes, StudHiLo
 >>> table = Table(TableSettings(StudHiLo(Stakes(1, 2, 5, 10)), seats=4, min_buy_in=40,
@@ -291,6 +270,8 @@ class _Seat:
     player: str
     stack: int
     time_bank: float
+    first_hand: int
+    """The first hand this sitting could be dealt: the seat sees no down cards of earlier ones."""
     sitting_out: bool = False
     leaving: bool = False
     time_outs: int = 0
@@ -477,13 +458,15 @@ class Table:
         )
 
     def _hand_seat(self, record: _HandRecord, viewer: int | None) -> int | None:
-        """The viewer's seat in that hand: only when its present occupant was dealt into it."""
-        if viewer is None:
+        """The viewer's seat in that hand, when the seat's present occupant was dealt into it in
+        this sitting; else None (a spectator's view)."""
+        occupant = self._seats.get(viewer) if viewer is not None else None
+        if occupant is None or record.number < occupant.first_hand:
             return None
-        occupant = self._seats.get(viewer)
-        if occupant is None:
+        hand_seat = record.players.get(occupant.player)
+        if hand_seat is None or record.seats[hand_seat] != viewer:
             return None
-        return record.players.get(occupant.player)
+        return hand_seat
 
     def events_since(self, number: int, viewer: int | None) -> tuple[Entry, ...]:
         """Every entry after ``number`` (0: from the start), as ``viewer`` may see it."""
@@ -593,7 +576,7 @@ class Table:
         if not low <= buy_in <= high:
             raise TableError(f"the buy-in must be between {low} and {high} chips, not {buy_in}")
         self._now = when
-        self._seats[seat] = _Seat(player, buy_in, float(self.settings.time_bank_start))
+        self._seats[seat] = _Seat(player, buy_in, float(self.settings.time_bank_start), self._hands + 1)
         self._emit(when, SatDown(seat, player, buy_in))
         return self._last_entry()
 
@@ -849,23 +832,3 @@ class Table:
         if record is not None:
             total += record.hand.pot
         return total
-
-
-__all__ = [
-    "ClockStarted",
-    "Entry",
-    "HandStarted",
-    "Leaving",
-    "SatDown",
-    "SatIn",
-    "SatOut",
-    "SeatState",
-    "StoodUp",
-    "StreamGap",
-    "Table",
-    "TableError",
-    "TableSettings",
-    "TableView",
-    "TimedOut",
-    "ToppedUp",
-]
