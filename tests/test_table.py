@@ -8,6 +8,7 @@ no viewer's stream ever shows another seat's down card.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -409,6 +410,17 @@ def test_no_top_up_during_a_hand_one_is_dealt_into() -> None:
     assert next(s for s in table.view(None).seats if s.seat == 3).stack == 110
 
 
+def test_the_rake_is_counted_as_the_houses() -> None:
+    table = make_table({1: 100, 2: 100}, game=StudHiLo(STAKES, rake_percent=Fraction(10), rake_cap=3))
+    table.start_hand(now=1, deck=stud_deck("Ks Kh Kd", "3c 4c 2c"))
+    table.act(2, "complete", now=2)
+    table.act(1, "call", now=3)
+    while table.hand_in_progress:
+        table.act(to_act(table), "check", now=4)
+    assert table.raked == 1  # 10% of a pot of 12
+    assert table.chips_at_table() + table.raked == 200
+
+
 # ---------------------------------------------------------------------- acting
 
 
@@ -670,7 +682,10 @@ class TableMachine(RuleBasedStateMachine):
 
     def __init__(self) -> None:
         super().__init__()
-        self.table = Table(make_settings(seats=4, min_buy_in=5, max_buy_in=60, time_outs_to_sit_out=2))
+        game = StudHiLo(STAKES, rake_percent=Fraction(5), rake_cap=2)  # chips also go to the house
+        self.table = Table(
+            make_settings(game=game, seats=4, min_buy_in=5, max_buy_in=60, time_outs_to_sit_out=2)
+        )
         self.now = 0.0
         self.bought_in = 0
         self.read = 0  # how far the stream has been read for the chips taken away
@@ -767,7 +782,7 @@ class TableMachine(RuleBasedStateMachine):
         view = self.table.view(None)
         at_table = sum(s.stack for s in view.seats) + (view.hand.pot if view.hand else 0)
         assert at_table == self.table.chips_at_table()
-        assert self.bought_in == at_table + self.taken_away
+        assert self.bought_in == at_table + self.taken_away + self.table.raked
         assert all(s.stack >= 0 for s in view.seats)
 
     @invariant()

@@ -355,6 +355,8 @@ class Table:
         self._now: float | None = None
         self._record: _HandRecord | None = None
         self._hands = 0
+        self.raked = 0
+        """Chips the house has taken as rake: bought in = at the table + taken away + raked."""
         self._turn_start = 0.0
         self._deadline: float | None = None
 
@@ -809,6 +811,8 @@ class Table:
         record = self._record
         assert record is not None
         final = record.hand.stacks
+        # Whatever the hand did not give back to the players is the house's (its rake).
+        self.raked += sum(record.hand.starting_stacks) - sum(final)
         for hand_seat, number in enumerate(record.seats):
             self._seats[number].stack = final[hand_seat]
         self._record = None
