@@ -1,7 +1,7 @@
 """Cross-check against an independent implementation: thousands of random hands (2 to 8
 players, random stacks so that all-ins happen, all three games) played through our engine and
 through PokerKit on the same deck and the same actions must give identical results, except where
-RULES.md and PokerKit differ on purpose (README: "Where we differ from PokerKit").
+docs/rules.md and PokerKit differ on purpose (README: "Where we differ from PokerKit").
 
 The differences are configured away where our engine has an option for PokerKit's way (odd
 chips to the lowest seat, no 4th-street double bet in stud); the rest are recognised from the
@@ -82,7 +82,7 @@ def community_after_fold(hand: Hand) -> bool:
 
 
 def pots_with_same_winners_settled_apart(hand: Hand) -> bool:
-    """Two pots won by the same players: we settle each pot on its own (RULES.md), so each
+    """Two pots won by the same players: we settle each pot on its own (docs/rules.md), so each
     has its own odd chip; PokerKit kills the hands that cannot win, merges the pots left with
     the same players and splits the sum once, which can move an odd chip."""
     winners: dict[int, set[int]] = {}
@@ -139,8 +139,17 @@ def test_random_hands_agree_with_pokerkit(code: str) -> None:
         assert list(hand.stacks) == peer.finishing_stacks, context
         if compared % 4 == 1:
             # PokerKit's own PHH file of the hand (its order of show lines, mucks as bare
-            # "sm", the community card as "d db") replays through `sevenstud replay`.
-            assert list(play_phh(loads(peer.phh)).stacks) == peer.finishing_stacks, peer.phh
+            # "sm", the community card as "d db") replays through `sevenstud replay`. The file
+            # does not carry our odd-chip option, so the replay gives odd chips by the highest
+            # card: where tied pots are settled apart, PokerKit's merge can then move a chip
+            # (the known difference above, seen in the replayed hand itself).
+            replayed = play_phh(loads(peer.phh))
+            if list(replayed.stacks) != peer.finishing_stacks and (
+                pots_with_same_winners_settled_apart(replayed)
+            ):
+                differences["PHH replay: pots with the same winners settled apart"] += 1
+            else:
+                assert list(replayed.stacks) == peer.finishing_stacks, peer.phh
         assert (
             hand.bring_in_seat if hand.bring_in_seat is not None else -1
         ) == peer.bring_in_player, context

@@ -1,4 +1,4 @@
-"""The bring-in (RULES.md, "Dealing and the streets", rules 2 to 4, and the games table)."""
+"""The bring-in (docs/rules.md, "Dealing and the streets", rules 2 to 4, and the games table)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Dealing (RULES.md, "Dealing and the streets", rules 1, 5 and 7, and "Burn cards")."""
+"""Dealing (docs/rules.md, "Dealing and the streets", rules 1, 5 and 7, and "Burn cards")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The three games (RULES.md, "Games", and "Showdown", rules 2 to 4): who wins the pot in
+"""The three games (docs/rules.md, "Games", and "Showdown", rules 2 to 4): who wins the pot in
 Seven Card Stud (high) and in Razz (ace-to-five, no qualifier)."""
 
 from __future__ import annotations

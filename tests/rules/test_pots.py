@@ -1,4 +1,4 @@
-"""Pots and awards (RULES.md, "Showdown", rules 4 to 8, and "Rake"): the hi/lo split with the
+"""Pots and awards (docs/rules.md, "Showdown", rules 4 to 8, and "Rake"): the hi/lo split with the
 eight-or-better qualifier, scoops, quartered lows, odd chips, side pots and the rake."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The showdown (RULES.md, "Showdown", rules 1 to 3, 8 and 9): who shows first, mucking, the
+"""The showdown (docs/rules.md, "Showdown", rules 1 to 3, 8 and 9): who shows first, mucking, the
 best five of seven, ties, uncalled bets and hands won when everybody else folds."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Who acts first on 4th to 7th street, and the 4th-street double bet (RULES.md, "Dealing and
+"""Who acts first on 4th to 7th street, and the 4th-street double bet (docs/rules.md, "Dealing and
 the streets", rules 5 and 6, and the games table)."""
 
 from __future__ import annotations

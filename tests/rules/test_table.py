@@ -1,4 +1,4 @@
-"""Table and stakes (RULES.md, "Table and stakes"): players, antes, bet sizes, the cap, all-ins,
+"""Table and stakes (docs/rules.md, "Table and stakes"): players, antes, bet sizes, the cap, all-ins,
 side pots and the short all-in raise."""
 
 from __future__ import annotations
