@@ -230,6 +230,8 @@ def test_the_caller_gives_the_deck_or_a_seed() -> None:
     refused(table, table.start_hand, now=1, match="the table never shuffles")
     refused(table, table.start_hand, 1, Deck.seeded(1), seed=1, match="one of them")
     refused(table, table.start_hand, 1, [1, 2, 3], match="deck must be a Deck")
+    refused(table, table.start_hand, 1, seed=[1], match="seed must be a whole number or a string")
+    refused(table, table.start_hand, 1, seed=True, match="seed must be")
     used = Deck.seeded(1)
     used.deal()
     refused(table, table.start_hand, 1, used, match="cannot be dealt: the deck has been dealt from")
@@ -432,6 +434,7 @@ def test_acting_out_of_turn_is_refused() -> None:
     refused(table, table.act, 9, "fold", now=2, match="numbered 1 to 8")
     refused(table, table.act, 2, "check", now=2, match=r"seat 2 \(seat 1 of the hand\)")
     refused(table, table.act, 2, "dance", now=2, match="unknown action")
+    refused(table, table.act, 2, 5, now=2, match="an action is an Action or a string")
 
 
 def test_acting_with_no_hand_is_refused() -> None:

@@ -373,11 +373,6 @@ class Table:
         return self._record is not None
 
     @property
-    def hand(self) -> Hand | None:
-        """The hand in progress (its seats are the hand's, see :attr:`hand_seats`)."""
-        return self._record.hand if self._record is not None else None
-
-    @property
     def hand_seats(self) -> tuple[int, ...]:
         """The table seat of each seat of the hand in progress."""
         return self._record.seats if self._record is not None else ()
@@ -547,10 +542,11 @@ class Table:
 
     # ------------------------------------------------------------------ the stream
 
-    def _emit(self, now: float, event: TableEvent) -> None:
+    def _emit(self, now: float, event: TableEvent) -> Entry:
         self._number += 1
         hand = self._record.number if self._record is not None else None
         self._stream.append(_Raw(self._number, now, hand, event))
+        return Entry(self._number, now, hand, event)
 
     def _stream_hand(self, now: float) -> None:
         record = self._record
@@ -579,8 +575,7 @@ class Table:
             raise TableError(f"the buy-in must be between {low} and {high} chips, not {buy_in}")
         self._now = when
         self._seats[seat] = _Seat(player, buy_in, float(self.settings.time_bank_start), self._hands + 1)
-        self._emit(when, SatDown(seat, player, buy_in))
-        return self._last_entry()
+        return self._emit(when, SatDown(seat, player, buy_in))
 
     def top_up(self, player: str, amount: int, now: float) -> Entry:
         """Add chips to a player's stack, up to ``max_buy_in``; not while dealt into a hand."""
@@ -598,8 +593,7 @@ class Table:
             )
         self._now = when
         seat.stack += amount
-        self._emit(when, ToppedUp(number, player, amount, seat.stack))
-        return self._last_entry()
+        return self._emit(when, ToppedUp(number, player, amount, seat.stack))
 
     def sit_out(self, player: str, now: float) -> Entry:
         """Not dealt in from the next hand (a hand already dealt is played on)."""
@@ -612,8 +606,7 @@ class Table:
             raise TableError(f"{player!r} is sitting out already")
         self._now = when
         seat.sitting_out = True
-        self._emit(when, SatOut(number, player, "asked"))
-        return self._last_entry()
+        return self._emit(when, SatOut(number, player, "asked"))
 
     def sit_in(self, player: str, now: float) -> Entry:
         """Dealt in again from the next hand; the stack must cover the ante. A player whom
@@ -634,8 +627,7 @@ class Table:
         self._now = when
         seat.sitting_out = False
         seat.time_outs = 0
-        self._emit(when, SatIn(number, player))
-        return self._last_entry()
+        return self._emit(when, SatIn(number, player))
 
     def leave(self, player: str, now: float) -> Entry:
         """Stand up with the stack: at once between hands or when not dealt in; else the hand is
@@ -648,23 +640,16 @@ class Table:
             raise TableError(f"{player!r} is leaving already (when the hand ends)")
         self._now = when
         if not self._in_hand(player):
-            self._stand_up(number, when)
-            return self._last_entry()
+            return self._stand_up(number, when)
         seat.leaving = True
-        self._emit(when, Leaving(number, player))
-        entry = self._last_entry()
+        entry = self._emit(when, Leaving(number, player))
         if self.to_act == number:  # else the clock of the seat to act runs on untouched
             self._play_on(when)
         return entry
 
-    def _stand_up(self, number: int, now: float) -> None:
+    def _stand_up(self, number: int, now: float) -> Entry:
         seat = self._seats.pop(number)
-        self._emit(now, StoodUp(number, seat.player, seat.stack))
-
-    def _last_entry(self) -> Entry:
-        raw = self._stream[-1]
-        assert raw.event is not None
-        return Entry(raw.number, raw.at, raw.hand, raw.event)
+        return self._emit(now, StoodUp(number, seat.player, seat.stack))
 
     # ------------------------------------------------------------------ hands
 
@@ -681,6 +666,8 @@ class Table:
             raise TableError("give the hand's deck or a seed (one of them): the table never shuffles")
         if deck is not None and not isinstance(deck, Deck):
             raise TableError(f"deck must be a Deck, not {deck!r}")
+        if seed is not None and (not isinstance(seed, int | str) or isinstance(seed, bool)):
+            raise TableError(f"seed must be a whole number or a string, not {seed!r}")
         players = self._sitting_in()
         if len(players) < 2:
             raise TableError(
@@ -725,6 +712,8 @@ class Table:
             raise TableError(f"seat {seat} is not in hand {record.number}")
         if self.to_act != seat:
             raise TableError(f"seat {seat} cannot act now: it is seat {self.to_act}'s turn")
+        if not isinstance(action, Action | str):
+            raise TableError(f"an action is an Action or a string such as 'call', not {action!r}")
         assert self._deadline is not None
         if when > self._deadline:
             raise TableError(f"seat {seat}'s time ran out at {self._deadline}: the table applies time_out")
