@@ -43,6 +43,7 @@ UNDERSCORE = "FullTilt_cash_7-StudHL-USD-2-4-201103.Underscore.in.tablename.txt"
 BRING_IN_ALL_IN = "FullTilt_tour_Razz-USD-HUSNG-2-201102.Villain.allin.on.bringing.txt"
 ANTE_ALL_IN = "FullTilt_tour_Razz-USD-HUSNG-200-201211.all.in.ante.txt"
 # file: (stud hands, hands of other games)
+RAKE_FROM_MAIN_POT = "29705138396"  # a side pot and a rake: Full Tilt's rake comes from the main pot
 COUNTS = {MIXED: (30, 54), UNDERSCORE: (1, 0), BRING_IN_ALL_IN: (1, 0), ANTE_ALL_IN: (1, 0)}
 
 
@@ -290,3 +291,24 @@ def test_show_steps_through_a_full_tilt_hand(capsys: pytest.CaptureFixture[str])
     assert "Hero wins $10.90 (main pot)" in out
     assert main(["show", str(HH / BRING_IN_ALL_IN)]) == 0
     assert "bring-in 9, all-in" in capsys.readouterr().out
+
+
+@needs_hh
+def test_full_tilt_takes_the_rake_from_the_main_pot() -> None:
+    """Hand #29705138396: a $10 side pot split $5/$5 whole, the $3 rake from the main pot."""
+    (item,) = [h for h in _hands(MIXED) if h.hand_id == "29705138396"]
+    awards = play_fulltilt(item).hand.awards
+    assert sorted(a.amount for a in awards if a.pot == 1) == [500, 500]
+    assert sorted(a.amount for a in awards if a.pot == 0) == [4105, 4105]
+
+
+@needs_hh
+def test_the_rake_from_the_main_pot_survives_phh() -> None:
+    (loaded,) = [
+        i
+        for i in iter_loaded(HH / MIXED)
+        if not isinstance(i, Exception) and i.hand_id == RAKE_FROM_MAIN_POT
+    ]
+    phh = to_phh_hand(loaded)
+    assert phh.extra["_rake_from"] == "main_pot"
+    assert play_phh(phh).stacks == loaded.hand.stacks

@@ -36,7 +36,7 @@ from typing import Any, Literal
 
 from sevenstud.cards import Card, parse_cards
 from sevenstud.hand import Hand
-from sevenstud.history.fulltilt import format_fulltilt, looks_like_fulltilt, read_fulltilt
+from sevenstud.history.fulltilt import format_fulltilt, looks_like_fulltilt, play_fulltilt, read_fulltilt
 from sevenstud.history.phh import (
     UNKNOWN_CARD,
     PHHError,
@@ -173,7 +173,7 @@ def iter_loaded(path: Path) -> Iterator[Loaded | ConvertError]:
 
 def _text_loaded(item: PokerStarsHand, kind: Format) -> Loaded:
     """A PokerStars or Full Tilt hand played through our engine (both replay the same way)."""
-    played = play_pokerstars(item)
+    played = play_pokerstars(item) if kind == "pokerstars" else play_fulltilt(item)
     hero_name = item.hero
     return Loaded(
         hand=played.hand,
@@ -298,6 +298,8 @@ def to_phh_hand(loaded: Loaded) -> PHHHand:
         extra["_hero"] = loaded.players[loaded.hero]
     if loaded.hand.rake:
         extra["_rake"] = loaded.hand.rake
+        if loaded.hand.game.rake_from != "each_pot":  # Full Tilt: from the main pot first
+            extra["_rake_from"] = loaded.hand.game.rake_from
     if loaded.date and (
         m := re.match(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})(?: (\w+))?", loaded.date)
     ):

@@ -55,6 +55,7 @@ from pathlib import Path
 from typing import IO, Literal, NoReturn
 
 from sevenstud.cards import CARDS, Card, MalformedCardError, format_cards
+from sevenstud.games import Game, GameError, Stakes, game_by_name
 from sevenstud.hand import (
     ActionKind,
     ActionTaken,
@@ -94,6 +95,7 @@ __all__ = [
     "FullTiltReader",
     "NotFullTiltError",
     "format_fulltilt",
+    "fulltilt_game",
     "looks_like_fulltilt",
     "play_fulltilt",
     "read_fulltilt",
@@ -635,11 +637,30 @@ def read_fulltilt(source: str | Path | IO[str], name: str | None = None) -> Full
     return FullTiltReader(source, name)
 
 
+def fulltilt_game(hand: PokerStarsHand) -> Game:
+    """Our game for a Full Tilt hand: its stakes, and the rake taken from the main pot first, as
+    Full Tilt takes it (a side pot is paid whole: hand #29705138396 splits a $10 side pot $5/$5
+    under a $3 rake). The bring-in is the hand's own, else an earlier hand's at the same stakes,
+    else an all-in bring-in's amount, else a quarter of the small bet."""
+    bring_in = hand.bring_in or hand.bring_in_hint
+    if bring_in is None:
+        forced = [e.amount for e in hand.events if isinstance(e, BetLine) and e.verb == "bring-in"]
+        bring_in = forced[0] if forced and forced[0] else max(1, min(hand.small_bet - 1, hand.small_bet // 4))
+    try:
+        return game_by_name(
+            hand.game, Stakes(hand.ante, bring_in, hand.small_bet, hand.big_bet), rake_from="main_pot"
+        )
+    except GameError as error:
+        raise FullTiltError(
+            f"the stakes make no game: {error}", line=hand.line, file=hand.file, hand_id=hand.hand_id
+        ) from None
+
+
 def play_fulltilt(hand: PokerStarsHand) -> PlayedHand:
-    """Replay a Full Tilt hand through our engine; the
-    :class:`~sevenstud.history.pokerstars.PokerStarsError` raised names the first line where our
-    engine differs from the file."""
-    return play_pokerstars(hand)
+    """Replay a Full Tilt hand through our engine (the PokerStars replayer, with
+    :func:`fulltilt_game`); the :class:`~sevenstud.history.pokerstars.PokerStarsError` raised
+    names the first line where our engine differs from the file."""
+    return play_pokerstars(hand, game=fulltilt_game(hand))
 
 
 # ---------------------------------------------------------------------------------- writing

@@ -549,12 +549,12 @@ def _text_records(path: Path, kind: str, tally: _FileTally) -> Iterator[tuple[di
     """The hands of a PokerStars or Full Tilt text file (both read into the same model and
     replayed by the same replayer)."""
     from sevenstud.history.fulltilt import read_fulltilt
-    from sevenstud.history.pokerstars import PokerStarsError, hand_record, read_hands
+    from sevenstud.history.pokerstars import PokerStarsError, read_hands
 
     reader = read_hands(path) if kind == "pokerstars" else read_fulltilt(path)
     try:
         for item in reader:
-            record = {"record": "hand", **hand_record(str(path), item), "format": kind}
+            record = {"record": "hand", **_text_hand_record(str(path), item, kind), "format": kind}
             if isinstance(item, PokerStarsError):
                 yield record, False, "$"
             else:
@@ -566,6 +566,28 @@ def _text_records(path: Path, kind: str, tally: _FileTally) -> Iterator[tuple[di
         tally.error = f"{path}: cannot be read ({error.strerror or error})"
     tally.skipped = reader.skipped
     tally.skipped_games = dict(reader.skipped_games.most_common()) or None
+
+
+def _text_hand_record(file: str, item: Any, kind: str) -> dict[str, Any]:
+    """PokerStars' own record of a hand; a Full Tilt hand is replayed with Full Tilt's game
+    (its rake from the main pot), in the same shape."""
+    from sevenstud.history.fulltilt import play_fulltilt
+    from sevenstud.history.pokerstars import PokerStarsError, hand_record
+
+    if kind == "pokerstars" or isinstance(item, PokerStarsError):
+        return hand_record(file, item)
+    record: dict[str, Any] = {"file": file, "hand_id": item.hand_id, "game": item.game}
+    try:
+        played = play_fulltilt(item)
+    except PokerStarsError as error:
+        record.update(ok=False, error=error.located(), line=error.line)
+        return record
+    record["ok"] = True
+    record["awards"] = [
+        {"player": played.players[a.seat], "amount": a.amount, "pot": a.pot, "share": a.share}
+        for a in played.hand.awards
+    ]
+    return record
 
 
 def _verdict(record: dict[str, Any], money: bool, symbol: str) -> str:
