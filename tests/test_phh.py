@@ -708,3 +708,12 @@ def test_a_raise_short_of_the_full_raise_is_still_refused_when_the_opponent_has_
     )
     with pytest.raises(ReplayError, match=r"'p1 cbr 7': illegal under our rules"):
         play_phh(bad)
+
+
+def test_the_rake_from_the_main_pot_travels_in_the_user_field_rake_from() -> None:
+    from sevenstud.history.replay import ReplayError, game_of
+
+    assert game_of(stud_hand()).rake_from == "each_pot"  # our engine's default
+    assert game_of(stud_hand(extra={"_rake_from": "main_pot"})).rake_from == "main_pot"
+    with pytest.raises(ReplayError, match="_rake_from: 'side' is not 'each_pot' or 'main_pot'"):
+        game_of(stud_hand(extra={"_rake_from": "side"}))

@@ -198,6 +198,11 @@ def game_of(phh: PHHHand) -> Game:
     """Our game for a PHH hand's variant and stakes."""
     if len(set(phh.antes)) != 1:
         raise ReplayError(f"antes {phh.antes}: unequal antes are not a stud game we know")
+    # Where the rake comes from (user field ``_rake_from``, with ``_rake``): our engine takes
+    # it from every pot in proportion unless the card room took it from the main pot alone.
+    rake_from = phh.extra.get("_rake_from", "each_pot")
+    if rake_from not in ("each_pot", "main_pot"):
+        raise ReplayError(f"_rake_from: {rake_from!r} is not 'each_pot' or 'main_pot'")
     try:
         return game_by_name(
             _GAME_OF_VARIANT[phh.variant],
@@ -207,6 +212,7 @@ def game_of(phh: PHHHand) -> Game:
                 small_bet=phh.small_bet,
                 big_bet=phh.big_bet,
             ),
+            rake_from=rake_from,
         )
     except GameError as error:
         raise ReplayError(f"stakes: {error}") from None
