@@ -32,7 +32,7 @@ from typing import Literal, NamedTuple
 
 from sevenstud import evaluate
 from sevenstud.cards import Card, Deck, format_cards
-from sevenstud.games import Game
+from sevenstud.games import SUIT_ORDER_STANDARD, Game
 from sevenstud.pots import Award, Contender, Pot, build_pots, settle, split_rake
 
 STREET_NAMES = {3: "3rd street", 4: "4th street", 5: "5th street", 6: "6th street", 7: "7th street"}
@@ -712,9 +712,16 @@ class Hand:
     def _stop_if_nobody_can_bet(self) -> None:
         """At most one player can still bet and nobody faces a bet: nobody is asked to act (a
         lone player left with chips would only bet into nobody, or fold a pot it has won)."""
-        stacks, folded, bets, current = self.stacks, self.folded, self.street_bets, self._current
-        able = [s for s in range(self.n) if stacks[s] and not folded[s]]
-        if len(able) <= 1 and all(bets[s] >= current for s in able):
+        stacks, folded = self.stacks, self.folded
+        if folded.count(False) - stacks.count(0) > 1:
+            return  # at least two players still in have chips (the quick, common answer)
+        able = None
+        for s in range(self.n):
+            if stacks[s] and not folded[s]:
+                if able is not None:
+                    return  # two can still bet
+                able = s
+        if able is None or self.street_bets[able] >= self._current:
             self._pending.clear()
 
     def _raise(self, seat: int, kind: ActionKind, previous: int, amount: int) -> None:
@@ -815,8 +822,10 @@ class Hand:
     def _end_round(self) -> None:
         self._return_uncalled()
         self._double_bet = False
-        if sum(1 for s in range(self.n) if self._can_act(s)) <= 1:
-            self._turn_up()
+        if not self.turned_up and self.game.all_in_face_up:
+            stacks, folded = self.stacks, self.folded
+            if sum(1 for s in range(self.n) if stacks[s] and not folded[s]) <= 1:
+                self._turn_up()
         if self.street == 7:
             self._showdown()
             return
@@ -997,7 +1006,7 @@ class Hand:
             return known
         cards = self.seven_cards(seat)
         game = self.game
-        own = max(self._card_order(c) for c in self.cards[seat])
+        own = self._highest_card_order(self.cards[seat])
         if game.low == "eight_or_better":
             high, low = evaluate.hilo8_ranks(cards)
         elif game.low == "any":
@@ -1074,16 +1083,18 @@ class Hand:
         rank = (card.rank + 1) % 13 if self.game.bring_in_by == "highest" else card.rank
         return rank * 4 + self.game.suit_order.index(card.suit)
 
+    def _highest_card_order(self, cards: Sequence[Card]) -> int:
+        game = self.game
+        if game.bring_in_by == "lowest" and game.suit_order == SUIT_ORDER_STANDARD:
+            return int(max(cards)) if cards else -1  # a card's int is already rank, then suit
+        return max((self._card_order(c) for c in cards), default=-1)
+
     def _odd_chip_order(self) -> list[int]:
         if self.game.odd_chip == "lowest_seat":
             return list(range(self.n))
         # The highest card by suit (spades highest) among the seat's own cards; a king in razz.
-        cards, order = self.cards, self._card_order
-        return sorted(
-            range(self.n),
-            key=lambda s: max(order(c) for c in cards[s]) if cards[s] else -1,
-            reverse=True,
-        )
+        cards, highest = self.cards, self._highest_card_order
+        return sorted(range(self.n), key=lambda s: highest(cards[s]), reverse=True)
 
     def _take_rake(self, pots: list[Pot]) -> list[Pot]:
         game = self.game
