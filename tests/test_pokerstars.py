@@ -9,6 +9,7 @@ skip with a message when the folder is absent.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import random
@@ -547,6 +548,40 @@ def test_phh_to_pokerstars_and_back_on_random_hands(tmp_path: Path) -> None:
     assert (tmp_path / "one.out").read_text().startswith("PokerStars Hand #1:")
     assert main(["convert", str(tmp_path / "one.out"), str(tmp_path / "two.phh")]) == 0
     assert play_phh(loads((tmp_path / "two.phh").read_text())).stacks == hand.stacks
+
+
+def test_phh_to_pokerstars_for_a_hero_an_observer_and_a_tournament_reads_back_exactly() -> None:
+    hand = _showdown_hand(70, muck=False)
+    base = to_phh(hand)
+    views = {
+        "hero": dataclasses.replace(base, extra={"_hero": "p2"}),
+        "observer": base,
+        "tournament": dataclasses.replace(base, level=3, event="Sunday Stud Tournament #4711"),
+    }
+    for view, phh in views.items():
+        loaded = loaded_from_phh(phh, play_phh(phh))
+        text = to_pokerstars_text(loaded)
+        head = text.splitlines()[0]
+        if view == "tournament":
+            assert head.startswith("PokerStars Hand #1: Tournament #4711, ") and "Level " in head
+        else:
+            assert head.startswith("PokerStars Hand #1:  ") and "Tournament" not in head
+        full = [line for line in text.splitlines() if re.fullmatch(r"Dealt to p\d \[.. .. ..\]", line)]
+        assert full == (
+            ["Dealt to p2 [" + " ".join(map(str, hand.cards[1][:3])) + "]"] if view == "hero" else []
+        )
+        (item,) = read_hands(io.StringIO(text))
+        assert isinstance(item, PokerStarsHand)
+        assert item.hero == ("p2" if view == "hero" else None)
+        assert item.tournament == ("4711" if view == "tournament" else None)
+        again = play_pokerstars(item, game=hand.game).hand
+        assert (_actions(again), again.awards, again.stacks) == (
+            _actions(hand),
+            hand.awards,
+            hand.stacks,
+        )
+    forced = to_pokerstars_text(loaded_from_phh(base, play_phh(base)), tournament="9")
+    assert forced.startswith("PokerStars Hand #1: Tournament #9, ")
 
 
 # ------------------------------------------------------------------------ the commands
