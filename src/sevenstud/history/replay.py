@@ -261,8 +261,8 @@ def _fill_unknown(phh: PHHHand, actions: list[PHHAction], plan: _Plan, game: Gam
         for i, (card, player, k) in enumerate(slots)
         if card == UNKNOWN_CARD and player is not None and k in _UP_CARDS
     ]
-    if not up:
-        raise first
+    if not up or first.reached >= len(actions):
+        raise first  # (once every action stands, the cards nobody saw decide no chips)
     known = {c for c, _, _ in slots if c != UNKNOWN_CARD}
     fill: dict[int, Card] = {}
     tried = 0
