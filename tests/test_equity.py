@@ -2,7 +2,7 @@
 input errors, the command line, and ``import sevenstud`` without numpy.
 
 The brute force goes through every way the unknown cards can fall with ``itertools`` and the
-pure-Python evaluator, deals the community card by its own reading of RULES.md ("Not enough
+pure-Python evaluator, deals the community card by its own reading of docs/rules.md ("Not enough
 cards"), and splits each pot with exact fractions. The cases are small (6th and 7th street, or
 3rd and 4th street with most of the deck dead) so that it stays quick, but they cover every path
 of the kernels: two players by inclusion-exclusion (sets shared by the completions of every

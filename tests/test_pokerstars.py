@@ -24,6 +24,7 @@ from sevenstud.cli import main
 from sevenstud.games import Razz, Stakes, Stud, StudHiLo
 from sevenstud.hand import ActionTaken, BetReturned, Hand
 from sevenstud.history.convert import (
+    ConvertError,
     convert,
     iter_loaded,
     loaded_from_phh,
@@ -658,3 +659,15 @@ def test_show_reads_phh_too(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert main(["show", str(path)]) == 0
     out = capsys.readouterr().out
     assert "--- 3rd street ---" in out and "--- result ---" in out and "??" not in out
+
+
+def test_a_tournament_level_travels_from_pokerstars_text_to_phh_and_back() -> None:
+    path = HH / "PokerStars_tour_Razz-8max-USD-200-15-201009.bracket.in.alias.txt"
+    if not path.exists():
+        pytest.skip(f"the shared hand histories are not here ({HH})")
+    (loaded,) = [item for item in iter_loaded(path) if not isinstance(item, ConvertError)]
+    assert loaded.level == 4  # "Level IV" in the header
+    phh = to_phh_hand(loaded)
+    assert phh.level == 4
+    again = loaded_from_phh(loads(dumps(phh)), play_phh(phh))
+    assert " - Level IV (50/100) - " in to_pokerstars_text(again).splitlines()[0]

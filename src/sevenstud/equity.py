@@ -5,7 +5,7 @@ up, 7th down), ``??`` for a card you do not know, and the dead cards (folded pla
 were seen; ``??`` for the ones that were not, which matters only for counting the deck). All
 players must be on the same street, 3rd to 7th. The cards still to come are dealt as the game
 deals them: one per player per street, and on 7th street, when the deck cannot give everybody a
-card, one community card face up for all (RULES.md, "Not enough cards").
+card, one community card face up for all (docs/rules.md, "Not enough cards").
 
 Exact when the work is within ``max_outcomes`` (two players: the players' completions and the
 sets of cards they share, counted by inclusion-exclusion without listing the deals; more players:
@@ -210,7 +210,7 @@ def position(
                 also = f"{other} and {where}" if other != where else f"{where} twice"
                 raise EquityError(f"the card {card} is given twice ({also})")
             seen[card] = where
-    # Count the deck the way the dealer does (RULES.md, "Not enough cards").
+    # Count the deck the way the dealer does (docs/rules.md, "Not enough cards").
     dead_count = len(dead_cards)
     left = 52 - n * street - dead_count - (1 if shared is not None else 0)
     if left < 0:

@@ -7,8 +7,10 @@ reported with its file and line, and left out), then written in the other format
   ``_chips_per_unit = 100``); the cards the history never shows are written ``??``; the hand id,
   table, seats, date, the hero (``_hero``) and the rake (``_rake``, which ``sevenstud replay``
   takes off the pot) are kept.
-* PHH to PokerStars: the viewer is ``_hero`` when the PHH names one, else every player whose
-  cards are all known has them written as a hero's are; unknown cards are never written.
+* PHH to PokerStars: written for one seat, as the card room writes it: the hero's down cards
+  (``_hero``, or ``convert --hero NAME``), else an observer's; other down cards only where
+  shown; a tournament header for PHH's ``level``, a tournament ``event`` or ``_tournament``;
+  unknown cards are never written.
 
 * Full Tilt text reads as PokerStars text does and converts to either; PHH and PokerStars text
   convert to Full Tilt text with ``--to fulltilt`` (:func:`to_fulltilt_text`).
@@ -83,6 +85,8 @@ class Loaded:
     table: str | None = None
     max_seats: int | None = None
     tournament: str | None = None
+    level: int | None = None
+    """The tournament's blind level, where the source gives it (PHH's ``level``)."""
     date: str | None = None
 
     def amount(self, chips: int) -> str:
@@ -189,6 +193,7 @@ def _text_loaded(item: PokerStarsHand, kind: Format) -> Loaded:
         table=item.table,
         max_seats=item.max_seats,
         tournament=item.tournament,
+        level=item.level,
         date=item.date,
     )
 
@@ -253,6 +258,7 @@ def loaded_from_phh(phh: PHHHand, hand: Hand, index: int = 1) -> Loaded:
         table=None if phh.table is None else str(phh.table),
         max_seats=phh.seat_count,
         tournament=tournament,
+        level=phh.level,
         date=date,
     )
 
@@ -289,6 +295,8 @@ def to_phh_hand(loaded: Loaded) -> PHHHand:
     if loaded.tournament is not None:
         site = "Full Tilt Poker" if loaded.source == "fulltilt" else "PokerStars"
         fields["event"] = f"{site} Tournament #{loaded.tournament}"
+        if loaded.level is not None:
+            fields["level"] = loaded.level
     extra: dict[str, Any] = {}
     if loaded.money:
         fields["currency"] = loaded.currency or "USD"
@@ -347,6 +355,7 @@ def to_pokerstars_text(loaded: Loaded, *, tournament: str | None = None) -> str:
         currency=loaded.currency or "USD",
         symbol=loaded.symbol,
         tournament=tournament if tournament is not None else loaded.tournament,
+        level=loaded.level or None,  # PHH allows a level 0; the card room counts from I
     )
 
 

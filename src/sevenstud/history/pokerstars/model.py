@@ -198,6 +198,8 @@ class PokerStarsHand:
     revealed: tuple[tuple[int, str, tuple[Card, ...]], ...] = ()
     """Cards that summary lines show (``showed [..]``, ``mucked [..]``): (line, player, cards)."""
     board: tuple[Card, ...] = ()
+    level: int | None = None
+    """A tournament hand's level (``Level IV`` is 4), where the header gives it."""
     end_line: int = 0
     bring_in_hint: int | None = None
     """The bring-in an earlier hand of the file at the same stakes showed (used when this hand

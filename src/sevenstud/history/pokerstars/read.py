@@ -78,6 +78,18 @@ _RAZZ = re.compile(r"\brazz\b", re.IGNORECASE)
 _STAKES = re.compile(r"\(([^()]*?,\s*)?([$€£]?)([0-9][0-9,.]*)/[$€£]?([0-9][0-9,.]*)(?:\s+([A-Z]{3}))?\)")
 _DATE = re.compile(r"(\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2})(?: ([A-Z]{2,4}))?")
 _TOURNAMENT = re.compile(r"\bTournament #(\d+)", re.IGNORECASE)
+_LEVEL = re.compile(r"\bLevel ([IVXLC]+)\b")
+_ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
+
+
+def _level_of(text: str) -> int | None:
+    """The level of a tournament header in the card room's Roman numerals (``Level XIV``)."""
+    m = _LEVEL.search(text)
+    if m is None:
+        return None
+    values = [_ROMAN[c] for c in m.group(1)]
+    # A numeral smaller than the one after it is subtracted (IV is 4).
+    return sum(-v if i + 1 < len(values) and v < values[i + 1] else v for i, v in enumerate(values))
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +104,7 @@ class _Header:
     big_bet: int
     tournament: str | None
     date: str | None
+    level: int | None = None
 
 
 def _game_of(text: str) -> tuple[GameCode | None, str]:
@@ -147,6 +160,7 @@ def _parse_header(text: str, line: int) -> _Header:
         big,
         tour.group(1) if tour else None,
         date_text,
+        _level_of(rest) if tour else None,
     )
 
 
@@ -453,6 +467,7 @@ class _HandParser:
             small_bet=head.small_bet,
             big_bet=head.big_bet,
             tournament=head.tournament,
+            level=head.level,
             table=self.table,
             max_seats=self.max_seats,
             date=head.date,
