@@ -6,7 +6,14 @@ BIN    := $(VENV)/bin
 
 ENGINE := src/sevenstud
 
-.PHONY: run test lint typecheck bench clean
+# The engine compiled with mypyc (tools/build_compiled.py) in its own folder; src/ stays pure.
+# `make test` runs the rules tests and the PokerKit cross-check a second time against it (or
+# skips them, saying why, where no C compiler is found). `make run` never builds it.
+COMPILED       := build/compiled
+ENGINE_SOURCES := $(shell find $(ENGINE) -name '*.py')
+COMPILED_TESTS := tests/rules tests/test_crosscheck_pokerkit.py tests/test_compiled.py
+
+.PHONY: run test test-compiled compiled lint typecheck bench clean
 
 # The engine imports the standard library alone: `make run` installs the package and nothing
 # else (no numpy, no test tools); `make test` adds the test extras. Each has its own stamp, so
@@ -32,15 +39,28 @@ run: $(RUN_STAMP)
 	$(BIN)/sevenstud play
 
 lint: $(TEST_STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/mypy $(ENGINE)
+	$(BIN)/ruff check src tests benchmarks tools
+	$(BIN)/mypy $(ENGINE) tools
+
+# Rebuilt when any engine source or the build script changes; a build that cannot be made here
+# (no C compiler) still succeeds, leaving build/compiled/UNAVAILABLE with the reason.
+$(COMPILED)/.built: $(TEST_STAMP) $(ENGINE_SOURCES) tools/build_compiled.py
+	$(BIN)/python tools/build_compiled.py --out $(COMPILED)
+	touch $@
+
+compiled: $(COMPILED)/.built
 
 test: lint $(TEST_STAMP)
 	$(BIN)/pytest -n auto
+	$(MAKE) test-compiled
+
+test-compiled: compiled
+	SEVENSTUD_COMPILED=$(COMPILED) $(BIN)/pytest -n auto -rs $(COMPILED_TESTS)
 
 bench: $(TEST_STAMP)
 	$(BIN)/pip install --quiet -e '.[test,bench]'
-	$(BIN)/python benchmarks/engine_vs_pokerkit.py
+	$(MAKE) compiled
+	$(BIN)/python benchmarks/engine_vs_pokerkit.py --compiled $(COMPILED)
 	$(BIN)/python benchmarks/evaluator_vs_pokerkit.py
 	$(BIN)/python benchmarks/equity_vs_peers.py
 

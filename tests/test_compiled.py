@@ -1,0 +1,138 @@
+"""The two builds of one code base: the pure engine (the editable install) and the engine
+compiled with mypyc (tools/build_compiled.py, used with SEVENSTUD_COMPILED set, as in
+``make test-compiled``). Each run proves which build it imported."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import json
+import os
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+COMPILED_DIR = os.environ.get("SEVENSTUD_COMPILED")
+
+
+def _build_script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("build_compiled", ROOT / "tools" / "build_compiled.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("build_compiled", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _manifest() -> dict[str, list[str] | dict[str, str]]:
+    assert COMPILED_DIR is not None
+    data: dict[str, list[str] | dict[str, str]] = json.loads(
+        (Path(COMPILED_DIR) / "SOURCES.json").read_text()
+    )
+    return data
+
+
+@pytest.mark.skipif(bool(COMPILED_DIR), reason="the pure run only")
+def test_pure_run_imports_the_pure_engine() -> None:
+    import sevenstud.hand
+
+    assert sevenstud.hand.__file__ is not None
+    assert sevenstud.hand.__file__.endswith(".py")
+    assert Path(sevenstud.hand.__file__).resolve().is_relative_to(ROOT / "src")
+
+
+@pytest.mark.skipif(not COMPILED_DIR, reason="the compiled run only (SEVENSTUD_COMPILED)")
+def test_compiled_run_imports_the_extension_modules() -> None:
+    assert COMPILED_DIR is not None
+    out = Path(COMPILED_DIR).resolve()
+    compiled = _manifest()["compiled"]
+    assert "sevenstud/hand.py" in compiled
+    for path in compiled:
+        name = path.removesuffix(".py").replace("/", ".")
+        module = importlib.import_module(name)
+        assert module.__file__ is not None
+        where = Path(module.__file__).resolve()
+        assert where.suffix == ".so", f"{name} came from {where}, not a compiled extension"
+        assert where.is_relative_to(out), f"{name} came from {where}, outside {out}"
+    import sevenstud.hand
+
+    assert sevenstud.hand.__file__ is not None and sevenstud.hand.__file__.endswith(".so")
+
+
+@pytest.mark.skipif(not COMPILED_DIR, reason="the compiled run only (SEVENSTUD_COMPILED)")
+def test_compiled_build_is_made_from_todays_source() -> None:
+    recorded = _manifest()["sources"]
+    now = _build_script().source_hashes(ROOT / "src" / "sevenstud")
+    changed = sorted(p for p in set(recorded) | set(now) if recorded.get(p) != now.get(p))  # type: ignore[union-attr]
+    assert not changed, f"the compiled build is stale ({', '.join(changed)}): run make compiled"
+
+
+def test_build_without_a_c_compiler_says_why_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = _build_script()
+    monkeypatch.setattr(script.shutil, "which", lambda name: None)
+    out = tmp_path / "compiled"
+    assert script.build(out) == 0
+    printed = capsys.readouterr().out.strip().splitlines()
+    assert len(printed) == 1 and "no C compiler" in printed[0]
+    assert "no C compiler" in (out / "UNAVAILABLE").read_text()
+    assert not (out / "sevenstud").exists()
+
+
+def test_build_skips_a_listed_module_that_is_missing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = _build_script()
+    there, missing = script.present(("sevenstud/pots.py", "sevenstud/no_such_module.py"))
+    assert there == ("sevenstud/pots.py",) and missing == ("sevenstud/no_such_module.py",)
+    out = tmp_path / "compiled"
+    # Nothing listed exists: no build, the reason written down, and still exit status 0.
+    assert script.build(out, compiled=("sevenstud/no_such_module.py",)) == 0
+    printed = capsys.readouterr().out
+    assert "not compiled, no such engine module: sevenstud/no_such_module.py" in printed
+    assert "none of the listed engine modules exists" in (out / "UNAVAILABLE").read_text()
+
+
+def test_unavailable_build_skips_the_compiled_run_with_its_reason(tmp_path: Path) -> None:
+    import subprocess
+
+    out = tmp_path / "compiled"
+    out.mkdir()
+    (out / "UNAVAILABLE").write_text("no C compiler (cc not found)\n")
+    probe = tmp_path / "test_probe.py"
+    probe.write_text("def test_anything():\n    assert False\n")
+    env = {**os.environ, "SEVENSTUD_COMPILED": str(out)}
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-n",
+            "0",
+            "-p",
+            "no:randomly",
+            "-rs",
+            "--rootdir",
+            str(ROOT),
+            "-c",
+            str(ROOT / "pyproject.toml"),
+            "--confcutdir",
+            str(ROOT / "tests"),
+            "-p",
+            "tests.conftest",
+            str(probe),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        check=False,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "SKIPPED [1]" in run.stdout
+    assert "compiled engine: no C compiler (cc not found)" in run.stdout
