@@ -1,0 +1,113 @@
+"""The card room's database: SQLite by default (a file under the user's data directory),
+PostgreSQL given a URL; Alembic's migrations (shipped in this package) are applied on opening.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.orm import Session, sessionmaker
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+class StoreError(ValueError):
+    """The database cannot be used (a URL that is not SQLite or PostgreSQL, an unreachable
+    server): the message says which and why."""
+
+
+def data_dir() -> Path:
+    """Where the card room keeps its files: ``$XDG_DATA_HOME/sevenstud`` (by default
+    ``~/.local/share/sevenstud``)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "sevenstud"
+
+
+def default_url() -> str:
+    """The embedded SQLite database's URL."""
+    return f"sqlite:///{data_dir() / 'cardroom.sqlite3'}"
+
+
+def normalize_url(url: str) -> str:
+    """The SQLAlchemy URL of a database given as a path, ``sqlite:///...`` or
+    ``postgresql://...`` (psycopg 3 is the driver)."""
+    if not isinstance(url, str) or not url.strip():
+        raise StoreError(f"a database is a path or a URL, not {url!r}")
+    if url.startswith(("postgresql://", "postgres://")):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    if url.startswith(("postgresql+psycopg://", "sqlite:")):
+        return url
+    if "://" in url:
+        raise StoreError(f"database {url!r}: only sqlite:/// and postgresql:// are served")
+    return f"sqlite:///{Path(url).expanduser()}"
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # Foreign keys are off by default in SQLite; WAL lets readers (the lobby, the audit) work
+    # beside the table actors' writes; a busy timeout waits for a writer instead of failing.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+def upgrade(engine: Engine) -> None:
+    """Apply every migration not yet applied (``alembic upgrade head``)."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+@dataclass(slots=True)
+class Store:
+    """An open database: its engine and a session factory."""
+
+    url: str
+    engine: Engine
+    sessions: sessionmaker[Session]
+
+    def session(self) -> Session:
+        """A new session (use it in ``with store.session() as s, s.begin():``)."""
+        return self.sessions()
+
+    def close(self) -> None:
+        """Close every pooled connection."""
+        self.engine.dispose()
+
+    @property
+    def shown_url(self) -> str:
+        """The URL without its password, for printing."""
+        return self.engine.url.render_as_string(hide_password=True)
+
+
+def open_store(url: str | None = None, *, migrate: bool = True) -> Store:
+    """Open (and by default migrate) the database at ``url`` (None: the embedded default)."""
+    full = normalize_url(url if url is not None else default_url())
+    if full.startswith("sqlite:///") and full != "sqlite:///:memory:":
+        Path(full.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+    try:
+        engine = create_engine(full, pool_pre_ping=True)
+    except Exception as error:  # a bad URL is the user's input: say so in one line
+        raise StoreError(f"database {url!r}: {error}") from None
+    if engine.dialect.name == "sqlite":
+        event.listen(engine, "connect", _sqlite_pragmas)
+    try:
+        if migrate:
+            upgrade(engine)
+    except Exception as error:
+        engine.dispose()
+        raise StoreError(f"database {engine.url.render_as_string(hide_password=True)}: {error}") from None
+    return Store(full, engine, sessionmaker(engine, expire_on_commit=False))
+
+
+__all__ = ["Store", "StoreError", "data_dir", "default_url", "normalize_url", "open_store", "upgrade"]

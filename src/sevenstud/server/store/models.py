@@ -1,0 +1,131 @@
+"""The card room's tables, as SQLAlchemy 2 declarative models.
+
+Chips are whole numbers everywhere (``Integer``); times are float seconds since the epoch. The
+cached numbers (a player's ``balance``, a sitting's ``stack``) are what the ledger says they are:
+:mod:`sevenstud.server.audit` proves it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, Float, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    """The declarative base of every card-room model."""
+
+
+class Player(Base):
+    """An account: a person with a password, or a guest."""
+
+    __tablename__ = "players"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(40), unique=True)
+    password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    guest: Mapped[bool] = mapped_column(Boolean, default=False)
+    balance: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[float] = mapped_column(Float)
+    refill_day: Mapped[str] = mapped_column(String(10), default="")
+    refills_that_day: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class LoginSession(Base):
+    """A login: the token itself is never stored, only its SHA-256."""
+
+    __tablename__ = "login_sessions"
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    created_at: Mapped[float] = mapped_column(Float)
+    expires_at: Mapped[float] = mapped_column(Float)
+
+
+class TableRow(Base):
+    """A table of the card room: its game (the wire form) and its house settings."""
+
+    __tablename__ = "tables"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    game: Mapped[dict[str, Any]] = mapped_column(JSON)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[float] = mapped_column(Float)
+    closed: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class Sitting(Base):
+    """One player's stay in one seat, from sitting down to standing up; ``stack`` is the
+    seat's chips (the ledger's seat account) while ``open``."""
+
+    __tablename__ = "sittings"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), nullable=True)
+    bot: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    name: Mapped[str] = mapped_column(String(40))
+    stack: Mapped[int] = mapped_column(Integer, default=0)
+    open: Mapped[bool] = mapped_column(Boolean, default=True)
+
+
+class HandRow(Base):
+    """A hand: its record (``sevenstud.wire.hand_to_record``, every card: never sent to a
+    client) and, once over, its result (finishing stacks and rake)."""
+
+    __tablename__ = "hands"
+    __table_args__ = (UniqueConstraint("table_id", "number"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(12))  # playing, finished, cancelled
+    sittings: Mapped[list[int]] = mapped_column(JSON)  # the sitting of each seat of the hand
+    record: Mapped[dict[str, Any]] = mapped_column(JSON)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    started_at: Mapped[float] = mapped_column(Float)
+    ended_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class EventRow(Base):
+    """One entry of a table's stream, as a spectator sees it (no down card)."""
+
+    __tablename__ = "events"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    hand_id: Mapped[int | None] = mapped_column(ForeignKey("hands.id"), nullable=True)
+    type: Mapped[str] = mapped_column(String(40))
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+    at: Mapped[float] = mapped_column(Float)
+
+
+class LedgerAccount(Base):
+    """An account of the ledger: ``balance`` (a player's, ref the player), ``seat`` (a
+    sitting's stack), ``pot`` (a hand's), ``house`` (the rake) or ``bank`` (where play chips
+    come from and go back to)."""
+
+    __tablename__ = "ledger_accounts"
+    __table_args__ = (UniqueConstraint("kind", "ref"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(10))
+    ref: Mapped[int] = mapped_column(Integer)  # 0 for the house and the bank
+
+
+class Transfer(Base):
+    """One chip movement; its two :class:`Entry` rows sum to zero."""
+
+    __tablename__ = "transfers"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    reason: Mapped[str] = mapped_column(String(20))
+    event_id: Mapped[int | None] = mapped_column(ForeignKey("events.id"), nullable=True)
+    hand_id: Mapped[int | None] = mapped_column(ForeignKey("hands.id"), nullable=True)
+    at: Mapped[float] = mapped_column(Float)
+
+
+class Entry(Base):
+    """One side of a transfer: ``amount`` chips into the account (negative: out of it)."""
+
+    __tablename__ = "entries"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    transfer_id: Mapped[int] = mapped_column(ForeignKey("transfers.id"), index=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("ledger_accounts.id"), index=True)
+    amount: Mapped[int] = mapped_column(Integer)

@@ -1,0 +1,106 @@
+"""The store: migrations, the models and the double-entry ledger, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import func, inspect, select
+
+from sevenstud.server.store import Store, StoreError, default_url, normalize_url, open_store
+from sevenstud.server.store import ledger
+from sevenstud.server.store.models import Base, Entry, Transfer
+
+
+def test_migrations_create_every_model_table(store: Store) -> None:
+    tables = set(inspect(store.engine).get_table_names())
+    assert set(Base.metadata.tables) <= tables
+    assert "alembic_version" in tables
+
+
+def test_migrations_match_the_models(store: Store) -> None:
+    # A model changed without a migration shows up here as a difference.
+    with store.engine.connect() as connection:
+        diff = compare_metadata(MigrationContext.configure(connection), Base.metadata)
+    assert diff == []
+
+
+def test_opening_again_applies_nothing_twice(store: Store) -> None:
+    again = open_store(store.url)
+    try:
+        with again.engine.connect() as connection:
+            assert MigrationContext.configure(connection).get_current_revision() == "0001"
+    finally:
+        again.close()
+
+
+def test_a_transfer_is_two_rows_that_sum_to_zero(store: Store) -> None:
+    with store.session() as s, s.begin():
+        bank = ledger.account(s, ledger.BANK)
+        ann = ledger.account(s, ledger.BALANCE, 1)
+        ledger.transfer(s, bank, ann, 500, "sign-up")
+    with store.session() as s:
+        rows = s.scalars(select(Entry)).all()
+        assert sorted(r.amount for r in rows) == [-500, 500]
+        assert s.scalar(select(func.count()).select_from(Transfer)) == 1
+        assert ledger.balance_of(s, ann) == 500
+        assert ledger.balance_of(s, bank) == -500
+
+
+def test_the_same_account_is_found_again(store: Store) -> None:
+    with store.session() as s, s.begin():
+        first = ledger.account(s, ledger.SEAT, 7)
+        assert ledger.account(s, ledger.SEAT, 7) == first
+        assert ledger.account(s, ledger.SEAT, 8) != first
+
+
+@pytest.mark.parametrize("amount", [0, -5, 2.5, True])
+def test_a_transfer_of_no_chips_is_refused_and_writes_nothing(store: Store, amount: object) -> None:
+    with store.session() as s, s.begin():
+        bank = ledger.account(s, ledger.BANK)
+        ann = ledger.account(s, ledger.BALANCE, 1)
+        with pytest.raises(ledger.LedgerError, match="positive whole number"):
+            ledger.transfer(s, bank, ann, amount, "sign-up")  # type: ignore[arg-type]
+    with store.session() as s:
+        assert s.scalar(select(func.count()).select_from(Entry)) == 0
+
+
+def test_an_unknown_kind_of_account_is_refused(store: Store) -> None:
+    with store.session() as s, pytest.raises(ledger.LedgerError, match="kind 'wallet'"):
+        ledger.account(s, "wallet")
+
+
+def test_a_rolled_back_transaction_leaves_no_movement(store: Store) -> None:
+    with pytest.raises(RuntimeError), store.session() as s, s.begin():
+        ledger.transfer(s, ledger.account(s, ledger.BANK), ledger.account(s, ledger.BALANCE, 1), 5, "x")
+        raise RuntimeError("the event's write failed")
+    with store.session() as s:
+        assert s.scalar(select(func.count()).select_from(Entry)) == 0
+
+
+def test_net_by_counterpart_reads_what_each_seat_put_into_a_pot(store: Store) -> None:
+    with store.session() as s, s.begin():
+        pot = ledger.account(s, ledger.POT, 1)
+        a, b = ledger.account(s, ledger.SEAT, 1), ledger.account(s, ledger.SEAT, 2)
+        ledger.transfer(s, a, pot, 10, "bet")
+        ledger.transfer(s, b, pot, 25, "bet")
+        ledger.transfer(s, pot, b, 5, "returned")
+        assert ledger.net_by_counterpart(s, pot) == {a: 10, b: 20}
+
+
+def test_urls() -> None:
+    assert normalize_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert normalize_url("/tmp/x.db") == "sqlite:////tmp/x.db"
+    assert default_url().endswith("sevenstud/cardroom.sqlite3")
+    with pytest.raises(StoreError, match="only sqlite"):
+        normalize_url("mysql://u@h/db")
+
+
+def test_default_database_is_under_xdg_data_home(monkeypatch: pytest.MonkeyPatch, tmp_path: object) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert default_url() == f"sqlite:///{tmp_path}/sevenstud/cardroom.sqlite3"
+
+
+def test_an_unreachable_postgresql_is_one_clear_error(tmp_path: object) -> None:
+    with pytest.raises(StoreError, match="database"):
+        open_store(f"postgresql://nobody@/none?host={tmp_path}&connect_timeout=1")
