@@ -27,9 +27,10 @@ class Spy:
     def act(self, view: SeatView) -> Action:
         assert isinstance(view, SeatView)
         assert view.seat == self.hand.to_act and view.legal_actions
+        exposed = set(self.hand.shown) | self.hand.turned_up
         for seat, (cards, ups) in enumerate(zip(view.cards, view.face_up, strict=True)):
             for card, up in zip(cards, ups, strict=True):
-                if seat != view.seat and not up and seat not in self.hand.shown:
+                if seat != view.seat and not up and seat not in exposed:
                     assert card is None, "a bot was shown another seat's down card"
         for event in view.events:
             if isinstance(event, CardDealt) and not event.face_up and event.seat != view.seat:
