@@ -52,7 +52,8 @@ class _Cluster:
         subprocess.run([*self.prefix, *args], check=True, capture_output=True, timeout=120)
 
     def start(self) -> None:
-        self._run(str(self.bin / "initdb"), "-D", str(self.data), "-U", "postgres", "-A", "trust", "-E", "UTF8")
+        initdb = str(self.bin / "initdb")
+        self._run(initdb, "-D", str(self.data), "-U", "postgres", "-A", "trust", "-E", "UTF8")
         options = f"-c listen_addresses='' -c unix_socket_directories={self.root} -c fsync=off"
         options += " -c synchronous_commit=off -c full_page_writes=off"
         log = str(self.root / "log")

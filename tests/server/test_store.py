@@ -7,8 +7,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import func, inspect, select
 
-from sevenstud.server.store import Store, StoreError, default_url, normalize_url, open_store
-from sevenstud.server.store import ledger
+from sevenstud.server.store import Store, StoreError, default_url, ledger, normalize_url, open_store
 from sevenstud.server.store.models import Base, Entry, Transfer
 
 
