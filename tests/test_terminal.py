@@ -18,7 +18,7 @@ from sevenstud.hand import Action, ActionKind, Hand, IllegalAction, SeatView
 from sevenstud.terminal import (
     Seat,
     StakesError,
-    Table,
+    TerminalTable,
     chips,
     door_card_seat,
     holding_text,
@@ -176,8 +176,8 @@ class CallingStation:
 
 
 def test_eight_players_share_a_community_card(capsys: pytest.CaptureFixture[str]) -> None:
-    seats = [Seat(f"Bot {i}", CallingStation(), 100, 100) for i in range(8)]
-    table = Table(
+    seats = [Seat(f"Bot {i}", CallingStation(), 100) for i in range(8)]
+    table = TerminalTable(
         StudHiLo(Stakes(1, 2, 5, 10)), seats, seed=1, stdin=io.StringIO(""), stdout=sys.stdout
     )
     assert table.run(1) == 0
@@ -210,7 +210,7 @@ def set_up(seats: list[Seat], doors: str, stdin: str = "", game: object = None) 
     downs = ["4s", "5s", "6s", "7s"][:n] + ["4h", "5h", "6h", "7h"][:n]
     deck = Deck.ordered(" ".join(downs) + " " + doors)
     out = io.StringIO()
-    table = Table(
+    table = TerminalTable(
         game or StudHiLo(STAKES),  # type: ignore[arg-type]
         seats,
         seed=None,
@@ -226,9 +226,9 @@ def test_bring_in_passes_over_an_all_in_lowest_door_card() -> None:
     # Ann's deuce is the lowest door card, but her ante was all she had: the next player
     # clockwise, Cy, brings in, and the table says so.
     seats = [
-        Seat("Bob", CallingStation(), 100, 100),
-        Seat("Ann", CallingStation(), 1, 1),
-        Seat("Cy", CallingStation(), 100, 100),
+        Seat("Bob", CallingStation(), 100),
+        Seat("Ann", CallingStation(), 1),
+        Seat("Cy", CallingStation(), 100),
     ]
     out = set_up(seats, "Kd 2c 9h")
     assert "*** 3RD STREET ***  Cy to bring in (Ann, lowest door card, is all-in)" in out
@@ -237,14 +237,14 @@ def test_bring_in_passes_over_an_all_in_lowest_door_card() -> None:
 
 
 def test_bring_in_names_the_lowest_door_card() -> None:
-    seats = [Seat("Bob", CallingStation(), 100, 100), Seat("Ann", CallingStation(), 100, 100)]
+    seats = [Seat("Bob", CallingStation(), 100), Seat("Ann", CallingStation(), 100)]
     out = set_up(seats, "Kd 2c")
     assert "*** 3RD STREET ***  Ann to bring in (lowest door card)" in out
     assert "Ann brings in for 2." in out  # the reason is in the header; nobody was passed over
 
 
 def test_razz_names_the_highest_door_card() -> None:
-    seats = [Seat("Bob", CallingStation(), 100, 100), Seat("Ann", CallingStation(), 100, 100)]
+    seats = [Seat("Bob", CallingStation(), 100), Seat("Ann", CallingStation(), 100)]
     out = set_up(seats, "Kd 2c", game=Razz(STAKES))
     assert "*** 3RD STREET ***  Bob to bring in (highest door card)" in out
 
@@ -252,7 +252,7 @@ def test_razz_names_the_highest_door_card() -> None:
 def test_a_call_is_the_chips_to_put_in() -> None:
     # You bring in for 2, the bot completes to 5: calling is 3 more chips, in the turn line, the
     # prompt and the log; "call 3" is understood, "call 5" (the street total) is refused.
-    seats = [Seat("You", None, 100, 100), Seat("Bot 1", Completer(), 100, 100)]
+    seats = [Seat("You", None, 100), Seat("Bot 1", Completer(), 100)]
     out = set_up(seats, "2c Kd", stdin="b\ncall 5\ncall 3\nq\n")
     assert "Your turn (3rd street): 3 chips to call, pot 9." in out
     assert "[f]old  [c]all 3  [r]aise to 10 > call 5" in out
@@ -262,7 +262,7 @@ def test_a_call_is_the_chips_to_put_in() -> None:
 
 
 def test_an_all_in_call_of_one_chip() -> None:
-    seats = [Seat("You", None, 2, 2), Seat("Bot 1", CallingStation(), 100, 100)]
+    seats = [Seat("You", None, 2), Seat("Bot 1", CallingStation(), 100)]
     out = set_up(seats, "Kd 2c", stdin="c\n")
     assert "Your turn (3rd street): 1 chip to call, pot 4." in out
     assert "[c]all 1 " in out
@@ -270,7 +270,7 @@ def test_an_all_in_call_of_one_chip() -> None:
 
 
 def test_your_turn_names_your_hand_so_far() -> None:
-    seats = [Seat("You", None, 100, 100), Seat("Bot 1", CallingStation(), 100, 100)]
+    seats = [Seat("You", None, 100), Seat("Bot 1", CallingStation(), 100)]
     out = set_up(seats, "Kd 2c", stdin="c\nq\n")  # your down cards: 4s 4h
     assert "You hold [4s] [4h] Kd: a pair of Fours; no low yet (4 toward one)." in out
 

@@ -1,11 +1,17 @@
-"""``sevenstud play``: a table of stud in the terminal, you (seat 0) against :class:`RuleBot`\\ s.
+"""``sevenstud play``: a table of stud in the terminal, you against :class:`RuleBot`\\ s.
+
+The terminal is a renderer over :class:`sevenstud.table.Table`: the table holds the seats, the
+stacks, the rebuys (top-ups between hands) and the one numbered stream of what happened. The
+terminal reads that stream as your seat may see it (:meth:`~sevenstud.table.Table.events_since`)
+and the table's view, prints them, and sends your actions and the bots' to the table with the
+time of the terminal's clock (the table reads no clock). You sit in seat 1, the first seat to the
+dealer's left (stud has no button, so the seats never move); the bots sit in seats 2 and up.
 
 Hands are played one after another with the stacks carried over; a player who goes broke buys
-in again for the starting stack. The seats stay where they are (stud has no button: seat 0 is
-the first seat clockwise from the dealer). After every action the table is shown as you may see
-it: your own down cards in brackets, the others' down cards as ``[xx]``, everybody's up cards,
-the stacks, the bets and the pot. The table is printed once a street; each action after it is
-one line. At your turn you see what it costs to stay in, your best high and low so far, and the
+in again for their first buy-in. After every action the table is shown as you may see it: your
+own down cards in brackets, the others' down cards as ``[xx]``, everybody's up cards, the
+stacks, the bets and the pot. The table is printed once a street; each action after it is one
+line. At your turn you see what it costs to stay in, your best high and low so far, and the
 actions with their keys::
 
     Your turn (4th street): 3 chips to call, pot 12. You hold a pair of Kings; no low yet.
@@ -23,11 +29,14 @@ Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
+import re
 import sys
-from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from typing import TextIO
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TextIO
 
 from sevenstud import evaluate
 from sevenstud.bots import Bot, RuleBot
@@ -44,19 +53,41 @@ from sevenstud.hand import (
     CardDealt,
     CommunityCardDealt,
     Event,
-    Hand,
     HandEnded,
     HandMucked,
     HandShown,
+    HandTurnedUp,
     IllegalAction,
+    Phase,
     PotAwarded,
     RakeTaken,
     SeatView,
     StreetStarted,
 )
+from sevenstud.table import (
+    ClockStarted,
+    Entry,
+    HandStarted,
+    Leaving,
+    SatDown,
+    SatIn,
+    SatOut,
+    StoodUp,
+    Table,
+    TableError,
+    TableSettings,
+    TimedOut,
+    ToppedUp,
+)
 
 HUMAN = 0
+"""The index of the human in the seating plan of ``sevenstud play`` (table seat 1)."""
 QUIT_WORDS = frozenset({"q", "quit", "exit", "bye"})
+TURN_SECONDS = 24 * 60 * 60.0
+"""Each turn's time: a terminal game waits for its player (the table's clock still runs, as
+data, and a turn left a whole day is timed out by the table's own rule)."""
+
+_TABLE_EVENTS = (SatDown, ToppedUp, SatOut, SatIn, Leaving, StoodUp, HandStarted, ClockStarted, TimedOut)
 
 
 class StakesError(ValueError):
@@ -91,114 +122,175 @@ def chips(n: int) -> str:
     return _plural(n, "chip")
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class Seat:
+    """One place in the seating plan: who sits there (a bot, or ``None`` for the human at the
+    keyboard) and the buy-in, which is also what a rebuy brings."""
+
     name: str
     bot: Bot | None
     stack: int
-    bought: int
-    rebuys: int = 0
 
     @property
     def is_human(self) -> bool:
+        """Whether the keyboard plays this seat."""
         return self.bot is None
 
 
-@dataclass
+@dataclass(slots=True)
 class _HandLog:
-    """What the printer remembers of the hand being played."""
+    """What the printer remembers of the hand being played (seats are table seats)."""
 
+    started: HandStarted
+    start_number: int
+    """The stream number just before the hand's first entry."""
     street_bets: dict[int, int] = field(default_factory=dict)
     shown: dict[int, HandShown] = field(default_factory=dict)
     showdown_started: bool = False
     awarded: dict[int, int] = field(default_factory=dict)
     """Chips each seat wins at the end: taken off the stacks to show the table at the showdown."""
     rake: int = 0
+    final: tuple[int, ...] = ()
+    """The stacks at the end (``HandEnded``), in the hand's seat order."""
+    community: Card | None = None
     bring_in_why: str = ""
     """Why the bring-in player brings in: ``"(lowest door card)"``, or who was passed over."""
 
+    def hand_seat(self, seat: int) -> int:
+        """The hand's seat of a table seat."""
+        return self.started.seats.index(seat)
 
-class Table:
-    """A table of players (one human at seat 0 unless watching) playing hand after hand."""
+
+class TerminalTable:
+    """A :class:`~sevenstud.table.Table` played in the terminal: one human (table seat 1,
+    unless watching) and bots, hand after hand. ``seats`` is the seating plan, table seat 1
+    first; ``decks`` are dealt first, one a hand (a set-up table), then seeded or shuffled
+    ones; ``clock`` gives the time the table is told (seconds, never going backwards)."""
 
     def __init__(
         self,
         game: Game,
-        seats: list[Seat],
+        seats: Sequence[Seat],
         *,
         seed: int | None,
         stdin: TextIO,
         stdout: TextIO,
         decks: Sequence[Deck] = (),
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
+        if not 2 <= len(seats) <= MAX_PLAYERS:
+            raise TableError(f"a terminal table seats 2 to {MAX_PLAYERS} players, not {len(seats)}")
         self.game = game
         self.decks = list(decks)
         """Decks to deal first, one a hand (a set-up table); then shuffled or seeded ones."""
-        self.seats = seats
+        self.seats = list(seats)
         self.seed = seed
         self.stdin = stdin
         self.stdout = stdout
+        self.clock = clock
         self.hands_played = 0
-        self.starting_stack = seats[0].bought
-        self.viewer: int | None = next((i for i, s in enumerate(seats) if s.is_human), None)
+        self.names = {n: s.name for n, s in enumerate(self.seats, start=1)}
+        """Each table seat's name."""
+        self.viewer: int | None = next((n for n, s in enumerate(self.seats, 1) if s.is_human), None)
+        """The table seat whose eyes the terminal has (None: watching the bots)."""
+        least = max(1, game.stakes.ante)
+        # A rebuy adds a first buy-in to what is left (less than the ante): the maximum allows it.
+        self.table = Table(
+            TableSettings(
+                game,
+                seats=len(self.seats),
+                min_buy_in=least,
+                max_buy_in=max(s.stack for s in self.seats) + least,
+                action_time=TURN_SECONDS,
+                time_bank_start=0.0,
+                time_bank_max=0.0,
+                time_bank_refill=0.0,
+            )
+        )
+        self._read_to = 0
+        """The last stream number printed."""
+        self._bought: dict[int, int] = dict.fromkeys(self.names, 0)
+        self._rebuys: dict[int, int] = dict.fromkeys(self.names, 0)
+        self._log: _HandLog | None = None
         self._echo = not _isatty(stdin)
+        now = self.clock()
+        for number, seat in enumerate(self.seats, start=1):
+            self.table.sit_down(seat.name, number, seat.stack, now)
 
     # ------------------------------------------------------------------ output
 
     def say(self, text: str = "") -> None:
+        """Print one line."""
         print(text, file=self.stdout, flush=True)
 
     def name(self, seat: int) -> str:
-        return self.seats[seat].name
+        """The name at a table seat."""
+        return self.names[seat]
+
+    def _is_human(self, seat: int) -> bool:
+        return seat == self.viewer
 
     def _verb(self, seat: int, base: str, third: str | None = None) -> str:
         """``"You call"`` but ``"Bot 2 calls"``."""
-        if self.seats[seat].is_human:
+        if self._is_human(seat):
             return f"{self.name(seat)} {base}"
         return f"{self.name(seat)} {third or base + 's'}"
 
     def _all_in(self, seat: int) -> str:
         """``" and are all-in"`` for you, ``" and is all-in"`` for a bot."""
-        return " and are all-in" if self.seats[seat].is_human else " and is all-in"
+        return " and are all-in" if self._is_human(seat) else " and is all-in"
 
     # ------------------------------------------------------------------ the session
 
     def run(self, hands: int | None) -> int:
+        """Play ``hands`` hands (None: until the human quits); the exit status."""
         stakes = self.game.stakes
+        buy_ins = {s.stack for s in self.seats}
+        each = f"{min(buy_ins)} chips each" if len(buy_ins) == 1 else "stacks as seated"
         self.say(
             f"{self.game.name}: ante {stakes.ante}, bring-in {stakes.bring_in}, "
-            f"bets {stakes.small_bet}/{stakes.big_bet}; "
-            f"{len(self.seats)} players, {self.starting_stack} chips each"
+            f"bets {stakes.small_bet}/{stakes.big_bet}; {len(self.seats)} players, {each}"
         )
         if self.viewer is not None:
-            self.say("You are seat 0. Down cards are in [brackets]; [xx] is a card you cannot see.")
+            self.say(
+                f"You are seat {self.viewer}. Down cards are in [brackets]; "
+                "[xx] is a card you cannot see."
+            )
             self.say("Type the letter of an action or the words (e.g. 'raise to 10'); q quits.")
         else:
             self.say("Watching the bots. Down cards are in [brackets]; [xx] is one nobody shows.")
         try:
+            self._read_stream()  # the seating: counted, not printed
             while hands is None or self.hands_played < hands:
                 if not self._play_hand():
-                    return self._goodbye(unfinished=True)
+                    return self._goodbye()
                 self.hands_played += 1
                 more = hands is None or self.hands_played < hands
                 if more and self.viewer is not None and not self._next_hand_wanted():
                     return self._goodbye()
         except KeyboardInterrupt:
             self.say()
-            self._goodbye(unfinished=True)
+            self._goodbye()
             return 130
         return self._goodbye()
 
-    def _goodbye(self, *, unfinished: bool = False) -> int:
+    def _goodbye(self) -> int:
+        """The final stacks; a hand in progress is called off (each takes back what they put
+        in: their stack when it was dealt)."""
         self.say()
-        if unfinished:
+        stacks = {s.seat: s.stack for s in self.table.view(None).seats}
+        log = self._log
+        if self.table.hand_in_progress and log is not None:
             self.say("The hand in progress is called off: everybody takes back what they put in.")
+            stacks.update(zip(log.started.seats, log.started.stacks, strict=True))
         self.say(f"Goodbye! Final stacks after {_plural(self.hands_played, 'hand')}:")
-        width = max(len(s.name) for s in self.seats)
-        for seat in self.seats:
-            net = seat.stack - seat.bought
-            rebuys = f", bought in again {_plural(seat.rebuys, 'time')}" if seat.rebuys else ""
-            self.say(f"  {seat.name:<{width}}  {seat.stack:>6}  ({net:+d}{rebuys})")
+        width = max(len(n) for n in self.names.values())
+        for seat, name in self.names.items():
+            stack = stacks.get(seat, 0)
+            net = stack - self._bought[seat]
+            again = self._rebuys[seat]
+            rebuys = f", bought in again {_plural(again, 'time')}" if again else ""
+            self.say(f"  {name:<{width}}  {stack:>6}  ({net:+d}{rebuys})")
         return 0
 
     def _next_hand_wanted(self) -> bool:
@@ -219,16 +311,15 @@ class Table:
     # ------------------------------------------------------------------ one hand
 
     def _rebuy(self) -> None:
-        for seat in self.seats:
-            if seat.stack == 0:
-                seat.stack = self.starting_stack
-                seat.bought += self.starting_stack
-                seat.rebuys += 1
-                who = "You are" if seat.is_human else f"{seat.name} is"
-                self.say(
-                    f"{who} busted and {'buy' if seat.is_human else 'buys'} in again "
-                    f"for {chips(self.starting_stack)}."
-                )
+        """Whoever the table sat out for want of the ante buys in again (a top-up)."""
+        least = max(1, self.game.stakes.ante)
+        now = self.clock()
+        for state in self.table.view(None).seats:
+            if state.sitting_out and state.stack < least:
+                buy_in = self.seats[state.seat - 1].stack
+                self.table.top_up(state.player, buy_in, now)
+                self.table.sit_in(state.player, now)
+        self._read_stream()
 
     def _deck(self) -> Deck:
         if self.hands_played < len(self.decks):
@@ -242,36 +333,59 @@ class Table:
         self.say()
         self.say(f"=== Hand #{self.hands_played + 1} ===")
         self._rebuy()
-        hand = Hand(self.game, [s.stack for s in self.seats], self._deck())
-        log = _HandLog()
-        seen = self._show_events(hand, 0, log)
-        while not hand.is_over:
-            seat = hand.to_act
-            assert seat is not None
-            bot = self.seats[seat].bot
+        self.table.start_hand(self.clock(), self._deck())
+        self._read_stream()
+        while self.table.hand_in_progress:
+            seat = self.table.to_act
+            assert seat is not None  # a hand in progress waits for someone
+            bot = self.seats[seat - 1].bot
             if bot is None:
-                if not self._human_turn(hand, seat):
+                if not self._human_turn(seat):
                     return False
             else:
-                hand.act(bot.act(hand.view(seat)), seat)
-            seen = self._show_events(hand, seen, log)
-        for player, stack in zip(self.seats, hand.stacks, strict=True):
-            player.stack = stack
+                self._act(seat, bot.act(self._bot_view(seat)))
+            self._read_stream()
         return True
 
-    def _human_turn(self, hand: Hand, seat: int) -> bool:
-        view = hand.view(seat)
+    def _act(self, seat: int, action: Action) -> None:
+        """Send an action to the table, at the clock's time; a turn past its deadline is the
+        table's to time out."""
+        now = self.clock()
+        deadline = self.table.deadline
+        if deadline is not None and now > deadline:
+            self.table.time_out(seat, now)
+        else:
+            self.table.act(seat, action, now)
+
+    def _bot_view(self, seat: int) -> SeatView:
+        """The engine's view for a bot, with the hand's events so far in the hand's seats (the
+        table's view leaves them to the stream, which says them in table seats)."""
+        log = self._log
+        view = self.table.view(seat).hand
+        assert log is not None and view is not None
+        seats = log.started.seats
+        events = tuple(
+            _in_hand_seats(entry.event, seats)
+            for entry in self.table.events_since(log.start_number, seat)
+            if entry.hand == log.started.hand and not isinstance(entry.event, _TABLE_EVENTS)
+        )
+        return dataclasses.replace(view, events=events)
+
+    def _human_turn(self, seat: int) -> bool:
+        view = self.table.view(seat).hand
+        assert view is not None and view.seat is not None
+        mine = view.seat
         legal = list(view.legal_actions)
-        already = view.bets[seat]
+        already = view.bets[mine]
         call = next((a for a in legal if a.kind is ActionKind.CALL), None)
         owed = (call.amount or 0) - already if call is not None else 0
         street = STREET_NAMES[view.street]
         cost = f"{chips(owed)} to call, " if owed > 0 else ""
-        mine = [c for c in view.cards[seat] if c is not None]
+        cards = [c for c in view.cards[mine] if c is not None]
         self.say(
             f"Your turn ({street}): {cost}pot {view.pot}. "
-            f"You hold {board_text(view.cards[seat], view.face_up[seat])}: "
-            f"{holding_text(mine, self.game)}."
+            f"You hold {board_text(view.cards[mine], view.face_up[mine])}: "
+            f"{holding_text(cards, self.game)}."
         )
         prompt = prompt_for(legal, already) + " > "
         while True:
@@ -283,35 +397,69 @@ class Table:
                 self.say("  legal now: " + prompt_for(legal, already))
                 continue
             try:
-                hand.act(parse_choice(text, legal, already), seat)
-            except IllegalAction as exc:
-                self.say(f"  ! {exc}")
+                self._act(seat, parse_choice(text, legal, already))
+            except (IllegalAction, TableError) as exc:
+                # The table names its seats for a server's log; the player knows whose turn it is.
+                self.say(f"  ! {_WHOSE.sub('', str(exc))}")
                 continue
             return True
 
-    # ------------------------------------------------------------------ printing the hand
+    # ------------------------------------------------------------------ printing the stream
 
-    def _show_events(self, hand: Hand, since: int, log: _HandLog) -> int:
-        """Print what happened since event ``since`` and the table; the new event count."""
-        view = hand.view(self.viewer, since=since)
-        events = view.events
-        antes = [e for e in events if isinstance(e, AntePosted)]
-        for e in events:
-            if isinstance(e, PotAwarded):
+    def _read_stream(self) -> None:
+        """Print what the stream says since the last entry printed, as the viewer may see it."""
+        entries = self.table.events_since(self._read_to, self.viewer)
+        if entries:
+            self._read_to = entries[-1].number
+        hand_events: list[Event] = []
+        for entry in entries:
+            event = entry.event
+            if isinstance(event, HandStarted):
+                self._log = _HandLog(event, entry.number - 1)
+            elif not isinstance(event, _TABLE_EVENTS):
+                hand_events.append(event)
+        log = self._log
+        for e in hand_events:
+            if isinstance(e, PotAwarded) and log is not None:
                 log.awarded[e.seat] = log.awarded.get(e.seat, 0) + e.amount
-            elif isinstance(e, RakeTaken):
+            elif isinstance(e, RakeTaken) and log is not None:
                 log.rake += e.amount
+            elif isinstance(e, HandEnded) and log is not None:
+                log.final = e.stacks
+        antes = [e for e in hand_events if isinstance(e, AntePosted)]
         if antes:
             self._say_antes(antes)
-        for event in events:
-            line = self._event_line(event, log, hand)
+        for entry in entries:
+            line = self._entry_line(entry)
             if line:
                 self.say(line)
         # The table once a street, when its cards are out; every action after it is one line
         # (the turn line repeats what the human needs: the cost, their cards, their hand).
-        if not hand.is_over and any(isinstance(e, StreetStarted | CommunityCardDealt) for e in events):
-            self._say_table(hand.view(self.viewer))
-        return view.version
+        if self.table.hand_in_progress and any(
+            isinstance(e, StreetStarted | CommunityCardDealt) for e in hand_events
+        ):
+            view = self.table.view(self.viewer)
+            assert view.hand is not None
+            self._say_table(view.hand, view.hand_seats)
+
+    def _entry_line(self, entry: Entry) -> str | None:
+        event = entry.event
+        if isinstance(event, SatDown):
+            self._bought[event.seat] += event.buy_in
+            return None  # the seating is the opening lines' to say
+        if isinstance(event, ToppedUp):
+            self._bought[event.seat] += event.amount
+            self._rebuys[event.seat] += 1
+            human = self._is_human(event.seat)
+            who = "You are" if human else f"{self.name(event.seat)} is"
+            return f"{who} busted and {'buy' if human else 'buys'} in again for {chips(event.amount)}."
+        if isinstance(event, TimedOut):
+            return f"{self._verb(event.seat, 'run', 'runs')} out of time."
+        if isinstance(event, _TABLE_EVENTS):
+            return None  # sitting out for want of the ante is followed by the rebuy; clocks pass
+        log = self._log
+        assert log is not None  # a hand event comes after its HandStarted
+        return self._event_line(event, log)
 
     def _say_antes(self, antes: Sequence[AntePosted]) -> None:
         amounts = {e.amount for e in antes}
@@ -322,7 +470,7 @@ class Table:
             suffix = self._all_in(e.seat) if e.all_in else ""
             self.say(f"{self._verb(e.seat, 'ante')} {e.amount}{suffix}.")
 
-    def _event_line(self, event: Event, log: _HandLog, hand: Hand) -> str | None:
+    def _event_line(self, event: Event, log: _HandLog) -> str | None:
         if isinstance(event, AntePosted | CardDealt):
             return None  # antes are summed up above; the table shows the cards
         if isinstance(event, StreetStarted):
@@ -332,27 +480,32 @@ class Table:
                 return f"{header}  (no betting: at most one player has chips left)"
             seat = event.first_to_act
             if event.street == 3:
-                log.bring_in_why = self._bring_in_why(hand, seat)
+                log.bring_in_why = self._bring_in_why(seat, log)
                 return f"{header}  {self.name(seat)} to bring in {log.bring_in_why}".rstrip()
             return f"{header}  {self.name(seat)} to act first"
         if isinstance(event, CommunityCardDealt):
+            log.community = event.card
             return f"Not enough cards for everybody: {event.card} is dealt face up for all to use."
         if isinstance(event, ActionTaken):
             return self._action_line(event, log)
         if isinstance(event, BetReturned):
             return f"Uncalled {chips(event.amount)} returned to {self.name(event.seat)}."
+        if isinstance(event, HandTurnedUp):
+            # Betting is over: the live hands are turned face up before the last cards come.
+            whose = "Your" if self._is_human(event.seat) else f"{self.name(event.seat)}'s"
+            return f"{whose} hand is turned face up: {format_cards(event.cards)}."
         if isinstance(event, HandShown | HandMucked):
             prefix = ""
             if not log.showdown_started:
                 log.showdown_started = True
-                self._say_table(hand.view(self.viewer), log)
+                self._say_showdown_table(log)
                 prefix = "*** SHOWDOWN ***\n"
             if isinstance(event, HandMucked):
                 return f"{prefix}{self._verb(event.seat, 'muck')}."
             log.shown[event.seat] = event
             cards = format_cards(event.cards)
-            if hand.community is not None:
-                cards += f" (+ {hand.community} in the middle)"
+            if log.community is not None:
+                cards += f" (+ {log.community} in the middle)"
             names = hand_names(event, self.game)
             return f"{prefix}{self._verb(event.seat, 'show')} {cards}: {names}"
         if isinstance(event, RakeTaken):
@@ -361,9 +514,9 @@ class Table:
             return self._award_line(event, log)
         if isinstance(event, HandEnded):
             parts = []
-            for seat, stack in enumerate(event.stacks):
-                change = stack - hand.starting_stacks[seat]
-                parts.append(f"{self.name(seat)} {stack} ({change:+d})")
+            for i, stack in enumerate(event.stacks):
+                change = stack - log.started.stacks[i]
+                parts.append(f"{self.name(log.started.seats[i])} {stack} ({change:+d})")
             return "Stacks: " + ", ".join(parts)
         return None  # pragma: no cover - every event is handled above
 
@@ -394,17 +547,20 @@ class Table:
             text = f"{self.name(seat)}: {action}"
         return text + (self._all_in(seat) if event.all_in else "") + "."
 
-    def _bring_in_why(self, hand: Hand, seat: int) -> str:
+    def _bring_in_why(self, seat: int, log: _HandLog) -> str:
         """``"(lowest door card)"``, or, when that card's owner is all-in from the ante and the
         next player clockwise brings in, ``"(Ann, lowest door card, is all-in)"``."""
-        view = hand.view(self.viewer)
+        view = self.table.view(self.viewer).hand
+        if view is None:
+            return ""  # the hand is over already (everybody all-in): nobody brings in
         word = "highest" if self.game.bring_in_by == "highest" else "lowest"
         owner = door_card_seat(view, self.game)
-        if owner == seat:
+        if owner == log.hand_seat(seat):
             return f"({word} door card)"
         if owner is not None and view.stacks[owner] == 0:
-            verb = "are" if self.seats[owner].is_human else "is"
-            return f"({self.name(owner)}, {word} door card, {verb} all-in)"
+            owner_seat = log.started.seats[owner]
+            verb = "are" if self._is_human(owner_seat) else "is"
+            return f"({self.name(owner_seat)}, {word} door card, {verb} all-in)"
         return ""  # the engine chose by a rule this printer does not know: say nothing wrong
 
     def _award_line(self, event: PotAwarded, log: _HandLog) -> str:
@@ -421,14 +577,83 @@ class Table:
             return f"{text} with {shown.high} and the low {shown.low}."
         return f"{text} with {shown.high}."
 
-    def _say_table(self, view: SeatView, log: _HandLog | None = None) -> None:
-        if log is not None and log.awarded:
-            # The hand is over: show the table as it stood before the pot was pushed.
-            stacks = tuple(st - log.awarded.get(i, 0) for i, st in enumerate(view.stacks))
-            pot = sum(log.awarded.values()) + log.rake
-            view = replace(view, stacks=stacks, pot=pot, to_act=None)
-        for line in table_lines(view, [s.name for s in self.seats]):
+    def _say_table(self, view: SeatView, hand_seats: Sequence[int]) -> None:
+        for line in table_lines(view, [self.name(s) for s in hand_seats]):
             self.say(line)
+
+    def _say_showdown_table(self, log: _HandLog) -> None:
+        """The table as it stood before the pot was pushed. The hand is over by the time the
+        stream is read, and the table's view has no hand then: the boards are the viewer's own
+        stream of this hand, the stacks the final ones less what each wins."""
+        n = len(log.started.seats)
+        cards: list[list[Card | None]] = [[] for _ in range(n)]
+        face_up: list[list[bool]] = [[] for _ in range(n)]
+        folded = [False] * n
+        for entry in self.table.events_since(log.start_number, self.viewer):
+            event = entry.event
+            if entry.hand != log.started.hand or isinstance(event, _TABLE_EVENTS):
+                continue
+            if isinstance(event, CardDealt):
+                i = log.hand_seat(event.seat)
+                cards[i].append(event.card)
+                face_up[i].append(event.face_up)
+            elif isinstance(event, ActionTaken) and event.action.kind is ActionKind.FOLD:
+                folded[log.hand_seat(event.seat)] = True
+            elif isinstance(event, HandShown | HandTurnedUp):
+                i = log.hand_seat(event.seat)
+                if len(event.cards) == len(cards[i]):
+                    cards[i] = list(event.cards)
+        final = log.final or log.started.stacks
+        stacks = tuple(st - log.awarded.get(s, 0) for s, st in zip(log.started.seats, final, strict=True))
+        view = SeatView(
+            seat=None if self.viewer is None else log.hand_seat(self.viewer),
+            game=self.game.name,
+            street=7,
+            phase=Phase.SHOWDOWN,
+            to_act=None,
+            stacks=stacks,
+            bets=(0,) * n,
+            pot=sum(log.awarded.values()) + log.rake,
+            folded=tuple(folded),
+            cards=tuple(tuple(c) for c in cards),
+            face_up=tuple(tuple(f) for f in face_up),
+            community=log.community,
+            legal_actions=(),
+            events=(),
+            version=0,
+        )
+        self._say_table(view, log.started.seats)
+
+
+_WHOSE = re.compile(r"^seat \d+ \(seat \d+ of the hand\): ")
+_SEAT_FIELDS = ("seat", "first_to_act", "to_act")
+
+
+def _in_hand_seats(event: Event, seats: tuple[int, ...]) -> Event:
+    """A stream event (its seats said as table seats) in the hand's own seats, as a bot's view
+    of the engine has it: the reverse of the table's translation, field by field by name."""
+    back = {table_seat: i for i, table_seat in enumerate(seats)}
+    raw: Any = event
+    if hasattr(raw, "_replace"):
+        names: Sequence[str] = raw._fields
+    elif dataclasses.is_dataclass(raw) and not isinstance(raw, type):
+        names = [f.name for f in dataclasses.fields(raw)]
+    else:  # pragma: no cover - every hand event is a named tuple or a dataclass
+        return event
+    changes: dict[str, Any] = {}
+    for name in names:
+        value = getattr(raw, name)
+        if (name in _SEAT_FIELDS or name.endswith("_seat")) and type(value) is int:
+            changes[name] = back[value]
+        elif name == "seats" and isinstance(value, tuple):
+            changes[name] = tuple(back[v] for v in value)
+    if not changes:
+        return event
+    if hasattr(raw, "_replace"):
+        result: Event = raw._replace(**changes)
+    else:
+        result = dataclasses.replace(raw, **changes)
+    return result
 
 
 def hand_names(event: HandShown, game: Game) -> str:
@@ -659,6 +884,8 @@ def play_command(args: argparse.Namespace) -> int:
         problems.append(f"--bots must be 1 to {MAX_PLAYERS - 1}, not {bots}")
     if stack <= 0:
         problems.append(f"--stack must be a positive number of chips, not {stack}")
+    elif stack < game.stakes.ante:
+        problems.append(f"--stack must cover the ante ({game.stakes.ante}), not {stack}")
     if hands is not None and hands < 1:
         problems.append(f"--hands must be at least 1, not {hands}")
     if problems:
@@ -669,11 +896,11 @@ def play_command(args: argparse.Namespace) -> int:
     seats = []
     for i in range(bots + 1):
         if i == HUMAN and not watch:
-            seats.append(Seat("You", None, stack, stack))
+            seats.append(Seat("You", None, stack))
         else:
             bot = RuleBot(seed=base * 10 + i, name=f"Bot {i}")
-            seats.append(Seat(bot.name, bot, stack, stack))
-    table = Table(game, seats, seed=seed, stdin=sys.stdin, stdout=sys.stdout)
+            seats.append(Seat(bot.name, bot, stack))
+    table = TerminalTable(game, seats, seed=seed, stdin=sys.stdin, stdout=sys.stdout)
     # A closed pipe (``sevenstud play --watch | head``) is the command line's to handle.
     status = table.run(hands)
     if status == 130:
