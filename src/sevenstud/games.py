@@ -12,9 +12,18 @@ chosen, and every option a card room may set. ``StudHiLo`` is the main game.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import ClassVar, Literal
+from typing import ClassVar, Final, Literal, TypeAlias
+
+from sevenstud import evaluate
+from sevenstud.cards import Card
+
+GameCode: TypeAlias = Literal["stud8", "stud", "razz"]
+"""A game's short code, as the command line, PHH user fields and our histories write it."""
+LowRule: TypeAlias = Literal[None, "eight_or_better", "any"]
+BringInBy: TypeAlias = Literal["lowest", "highest"]
 
 BringInTieBreak = Literal["suits", "seat"]
 FirstActorAllIn = Literal["next_clockwise", "best_active"]
@@ -24,6 +33,15 @@ RakeFrom = Literal["each_pot", "main_pot"]
 
 SUIT_ORDER_STANDARD = (0, 1, 2, 3)  # clubs, diamonds, hearts, spades (seeds 000, 002, 003)
 SUIT_ORDER_CHDS = (0, 2, 1, 3)  # clubs, hearts, diamonds, spades (a variant in seed 001)
+
+STREET_NAMES: Final[dict[int, str]] = {
+    3: "3rd street",
+    4: "4th street",
+    5: "5th street",
+    6: "6th street",
+    7: "7th street",
+}
+"""The streets as a stud player says them, by the number of cards a player holds."""
 
 
 class GameError(ValueError):
@@ -69,8 +87,26 @@ class Stakes:
         )
 
 
+class _Variant:
+    """What makes a variant of stud itself (its name, its pot halves, who brings in): fixed for
+    the class, never an option of a game.
+
+    These class attributes live in a plain base class, outside every dataclass body, because
+    mypyc (which compiles the engine, see tools/build_compiled.py) takes a ``ClassVar`` in a
+    dataclass body for a field (mypyc issues 740 and 1122); in pure Python it is the same."""
+
+    __slots__ = ()
+
+    name: ClassVar[str] = "Seven Card Stud"
+    code: ClassVar[GameCode] = "stud"
+    phh_variant: ClassVar[str] = "F7S"
+    has_high: ClassVar[bool] = True
+    low: ClassVar[LowRule] = None
+    bring_in_by: ClassVar[BringInBy] = "lowest"
+
+
 @dataclass(frozen=True, slots=True)
-class Game:
+class Game(_Variant):
     """A stud game with its stakes and options. Use :class:`StudHiLo`, :class:`Stud` or
     :class:`Razz`; each option's default, and the reason for it, is in docs/rules.md."""
 
@@ -113,13 +149,6 @@ class Game:
     """Once at most one player can still bet, every live hand is turned face up at once (the
     card rooms' practice today); off: the hands stay down until the showdown."""
 
-    name: ClassVar[str] = "Seven Card Stud"
-    code: ClassVar[str] = "stud"
-    phh_variant: ClassVar[str] = "F7S"
-    has_high: ClassVar[bool] = True
-    low: ClassVar[Literal[None, "eight_or_better", "any"]] = None
-    bring_in_by: ClassVar[Literal["lowest", "highest"]] = "lowest"
-
     def __post_init__(self) -> None:
         if self.max_raises < 0:
             raise GameError(f"max_raises cannot be negative ({self.max_raises})")
@@ -137,7 +166,7 @@ class Game:
             raise GameError(f"unknown rake_from {self.rake_from!r}")
         if self.odd_chip not in ("high_card", "lowest_seat"):
             raise GameError(f"unknown odd_chip rule {self.odd_chip!r}")
-        if self.double_bet_on_open_pair and (self.low is not None or not self.has_high):
+        if self.double_bet_on_open_pair and (self.has_low or not self.has_high):
             raise GameError(f"{self.name} has no 4th-street double bet")
         if not 0 <= self.rake_percent < 100 or self.rake_cap < 0:
             raise GameError("rake_percent must lie in [0, 100) and rake_cap cannot be negative")
@@ -147,16 +176,122 @@ class Game:
         """How many bets and raises a betting round allows (1 + ``max_raises``)."""
         return 1 + self.max_raises
 
+    # -------------------------------------------------- the variant's behaviour (Game: stud's)
+    # What differs from one variant to the next is written here once, as methods the variants
+    # override, so that the engine, the terminal and the history readers ask the game instead of
+    # branching on ``low`` or ``bring_in_by``.
 
-@dataclass(frozen=True, slots=True)
+    @property
+    def has_low(self) -> bool:
+        """Whether a low hand wins the pot or half of it (hi/lo and razz)."""
+        return self.low is not None
+
+    @property
+    def split(self) -> bool:
+        """Whether the pot is split into a high and a low half (hi/lo): the low must then
+        qualify, and with no qualifying low the high hand takes it all."""
+        return self.has_high and self.low is not None
+
+    @property
+    def low_must_qualify(self) -> bool:
+        """Whether a low counts only when eight or better (hi/lo; razz's every hand is a low)."""
+        return self.low == "eight_or_better"
+
+    def showdown_ranks(self, cards: Sequence[int]) -> tuple[int, int]:
+        """The (high, low) ranks of the best hand in five to seven cards, greater is better;
+        0 where the game has no such half or the low does not qualify."""
+        return evaluate.high_rank(cards), 0
+
+    def hand_names(self, high: int, low: int) -> tuple[str | None, str | None]:
+        """The names a shown hand is announced by, from :meth:`showdown_ranks`: the high hand's
+        (None in razz) and the low's (None where there is none, or no qualifying low)."""
+        return (
+            evaluate.high_name(high) if self.has_high else None,
+            evaluate.low_name(low) if low else None,
+        )
+
+    def board_key(self, up_cards: Sequence[int]) -> tuple[int, ...]:
+        """How good an open board is, for who acts first on 4th to 7th street: the greater key
+        acts first (the best high board; in razz the best low board)."""
+        return evaluate.board_high_key(up_cards)
+
+    def board_suits_key(self, up_cards: Sequence[Card]) -> tuple[tuple[int, int, int], ...]:
+        """Equal boards broken by suit, as the bring-in is (seed 001, ``first_actor_tie_break``
+        ``"suits"``): the board's cards from the most telling down (pairs first, then the highest
+        card), the higher suit by ``suit_order`` being the better board; greater acts first."""
+        return _board_suits(up_cards, self.suit_order, aces_low=False)
+
+    def bring_in_key(self, card: Card) -> tuple[int, int]:
+        """The door card with the least key brings in: the lowest rank (aces high), then the
+        lowest suit by ``suit_order``. In razz: the highest rank (aces low), then the highest suit."""
+        return card.rank, self.suit_order.index(card.suit)
+
+    def bring_in_seat(self, doors: Mapping[int, Card]) -> int:
+        """The seat whose door card brings in, of ``doors`` (seat to door card, the live seats):
+        by :meth:`bring_in_key`, equal ranks broken by suit or, with ``bring_in_tie_break``
+        ``"seat"``, by the lowest seat (nearest the dealer's left). Before passing it on to the
+        next player clockwise when that seat is all-in from the ante (the hand's business)."""
+        if not doors:
+            raise GameError("nobody has a door card to bring in with")
+        key = self.bring_in_key
+        if self.bring_in_tie_break == "seat":
+            return min(doors, key=lambda seat: (key(doors[seat])[0], seat))
+        return min(doors, key=lambda seat: key(doors[seat]))
+
+    def card_order(self, card: Card) -> int:
+        """A card's place from lowest to highest, rank then ``suit_order``, for the odd chip
+        (``odd_chip`` ``"high_card"``); in razz the ace is the lowest rank and the king the
+        highest, as for razz's bring-in."""
+        return card.rank * 4 + self.suit_order.index(card.suit)
+
+    def highest_card_order(self, cards: Sequence[Card]) -> int:
+        """The greatest :meth:`card_order` among ``cards`` (-1 for none)."""
+        if self.suit_order == SUIT_ORDER_STANDARD:
+            return int(max(cards)) if cards else -1  # a card's int is already rank, then suit
+        return max((self.card_order(c) for c in cards), default=-1)
+
+
+def _board_suits(
+    up_cards: Sequence[Card], order: tuple[int, int, int, int], *, aces_low: bool
+) -> tuple[tuple[int, int, int], ...]:
+    counts: dict[int, int] = {}
+    for card in up_cards:
+        counts[card.rank] = counts.get(card.rank, 0) + 1
+    # In razz, where the higher suit brings in, the lower suit is the better low board.
+    return tuple(
+        sorted(
+            (
+                (
+                    counts[c.rank],
+                    (c.rank + 1) % 13 if aces_low else c.rank,
+                    -order.index(c.suit) if aces_low else order.index(c.suit),
+                )
+                for c in up_cards
+            ),
+            reverse=True,
+        )
+    )
+
+
+# The variants with no new fields are plain subclasses of the dataclass (their fields,
+# equality, hash and repr are Game's), so mypyc sees no ClassVar in a dataclass body (see
+# _Variant); the empty slots keep instances as lean as Game's.
+
+
 class StudHiLo(Game):
     """Seven Card Stud Hi/Lo, eight or better: half to the best high, half to the best qualifying
     low; with no qualifying low the high scoops."""
 
+    __slots__ = ()
+
     name: ClassVar[str] = "Seven Card Stud Hi/Lo"
-    code: ClassVar[str] = "stud8"
+    code: ClassVar[GameCode] = "stud8"
     phh_variant: ClassVar[str] = "F7S/8"
-    low: ClassVar[Literal[None, "eight_or_better", "any"]] = "eight_or_better"
+    low: ClassVar[LowRule] = "eight_or_better"
+
+    def showdown_ranks(self, cards: Sequence[int]) -> tuple[int, int]:
+        """The high rank and the eight-or-better low rank (0: no qualifying low)."""
+        return evaluate.hilo8_ranks(cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,30 +300,63 @@ class Stud(Game):
     bet (the option is on by default)."""
 
     double_bet_on_open_pair: bool = True
-    name: ClassVar[str] = "Seven Card Stud"
-    code: ClassVar[str] = "stud"
-    phh_variant: ClassVar[str] = "F7S"
 
 
-@dataclass(frozen=True, slots=True)
 class Razz(Game):
     """Razz: ace-to-five lowball, no qualifier; the highest door card brings in (a king is highest)
     and the best low board acts first."""
 
+    __slots__ = ()
+
     name: ClassVar[str] = "Razz"
-    code: ClassVar[str] = "razz"
+    code: ClassVar[GameCode] = "razz"
     phh_variant: ClassVar[str] = "FR"
     has_high: ClassVar[bool] = False
-    low: ClassVar[Literal[None, "eight_or_better", "any"]] = "any"
-    bring_in_by: ClassVar[Literal["lowest", "highest"]] = "highest"
+    low: ClassVar[LowRule] = "any"
+    bring_in_by: ClassVar[BringInBy] = "highest"
+
+    def showdown_ranks(self, cards: Sequence[int]) -> tuple[int, int]:
+        """No high; the ace-to-five low rank (every hand has one)."""
+        return 0, evaluate.low_rank(cards)
+
+    def board_key(self, up_cards: Sequence[int]) -> tuple[int, ...]:
+        """The best ace-to-five low board is greatest (pairs are bad, the highest card counts
+        first)."""
+        return evaluate.board_low_key(up_cards)
+
+    def board_suits_key(self, up_cards: Sequence[Card]) -> tuple[tuple[int, int, int], ...]:
+        """As :meth:`Game.board_suits_key` with the ace low, and the lower suit the better board."""
+        return _board_suits(up_cards, self.suit_order, aces_low=True)
+
+    def bring_in_key(self, card: Card) -> tuple[int, int]:
+        """The highest door card brings in (the ace low, a king highest), then the highest suit."""
+        return -((card.rank + 1) % 13), -self.suit_order.index(card.suit)
+
+    def card_order(self, card: Card) -> int:
+        """As :meth:`Game.card_order` with the ace the lowest rank (a king is razz's highest)."""
+        return ((card.rank + 1) % 13) * 4 + self.suit_order.index(card.suit)
+
+    def highest_card_order(self, cards: Sequence[Card]) -> int:
+        """The greatest :meth:`card_order` among ``cards`` (-1 for none)."""
+        return max((self.card_order(c) for c in cards), default=-1)
 
 
-GAMES: dict[str, type[Game]] = {"stud8": StudHiLo, "stud": Stud, "razz": Razz}
+GAMES: Final[dict[GameCode, type[Game]]] = {"stud8": StudHiLo, "stud": Stud, "razz": Razz}
+"""The games by code, the main game first."""
+GAME_CODES: Final[tuple[GameCode, ...]] = tuple(GAMES)
+"""``("stud8", "stud", "razz")``."""
+GAME_NAMES: Final[dict[GameCode, str]] = {code: cls.name for code, cls in GAMES.items()}
+"""The games' names by code: ``{"stud8": "Seven Card Stud Hi/Lo", ...}``."""
+
+
+def game_class(code: str) -> type[Game]:
+    """The game class of a code (``stud8``, ``stud``, ``razz``) or a PHH variant (``F7S/8``...)."""
+    for known, cls in GAMES.items():
+        if code in (known, cls.phh_variant):
+            return cls
+    raise GameError(f"unknown game {code!r}: expected one of {', '.join(GAMES)}")
 
 
 def game_by_name(code: str, stakes: Stakes, **options: object) -> Game:
     """The game named ``stud8``, ``stud`` or ``razz`` (also its PHH variant code), with options."""
-    cls = GAMES.get(code) or next((g for g in GAMES.values() if g.phh_variant == code), None)
-    if cls is None:
-        raise GameError(f"unknown game {code!r}: expected one of {', '.join(GAMES)}")
-    return cls(stakes, **options)  # type: ignore[arg-type]
+    return game_class(code)(stakes, **options)  # type: ignore[arg-type]
