@@ -136,3 +136,40 @@ def test_unavailable_build_skips_the_compiled_run_with_its_reason(tmp_path: Path
     assert run.returncode == 0, run.stdout + run.stderr
     assert "SKIPPED [1]" in run.stdout
     assert "compiled engine: no C compiler (cc not found)" in run.stdout
+
+
+def test_deck_module_is_the_deck_of_cards_py() -> None:
+    # Deck moved to sevenstud/deck.py so that it compiles; the old import names the same class.
+    from sevenstud import Deck as from_package
+    from sevenstud.cards import Deck as from_cards
+    from sevenstud.deck import Deck
+
+    assert from_cards is Deck and from_package is Deck
+    deck = Deck.shuffled()
+    cards = [deck.deal() for _ in range(52)]
+    assert sorted(cards) == list(range(52)) and deck.remaining() == 0
+
+
+def test_shuffle_unranks_one_draw_exactly_as_one_division_per_radix(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The shuffle divides the one big draw by blocks of radices (few big-number divisions);
+    # each order must still be the plain Fisher-Yates unranking of the same draw, so that
+    # every one of the 52! orders stays equally likely.
+    import math
+    import random
+
+    import sevenstud.deck
+    from sevenstud.cards import CARDS
+    from sevenstud.deck import Deck
+
+    rng = random.Random(7)
+    draws = [0, math.factorial(52) - 1, *(rng.randrange(math.factorial(52)) for _ in range(300))]
+    for draw in draws:
+        monkeypatch.setattr(sevenstud.deck.secrets, "randbelow", lambda n, d=draw: d)
+        expected = list(CARDS)
+        code = draw
+        for i in range(51, 0, -1):
+            code, j = divmod(code, i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert list(Deck.shuffled().cards) == expected, draw

@@ -41,6 +41,7 @@ SOURCE = ROOT / "src" / "sevenstud"
 # alone). games.py waits for its `_Variant` base: mypyc reads a ClassVar in a dataclass body as
 # a field, and `StudHiLo(...)` then fails with "attribute 'name' is read-only".
 COMPILED = (
+    "sevenstud/deck.py",
     "sevenstud/evaluate.py",
     "sevenstud/pots.py",
     "sevenstud/hand.py",

@@ -1,4 +1,4 @@
-"""Cards, parsing and printing (``"As Td 2c"``), and the deck.
+"""Cards, parsing and printing (``"As Td 2c"``); the deck is :class:`sevenstud.deck.Deck`.
 
 A card is a plain ``int`` from 0 to 51 (``rank * 4 + suit``), wrapped in :class:`Card` so that it
 prints as a card room prints it. Ranks run 0 (deuce) to 12 (ace); suits run clubs, diamonds,
@@ -15,11 +15,8 @@ comparing two cards compares rank first and suit second, and the evaluator's tab
 
 from __future__ import annotations
 
-import math
-import random
 import re
-import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
@@ -132,8 +129,6 @@ for _i, _t in enumerate(_TEXT):
         for _s in (_t[1], _t[1].upper()):
             _BY_TEXT[_r + _s] = CARDS[_i]
 
-_ORDERINGS = math.factorial(52)
-
 _TOKEN = re.compile(r"(10|[2-9TJQKAtjqka])([cdhsCDHS])")
 
 
@@ -186,84 +181,7 @@ def format_cards(cards: Iterable[int]) -> str:
     return " ".join(_TEXT[c] for c in cards)
 
 
-class Deck:
-    """The order in which the dealer will deal: the next card is ``cards[position]``.
-
-    Make one with :meth:`shuffled` (a secure shuffle), :meth:`seeded` (repeatable) or
-    :meth:`ordered` (an explicit order, for replaying a hand; the cards not named follow in a
-    fixed order so that the deck is always 52 cards).
-    """
-
-    __slots__ = ("_cards", "_position")
-
-    def __init__(self, cards: Sequence[int]) -> None:
-        check_unique(cards)
-        if len(cards) != 52:
-            missing = [c for c in CARDS if c not in set(cards)]
-            raise CardError(
-                f"a deck has 52 cards, this one has {len(cards)} (missing {format_cards(missing[:5])}...)"
-            )
-        self._cards: list[Card] = [CARDS[c] for c in cards]
-        self._position = 0
-
-    @classmethod
-    def shuffled(cls) -> Deck:
-        """A deck shuffled with the operating system's secure randomness.
-
-        One uniform draw from the 52! orders (``secrets.randbelow``, a single read of the
-        system's randomness) is unranked into a Fisher-Yates shuffle: as secure as
-        ``SystemRandom().shuffle`` and many times faster.
-        """
-        code = secrets.randbelow(_ORDERINGS)
-        cards = list(CARDS)
-        for i in range(51, 0, -1):
-            code, j = divmod(code, i + 1)
-            cards[i], cards[j] = cards[j], cards[i]
-        return cls._trusted(cards)
-
-    @classmethod
-    def _trusted(cls, cards: list[Card]) -> Deck:
-        """A deck from a list known to hold the 52 cards once each (skips the checks)."""
-        deck = cls.__new__(cls)
-        deck._cards = cards
-        deck._position = 0
-        return deck
-
-    @classmethod
-    def seeded(cls, seed: int | str | bytes) -> Deck:
-        """A deck shuffled from a seed: the same seed always gives the same order."""
-        cards = list(CARDS)
-        random.Random(seed).shuffle(cards)
-        return cls._trusted(cards)
-
-    @classmethod
-    def ordered(cls, first: str | Iterable[str | int]) -> Deck:
-        """A deck whose first cards are ``first`` (e.g. ``"As Kd 7h ..."``), the rest in card order."""
-        head = parse_cards(first)
-        used = set(head)
-        return cls(head + [c for c in CARDS if c not in used])
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        """All 52 cards in dealing order."""
-        return tuple(self._cards)
-
-    @property
-    def position(self) -> int:
-        """How many cards have been dealt."""
-        return self._position
-
-    def remaining(self) -> int:
-        """How many cards are left to deal."""
-        return 52 - self._position
-
-    def deal(self) -> Card:
-        """The next card; raises :class:`CardError` when the deck is empty."""
-        if self._position >= 52:
-            raise CardError("the deck is empty")
-        card = self._cards[self._position]
-        self._position += 1
-        return card
-
-    def __repr__(self) -> str:
-        return f"Deck({format_cards(self._cards[self._position :])!r} left)"
+# The deck lives in its own module so that it can be compiled (tools/build_compiled.py): Card
+# subclasses int and stays interpreted, Deck need not. Imported last, because deck.py imports
+# the names above; `from sevenstud.cards import Deck` keeps working.
+from sevenstud.deck import Deck as Deck  # noqa: E402
