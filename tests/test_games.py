@@ -102,6 +102,13 @@ def test_equality_hash_repr_and_replace_keep_the_variant() -> None:
     assert Stud(STAKES).double_bet_on_open_pair and not HILO.double_bet_on_open_pair
 
 
+def test_pot_halves_agree_with_the_low_rule() -> None:
+    for cls in GAMES.values():
+        assert cls.has_low is (cls.low is not None)
+        assert cls.split is (cls.has_high and cls.low is not None)
+        assert cls.low_must_qualify is (cls.low == "eight_or_better")
+
+
 def test_pot_halves_of_each_game() -> None:
     assert (HILO.has_high, HILO.has_low, HILO.split, HILO.low_must_qualify) == (
         True,

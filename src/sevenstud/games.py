@@ -103,6 +103,13 @@ class _Variant:
     has_high: ClassVar[bool] = True
     low: ClassVar[LowRule] = None
     bring_in_by: ClassVar[BringInBy] = "lowest"
+    has_low: ClassVar[bool] = False
+    """Whether a low hand wins the pot or half of it (hi/lo and razz): ``low`` is not None."""
+    split: ClassVar[bool] = False
+    """Whether the pot is split into a high and a low half (hi/lo): the low must then qualify,
+    and with no qualifying low the high hand takes it all."""
+    low_must_qualify: ClassVar[bool] = False
+    """Whether a low counts only when eight or better (hi/lo; in razz every hand is a low)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,22 +187,6 @@ class Game(_Variant):
     # What differs from one variant to the next is written here once, as methods the variants
     # override, so that the engine, the terminal and the history readers ask the game instead of
     # branching on ``low`` or ``bring_in_by``.
-
-    @property
-    def has_low(self) -> bool:
-        """Whether a low hand wins the pot or half of it (hi/lo and razz)."""
-        return self.low is not None
-
-    @property
-    def split(self) -> bool:
-        """Whether the pot is split into a high and a low half (hi/lo): the low must then
-        qualify, and with no qualifying low the high hand takes it all."""
-        return self.has_high and self.low is not None
-
-    @property
-    def low_must_qualify(self) -> bool:
-        """Whether a low counts only when eight or better (hi/lo; razz's every hand is a low)."""
-        return self.low == "eight_or_better"
 
     def showdown_ranks(self, cards: Sequence[int]) -> tuple[int, int]:
         """The (high, low) ranks of the best hand in five to seven cards, greater is better;
@@ -288,6 +279,9 @@ class StudHiLo(Game):
     code: ClassVar[GameCode] = "stud8"
     phh_variant: ClassVar[str] = "F7S/8"
     low: ClassVar[LowRule] = "eight_or_better"
+    has_low: ClassVar[bool] = True
+    split: ClassVar[bool] = True
+    low_must_qualify: ClassVar[bool] = True
 
     def showdown_ranks(self, cards: Sequence[int]) -> tuple[int, int]:
         """The high rank and the eight-or-better low rank (0: no qualifying low)."""
@@ -313,6 +307,7 @@ class Razz(Game):
     phh_variant: ClassVar[str] = "FR"
     has_high: ClassVar[bool] = False
     low: ClassVar[LowRule] = "any"
+    has_low: ClassVar[bool] = True
     bring_in_by: ClassVar[BringInBy] = "highest"
 
     def showdown_ranks(self, cards: Sequence[int]) -> tuple[int, int]:
