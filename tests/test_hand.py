@@ -13,6 +13,7 @@ from sevenstud.games import Stakes, Stud, StudHiLo
 from sevenstud.hand import (
     Action,
     ActionKind,
+    ActionTaken,
     CardDealt,
     Hand,
     HandError,
@@ -349,3 +350,27 @@ def test_describe_gives_a_line_for_every_kind_of_event() -> None:
     assert seen["HandEnded"].startswith("the hand is over: stacks ")
     assert all(line for line in seen.values())
     assert len(set(seen.values())) == len(seen)
+
+
+def test_action_taken_counts_the_chips_each_action_put_in() -> None:
+    """ActionTaken.chips is what the action itself put in; action.amount the street total."""
+    hand = new_hand([100, 100, 100])
+    play(hand, "0: bring-in", "1: complete", "2: call", "0: call")
+    hand.act("bet")  # 4th street
+    hand.act("raise")
+    taken = [e for e in hand.events if isinstance(e, ActionTaken)]
+    for event in taken:
+        assert event.chips == event[-1]  # the last field: positional readers keep working
+    street3 = [(e.action.kind.value, e.action.amount, e.chips) for e in taken if e.street == 3]
+    assert street3 == [("bring-in", 2, 2), ("complete", 5, 5), ("call", 5, 5), ("call", 5, 3)]
+    street4 = [(e.action.amount, e.chips) for e in taken if e.street == 4]
+    assert street4 == [(5, 5), (10, 10)]
+    hand.act("fold")
+    assert [e for e in hand.events if isinstance(e, ActionTaken)][-1].chips == 0
+
+
+def test_the_hand_over_phase_is_not_named_after_the_complete_action() -> None:
+    hand = new_hand()
+    play(hand, "0: bring-in", "1: fold", "2: fold")
+    assert hand.phase is Phase.OVER and hand.phase.value == "over"
+    assert "COMPLETE" not in Phase.__members__

@@ -466,7 +466,7 @@ def check_end(hand: Hand, start_total: int, auto_showdown: bool) -> None:
     won_by_folds = sum(live) == 1
     if won_by_folds:
         assert not shown and not mucked, "a hand won by folds shows its cards"
-        assert hand.phase is Phase.COMPLETE
+        assert hand.phase is Phase.OVER
     for a in hand.awards:
         assert a.amount > 0, a
         assert 0 <= a.pot < len(pots), (a, pots)

@@ -178,12 +178,15 @@ class StreetStarted(NamedTuple):
 
 
 class ActionTaken(NamedTuple):
-    """A player's action, with its amount filled in."""
+    """A player's action, with its amount filled in: ``action.amount`` is the seat's street
+    total after it, ``chips`` what this action put in (0 for a fold or a check), so that a
+    reader needs no running count of the street's bets."""
 
     seat: int
     street: int
     action: Action
     all_in: bool
+    chips: int
 
 
 class BetReturned(NamedTuple):
@@ -256,9 +259,12 @@ Event = (
 
 
 class Phase(StrEnum):
+    """Where the hand stands: betting, the showdown (seats show or muck in turn), or over. (Not
+    "complete", which is the action of completing the bring-in.)"""
+
     BETTING = "betting"
     SHOWDOWN = "showdown"
-    COMPLETE = "complete"
+    OVER = "over"
 
 
 @dataclass(frozen=True, slots=True)
@@ -383,7 +389,7 @@ class Hand:
     @property
     def is_over(self) -> bool:
         """True once the pot has been awarded."""
-        return self.phase is Phase.COMPLETE
+        return self.phase is Phase.OVER
 
     @property
     def pot(self) -> int:
@@ -665,6 +671,7 @@ class Hand:
     def _apply_bet(self, seat: int, action: Action) -> None:
         kind = action.kind
         amount = action.amount
+        chips = 0
         if kind is ActionKind.FOLD:
             self.folded[seat] = True
             self._fold_order.append(seat)
@@ -679,7 +686,8 @@ class Hand:
         else:
             assert amount is not None
             previous = self._current
-            self._put(seat, amount - self.street_bets[seat])
+            chips = amount - self.street_bets[seat]
+            self._put(seat, chips)
             if kind is ActionKind.BRING_IN:
                 self._bring_in_due = False
                 self._current = max(previous, amount)
@@ -697,7 +705,7 @@ class Hand:
         all_in = (
             self.stacks[seat] == 0 and kind is not ActionKind.FOLD and kind is not ActionKind.CHECK
         )
-        self.events.append(ActionTaken(seat, self.street, action, all_in))
+        self.events.append(ActionTaken(seat, self.street, action, all_in, chips))
         self._pending.discard(seat)
         self._may_raise.discard(seat)
         if kind is ActionKind.FOLD:
@@ -1143,7 +1151,7 @@ class Hand:
         self.awards = awards
         self.contributed = [0] * self.n
         self.street_bets = [0] * self.n
-        self.phase = Phase.COMPLETE
+        self.phase = Phase.OVER
         self.to_act = None
         self.events.append(HandEnded(tuple(self.stacks)))
 

@@ -202,7 +202,7 @@ def test_uncalled_part_of_a_bet_returned_when_called_all_in_for_less() -> None:
     assert hand.stacks == [2, 82]
     start = len(hand.events)
     play(hand, "0: call")
-    assert hand.events[start] == ActionTaken(0, 5, hand.actions[-1][1], True)
+    assert hand.events[start] == ActionTaken(0, 5, hand.actions[-1][1], True, 2)
     assert str(hand.actions[-1][1]) == "call 2"
     assert hand.events[start + 1] == BetReturned(1, 8)  # before 6th street is dealt
     # Nobody can bet any more: both hands are turned face up, then the cards are dealt out.
