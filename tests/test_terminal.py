@@ -14,8 +14,11 @@ import pytest
 from sevenstud.cards import Deck, parse_cards
 from sevenstud.cli import main
 from sevenstud.games import Razz, Stakes, Stud, StudHiLo
-from sevenstud.hand import Action, ActionKind, Hand, IllegalAction, SeatView
+from sevenstud.hand import Action, ActionKind, ActionTaken, Hand, IllegalAction, SeatView
+from sevenstud.table import Table as CardTable
+from sevenstud.table import TimedOut, ToppedUp
 from sevenstud.terminal import (
+    TURN_SECONDS,
     Seat,
     StakesError,
     TerminalTable,
@@ -314,3 +317,147 @@ def test_door_card_seat_follows_the_game() -> None:
 
 def test_chips_reads_one_chip_singular() -> None:
     assert (chips(1), chips(2)) == ("1 chip", "2 chips")
+
+
+# ---------------------------------------------------------------------- a renderer over Table
+
+
+class Ticking:
+    """A clock for the terminal: one second a reading, so every time the table is told differs."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+        self.readings: list[float] = []
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        self.readings.append(self.now)
+        return self.now
+
+
+def test_the_table_holds_the_seats_stacks_and_rebuys() -> None:
+    # Rebuys are the table's top-ups, counted from its stream; the final stacks are the table's.
+    seats = [Seat(f"Bot {i}", Completer(), 12) for i in range(3)]
+    out = io.StringIO()
+    terminal = TerminalTable(
+        StudHiLo(STAKES), seats, seed=5, stdin=io.StringIO(""), stdout=out, clock=Ticking()
+    )
+    assert terminal.run(8) == 0
+    table = terminal.table
+    assert isinstance(table, CardTable)
+    stream = table.events_since(0, None) if table.number <= 2000 else ()
+    topped = [e.event for e in stream if isinstance(e.event, ToppedUp)]
+    text = out.getvalue()
+    assert topped and len(topped) == text.count("is busted and buys in again for 12 chips.")
+    # Chips bought in = chips at the table + the house's rake (nobody took any away).
+    bought = 3 * 12 + sum(e.amount for e in topped)
+    assert table.chips_at_table() + table.raked == bought
+    for state in table.view(None).seats:
+        rebuys = sum(1 for e in topped if e.seat == state.seat)
+        again = rf", bought in again {rebuys} times?" if rebuys else ""
+        net = state.stack - 12 * (1 + rebuys)
+        line = rf"^  {state.player}\s+{state.stack}  \({re.escape(f'{net:+d}')}{again}\)$"
+        assert re.search(line, text, re.M), line
+
+
+def test_the_table_is_told_the_terminals_clock() -> None:
+    clock = Ticking()
+    seats = [Seat("Bot 1", CallingStation(), 50), Seat("Bot 2", Completer(), 50)]
+    terminal = TerminalTable(
+        Stud(STAKES), seats, seed=3, stdin=io.StringIO(""), stdout=io.StringIO(), clock=clock
+    )
+    terminal.run(2)
+    times = [e.at for e in terminal.table.events_since(0, None)]
+    assert times == sorted(times) and set(times) <= set(clock.readings)
+    assert len(set(times)) > 4  # sat down, dealt, and each action at its own time
+    assert terminal.table.view(None).now == max(times)
+
+
+class SlowReader(io.StringIO):
+    """Input typed a whole day after it was asked for."""
+
+    def __init__(self, text: str, clock: Ticking) -> None:
+        super().__init__(text)
+        self.clock = clock
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        self.clock.now += TURN_SECONDS + 1
+        return super().readline()
+
+
+def test_a_turn_past_its_deadline_is_timed_out_by_the_table() -> None:
+    # The terminal keeps no clock rule of its own: a turn past the table's deadline is the
+    # table's time-out (check if it may, else fold), and the line says so.
+    clock = Ticking()
+    seats = [Seat("You", None, 100), Seat("Bot 1", Completer(), 100)]
+    deck = Deck.ordered("4s 5s 4h 5h 2c Kd")
+    out = io.StringIO()
+    terminal = TerminalTable(
+        StudHiLo(STAKES),
+        seats,
+        seed=None,
+        stdin=SlowReader("b\nq\n", clock),
+        stdout=out,
+        decks=[deck],
+        clock=clock,
+    )
+    terminal.run(1)
+    text = out.getvalue()
+    assert "You run out of time." in text
+    timed = [e.event for e in terminal.table.events_since(0, 1) if isinstance(e.event, TimedOut)]
+    assert [(t.seat, t.player) for t in timed] == [(1, "You")]
+    assert re.search(r"^You bring in for 2\.$", text, re.M)  # a bring-in cannot be folded
+
+
+class Recorder:
+    """Calls along and keeps every view it was shown."""
+
+    name = "recorder"
+
+    def __init__(self) -> None:
+        self.views: list[SeatView] = []
+
+    def act(self, view: SeatView) -> Action:
+        self.views.append(view)
+        return CallingStation().act(view)
+
+
+def test_a_bot_sees_the_engines_view_with_the_hands_events() -> None:
+    # The bot's view is the engine's own for its seat, events included, in the hand's seats:
+    # the same hand played straight on the engine shows that seat exactly the same events.
+    recorder = Recorder()
+    seats = [Seat("Bot 1", Completer(), 100), Seat("Bot 2", recorder, 100), Seat("Bot 3", Completer(), 100)]
+    deck = Deck.seeded("bot view")
+    TerminalTable(
+        StudHiLo(STAKES),
+        seats,
+        seed=None,
+        stdin=io.StringIO(""),
+        stdout=io.StringIO(),
+        decks=[deck],
+    ).run(1)
+    assert recorder.views
+    last = recorder.views[-1]
+    assert last.seat == 1 and last.to_act == 1
+    hand = Hand(StudHiLo(STAKES), [100, 100, 100], Deck.seeded("bot view"))
+    for event in last.events:
+        if isinstance(event, ActionTaken):
+            hand.act(event.action, event.seat)
+    assert hand.view(1).events == last.events
+    assert hand.view(1).cards == last.cards
+
+
+def test_an_illegal_action_is_yours_not_a_seat_number(play: Play) -> None:
+    _, out, _ = play("--bots", "2", "--seed", "1", stdin="raise to 999\nq\n")
+    assert re.search(r"^  ! you cannot raise to 999: ", out, re.M), out
+    assert "You are seat 1." in out  # the table's seats are numbered from 1
+
+
+def test_hands_turned_face_up_when_betting_is_over() -> None:
+    # Both all-in on 3rd street: the hands are turned face up before the last cards come.
+    seats = [Seat("You", None, 3), Seat("Bot 1", CallingStation(), 100)]
+    out = set_up(seats, "2c Kd", stdin="b\n")
+    assert re.search(r"^You bring in for 2 and are all-in\.$", out, re.M)
+    assert re.search(r"^Your hand is turned face up: 4s 4h 2c\.$", out, re.M)
+    assert re.search(r"^Bot 1's hand is turned face up: 5s 5h Kd\.$", out, re.M)
+    assert "*** SHOWDOWN ***" in out and "Stacks: You " in out

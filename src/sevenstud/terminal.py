@@ -253,8 +253,7 @@ class TerminalTable:
         )
         if self.viewer is not None:
             self.say(
-                f"You are seat {self.viewer}. Down cards are in [brackets]; "
-                "[xx] is a card you cannot see."
+                f"You are seat {self.viewer}. Down cards are in [brackets]; [xx] is a card you cannot see."
             )
             self.say("Type the letter of an action or the words (e.g. 'raise to 10'); q quits.")
         else:
@@ -399,8 +398,8 @@ class TerminalTable:
             try:
                 self._act(seat, parse_choice(text, legal, already))
             except (IllegalAction, TableError) as exc:
-                # The table names its seats for a server's log; the player knows whose turn it is.
-                self.say(f"  ! {_WHOSE.sub('', str(exc))}")
+                # The table and the hand name the seat for a server's log; here it is "you".
+                self.say(f"  ! {_WHOSE.sub('you ', str(exc), count=1)}")
                 continue
             return True
 
@@ -625,7 +624,7 @@ class TerminalTable:
         self._say_table(view, log.started.seats)
 
 
-_WHOSE = re.compile(r"^seat \d+ \(seat \d+ of the hand\): ")
+_WHOSE = re.compile(r"^(?:seat \d+ \(seat \d+ of the hand\): )?seat \d+ (?=cannot )")
 _SEAT_FIELDS = ("seat", "first_to_act", "to_act")
 
 
