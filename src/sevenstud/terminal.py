@@ -38,7 +38,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from sevenstud import evaluate
 from sevenstud.bots import Bot, RuleBot
 from sevenstud.cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS, Card, Deck, format_cards
 from sevenstud.games import Game, GameError, Stakes, game_by_name
@@ -144,7 +143,6 @@ class _HandLog:
     started: HandStarted
     start_number: int
     """The stream number just before the hand's first entry."""
-    street_bets: dict[int, int] = field(default_factory=dict)
     shown: dict[int, HandShown] = field(default_factory=dict)
     showdown_started: bool = False
     awarded: dict[int, int] = field(default_factory=dict)
@@ -473,7 +471,6 @@ class TerminalTable:
         if isinstance(event, AntePosted | CardDealt):
             return None  # antes are summed up above; the table shows the cards
         if isinstance(event, StreetStarted):
-            log.street_bets = {}
             header = f"*** {STREET_NAMES[event.street].upper()} ***"
             if event.first_to_act is None:
                 return f"{header}  (no betting: at most one player has chips left)"
@@ -521,9 +518,6 @@ class TerminalTable:
 
     def _action_line(self, event: ActionTaken, log: _HandLog) -> str:
         seat, action = event.seat, event.action
-        before = log.street_bets.get(seat, 0)
-        if action.amount is not None:
-            log.street_bets[seat] = action.amount
         amount = action.amount or 0
         kind = action.kind
         if kind is ActionKind.FOLD:
@@ -531,7 +525,7 @@ class TerminalTable:
         elif kind is ActionKind.CHECK:
             text = self._verb(seat, "check")
         elif kind is ActionKind.CALL:
-            text = f"{self._verb(seat, 'call')} {amount - before}"
+            text = f"{self._verb(seat, 'call')} {event.chips}"  # the chips put in, as the log says
         elif kind is ActionKind.BRING_IN:
             text = f"{self._verb(seat, 'bring')} in for {amount}"
             if "all-in" in log.bring_in_why:  # say why when the lowest door card was passed over
@@ -660,7 +654,7 @@ def hand_names(event: HandShown, game: Game) -> str:
     parts = []
     if game.has_high:
         parts.append(f"HI: {event.high}")
-    if game.low is not None:
+    if game.has_low:
         parts.append(f"LO: {event.low}" if event.low else "LO: no low")
     return "; ".join(parts)
 
@@ -782,18 +776,7 @@ def door_card_seat(view: SeatView, game: Game) -> int | None:
         for seat, cards in enumerate(view.cards)
         if len(cards) > 2 and cards[2] is not None and not view.folded[seat]
     }
-    if not doors:
-        return None
-    highest = game.bring_in_by == "highest"
-
-    def key(seat: int) -> tuple[int, int]:
-        door = doors[seat]
-        rank = (door.rank + 1) % 13 if highest else door.rank  # razz: the king is highest
-        if game.bring_in_tie_break == "seat":
-            return (rank, -seat) if highest else (rank, seat)
-        return (rank, game.suit_order.index(door.suit))
-
-    return max(doors, key=key) if highest else min(doors, key=key)
+    return game.bring_in_seat(doors) if doors else None
 
 
 def holding_text(cards: Sequence[Card], game: Game) -> str:
@@ -814,17 +797,18 @@ def holding_text(cards: Sequence[Card], game: Game) -> str:
     >>> holding_text(parse_cards("9c 4d 2s"), Razz(stakes))
     'low 9,4,2 so far'
     """
+    # Five cards or more make a hand: named as the showdown will name it, by the game.
+    high, low = game.hand_names(*game.showdown_ranks(cards)) if len(cards) >= 5 else (None, None)
     parts = []
     if game.has_high:
-        parts.append(_high_so_far(cards))
-    if game.low is not None:
-        parts.append(_low_so_far(cards, qualified=game.low == "eight_or_better"))
+        parts.append(high or _high_so_far(cards))
+    if game.has_low:
+        parts.append(f"low {low}" if low else _low_so_far(cards, qualified=game.low_must_qualify))
     return "; ".join(parts)
 
 
 def _high_so_far(cards: Sequence[Card]) -> str:
-    if len(cards) >= 5:
-        return evaluate.high_name(evaluate.high_rank(cards))
+    """Fewer than five cards, named by what they hold."""
     counts: dict[int, int] = {}
     for card in cards:
         counts[card.rank] = counts.get(card.rank, 0) + 1
@@ -843,10 +827,7 @@ def _high_so_far(cards: Sequence[Card]) -> str:
 
 
 def _low_so_far(cards: Sequence[Card], *, qualified: bool) -> str:
-    if len(cards) >= 5:
-        rank = evaluate.low8_rank(cards) if qualified else evaluate.low_rank(cards)
-        if rank:
-            return f"low {evaluate.low_name(rank)}"
+    """No low made yet: the low cards toward one, or no low when too few cards are to come."""
     # Ace-to-five: the ace is the lowest card; an unpaired low card counts once.
     low = sorted({(c.rank + 1) % 13 for c in cards if not qualified or (c.rank + 1) % 13 <= 7})
     names = ",".join("A" if r == 0 else RANK_CHARS[r - 1] for r in reversed(low))
