@@ -33,8 +33,13 @@ class Spy:
                 if seat != view.seat and not up and seat not in exposed:
                     assert card is None, "a bot was shown another seat's down card"
         for event in view.events:
-            if isinstance(event, CardDealt) and not event.face_up and event.seat != view.seat:
-                assert event.card is None
+            if (
+                isinstance(event, CardDealt)
+                and not event.face_up
+                and event.seat != view.seat
+                and event.seat not in exposed
+            ):
+                assert event.card is None, "a bot was shown another seat's down card"
         action = self.bot.act(view)
         assert action in view.legal_actions, (action, view.legal_actions)
         self.decisions += 1

@@ -38,9 +38,8 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from sevenstud.cards import CARDS, Card, CardError, format_cards
+from sevenstud.games import GAME_CODES, STREET_NAMES, game_class
 
-GAMES = ("stud8", "stud", "razz")
-GAME_NAMES = {"stud8": "Seven Card Stud Hi/Lo", "stud": "Seven Card Stud", "razz": "Razz"}
 DEFAULT_MAX_OUTCOMES = 20_000_000
 DEFAULT_TRIALS = 1_000_000
 EXACT_MEMORY_LIMIT = 40_000_000  # two players: completion incidences held in memory at once
@@ -165,8 +164,8 @@ def position(
     community: str | int | None = None,
 ) -> Position:
     """Check a position and work out what is still to come (see :func:`equity`)."""
-    if game not in GAMES:
-        raise EquityError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
+    if game not in GAME_CODES:
+        raise EquityError(f"unknown game {game!r}: expected one of {', '.join(GAME_CODES)}")
     parsed = [parse_hand(h) for h in hands]
     n = len(parsed)
     if not 2 <= n <= 8:
@@ -215,7 +214,7 @@ def position(
     left = 52 - n * street - dead_count - (1 if shared is not None else 0)
     if left < 0:
         raise EquityError(
-            f"too many cards: {n} players on {_street_name(street)} and {dead_count} dead cards need"
+            f"too many cards: {n} players on {STREET_NAMES[street]} and {dead_count} dead cards need"
             f" {n * street + dead_count}, a deck has 52"
         )
     community_to_come = 0
@@ -224,7 +223,7 @@ def position(
             left -= n
             if left < 0:
                 raise EquityError(
-                    f"not enough cards: the deck cannot deal {_street_name(next_street)} to {n} players"
+                    f"not enough cards: the deck cannot deal {STREET_NAMES[next_street]} to {n} players"
                 )
         if left < n:
             if left < 1:
@@ -243,10 +242,6 @@ def position(
     if sum(unknown) + community_to_come > len(unseen):  # pragma: no cover - the deck count prevents it
         raise EquityError("not enough cards left to deal")
     return Position(game, tuple(tuple(p) for p in parsed), street, known, unknown, community_to_come, unseen)
-
-
-def _street_name(street: int) -> str:
-    return {3: "3rd street", 4: "4th street", 5: "5th street", 6: "6th street", 7: "7th street"}[street]
 
 
 # ===============================================================================================
@@ -360,7 +355,8 @@ def equity(
 def _result(pos: Position, counts: Any, exact: bool, method: str, seconds: float) -> EquityResult:
     total = int(counts.total)
     game = pos.game
-    has_high, has_low = game != "razz", game != "stud"
+    variant = game_class(game)  # position() has checked it is one of GAME_CODES
+    has_high, has_low = variant.has_high, variant.has_low
 
     def frac(x: int) -> float:
         return x / total
@@ -389,7 +385,8 @@ def _result(pos: Position, counts: Any, exact: bool, method: str, seconds: float
                 scoop_se=se(scoop),
             )
         )
-    no_low = frac(counts.no_low) if game == "stud8" else (0.0 if game == "razz" else None)
+    # Razz always has a low; stud has no low half at all.
+    no_low = frac(counts.no_low) if variant.split else (0.0 if has_low else None)
     return EquityResult(
         game=game,
         exact=exact,
@@ -421,7 +418,7 @@ def format_table(result: EquityResult) -> str:
         f"{100 * max(p.equity_se or 0 for p in result.players):.2f} points"
     )
     lines = [
-        f"{GAME_NAMES[result.game]}, {_street_name(result.street)}: {result.outcomes:,} outcomes ({how};"
+        f"{game_class(result.game).name}, {STREET_NAMES[result.street]}: {result.outcomes:,} outcomes ({how};"
         f" {result.method}, {result.seconds:.2f} s)"
         + ("; 7th street: a community card" if result.community else "")
     ]
@@ -435,7 +432,7 @@ def format_table(result: EquityResult) -> str:
             f"{p.cards:<{width}}  {_percent(p.equity)}  {_percent(p.scoop)}  {_percent(p.high_win)}  "
             f"{_percent(p.high_tie)}  {_percent(p.low_win)}  {_percent(p.low_tie)}"
         )
-    if result.game == "stud8" and result.no_low is not None:
+    if game_class(result.game).split and result.no_low is not None:
         lines.append(f"no qualifying low: {100 * result.no_low:.2f}%")
     lines.append("(percent of all outcomes)")
     return "\n".join(lines)
@@ -512,7 +509,7 @@ def add_arguments(parser: Any) -> None:
         help="a player's known cards in dealing order, e.g. 'As 2s 3s 7h' or As2s3s7h;"
         " ?? for an unknown card",
     )
-    parser.add_argument("--game", choices=list(GAMES), default="stud8", help="the game")
+    parser.add_argument("--game", choices=list(GAME_CODES), default="stud8", help="the game")
     parser.add_argument(
         "--dead",
         default=None,

@@ -20,14 +20,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Literal
 
 from sevenstud import evaluate
 from sevenstud.cards import ACE, JACK, NINE, QUEEN, TEN, Card
-from sevenstud.games import Razz, Stud, StudHiLo
+from sevenstud.games import GAMES, GameCode
 from sevenstud.hand import Action, ActionKind, ActionTaken, SeatView
-
-GameKind = Literal["stud8", "stud", "razz"]
 
 FOLD, CALL_ONE, CALL, BET, RAISE = range(5)
 
@@ -35,19 +32,19 @@ _AGGRESSIVE = (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE)
 _LOW_CHARS = "A23456789TJQK"
 
 
-def game_kind(name: str) -> GameKind:
+_CODE_OF_NAME: dict[str, GameCode] = {cls.name: code for code, cls in GAMES.items()}
+
+
+def game_kind(name: str) -> GameCode:
     """``"stud8"``, ``"stud"`` or ``"razz"`` from a view's game name.
 
     >>> game_kind("Razz"), game_kind("Seven Card Stud Hi/Lo"), game_kind("Seven Card Stud")
     ('razz', 'stud8', 'stud')
     """
-    if name == Razz.name:
-        return "razz"
-    if name == StudHiLo.name:
-        return "stud8"
-    if name == Stud.name:
-        return "stud"
-    raise ValueError(f"a bot cannot play {name!r}")
+    code = _CODE_OF_NAME.get(name)
+    if code is None:
+        raise ValueError(f"a bot cannot play {name!r}")
+    return code
 
 
 def _check_turn(view: SeatView) -> int:
@@ -331,7 +328,7 @@ def _high_later(
     to_come: int,
     dead: Sequence[Card],
     opponents: Sequence[Sequence[Card]],
-    kind: GameKind,
+    kind: GameCode,
 ) -> tuple[int, str]:
     category, rank = _made_high(mine)
     if category >= evaluate.TRIPS:

@@ -47,6 +47,7 @@ import numpy.typing as npt
 
 from sevenstud.fast import evaluate as fe
 from sevenstud.fast.device import CPU, Backend
+from sevenstud.games import GAME_CODES
 
 I32 = npt.NDArray[np.int32]
 I64 = npt.NDArray[np.int64]
@@ -57,7 +58,7 @@ HALF = POT // 2
 SHARE_WHOLE: I64 = np.array([0] + [POT // k for k in range(1, 9)], dtype=np.int64)
 SHARE_HALF: I64 = np.array([0] + [HALF // k for k in range(1, 9)], dtype=np.int64)
 
-GAMES = ("stud8", "stud", "razz")
+GAMES = GAME_CODES  # the codes the kernels know (defined once, in games.py)
 BLOCK = 1 << 16  # outcomes per vectorised step
 
 
