@@ -1,0 +1,120 @@
+"""``sevenstud audit``: the proof that the card room lost nothing.
+
+The ledger balances (every transfer is two entries summing to zero), every player's balance and
+every seat's stack is what the ledger says, every finished or cancelled hand's pot is empty, the
+house holds exactly the rake of the finished hands, and every stored hand replays through the
+engine (``sevenstud.wire.hand_from_record``) to its stored result.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass, field
+
+from sqlalchemy import func, select
+
+from sevenstud.server.store import Store, StoreError, ledger, open_store
+from sevenstud.server.store.models import Entry, HandRow, LedgerAccount, Player, Sitting
+from sevenstud.wire import WireError, hand_from_record
+
+
+@dataclass(slots=True)
+class AuditReport:
+    """What the audit found: ``problems`` is empty when everything holds."""
+
+    transfers: int = 0
+    hands: int = 0
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """Whether the audit is clean."""
+        return not self.problems
+
+    def __str__(self) -> str:
+        verdict = "clean" if self.ok else f"{len(self.problems)} problem(s)"
+        lines = [f"audit: {self.transfers} transfers, {self.hands} hands replayed: {verdict}"]
+        lines.extend(f"  {problem}" for problem in self.problems)
+        return "\n".join(lines)
+
+
+def audit(store: Store) -> AuditReport:
+    """Run every check (see the module) and report what does not hold."""
+    report = AuditReport()
+    problems = report.problems
+    with store.session() as s:
+        sums = s.execute(
+            select(
+                Entry.transfer_id, func.count(), func.sum(Entry.amount), func.min(func.abs(Entry.amount))
+            ).group_by(Entry.transfer_id)
+        ).all()
+        report.transfers = len(sums)
+        for transfer_id, rows, total, smallest in sums:
+            if rows != 2 or total != 0 or not smallest:
+                problems.append(f"transfer {transfer_id}: {rows} entries summing to {total}")
+        held = dict(
+            s.execute(select(Entry.account_id, func.sum(Entry.amount)).group_by(Entry.account_id)).all()
+        )
+        accounts = {(a.kind, a.ref): a.id for a in s.scalars(select(LedgerAccount)).all()}
+
+        def ledger_says(kind: str, ref: int) -> int:
+            account_id = accounts.get((kind, ref))
+            return int(held.get(account_id, 0) or 0) if account_id is not None else 0
+
+        for player in s.scalars(select(Player)).all():
+            says = ledger_says(ledger.BALANCE, player.id)
+            if player.balance != says:
+                problems.append(f"player {player.name}: balance {player.balance}, the ledger says {says}")
+        for sitting in s.scalars(select(Sitting)).all():
+            says = ledger_says(ledger.SEAT, sitting.id)
+            stack = sitting.stack if sitting.open else 0
+            if stack != says:
+                problems.append(
+                    f"seat {sitting.seat} of table {sitting.table_id} ({sitting.name}): stack {stack}, "
+                    f"the ledger says {says}"
+                )
+        rake = 0
+        for hand in s.scalars(select(HandRow).order_by(HandRow.id)).all():
+            where = f"hand {hand.number} of table {hand.table_id}"
+            if hand.status != "playing" and ledger_says(ledger.POT, hand.id):
+                problems.append(
+                    f"{where} ({hand.status}): {ledger_says(ledger.POT, hand.id)} chips left in its pot"
+                )
+            if hand.status != "finished":
+                continue
+            report.hands += 1
+            result = hand.result or {}
+            rake += int(result.get("rake", 0))
+            try:
+                replayed = hand_from_record(hand.record)
+            except WireError as error:
+                problems.append(f"{where}: does not replay: {error}")
+                continue
+            if not replayed.is_over:
+                problems.append(f"{where}: replays to a hand not over")
+            elif list(replayed.stacks) != result.get("stacks") or replayed.rake != result.get("rake"):
+                problems.append(
+                    f"{where}: replays to stacks {list(replayed.stacks)} and rake {replayed.rake}, "
+                    f"stored {result.get('stacks')} and {result.get('rake')}"
+                )
+        if ledger_says(ledger.HOUSE, 0) != rake:
+            problems.append(
+                f"the house holds {ledger_says(ledger.HOUSE, 0)}, the finished hands raked {rake}"
+            )
+    return report
+
+
+def audit_command(args: argparse.Namespace) -> int:
+    """``sevenstud audit [--database URL]``: print the report; exit 0 when clean, 1 if not."""
+    try:
+        store = open_store(getattr(args, "database", None))
+    except StoreError as error:
+        print(f"sevenstud audit: {error}", file=sys.stderr)
+        return 1
+    try:
+        report = audit(store)
+    finally:
+        store.close()
+    print(report)
+    return 0 if report.ok else 1

@@ -1,0 +1,207 @@
+"""The table keeper and actor, the audit and crash recovery, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from sqlalchemy import select, update
+
+from sevenstud.cards import Deck
+from sevenstud.games import Stakes, StudHiLo
+from sevenstud.server import auth
+from sevenstud.server.audit import audit
+from sevenstud.server.rooms import Room, RoomError, TableKeeper, create_table, recover
+from sevenstud.server.store import Store, ledger
+from sevenstud.server.store.models import Entry, HandRow, Player, Sitting
+from sevenstud.table import TableError, TableSettings
+
+SETTINGS = TableSettings(StudHiLo(Stakes(1, 2, 5, 10), rake_percent=5, rake_cap=3), seats=4)
+
+
+def _keeper(store: Store) -> TableKeeper:
+    return TableKeeper(store, create_table(store, "Ann's table", SETTINGS), SETTINGS)
+
+
+def _play_out(keeper: TableKeeper, now: float) -> float:
+    """Play the hand in progress to its end with each seat's bot (people by a fresh RuleBot)."""
+    from sevenstud.bots import RuleBot
+
+    table, helper = keeper.table, RuleBot(seed=5)
+    while table.hand_in_progress:
+        seat = table.to_act
+        assert seat is not None
+        view = table.view(seat).hand
+        assert view is not None
+        now += 0.5
+        keeper.act(seat, helper.act(view), now)
+    return now
+
+
+def test_hands_with_bots_and_a_person_leave_a_clean_audit(store: Store) -> None:
+    ann = auth.sign_up(store, "ann", "correct horse")
+    keeper = _keeper(store)
+    keeper.sit_down("ann", 1, 150, 0.0, player_id=ann)
+    keeper.sit_down("bot2", 2, 200, 0.1)
+    keeper.sit_down("bot3", 3, 200, 0.2)
+    now = 1.0
+    for _ in range(12):
+        keeper.start_hand(now, Deck.shuffled())
+        now = _play_out(keeper, now) + 1
+    keeper.leave("ann", now)
+    report = audit(store)
+    assert report.ok, str(report)
+    assert report.hands == 12
+    with store.session() as s:
+        player = s.get(Player, ann)
+        assert player is not None
+        # What Ann has is her sign-up chips less the buy-in plus what she stood up with.
+        stood = [e for e in keeper.table.events_since(0, None) if type(e.event).__name__ == "StoodUp"]
+        assert player.balance == auth.SIGN_UP_CHIPS - 150 + stood[-1].event.stack  # type: ignore[union-attr]
+        assert s.scalar(select(Sitting.open).where(Sitting.player_id == ann)) is False
+        finished = s.scalars(select(HandRow)).all()
+        assert [h.status for h in finished] == ["finished"] * 12
+
+
+def test_a_buy_in_above_the_balance_is_refused_and_changes_nothing(store: Store) -> None:
+    ann = auth.sign_up(store, "ann", "correct horse")
+    keeper = _keeper(store)
+    with store.session() as s, s.begin():
+        s.execute(update(Player).where(Player.id == ann).values(balance=100))
+    with pytest.raises(RoomError, match="more than your balance of 100"):
+        keeper.sit_down("ann", 1, 150, 0.0, player_id=ann)
+    with pytest.raises(TableError, match="buy-in must be between"):
+        keeper.sit_down("ann", 1, 5, 0.0, player_id=ann)
+    assert keeper.table.number == 0
+    with store.session() as s:
+        assert s.scalars(select(Sitting)).all() == []
+
+
+def _corrupt_balance(store: Store) -> None:
+    with store.session() as s, s.begin():
+        s.execute(update(Player).values(balance=Player.balance + 1))
+
+
+def _corrupt_entry(store: Store) -> None:
+    with store.session() as s, s.begin():
+        first = s.scalars(select(Entry).order_by(Entry.id)).first()
+        assert first is not None
+        first.amount += 1
+
+
+def _corrupt_stack(store: Store) -> None:
+    with store.session() as s, s.begin():
+        s.execute(update(Sitting).where(Sitting.open.is_(True)).values(stack=Sitting.stack + 3))
+
+
+def _corrupt_result(store: Store) -> None:
+    with store.session() as s, s.begin():
+        hand = s.scalars(select(HandRow)).first()
+        assert hand is not None and hand.result is not None
+        stacks = list(hand.result["stacks"])
+        stacks[0], stacks[1] = stacks[1] + 1, stacks[0] - 1
+        hand.result = {**hand.result, "stacks": stacks}
+
+
+@pytest.mark.parametrize(
+    ("corrupt", "finding"),
+    [
+        (_corrupt_balance, "player ann: balance"),
+        (_corrupt_entry, "entries summing to 1"),
+        (_corrupt_stack, "the ledger says"),
+        (_corrupt_result, "replays to stacks"),
+    ],
+)
+def test_the_audit_finds_a_corrupted_row(store: Store, corrupt: Any, finding: str) -> None:
+    ann = auth.sign_up(store, "ann", "correct horse")
+    keeper = _keeper(store)
+    keeper.sit_down("ann", 1, 150, 0.0, player_id=ann)
+    keeper.sit_down("bot2", 2, 200, 0.1)
+    keeper.start_hand(1.0, Deck.seeded(3))
+    _play_out(keeper, 1.0)
+    assert audit(store).ok
+    corrupt(store)
+    report = audit(store)
+    assert not report.ok
+    assert any(finding in problem for problem in report.problems), report.problems
+
+
+def test_a_crash_mid_hand_cancels_the_hand_and_refunds_every_chip(store: Store) -> None:
+    ann = auth.sign_up(store, "ann", "correct horse")
+    keeper = _keeper(store)
+    keeper.sit_down("ann", 1, 150, 0.0, player_id=ann)
+    keeper.sit_down("bot2", 2, 200, 0.1)
+    keeper.sit_down("bot3", 3, 200, 0.2)
+    keeper.start_hand(1.0, Deck.seeded(11))
+    for step in range(3):  # a few actions in: antes, the bring-in, a call or two
+        seat = keeper.table.to_act
+        assert seat is not None
+        keeper.act(seat, keeper.table.legal_actions()[-1], 2.0 + step)
+    with store.session() as s:
+        pot = ledger.balance_of(s, ledger.account(s, ledger.POT, 1))
+    assert pot > 0
+    del keeper  # the process died here: nothing more is written
+    assert recover(store) == 1
+    report = audit(store)
+    assert report.ok, str(report)
+    with store.session() as s:
+        assert s.scalar(select(HandRow.status)) == "cancelled"
+        player = s.get(Player, ann)
+        assert player is not None and player.balance == auth.SIGN_UP_CHIPS
+        assert s.scalars(select(Sitting).where(Sitting.open.is_(True))).all() == []
+    # A keeper started again goes on numbering hands after the cancelled one.
+    again = TableKeeper(store, 1, SETTINGS)
+    again.sit_down("ann", 1, 150, 10.0, player_id=ann)
+    again.sit_down("bot2", 2, 200, 10.1)
+    again.start_hand(11.0)
+    with store.session() as s:
+        assert sorted(s.scalars(select(HandRow.number)).all()) == [1, 2]
+
+
+def _down_cards_seen(messages: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
+    """The down cards of other seats a watcher was sent before that seat's hand was turned up
+    (all-in, the rule of hand_turned_up): none may be."""
+    turned_up: set[tuple[int, int]] = set()
+    seen = []
+    for message in messages:
+        event, hand = message["event"], message["hand"]
+        if event["type"] == "hand_turned_up":
+            turned_up.add((hand, event["seat"]))
+        elif event["type"] == "card_dealt" and not event["face_up"] and event["card"] is not None:
+            seen += [message] if event["seat"] != seat and (hand, event["seat"]) not in turned_up else []
+    return seen
+
+
+def test_the_room_plays_hands_by_itself_and_spectators_see_no_down_card(store: Store) -> None:
+    async def main() -> tuple[Room, list[dict[str, Any]], list[dict[str, Any]]]:
+        keeper = _keeper(store)
+        room = Room(keeper, pause=0.0)
+        spectator: list[dict[str, Any]] = []
+        seat2: list[dict[str, Any]] = []
+
+        async def watch(into: list[dict[str, Any]], message: dict[str, Any]) -> None:
+            into.append(message)
+
+        room.watch(1, None, lambda m: watch(spectator, m))
+        room.watch(2, 2, lambda m: watch(seat2, m))
+        room.start()
+        for seat in (1, 2, 3):
+            await room.submit(lambda now, seat=seat: keeper.sit_down(f"bot{seat}", seat, 200, now))
+        for _ in range(200):
+            await asyncio.sleep(0.02)
+            if room.hands_played >= 3:
+                break
+        await room.stop()
+        return room, spectator, seat2
+
+    room, spectator, seat2 = asyncio.run(main())
+    assert room.hands_played >= 3
+    numbers = [m["number"] for m in spectator]
+    assert numbers == list(range(1, len(numbers) + 1))
+    assert _down_cards_seen(spectator, None) == []
+    assert _down_cards_seen(seat2, 2) == []
+    mine = [m["event"] for m in seat2 if m["event"]["type"] == "card_dealt" and m["event"]["seat"] == 2]
+    assert any(e["card"] is not None and not e["face_up"] for e in mine)
+    recover(store)  # the hand the stop cut off, if any
+    assert audit(store).ok
