@@ -5,6 +5,11 @@ A benchmark module defines ``SIDES = {"name": function}`` where each function ta
 of seconds to run for and returns ``(work_done, seconds, unit)``; the first side is ours, the
 last the peer. ``python benchmarks/X.py`` prints the table; ``--json`` prints it as JSON.
 
+A side may return a fourth value, the CPU seconds its loop used (``time.process_time``): its
+row then shows the rate per CPU second too, and the ratios are given both ways. On a machine
+shared with other work the wall clock of each side depends on the load of the moment it ran;
+the CPU figure depends on it much less.
+
 ``environments`` may give a side extra environment variables for its process (the compiled
 engine's side sets ``PYTHONPATH``), or a string: the reason that side cannot run here, printed
 in its row instead of a rate.
@@ -20,23 +25,16 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-Side = Callable[[float], tuple[int, float, str]]
+Side = Callable[[float], tuple[int, float, str] | tuple[int, float, str, float]]
 
 
 def _child(sides: dict[str, Side], name: str, seconds: float) -> None:
-    done, elapsed, unit = sides[name](seconds)
+    done, elapsed, unit, *cpu = sides[name](seconds)
     peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    print(
-        json.dumps(
-            {
-                "side": name,
-                "done": done,
-                "seconds": elapsed,
-                "unit": unit,
-                "peak_mib": peak_kib / 1024,
-            }
-        )
-    )
+    row = {"side": name, "done": done, "seconds": elapsed, "unit": unit, "peak_mib": peak_kib / 1024}
+    if cpu:
+        row["cpu_seconds"] = cpu[0]
+    print(json.dumps(row))
 
 
 def main(
@@ -71,8 +69,12 @@ def main(
         results.append(json.loads(out.stdout.strip().splitlines()[-1]))
     for r in results:
         r["rate"] = r["done"] / r["seconds"]
+        if "cpu_seconds" in r:
+            r["cpu_rate"] = r["done"] / r["cpu_seconds"]
     ours, peer = results[0], results[-1]
     ratios = {r["side"]: r["rate"] / peer["rate"] for r in results[:-1]}
+    by_cpu = all("cpu_rate" in r for r in results)
+    cpu_ratios = {r["side"]: r["cpu_rate"] / peer["cpu_rate"] for r in results[:-1]} if by_cpu else {}
     if "--json" in args:
         print(
             json.dumps(
@@ -81,6 +83,7 @@ def main(
                     "results": results,
                     "ratio": ours["rate"] / peer["rate"],
                     "ratios": ratios,
+                    "cpu_ratios": cpu_ratios,
                     "unavailable": unavailable,
                 }
             )
@@ -88,10 +91,10 @@ def main(
         return
     print(title)
     for r in results:
-        print(
-            f"  {r['side']:<28} {r['rate']:>14,.0f} {r['unit']}/s   peak {r['peak_mib']:7.1f} MiB"
-        )
+        cpu = f"   {r['cpu_rate']:>10,.0f} per CPU-s" if "cpu_rate" in r else ""
+        print(f"  {r['side']:<28} {r['rate']:>14,.0f} {r['unit']}/s{cpu}   peak {r['peak_mib']:7.1f} MiB")
     for name, reason in unavailable.items():
         print(f"  {name:<28} not run: {reason}")
     for side, ratio in ratios.items():
-        print(f"  ratio {side} / {peer['side']}: {ratio:,.1f}x")
+        cpu = f" ({cpu_ratios[side]:,.1f}x per CPU second)" if side in cpu_ratios else ""
+        print(f"  ratio {side} / {peer['side']}: {ratio:,.1f}x{cpu}")
