@@ -42,9 +42,10 @@ PokerStars Hand #1:  7 Card Stud Hi/Lo Limit (5/10) - 2024/01/01 00:00:00 ET
 True
 """
 
+from sevenstud.games import GameCode
 from sevenstud.history.pokerstars.command import hand_record, is_phh_path, replay_file
 from sevenstud.history.pokerstars.model import (
-    GAME_NAMES,
+    GAME_TITLES,
     STREET_TITLES,
     Ante,
     BetLine,
@@ -52,7 +53,6 @@ from sevenstud.history.pokerstars.model import (
     Collect,
     Deal,
     Event,
-    GameCode,
     Muck,
     NoLow,
     NotPokerStarsError,
@@ -72,7 +72,7 @@ from sevenstud.history.pokerstars.replay import PlayedHand, play_pokerstars
 from sevenstud.history.pokerstars.write import format_hand
 
 __all__ = [
-    "GAME_NAMES",
+    "GAME_TITLES",
     "STREET_TITLES",
     "Ante",
     "BetLine",

@@ -9,12 +9,15 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Literal, TypeAlias
 
-from sevenstud import evaluate
 from sevenstud.cards import Card
-from sevenstud.games import Game
+from sevenstud.games import Game, GameCode
 
-GameCode: TypeAlias = Literal["stud8", "stud", "razz"]
-GAME_NAMES: dict[str, str] = {"stud8": "7 Card Stud Hi/Lo", "stud": "7 Card Stud", "razz": "Razz"}
+GAME_TITLES: dict[GameCode, str] = {
+    "stud8": "7 Card Stud Hi/Lo",
+    "stud": "7 Card Stud",
+    "razz": "Razz",
+}
+"""How PokerStars' headers name each game (our names are :data:`sevenstud.games.GAME_NAMES`)."""
 STREET_TITLES = {3: "3rd STREET", 4: "4th STREET", 5: "5th STREET", 6: "6th STREET", 7: "RIVER"}
 _STREET_WORDS = {3: "3rd Street", 4: "4th Street", 5: "5th Street", 6: "6th Street", 7: "River"}
 
@@ -265,20 +268,14 @@ def format_amount(chips: int, money: bool, symbol: str = "$") -> str:
 
 def show_description(game: Game, cards: Sequence[Card]) -> str:
     """:func:`describe_show` of the best hand in ``cards`` (five to seven)."""
-    if game.low == "any":
-        return describe_show(game, None, evaluate.low_name(evaluate.low_rank(cards)))
-    high = evaluate.high_name(evaluate.high_rank(cards))
-    if game.low == "eight_or_better":
-        low = evaluate.low8_rank(cards)
-        return describe_show(game, high, evaluate.low_name(low) if low else None)
-    return describe_show(game, high, None)
+    return describe_show(game, *game.hand_names(*game.showdown_ranks(cards)))
 
 
 def describe_show(game: Game, high: str | None, low: str | None) -> str:
     """The description PokerStars puts after a shown hand: ``HI: ..; LO: ..`` in hi/lo,
     the high hand's name in stud, ``Lo: ..`` in razz."""
-    if game.low == "any":
+    if not game.has_high:
         return f"Lo: {low}"
-    if game.low == "eight_or_better":
+    if game.split:
         return f"HI: {high}" + (f"; LO: {low}" if low else "")
     return str(high)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import IO, NoReturn
 
 from sevenstud.cards import Card, MalformedCardError
+from sevenstud.games import GameCode
 from sevenstud.history.pokerstars.model import (
     _ALL_IN,
     _AMOUNT,
@@ -25,7 +26,6 @@ from sevenstud.history.pokerstars.model import (
     Collect,
     Deal,
     Event,
-    GameCode,
     Muck,
     NoLow,
     NotPokerStarsError,

@@ -22,13 +22,11 @@ from sevenstud.hand import (
 from sevenstud.history.pokerstars.model import (
     _ALL_IN,
     _STREET_WORDS,
-    GAME_NAMES,
+    GAME_TITLES,
     STREET_TITLES,
     describe_show,
     format_amount,
 )
-
-_AGGRESSIVE_KINDS = (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE)
 
 
 def format_hand(
@@ -78,7 +76,7 @@ def format_hand(
     def amt(chips: int) -> str:
         return format_amount(chips, money, symbol)
 
-    limit = f"{GAME_NAMES[game.code]} Limit"
+    limit = f"{GAME_TITLES[game.code]} Limit"
     if tournament is not None:
         bets = f"{amt(stakes.small_bet)}/{amt(stakes.big_bet)}"
         paid = f"{buy_in} " if buy_in else ""
@@ -101,6 +99,9 @@ def format_hand(
     third: list[CardDealt] = []
     last_street = 3
     folded_street: dict[int, int] = {}
+    acted: set[tuple[int, int]] = set()  # (seat, street) of every action but a fold
+    # The street's highest total so far: a raise is written by how much it raises it.
+    bet_street, street_high = 3, 0
     shown: dict[int, HandShown] = {}
     mucked: set[int] = set()
     collected: list[PotAwarded] = []
@@ -151,9 +152,15 @@ def format_hand(
             out.append(f"*** RIVER *** [{ev.card}]")
             last_street = 7
         elif isinstance(ev, ActionTaken):
-            out.append(_action_line(hand, ev, names[ev.seat], amt))
+            if ev.street != bet_street:
+                bet_street, street_high = ev.street, 0
+            out.append(_action_line(ev, names[ev.seat], amt, street_high))
+            if ev.action.amount is not None:
+                street_high = max(street_high, ev.action.amount)
             if ev.action.kind is ActionKind.FOLD:
                 folded_street[ev.seat] = ev.street
+            else:
+                acted.add((ev.seat, ev.street))
         elif isinstance(ev, BetReturned):
             returned = f"Uncalled bet ({amt(ev.amount)}) returned to {names[ev.seat]}"
             (out if dealt else ante_returns).append(returned)
@@ -180,7 +187,7 @@ def format_hand(
         else:
             label = "side pot" if max(pots) == 1 else f"side pot-{award.pot}"
         out.append(f"{names[award.seat]} collected {amt(award.amount)} from {label}")
-    if showdown and game.low == "eight_or_better" and not any(a.share == "low" for a in collected):
+    if showdown and game.split and not any(a.share == "low" for a in collected):
         out.append("No low hand qualified")
     if hand.is_over and not showdown:
         for s in live_at_end:
@@ -206,15 +213,8 @@ def format_hand(
         line = f"Seat {numbers[s]}: {names[s]}"
         if s in folded_street:
             street = folded_street[s]
-            bet = any(
-                isinstance(ev, ActionTaken)
-                and ev.seat == s
-                and ev.street == street
-                and ev.action.kind is not ActionKind.FOLD
-                for ev in hand.events
-            )
             line += f" folded on the {_STREET_WORDS[street]}" + (
-                "" if bet or street != 3 else " (didn't bet)"
+                "" if (s, street) in acted or street != 3 else " (didn't bet)"
             )
         elif s in shown:
             ev = shown[s]
@@ -230,7 +230,8 @@ def format_hand(
     return "\n".join(out) + "\n"
 
 
-def _action_line(hand: Hand, ev: ActionTaken, name: str, amt: Any) -> str:
+def _action_line(ev: ActionTaken, name: str, amt: Any, street_high: int) -> str:
+    """The line of one action; ``street_high``: the street's highest total before it."""
     action = ev.action
     kind = action.kind
     tail = _ALL_IN if ev.all_in else ""
@@ -238,32 +239,13 @@ def _action_line(hand: Hand, ev: ActionTaken, name: str, amt: Any) -> str:
         return f"{name}: folds "
     if kind is ActionKind.CHECK:
         return f"{name}: checks "
-    before = _street_state_before(hand, ev)
     assert action.amount is not None
-    mine, current = before
     if kind is ActionKind.BRING_IN:
         return f"{name}: brings in for {amt(action.amount)}{tail}"
-    if kind is ActionKind.CALL:
-        return f"{name}: calls {amt(action.amount - mine)}{tail}"
-    if current == 0:
-        return f"{name}: bets {amt(action.amount - mine)}{tail}"
-    return f"{name}: raises {amt(action.amount - current)} to {amt(action.amount)}{tail}"
-
-
-def _street_state_before(hand: Hand, target: ActionTaken) -> tuple[int, int]:
-    """The seat's street total and the highest street total just before ``target``."""
-    bets: dict[int, int] = {}
-    for ev in hand.events:
-        if ev is target:
-            break
-        if (
-            isinstance(ev, ActionTaken)
-            and ev.street == target.street
-            and ev.action.amount is not None
-            and ev.action.kind in (ActionKind.BRING_IN, ActionKind.CALL, *_AGGRESSIVE_KINDS)
-        ):
-            bets[ev.seat] = ev.action.amount
-    return bets.get(target.seat, 0), max(bets.values(), default=0)
+    if kind is ActionKind.CALL or street_high == 0:
+        verb = "calls" if kind is ActionKind.CALL else "bets"
+        return f"{name}: {verb} {amt(ev.chips)}{tail}"
+    return f"{name}: raises {amt(action.amount - street_high)} to {amt(action.amount)}{tail}"
 
 
 def _roman(number: int) -> str:
