@@ -79,13 +79,16 @@ class Deck:
         """
         code = secrets.randbelow(_ORDERINGS)
         cards = list(CARDS)
-        i = 51
+        top = 51
         for block, size in _BLOCKS:
-            code, digits = divmod(code, block)
-            for _ in range(size):
-                digits, j = divmod(digits, i + 1)
+            # % and // rather than divmod: compiled, they stay machine arithmetic on small ints.
+            digits: int = code % block
+            code //= block
+            for i in range(top, top - size, -1):
+                j = digits % (i + 1)
+                digits //= i + 1
                 cards[i], cards[j] = cards[j], cards[i]
-                i -= 1
+            top -= size
         return cls._trusted(cards)
 
     @classmethod
