@@ -32,14 +32,12 @@ table seats.
 from __future__ import annotations
 
 import dataclasses
-import math
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from sevenstud.cards import CardError, Deck
-from sevenstud.games import Game
 from sevenstud.hand import (
     Action,
     ActionKind,
@@ -47,219 +45,60 @@ from sevenstud.hand import (
     Hand,
     HandError,
     IllegalAction,
-    SeatView,
 )
+from sevenstud.table_events import (
+    MAX_SEATS,
+    MIN_SEATS,
+    ClockStarted,
+    DealtHand,
+    Entry,
+    HandStarted,
+    KeptEntry,
+    Leaving,
+    SatDown,
+    SatIn,
+    SatOut,
+    SeatRecord,
+    SeatState,
+    StoodUp,
+    StreamGap,
+    TableError,
+    TableEvent,
+    TableRecord,
+    TableSettings,
+    TableView,
+    TimedOut,
+    ToppedUp,
+    _is_chips,
+    _is_time,
+)
+from sevenstud.wire import WIRE_VERSION, WireError, from_wire, to_wire
 
-MIN_SEATS, MAX_SEATS = 2, 8
-
-
-class TableError(ValueError):
-    """A command the table cannot carry out now; the message says what was wrong, and the
-    table is left exactly as it was."""
-
-
-class StreamGap(TableError):
-    """The entries asked for are no longer kept: resynchronise from :meth:`Table.view` and
-    continue from its ``number``."""
-
-
-def _is_time(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
-
-
-def _is_chips(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-@dataclass(frozen=True, slots=True)
-class TableSettings:
-    """A table's fixed settings. Times are in seconds, chips in the stakes' smallest unit."""
-
-    game: Game
-    seats: int = 8
-    """How many seats (2 to 8), numbered 1 to ``seats``."""
-    min_buy_in: int = 40
-    max_buy_in: int = 200
-    action_time: float = 15.0
-    """Seconds each turn gets before the time bank is drawn on."""
-    time_bank_start: float = 30.0
-    """A player's time bank on sitting down."""
-    time_bank_max: float = 60.0
-    time_bank_refill: float = 5.0
-    """Added to the time bank of each player dealt into a hand (up to ``time_bank_max``)."""
-    time_outs_to_sit_out: int = 2
-    """Time-outs in a row after which the player is sat out."""
-    history: int = 2000
-    """How many stream entries are kept (about 25 hands of eight players)."""
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.game, Game):
-            raise TableError(f"game must be a Game (StudHiLo, Stud, Razz), not {self.game!r}")
-        if not _is_chips(self.seats) or not MIN_SEATS <= self.seats <= MAX_SEATS:
-            raise TableError(f"a stud table has {MIN_SEATS} to {MAX_SEATS} seats, not {self.seats!r}")
-        for name in ("min_buy_in", "max_buy_in", "time_outs_to_sit_out", "history"):
-            if not _is_chips(getattr(self, name)):
-                raise TableError(f"{name} must be a whole number, not {getattr(self, name)!r}")
-        least = max(1, self.game.stakes.ante)
-        if self.min_buy_in < least:
-            raise TableError(f"min_buy_in ({self.min_buy_in}) must cover the ante: at least {least} chips")
-        if self.max_buy_in < self.min_buy_in:
-            raise TableError(f"max_buy_in ({self.max_buy_in}) is below min_buy_in ({self.min_buy_in})")
-        for name in ("action_time", "time_bank_start", "time_bank_max", "time_bank_refill"):
-            value = getattr(self, name)
-            if not _is_time(value) or value < 0:
-                raise TableError(f"{name} must be a finite number of seconds >= 0, not {value!r}")
-        if self.action_time <= 0:
-            raise TableError(f"action_time must be more than 0 seconds, not {self.action_time!r}")
-        if self.time_bank_max < self.time_bank_start:
-            raise TableError(
-                f"time_bank_max ({self.time_bank_max}) is below time_bank_start ({self.time_bank_start})"
-            )
-        if self.time_outs_to_sit_out < 1:
-            raise TableError(f"time_outs_to_sit_out must be at least 1, not {self.time_outs_to_sit_out}")
-        if self.history < 1:
-            raise TableError(f"history must keep at least one entry, not {self.history}")
-
-
-# ---------------------------------------------------------------------- the table's own events
-
-
-@dataclass(frozen=True, slots=True)
-class SatDown:
-    """A player takes a seat with a buy-in; dealt in from the next hand."""
-
-    seat: int
-    player: str
-    buy_in: int
-
-
-@dataclass(frozen=True, slots=True)
-class ToppedUp:
-    """A player adds chips between hands."""
-
-    seat: int
-    player: str
-    amount: int
-    stack: int
-
-
-@dataclass(frozen=True, slots=True)
-class SatOut:
-    """A player is not dealt in from the next hand: ``"asked"``, ``"time-outs"`` or
-    ``"cannot post the ante"`` (no chips, or fewer than the ante)."""
-
-    seat: int
-    player: str
-    reason: Literal["asked", "time-outs", "cannot post the ante"]
-
-
-@dataclass(frozen=True, slots=True)
-class SatIn:
-    """A player who sat out is dealt in again from the next hand."""
-
-    seat: int
-    player: str
-
-
-@dataclass(frozen=True, slots=True)
-class Leaving:
-    """A player dealt into the hand in progress asked to leave: their hand is folded at their
-    turn and they stand up with their stack when the hand ends."""
-
-    seat: int
-    player: str
-
-
-@dataclass(frozen=True, slots=True)
-class StoodUp:
-    """A player leaves the table, taking ``stack`` chips away."""
-
-    seat: int
-    player: str
-    stack: int
-
-
-@dataclass(frozen=True, slots=True)
-class HandStarted:
-    """A hand is dealt: ``seats[i]`` is the table seat of the hand's seat ``i`` (seat order), with
-    its player and its stack before the ante."""
-
-    hand: int
-    seats: tuple[int, ...]
-    players: tuple[str, ...]
-    stacks: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class ClockStarted:
-    """A seat is to act, by ``deadline`` at the latest (its time bank included)."""
-
-    seat: int
-    deadline: float
-    time_bank: float
-
-
-@dataclass(frozen=True, slots=True)
-class TimedOut:
-    """A seat's time ran out; the table acts for it (the hand's next event says how).
-    ``time_outs`` counts its time-outs in a row."""
-
-    seat: int
-    player: str
-    time_outs: int
-
-
-TableEvent = SatDown | ToppedUp | SatOut | SatIn | Leaving | StoodUp | HandStarted | ClockStarted | TimedOut
-
-
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """One numbered entry of the table's stream: a table event or a hand event (the engine's
-    own, redacted for the viewer, its seats said as table seats). ``hand`` is the number of the
-    hand it belongs to (None between hands); ``seats`` maps the hand's seats to table seats."""
-
-    number: int
-    at: float
-    hand: int | None
-    event: TableEvent | Event
-    seats: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class SeatState:
-    """One occupied seat as everyone may see it."""
-
-    seat: int
-    player: str
-    stack: int
-    """Its chips now (during a hand: what is not in the pot)."""
-    sitting_out: bool
-    leaving: bool
-    in_hand: bool
-    """Dealt into the hand in progress."""
-    time_bank: float
-    time_outs: int
-
-
-@dataclass(frozen=True, slots=True)
-class TableView:
-    """What a seat (or a spectator, ``viewer=None``) may know of the table now."""
-
-    viewer: int | None
-    number: int
-    """The stream's last number: continue with ``events_since(number, viewer)``."""
-    now: float
-    seats: tuple[SeatState, ...]
-    """The occupied seats, in seat order."""
-    hand_number: int | None
-    hand: SeatView | None
-    """The hand in progress as the engine shows it to this viewer (in the hand's seats, without
-    its events: the stream carries them)."""
-    hand_seats: tuple[int, ...]
-    """The table seat of each of the hand's seats."""
-    to_act: int | None
-    """The table seat to act."""
-    deadline: float | None
+__all__ = [
+    "MAX_SEATS",
+    "MIN_SEATS",
+    "ClockStarted",
+    "DealtHand",
+    "Entry",
+    "HandStarted",
+    "KeptEntry",
+    "Leaving",
+    "SatDown",
+    "SatIn",
+    "SatOut",
+    "SeatRecord",
+    "SeatState",
+    "StoodUp",
+    "StreamGap",
+    "Table",
+    "TableError",
+    "TableEvent",
+    "TableRecord",
+    "TableSettings",
+    "TableView",
+    "TimedOut",
+    "ToppedUp",
+]
 
 
 # ---------------------------------------------------------------------- internals
@@ -473,10 +312,12 @@ class Table:
             raise TableError(f"stream number {number} is ahead of the table's last, {self._number}")
         self._check_viewer(viewer)
         stream = self._stream
-        if stream and number < stream[0].number - 1:
+        # A table restored without its stream keeps nothing before its number.
+        oldest = stream[0].number if stream else self._number + 1
+        if number < oldest - 1:
             raise StreamGap(
                 f"entries after {number} are no longer kept (the oldest kept is "
-                f"{stream[0].number}): resynchronise from view() and continue from its number"
+                f"{oldest}): resynchronise from view() and continue from its number"
             )
         return self._entries(number, viewer)
 
@@ -825,3 +666,113 @@ class Table:
         if record is not None:
             total += record.hand.pot
         return total
+
+    # ------------------------------------------------------------------ saving and restoring
+
+    def to_record(self, *, stream: bool = True) -> dict[str, Any]:
+        """Everything the table is, as a JSON-ready dict (``docs/table.md``, "Saving and
+        restoring"): :meth:`from_record` gives back a table that behaves exactly as this one.
+        It holds every card of the hands it keeps: storage only, never for a player. With
+        ``stream=False`` the stream's kept entries (and the past hands they need) are left out:
+        the restored table goes on from the same number, and a client asking from before it
+        resynchronises (:class:`StreamGap`)."""
+        kept = tuple(self._stream) if stream else ()
+        records = {raw.record.number: raw.record for raw in kept if raw.record is not None}
+        if self._record is not None:
+            records[self._record.number] = self._record
+        dealt = tuple(
+            DealtHand(r.number, r.seats, tuple(sorted(r.players, key=r.players.__getitem__)), r.hand)
+            for _, r in sorted(records.items())
+        )
+        seats = tuple(
+            SeatRecord(n, s.player, s.stack, s.time_bank, s.first_hand, s.sitting_out, s.leaving, s.time_outs)
+            for n, s in sorted(self._seats.items())
+        )
+        return to_wire(
+            TableRecord(
+                version=WIRE_VERSION,
+                settings=self.settings,
+                now=self._now,
+                number=self._number,
+                hands=self._hands,
+                raked=self.raked,
+                turn_start=self._turn_start,
+                deadline=self._deadline,
+                seats=seats,
+                in_progress=self._record.number if self._record is not None else None,
+                dealt=dealt,
+                stream=tuple(KeptEntry(r.number, r.at, r.hand, r.event, r.index) for r in kept),
+            )
+        )
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> Table:
+        """The table of :meth:`to_record`; a malformed or inconsistent record raises
+        :class:`TableError` (a :class:`~sevenstud.wire.WireError` for the format itself) naming
+        what is wrong."""
+        try:
+            saved = from_wire(record)
+        except WireError as error:
+            raise TableError(f"not a table record: {error}") from None
+        if not isinstance(saved, TableRecord):
+            raise TableError(f"not a table record but a {type(saved).__name__}")
+        return _restore(saved)
+
+
+def _restore(saved: TableRecord) -> Table:
+    """A table from its decoded record, after checking that the parts agree with each other."""
+
+    def bad(why: str) -> TableError:
+        return TableError(f"table record: {why}")
+
+    if saved.version != WIRE_VERSION:
+        raise bad(f"version {saved.version!r} is not one this reader knows ({WIRE_VERSION})")
+    table = Table(saved.settings)
+    for name in ("number", "hands", "raked"):
+        if getattr(saved, name) < 0:
+            raise bad(f"{name} cannot be negative ({getattr(saved, name)})")
+    for seat in saved.seats:
+        number = table._check_seat_number(seat.seat)
+        if number in table._seats or any(s.player == seat.player for s in table._seats.values()):
+            raise bad(f"seat {number} or player {seat.player!r} comes twice")
+        if seat.stack < 0 or seat.time_bank < 0 or seat.time_outs < 0:
+            raise bad(f"seat {number} has a negative stack, time bank or count of time-outs")
+        table._seats[number] = _Seat(
+            seat.player, seat.stack, seat.time_bank, seat.first_hand, seat.sitting_out, seat.leaving
+        )
+        table._seats[number].time_outs = seat.time_outs
+    records: dict[int, _HandRecord] = {}
+    for dealt in saved.dealt:
+        hand = dealt.hand
+        if not (len(dealt.seats) == len(dealt.players) == hand.n) or dealt.number in records:
+            raise bad(f"hand {dealt.number} does not match its seats and players, or comes twice")
+        if not 1 <= dealt.number <= saved.hands:
+            raise bad(f"hand {dealt.number} is not one of the {saved.hands} hands dealt")
+        players = {p: i for i, p in enumerate(dealt.players)}
+        records[dealt.number] = _HandRecord(dealt.number, hand, dealt.seats, players, len(hand.events))
+    if saved.in_progress is not None:
+        current = records.get(saved.in_progress)
+        if current is None or current.hand.is_over or saved.in_progress != saved.hands:
+            raise bad(f"the hand in progress ({saved.in_progress}) is missing, over or not the last dealt")
+        for hand_seat, number in enumerate(current.seats):
+            occupant = table._seats.get(number)
+            if occupant is None or current.players.get(occupant.player) != hand_seat:
+                raise bad(f"seat {number} of hand {current.number} is not its player's")
+        if saved.deadline is None:
+            raise bad("a hand is in progress without a deadline for the seat to act")
+        table._record = current
+    previous = 0
+    for kept in saved.stream:
+        if kept.number <= previous or kept.number > saved.number:
+            raise bad(f"stream entry {kept.number} is out of order or beyond the number {saved.number}")
+        previous = kept.number
+        owner = records.get(kept.hand) if kept.hand is not None else None
+        if kept.event is None and (owner is None or not 0 <= kept.index < len(owner.hand.events)):
+            raise bad(f"stream entry {kept.number} names no event of a hand the record holds")
+        on_record = owner if kept.event is None else None
+        table._stream.append(_Raw(kept.number, kept.at, kept.hand, kept.event, on_record, kept.index))
+    if len(saved.stream) > saved.settings.history:
+        raise bad(f"the stream keeps {len(saved.stream)} entries, more than history allows")
+    table._now, table._number, table._hands, table.raked = saved.now, saved.number, saved.hands, saved.raked
+    table._turn_start, table._deadline = saved.turn_start, saved.deadline
+    return table

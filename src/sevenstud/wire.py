@@ -30,6 +30,7 @@ from typing import Any
 from sevenstud.cards import Card, CardError, Deck, parse_cards
 from sevenstud.games import GAMES, Game, GameError, Stakes
 from sevenstud.hand import Action, Event, Hand, HandError, IllegalAction, SeatView
+from sevenstud.table_events import Entry, TableEvent, TableRecord, TableView
 
 WIRE_VERSION = 1
 """The format's version: a reader refuses records of a version it does not know."""
@@ -65,7 +66,8 @@ def _plain(kind: type, name: str, schema: dict[str, Any]) -> _Codec:
     def decode(value: Any, where: str) -> Any:
         if type(value) is not kind and not (kind is float and type(value) is int):
             _fail(where, name, value)
-        return value
+        # JSON writes 15.0 as 15 in some encoders: a time read back is a float all the same.
+        return float(value) if kind is float else value  # type: ignore[arg-type]
 
     return _Codec(lambda v: v, decode, schema)
 
@@ -264,10 +266,8 @@ def _codec_for(annotation: Any) -> _Codec:
         return _literal_codec(args)
     if origin in (typing.Union, types.UnionType):
         members = [a for a in args if a is not type(None)]
-        if len(members) == 1:
-            inner = _codec_for(members[0])
-            return _optional_codec(inner) if len(members) < len(args) else inner
-        return _union_codec(members)
+        inner = _codec_for(members[0]) if len(members) == 1 else _union_codec(members)
+        return _optional_codec(inner) if len(members) < len(args) else inner
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
             return _tuple_codec(_codec_for(args[0]))
@@ -286,7 +286,8 @@ def _codec_for(annotation: Any) -> _Codec:
 
 # ------------------------------------------------------------------------- the tagged types
 
-_EVENTS = _codec_for(Event)
+_EVENTS = _codec_for(Event | TableEvent)
+"""The engine's events and the table's, one tagged union."""
 _ACTION = _codec_for(Action)
 _VIEW = _codec_for(SeatView)
 _STAKES = _codec_for(Stakes)
@@ -344,31 +345,32 @@ _DEFS["game"] = {
 }
 
 
-def to_wire(obj: Event | Action | SeatView | Game) -> dict[str, Any]:
-    """The JSON-ready dict of an event, an action, a view or a game (with its ``type`` tag)."""
+Wired = Event | TableEvent | Entry | Action | SeatView | TableView | Game | TableRecord
+"""Everything :func:`to_wire` writes and :func:`from_wire` reads."""
+
+
+def to_wire(obj: Wired) -> dict[str, Any]:
+    """The JSON-ready dict of an event (the engine's or the table's), a stream entry, an action,
+    a view (a hand's or a table's), a game or a table record, with its ``type`` tag."""
     if isinstance(obj, Game):
         return game_to_wire(obj)
-    if isinstance(obj, Action):
-        return typing.cast(dict[str, Any], _ACTION.encode(obj))
-    if isinstance(obj, SeatView):
-        return typing.cast(dict[str, Any], _VIEW.encode(obj))
-    return typing.cast(dict[str, Any], _EVENTS.encode(obj))
+    codec = _TOP_BY_TYPE.get(type(obj), _EVENTS)
+    return typing.cast(dict[str, Any], codec.encode(obj))
 
 
-def from_wire(value: Mapping[str, Any]) -> Event | Action | SeatView | Game:
-    """The event, action, view or game of a dict from :func:`to_wire`; :class:`WireError` names
-    what is wrong with a bad one."""
+def from_wire(value: Mapping[str, Any]) -> Wired:
+    """The value of a dict from :func:`to_wire`; :class:`WireError` names what is wrong with a
+    bad one."""
     if not isinstance(value, dict):
         _fail("message", "an object", value)
     tag = value.get("type")
     if tag == "game":
         return game_from_wire(value)
-    if tag == "action":
-        return typing.cast(Action, _ACTION.decode(value, "action"))
-    if tag == "view":
-        return typing.cast(SeatView, _VIEW.decode(value, "view"))
     if tag == "hand_record":
         raise WireError("a hand record: read it with hand_from_record")
+    codec = _TOP_BY_TAG.get(tag) if isinstance(tag, str) else None
+    if codec is not None and isinstance(tag, str):
+        return typing.cast(Wired, codec.decode(value, tag))
     return typing.cast(Event, _EVENTS.decode(value, tag if isinstance(tag, str) else "event"))
 
 
@@ -460,17 +462,49 @@ _DEFS["hand_record"] = {
 }
 
 
+def _game_codec() -> _Codec:
+    return _Codec(game_to_wire, game_from_wire, {"$ref": "#/$defs/game"})
+
+
+def _hand_codec() -> _Codec:
+    def decode(value: Any, where: str) -> Hand:
+        try:
+            return hand_from_record(value)
+        except WireError as error:
+            raise WireError(f"{where}: {error}") from None
+
+    return _Codec(hand_to_record, decode, {"$ref": "#/$defs/hand_record"})
+
+
+# A game and a whole hand inside the table's values are written as game_to_wire and
+# hand_to_record write them alone.
+_ATOMS[Game] = _game_codec()
+_ATOMS[Hand] = _hand_codec()
+_ENTRY = _codec_for(Entry)
+_TABLE_VIEW = _codec_for(TableView)
+_TABLE_RECORD = _codec_for(TableRecord)
+_TOP: dict[str, tuple[type, _Codec]] = {
+    "action": (Action, _ACTION),
+    "view": (SeatView, _VIEW),
+    "entry": (Entry, _ENTRY),
+    "table_view": (TableView, _TABLE_VIEW),
+    "table_record": (TableRecord, _TABLE_RECORD),
+}
+_TOP_BY_TAG = {tag: codec for tag, (_, codec) in _TOP.items()}
+_TOP_BY_TYPE: dict[type, _Codec] = {cls: codec for cls, codec in _TOP.values()}
+
+
 def json_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of everything :func:`to_wire` and
-    :func:`hand_to_record` write: one of an event, an action, a view, a game or a hand record."""
+    :func:`hand_to_record` write: one of an event (the engine's or the table's), a stream
+    entry, an action, a view (a hand's or a table's), a game, a table record or a hand record."""
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": f"sevenstud-wire-v{WIRE_VERSION}",
         "title": f"sevenstud wire format, version {WIRE_VERSION}",
         "oneOf": [
             _EVENTS.schema,
-            {"$ref": "#/$defs/action"},
-            {"$ref": "#/$defs/view"},
+            *({"$ref": f"#/$defs/{tag}"} for tag in _TOP),
             {"$ref": "#/$defs/game"},
             {"$ref": "#/$defs/hand_record"},
         ],
@@ -481,6 +515,7 @@ def json_schema() -> dict[str, Any]:
 __all__ = [
     "WIRE_VERSION",
     "WireError",
+    "Wired",
     "from_wire",
     "game_from_wire",
     "game_to_wire",
