@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TextIO
 
 from sevenstud.cards import Card
+from sevenstud.games import STREET_NAMES
 from sevenstud.hand import (
     ActionKind,
     ActionTaken,
@@ -33,8 +34,6 @@ from sevenstud.hand import (
 )
 from sevenstud.history.convert import ConvertError, Loaded, iter_loaded
 from sevenstud.history.pokerstars import describe_show
-
-_STREETS = {3: "3rd street", 4: "4th street", 5: "5th street", 6: "6th street", 7: "7th street"}
 
 
 def _card(card: Card, loaded: Loaded) -> str:
@@ -80,15 +79,13 @@ def render(loaded: Loaded) -> list[list[str]]:
         )
     blocks.append(block)
     pot = 0
-    bets = [0] * hand.n
     dealt = [0] * hand.n
     folded: set[int] = set()
     for ev in hand.events:
         if isinstance(ev, AntePosted):
             pot += ev.amount
         elif isinstance(ev, StreetStarted):
-            bets = [0] * hand.n
-            block = [f"--- {_STREETS[ev.street]} ---  pot {money(pot)}"]
+            block = [f"--- {STREET_NAMES[ev.street]} ---  pot {money(pot)}"]
             if ev.street == 7 and hand.community is not None:
                 block.append(f"  community card: {hand.community} (everybody's seventh card)")
             for s in range(hand.n):
@@ -105,9 +102,8 @@ def render(loaded: Loaded) -> list[list[str]]:
         elif isinstance(ev, ActionTaken):
             action = ev.action
             text = action.kind.value
+            pot += ev.chips
             if action.amount is not None:
-                pot += action.amount - bets[ev.seat]
-                bets[ev.seat] = action.amount
                 if action.kind in (ActionKind.RAISE, ActionKind.COMPLETE):
                     text += f" to {money(action.amount)}"
                 else:
@@ -143,7 +139,7 @@ def render(loaded: Loaded) -> list[list[str]]:
             result.append(f"  {names[ev.seat]} wins {money(ev.amount)} ({pot_name}{half})")
     live = [s for s in range(hand.n) if not hand.folded[s]]
     if (
-        game.low == "eight_or_better"
+        game.split
         and len(live) > 1
         and not any(a.share == "low" for a in hand.awards)
     ):
