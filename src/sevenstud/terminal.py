@@ -40,10 +40,9 @@ from typing import Any, TextIO
 
 from sevenstud.bots import Bot, RuleBot
 from sevenstud.cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS, Card, Deck, format_cards
-from sevenstud.games import Game, GameError, Stakes, game_by_name
+from sevenstud.games import STREET_NAMES, Game, GameError, Stakes, game_by_name
 from sevenstud.hand import (
     MAX_PLAYERS,
-    STREET_NAMES,
     Action,
     ActionKind,
     ActionTaken,
