@@ -43,10 +43,11 @@ lint: $(TEST_STAMP)
 	$(BIN)/mypy $(ENGINE) tools
 
 # Rebuilt when any engine source or the build script changes; a build that cannot be made here
-# (no C compiler) still succeeds, leaving build/compiled/UNAVAILABLE with the reason.
+# (no C compiler) still succeeds, leaving build/compiled/UNAVAILABLE with the reason, and is
+# tried again next time (a compiler may have been installed since).
 $(COMPILED)/.built: $(TEST_STAMP) $(ENGINE_SOURCES) tools/build_compiled.py
 	$(BIN)/python tools/build_compiled.py --out $(COMPILED)
-	touch $@
+	test -f $(COMPILED)/UNAVAILABLE || touch $@
 
 compiled: $(COMPILED)/.built
 
