@@ -461,3 +461,10 @@ def test_hands_turned_face_up_when_betting_is_over() -> None:
     assert re.search(r"^Your hand is turned face up: 4s 4h 2c\.$", out, re.M)
     assert re.search(r"^Bot 1's hand is turned face up: 5s 5h Kd\.$", out, re.M)
     assert "*** SHOWDOWN ***" in out and "Stacks: You " in out
+
+
+def test_a_stack_that_cannot_post_the_ante_is_refused(play: Play) -> None:
+    # The table sits out whoever cannot post the ante: a buy-in below it is no way to play.
+    code, out, err = play("--watch", "--stakes", "5/5/10/20", "--stack", "3")
+    assert code == 2 and out == ""
+    assert "--stack must cover the ante (5), not 3" in err
