@@ -16,7 +16,8 @@ from hypothesis import event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from sevenstud.cards import Deck, parse_cards
+from sevenstud.cards import Deck
+from sevenstud.dealing import deck_for
 from sevenstud.games import Stakes, Stud, StudHiLo
 from sevenstud.hand import ActionKind, ActionTaken, AntePosted, CardDealt, Hand, StreetStarted
 from sevenstud.table import (
@@ -66,9 +67,7 @@ def make_table(players: dict[int, int] | None = None, **changes: Any) -> Table:
 def stud_deck(*hands: str) -> Deck:
     """The deck that deals each hand seat its cards in dealing order (two down, the door card,
     then 4th to 7th street), one card at a time in seat order."""
-    cards = [parse_cards(h) for h in hands]
-    order = [c[i] for i in range(7) for c in cards if len(c) > i]
-    return Deck.ordered(order)
+    return deck_for(hands)
 
 
 def snapshot(table: Table) -> tuple[object, ...]:

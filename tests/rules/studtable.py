@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from sevenstud.cards import Deck, parse_cards
+from sevenstud.cards import Deck
+from sevenstud.dealing import deck_for
 from sevenstud.games import Game, Razz, Stakes, Stud, StudHiLo
 from sevenstud.hand import ActionTaken, Event, Hand, PotAwarded
 
@@ -41,14 +42,7 @@ def deal(hands: Mapping[int, str], community: str = "") -> Deck:
     """The deck that deals ``hands`` (seat -> its cards in dealing order), then ``community``."""
     seats = sorted(hands)
     assert seats == list(range(len(seats))), "give every seat from 0 up its cards"
-    cards = {seat: parse_cards(hands[seat].replace("|", " ")) for seat in seats}
-    order = []
-    for index in range(7):
-        for seat in seats:
-            if len(cards[seat]) > index:
-                order.append(cards[seat][index])
-    order += parse_cards(community)
-    return Deck.ordered(order)
+    return deck_for([hands[seat].replace("|", " ") for seat in seats], community or None)
 
 
 def new_hand(

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from sevenstud.cards import CARDS, Card, Deck, parse_cards
+from sevenstud.dealing import DealingError, deal_slots
 from sevenstud.games import Game, GameError, Stakes, game_by_name
 from sevenstud.hand import (
     Action,
@@ -102,20 +103,15 @@ _UP_CARDS = (2, 3, 4, 5)  # a player's door card and 4th to 6th street cards are
 
 
 def _deal_slots(plan: _Plan) -> list[tuple[str, int | None, int]]:
-    """Every card in our engine's dealing order, as (card or ``??``, player or None for the
-    community card, the card's place in the player's hand): 3rd street round by round, then one
-    card per player still in (those the file deals to) on each street, the community card in
-    7th's place."""
-    order: list[tuple[str, int | None, int]] = []
-    players = range(len(plan.hole))
-    for k in range(7):
-        if k == 6 and plan.board is not None:
-            order.append((plan.board, None, 6))
-            continue
-        for p in players:
-            if len(plan.hole[p]) > k:
-                order.append((plan.hole[p][k], p, k))
-    return order
+    """Every card in our engine's dealing order (:func:`sevenstud.dealing.deal_slots`), as
+    (card or ``??``, player or None for the community card, the card's place in the player's
+    hand): the file deals a player still in one card a street, so a folded player has fewer."""
+    try:
+        slots = deal_slots([len(h) for h in plan.hole], plan.board is not None)
+    except DealingError as error:
+        raise ReplayError(f"the deals are impossible: {error}") from None
+    board = plan.board or UNKNOWN_CARD  # (deal_slots gives no community slot without one)
+    return [(board if p is None else plan.hole[p][k], p, k) for p, k in slots]
 
 
 def _deck_order(plan: _Plan, fill: dict[int, Card] | None = None) -> list[Card]:

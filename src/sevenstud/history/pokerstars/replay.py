@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import NoReturn
 
 from sevenstud.cards import CARDS, Card, Deck, format_cards
+from sevenstud.dealing import dealing_order
 from sevenstud.games import Game, GameError, Stakes, game_by_name
 from sevenstud.hand import (
     Action,
@@ -168,15 +169,13 @@ class _Replayer:
         for e in self.ps.events:
             if isinstance(e, BetLine) and e.verb == "fold":
                 folded_on.setdefault(self.seat(e.player, e.line), e.street)
-        n = len(self.players)
-        order: list[Card | None] = []
-        for index in range(3):
-            order.extend(slots[s].cards[index] for s in range(n))
-        for street in range(4, last_street + 1):
-            if street == 7 and community is not None:
-                order.append(community)
-                continue
-            order.extend(slots[s].cards[street - 1] for s in range(n) if folded_on.get(s, 8) >= street)
+        # Each player's cards up to the street the hand reached or the player folded on (none
+        # of 7th street's own when the community card takes its place), unknown ones None.
+        last_own = 6 if community is not None else last_street
+        hands = [
+            slots[s].cards[: max(3, min(last_own, folded_on.get(s, 8)))] for s in range(len(self.players))
+        ]
+        order = dealing_order(hands, community)
         used = {c for c in order if c is not None}
         used.update(c for s in slots for c in s.cards if c is not None)
         spare = iter([c for c in CARDS if c not in used])
