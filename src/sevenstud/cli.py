@@ -51,6 +51,10 @@ class Parser(argparse.ArgumentParser):
 # ---------------------------------------------------------------------- argument types
 
 
+class CommandError(ValueError):
+    """A command that cannot run here (e.g. an extra it needs is not installed)."""
+
+
 def whole_number(what: str, *, least: int = 0, most: int | None = None) -> Callable[[str], int]:
     """An argparse type: a whole number from ``least`` to ``most``; ``what`` names it in errors.
 
@@ -179,6 +183,19 @@ def build_parser() -> argparse.ArgumentParser:
     from sevenstud.equity import add_arguments as add_equity_arguments
 
     add_equity_arguments(command("equity", "each player's equity, exact or Monte Carlo"))
+
+    database_help = (
+        "a SQLite file path or a postgresql:// URL"
+        " (default: a SQLite file under $XDG_DATA_HOME/sevenstud, printed at start)"
+    )
+    serve = command("serve", "run the card room server (needs the server extra)")
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on")
+    serve.add_argument(
+        "--port", type=whole_number("the port", least=1, most=65535), default=8000, help="the port"
+    )
+    serve.add_argument("--database", default=None, metavar="URL", help=database_help)
+    audit = command("audit", "check the card room's ledger and replay its stored hands")
+    audit.add_argument("--database", default=None, metavar="URL", help=database_help)
     return parser
 
 
@@ -202,6 +219,15 @@ def _run(args: argparse.Namespace) -> int:
         from sevenstud.history.show import show_command
 
         return show_command(args)
+    if args.command in ("serve", "audit"):
+        try:
+            from sevenstud.server.app import serve_command
+            from sevenstud.server.audit import audit_command
+        except ImportError as error:
+            raise CommandError(
+                f"the card room needs the server extra (pip install 'sevenstud[server]'): {error}"
+            ) from None
+        return serve_command(args) if args.command == "serve" else audit_command(args)
     from sevenstud.equity import equity_command
 
     return equity_command(args)
