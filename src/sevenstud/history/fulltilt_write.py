@@ -22,7 +22,7 @@ from sevenstud.hand import (
     HandShown,
     PotAwarded,
 )
-from sevenstud.history.pokerstars import format_amount
+from sevenstud.history.amounts import format_amount
 
 GAME_TITLES: dict[GameCode, str] = {"stud8": "Stud H/L", "stud": "Stud Hi", "razz": "Razz"}
 """How a Full Tilt header names each of our games (after ``Limit``)."""

@@ -44,6 +44,7 @@ from sevenstud.hand import (
     IllegalAction,
     Phase,
 )
+from sevenstud.history.amounts import format_amount
 from sevenstud.history.phh import UNKNOWN_CARD, PHHAction, PHHError, PHHHand, loads, loads_all
 
 _CBR = (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE)
@@ -495,8 +496,6 @@ def replay_record(name: str, phh: PHHHand) -> dict[str, Any]:
 
 
 def _award_text(award: dict[str, Any], money: bool = False, symbol: str = "$") -> str:
-    from sevenstud.history.pokerstars import format_amount
-
     pot = "main pot" if not award.get("pot") else f"side pot {award['pot']}"
     half = "" if award["share"] == "whole" else f", {award['share']} half"
     return f"{award['player']} {format_amount(award['amount'], money, symbol)} ({pot}{half})"
@@ -571,25 +570,12 @@ def _text_records(path: Path, kind: str, tally: _FileTally) -> Iterator[tuple[di
 
 
 def _text_hand_record(file: str, item: Any, kind: str) -> dict[str, Any]:
-    """PokerStars' own record of a hand; a Full Tilt hand is replayed with Full Tilt's game
-    (its rake from the main pot), in the same shape."""
+    """The record of a PokerStars or Full Tilt hand, replayed by its format's own replayer (a
+    Full Tilt hand with Full Tilt's game: its rake from the main pot)."""
     from sevenstud.history.fulltilt import play_fulltilt
-    from sevenstud.history.pokerstars import PokerStarsError, hand_record
+    from sevenstud.history.pokerstars import hand_record, play_pokerstars
 
-    if kind == "pokerstars" or isinstance(item, PokerStarsError):
-        return hand_record(file, item)
-    record: dict[str, Any] = {"file": file, "hand_id": item.hand_id, "game": item.game}
-    try:
-        played = play_fulltilt(item)
-    except PokerStarsError as error:
-        record.update(ok=False, error=error.located(), line=error.line)
-        return record
-    record["ok"] = True
-    record["awards"] = [
-        {"player": played.players[a.seat], "amount": a.amount, "pot": a.pot, "share": a.share}
-        for a in played.hand.awards
-    ]
-    return record
+    return hand_record(file, item, play_fulltilt if kind == "fulltilt" else play_pokerstars)
 
 
 def _verdict(record: dict[str, Any], money: bool, symbol: str) -> str:

@@ -43,7 +43,7 @@ True
 """
 
 from sevenstud.games import GameCode
-from sevenstud.history.pokerstars.command import hand_record, is_phh_path, replay_file
+from sevenstud.history.pokerstars.command import hand_record
 from sevenstud.history.pokerstars.model import (
     GAME_TITLES,
     STREET_TITLES,
@@ -97,10 +97,8 @@ __all__ = [
     "format_amount",
     "format_hand",
     "hand_record",
-    "is_phh_path",
     "looks_like_pokerstars",
     "play_pokerstars",
     "read_hands",
-    "replay_file",
     "show_description",
 ]

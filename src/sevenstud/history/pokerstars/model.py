@@ -11,6 +11,7 @@ from typing import Literal, TypeAlias
 
 from sevenstud.cards import Card
 from sevenstud.games import Game, GameCode
+from sevenstud.history.amounts import format_amount as format_amount
 
 GAME_TITLES: dict[GameCode, str] = {
     "stud8": "7 Card Stud Hi/Lo",
@@ -256,14 +257,6 @@ def _chips(text: str, money: bool, line: int) -> int:
         unit = "cent" if money else "chip"
         raise PokerStarsError(f"{text!r} is not a whole number of {unit}s", line=line)
     return int(value)
-
-
-def format_amount(chips: int, money: bool, symbol: str = "$") -> str:
-    """How PokerStars writes an amount: ``$0.04``, ``$1.60``, ``$11`` for money, ``150`` else."""
-    if not money:
-        return str(chips)
-    whole, cents = divmod(chips, 100)
-    return f"{symbol}{whole}" if cents == 0 else f"{symbol}{whole}.{cents:02d}"
 
 
 def show_description(game: Game, cards: Sequence[Card]) -> str:
