@@ -41,11 +41,16 @@ SOURCE = ROOT / "src" / "sevenstud"
 # alone). games.py compiles thanks to its `_Variant` base: mypyc reads a ClassVar in a
 # dataclass body as a field, and `StudHiLo(...)` then fails with "attribute 'name' is read-only".
 COMPILED = (
+    "sevenstud/actions.py",
+    "sevenstud/betting.py",
+    "sevenstud/dealing.py",
     "sevenstud/deck.py",
     "sevenstud/evaluate.py",
+    "sevenstud/events.py",
     "sevenstud/games.py",
-    "sevenstud/pots.py",
     "sevenstud/hand.py",
+    "sevenstud/pots.py",
+    "sevenstud/views.py",
     "sevenstud/bots/simple.py",
 )
 
