@@ -71,7 +71,7 @@ def snapshot(hand: Hand) -> tuple[object, ...]:
             hand.pots(),
             hand.shown,
             hand.mucked,
-            [hand.view(s) for s in (None, 0, 1, 2)],
+            [hand.view(s) for s in (None, *range(hand.n))],
         )
     )
 

@@ -6,11 +6,20 @@ the antes and deals 3rd street at once, then waits for the player to act:
 :meth:`Hand.legal_actions` lists what that player may do, with amounts, and :meth:`Hand.act`
 applies one of them or raises :class:`IllegalAction` with the reason, changing nothing.
 Dealing, the bring-in choice, the first actor of each street, uncalled bets, the showdown and
-the awards happen by themselves. Every change is recorded as an event; :meth:`Hand.view` gives
-a seat exactly what it may see.
+the awards happen by themselves. Every change is recorded as an event.
+
+What a player, a bot or a client may learn comes from :meth:`Hand.view` and what
+:meth:`Hand.act` returns, both through :func:`sevenstud.events.redact`: never another seat's
+down card before it is shown or turned up. ``hand.events``, ``hand.cards`` and ``hand.deck``
+are the engine's full state, every card included, for storage and history writers (as is
+:meth:`Hand.to_record`); never hand them to a player.
 
 Randomness enters only through the deck, so a hand is replayed exactly from its game, stacks,
 deck and actions (:meth:`Hand.replay`).
+
+The pieces live in their own modules and are re-exported here: :mod:`sevenstud.actions` (what
+a player can do), :mod:`sevenstud.events` (what happens, and who may see it),
+:mod:`sevenstud.betting` (one betting round) and :mod:`sevenstud.views` (what a seat sees).
 
 >>> from sevenstud.games import StudHiLo, Stakes
 >>> from sevenstud.cards import Deck
@@ -25,273 +34,64 @@ deck and actions (:meth:`Hand.replay`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from enum import StrEnum
-from typing import Literal, NamedTuple
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
-from sevenstud import evaluate
-from sevenstud.cards import Card, Deck, format_cards
-from sevenstud.games import SUIT_ORDER_STANDARD, Game
+from sevenstud.actions import (
+    AGGRESSIVE_KINDS,
+    MUCK,
+    SHOW,
+    Action,
+    ActionKind,
+    IllegalAction,
+)
+from sevenstud.betting import BettingRound
+from sevenstud.cards import Card, Deck
+from sevenstud.events import (
+    ActionTaken,
+    AntePosted,
+    BetReturned,
+    CardDealt,
+    CommunityCardDealt,
+    Event,
+    HandEnded,
+    HandMucked,
+    HandShown,
+    HandTurnedUp,
+    PotAwarded,
+    RakeTaken,
+    StreetStarted,
+    describe,
+    make_event,
+    redact_all,
+    turned_up_before,
+)
+from sevenstud.games import STREET_NAMES, Game
 from sevenstud.pots import Award, Contender, Pot, build_pots, settle, split_rake
+from sevenstud.views import Phase, SeatView, ViewCache
 
-STREET_NAMES = {3: "3rd street", 4: "4th street", 5: "5th street", 6: "6th street", 7: "7th street"}
+__all__ = [  # the names other modules import from here, these modules' own included
+    "AGGRESSIVE_KINDS", "MAX_PLAYERS", "MIN_PLAYERS", "STREET_NAMES", "Action", "ActionKind",
+    "ActionTaken", "AntePosted", "BetReturned", "CardDealt", "CommunityCardDealt", "Event",
+    "Hand", "HandEnded", "HandError", "HandMucked", "HandShown", "HandTurnedUp",
+    "IllegalAction", "Phase", "Pot", "PotAwarded", "RakeTaken", "SeatView", "StreetStarted",
+    "describe",
+]
+
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
-
-
-class IllegalAction(ValueError):
-    """An action that the rules do not allow now; the hand is left as it was."""
 
 
 class HandError(ValueError):
     """A hand that cannot be set up as asked (stacks, players or deck)."""
 
 
-class ActionKind(StrEnum):
-    """What a player can do."""
-
-    FOLD = "fold"
-    CHECK = "check"
-    CALL = "call"
-    BRING_IN = "bring-in"
-    COMPLETE = "complete"
-    BET = "bet"
-    RAISE = "raise"
-    SHOW = "show"
-    MUCK = "muck"
-
-
-_AMOUNTED = (
-    ActionKind.CALL,
-    ActionKind.BRING_IN,
-    ActionKind.COMPLETE,
-    ActionKind.BET,
-    ActionKind.RAISE,
-)
-_AGGRESSIVE = (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE)
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """An action; ``amount`` is the player's total for the street after it (as PHH's ``cbr`` and
-    PokerStars' "raises to" count), ``None`` when it is implied (fold, check, show, muck) or left
-    for the hand to fill in from the legal actions.
-
-    >>> Action.parse("raise to 20"), Action.parse("call")
-    (Action(kind=<ActionKind.RAISE: 'raise'>, amount=20), Action(kind=<ActionKind.CALL: 'call'>, amount=None))
-    """
-
-    kind: ActionKind
-    amount: int | None = None
-
-    @classmethod
-    def parse(cls, text: str) -> Action:
-        """``"fold"``, ``"check"``, ``"call"``, ``"bring-in"``, ``"complete"``, ``"bet 10"``,
-        ``"raise to 20"``, ``"show"``, ``"muck"``; amounts are optional."""
-        words = text.strip().lower().replace("_", "-").split()
-        if not words:
-            raise IllegalAction("an empty action: expected e.g. 'call' or 'raise to 20'")
-        aliases = {
-            "bringin": "bring-in",
-            "bring": "bring-in",
-            "x": "check",
-            "f": "fold",
-            "c": "call",
-        }
-        name = aliases.get(words[0], words[0])
-        if name == "bring-in" and words[1:2] == ["in"]:
-            words = words[1:]
-        try:
-            kind = ActionKind(name)
-        except ValueError:
-            raise IllegalAction(
-                f"unknown action {text!r}: expected one of "
-                + ", ".join(k.value for k in ActionKind)
-            ) from None
-        rest = [w for w in words[1:] if w != "to"]
-        if not rest:
-            return cls(kind)
-        if len(rest) != 1 or not rest[0].isdigit():
-            raise IllegalAction(f"bad amount in {text!r}: expected a whole number of chips")
-        if kind not in _AMOUNTED:
-            raise IllegalAction(f"{kind.value} takes no amount ({text!r})")
-        return cls(kind, int(rest[0]))
-
-    def __str__(self) -> str:
-        if self.amount is None or self.kind not in _AMOUNTED:
-            return self.kind.value
-        if self.kind in (ActionKind.RAISE, ActionKind.COMPLETE):
-            return f"{self.kind.value} to {self.amount}"
-        return f"{self.kind.value} {self.amount}"
-
-
-_ACTIONS: dict[tuple[ActionKind, int], Action] = {}
-
-
-def _action(kind: ActionKind, amount: int) -> Action:
-    """The (shared, immutable) action of that kind and amount: legal actions are made often."""
-    action = _ACTIONS.get((kind, amount))
-    if action is None:
-        action = _ACTIONS[kind, amount] = Action(kind, amount)
-    return action
-
-
-_FOLD = Action(ActionKind.FOLD)
-_CHECK = Action(ActionKind.CHECK)
-_SHOW = Action(ActionKind.SHOW)
-_MUCK = Action(ActionKind.MUCK)
-
-
-# Events: everything that happens, in order. They are named tuples (immutable, and cheap to
-# make: a hand records about fifty). Down cards dealt to another seat are hidden in views.
-
-
-class AntePosted(NamedTuple):
-    """A seat posts its ante (all-in when that was all it had)."""
-
-    seat: int
-    amount: int
-    all_in: bool
-
-
-class CardDealt(NamedTuple):
-    """A card to a seat; ``card`` is None in a view that may not see it."""
-
-    seat: int
-    street: int
-    card: Card | None
-    face_up: bool
-
-
-class CommunityCardDealt(NamedTuple):
-    """The deck ran out on 7th street: one card face up in the middle, everybody's seventh."""
-
-    card: Card
-
-
-class StreetStarted(NamedTuple):
-    """A betting round opens: the bring-in player on 3rd street, the best board later; None
-    when nobody can bet."""
-
-    street: int
-    first_to_act: int | None
-
-
-class ActionTaken(NamedTuple):
-    """A player's action, with its amount filled in: ``action.amount`` is the seat's street
-    total after it, ``chips`` what this action put in (0 for a fold or a check), so that a
-    reader needs no running count of the street's bets."""
-
-    seat: int
-    street: int
-    action: Action
-    all_in: bool
-    chips: int
-
-
-class BetReturned(NamedTuple):
-    """A bet (or an ante) that nobody called goes back to its owner."""
-
-    seat: int
-    amount: int
-
-
-class HandTurnedUp(NamedTuple):
-    """Betting is over because at most one player can still bet: the seat's hand is turned face
-    up at once (the game's ``all_in_face_up``), one event per live seat, before the rest of the
-    cards are dealt; from then on every view shows that seat's cards, the ones still to come
-    included. The showdown that follows is the usual one."""
-
-    seat: int
-    cards: tuple[Card, ...]
-
-
-class HandShown(NamedTuple):
-    """A seat shows its cards at the showdown, with the names of its high and low."""
-
-    seat: int
-    cards: tuple[Card, ...]
-    high: str | None
-    low: str | None
-
-
-class HandMucked(NamedTuple):
-    """A seat gives up its claim at the showdown without showing."""
-
-    seat: int
-
-
-class RakeTaken(NamedTuple):
-    """The house's rake, taken before the pot is split."""
-
-    amount: int
-
-
-class PotAwarded(NamedTuple):
-    """Chips from a pot (0 main, 1.. side pots) to a seat, whole or one half of it."""
-
-    seat: int
-    amount: int
-    pot: int
-    share: Literal["whole", "high", "low"]
-
-
-class HandEnded(NamedTuple):
-    """The hand is over: every seat's chips."""
-
-    stacks: tuple[int, ...]
-
-
-Event = (
-    AntePosted
-    | CardDealt
-    | CommunityCardDealt
-    | StreetStarted
-    | ActionTaken
-    | BetReturned
-    | HandTurnedUp
-    | HandShown
-    | HandMucked
-    | RakeTaken
-    | PotAwarded
-    | HandEnded
-)
-
-
-class Phase(StrEnum):
-    """Where the hand stands: betting, the showdown (seats show or muck in turn), or over. (Not
-    "complete", which is the action of completing the bring-in.)"""
-
-    BETTING = "betting"
-    SHOWDOWN = "showdown"
-    OVER = "over"
-
-
-@dataclass(frozen=True, slots=True)
-class SeatView:
-    """What one seat (or a spectator, ``seat=None``) may know of the hand now."""
-
-    seat: int | None
-    game: str
-    street: int
-    phase: Phase
-    to_act: int | None
-    stacks: tuple[int, ...]
-    bets: tuple[int, ...]
-    """What each seat has put in on this street."""
-    pot: int
-    """Every chip in the middle, this street's bets included."""
-    folded: tuple[bool, ...]
-    cards: tuple[tuple[Card | None, ...], ...]
-    """Each seat's cards in dealing order; ``None`` for a card this viewer may not see."""
-    face_up: tuple[tuple[bool, ...], ...]
-    community: Card | None
-    legal_actions: tuple[Action, ...]
-    """Filled only when the viewer is the seat to act."""
-    events: tuple[Event, ...]
-    """Events from ``since`` on, with hidden cards blanked."""
-    version: int
-    """How many events the hand has recorded; ask ``view(seat, since=version)`` for what follows."""
+def _same_deck(deck: Deck) -> Deck:
+    """A deck at the same position in the same order, dealing on independently. Its list of
+    cards is shared: a deck never changes its list, only its position."""
+    twin = Deck._trusted(deck._cards)
+    for _ in range(deck.position):
+        twin.deal()
+    return twin
 
 
 class Hand:
@@ -358,28 +158,21 @@ class Hand:
         self._claims: dict[int, int] = {}  # showdown: pot index -> its last claimant
         self.bring_in_seat: int | None = None
         self.first_to_act: dict[int, int | None] = {}
-        # The betting round.
-        self._current = 0  # the highest street total
-        self._level = 0  # the street total of the last full bet: the next raise adds to it
-        self._bets_made = 0  # bets and raises that count toward the cap
-        self._uncapped = False  # heads-up before the cap was reached, with uncapped_heads_up
-        self._completed = False  # 3rd street: the bring-in has been completed
-        self._bring_in_due = False
-        self._double_bet = False  # 4th street in stud with an open pair: the big bet is allowed
-        self._big_bet_made = False
-        self._pending: set[int] = set()  # seats that still must act this round
-        self._may_raise: set[int] = set()  # seats the betting is open to
-        self._last_aggressor: int | None = None
+        self.betting = BettingRound(game)
+        """The current street's betting round."""
         self._showdown_order: list[int] = []
         self._contenders: dict[int, Contender] = {}  # each showdown hand evaluated once
         self._showdown_pots: list[Pot] | None = None
         self._legal: list[Action] | None = None
+        self._views = ViewCache()
 
         for seat in range(n):
             amount = min(game.stakes.ante, self.stacks[seat])
             if amount:
                 self._put(seat, amount)
-                self.events.append(AntePosted(seat, amount, self.stacks[seat] == 0))
+                self.events.append(
+                    make_event(AntePosted, (seat, amount, self.stacks[seat] == 0))
+                )
         self._return_uncalled()
         self._deal_street()
         self._start_betting()
@@ -440,10 +233,13 @@ class Hand:
 
     def act(self, action: Action | str, seat: int | None = None) -> list[Event]:
         """Apply the action of the player to act (``seat``, if given, must be that player);
-        returns the events it caused. Raises :class:`IllegalAction` and changes nothing when the
-        action is not legal now."""
+        returns the events it caused as a spectator sees them (no down card dealt to anyone,
+        unless its hand was turned face up: :func:`sevenstud.events.redact`); the full events
+        are in :attr:`events`. Raises :class:`IllegalAction` and changes nothing when the action
+        is not legal now."""
         legal_action = self.verify(action, seat)
-        start = len(self.events)
+        events = self.events
+        start = len(events)
         actor = self.to_act
         assert actor is not None
         self._legal = None
@@ -452,7 +248,10 @@ class Hand:
             self._apply_showdown(actor, legal_action)
         else:
             self._apply_bet(actor, legal_action)
-        return self.events[start:]
+        if len(events) == start + 1:
+            return [events[start]]  # one event, the action itself: public
+        opened = turned_up_before(events, start, self._turned_up_at)
+        return redact_all(events[start:], None, opened)
 
     # Shorthands for people at a prompt and for tests.
     def fold(self) -> list[Event]:
@@ -497,24 +296,16 @@ class Hand:
     def view(self, seat: int | None, since: int = 0) -> SeatView:
         """What ``seat`` may know (``None``: a spectator): never another seat's down cards,
         unless that seat showed them down or its hand was turned face up (:class:`HandTurnedUp`:
-        from then on its cards still to come are shown too)."""
-        shown = set(self.shown) | self.turned_up
-        cards = tuple(
-            tuple(
-                c if (up or s == seat or s in shown) else None
-                for c, up in zip(self.cards[s], self.face_up[s], strict=True)
-            )
-            for s in range(self.n)
-        )
-        turned, at = self.turned_up, self._turned_up_at
-        events = tuple(
-            CardDealt(e.seat, e.street, None, False)
-            if isinstance(e, CardDealt)
-            and not e.face_up
-            and e.seat != seat
-            and (at is None or i < at or e.seat not in turned)
-            else e
-            for i, e in enumerate(self.events[since:], since)
+        from then on its cards still to come are shown too). ``events`` are those from
+        ``since`` on, as :func:`sevenstud.events.redact` lets this viewer see them."""
+        if not isinstance(since, int) or isinstance(since, bool) or since < 0:
+            raise HandError(f"since must be an event number of 0 or more, not {since!r}")
+        if seat is not None and (
+            not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n
+        ):
+            raise HandError(f"no seat {seat!r} at this hand (seats 0 to {self.n - 1}, or None)")
+        cards, face_up = self._views.table_for(
+            seat, self.cards, self.face_up, self.turned_up.union(self.shown)
         )
         return SeatView(
             seat=seat,
@@ -524,17 +315,75 @@ class Hand:
             to_act=self.to_act,
             stacks=tuple(self.stacks),
             bets=tuple(self.street_bets),
-            pot=self.pot,
+            pot=sum(self.contributed),
             folded=tuple(self.folded),
             cards=cards,
-            face_up=tuple(tuple(f) for f in self.face_up),
+            face_up=face_up,
             community=self.community,
-            legal_actions=tuple(self.legal_actions())
+            legal_actions=tuple(self._legal_now())
             if seat is not None and seat == self.to_act
             else (),
-            events=events,
+            events=self._views.events_for(seat, self.events, since, self._turned_up_at),
             version=len(self.events),
         )
+
+    def clone(self) -> Hand:
+        """An independent copy of the hand, to play on apart from this one (a search, a
+        simulation): far cheaper than ``copy.deepcopy``. The lists and sets are copied; the
+        cards, actions, events and the game (all immutable) and the deck's order are shared."""
+        new = Hand.__new__(Hand)
+        new.fixed_rake = self.fixed_rake
+        new.game = self.game
+        new.deck = _same_deck(self.deck)
+        new.auto_showdown = self.auto_showdown
+        new.n = self.n
+        new.starting_stacks = self.starting_stacks
+        new.stacks = self.stacks[:]
+        new.contributed = self.contributed[:]
+        new.street_bets = self.street_bets[:]
+        new.folded = self.folded[:]
+        new.cards = [c[:] for c in self.cards]
+        new.face_up = [f[:] for f in self.face_up]
+        new.community = self.community
+        new.street = self.street
+        new.phase = self.phase
+        new.to_act = self.to_act
+        new.events = self.events[:]
+        new.actions = self.actions[:]
+        new.awards = self.awards[:]
+        new.final_pots = self.final_pots[:]
+        new.rake = self.rake
+        new.shown = dict(self.shown)
+        new.mucked = set(self.mucked)
+        new.turned_up = set(self.turned_up)
+        new._turned_up_at = self._turned_up_at
+        new._fold_order = self._fold_order[:]
+        new._claims = dict(self._claims)
+        new.bring_in_seat = self.bring_in_seat
+        new.first_to_act = dict(self.first_to_act)
+        new.betting = self.betting.copy()
+        new._showdown_order = self._showdown_order[:]
+        new._contenders = dict(self._contenders)
+        new._showdown_pots = self._showdown_pots  # a list made once at the showdown, never changed
+        new._legal = self._legal  # never changed in place: act() drops it for a new one
+        new._views = self._views.copy()
+        return new
+
+    def to_record(self) -> dict[str, Any]:
+        """The full record of the hand, for storage (:func:`sevenstud.wire.hand_to_record`): the
+        game, the stacks, the deck's whole order and every action. It holds every card: never
+        for a player."""
+        from sevenstud.wire import hand_to_record  # wire imports this module
+
+        return hand_to_record(self)
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> Hand:
+        """The hand of :meth:`to_record`, played again to the same point
+        (:func:`sevenstud.wire.hand_from_record`; its ``WireError`` when the record is bad)."""
+        from sevenstud.wire import hand_from_record  # wire imports this module
+
+        return hand_from_record(record)
 
     @classmethod
     def replay(
@@ -577,71 +426,13 @@ class Hand:
         self.contributed[seat] += amount
         self.street_bets[seat] += amount
 
-    def _increments(self) -> list[int]:
-        stakes = self.game.stakes
-        if self.street >= 5:
-            return [stakes.big_bet]
-        if self._double_bet:
-            return [stakes.big_bet] if self._big_bet_made else [stakes.small_bet, stakes.big_bet]
-        return [stakes.small_bet]
-
-    def _raise_could_be_called(self, seat: int) -> bool:
-        """Whether another player still in could put in more than the current bet: if nobody
-        can, a bet or raise would only come back uncalled, and the rules do not allow it."""
-        stacks, bets, folded, current = self.stacks, self.street_bets, self.folded, self._current
-        for s in range(self.n):
-            if s != seat and stacks[s] and not folded[s] and bets[s] + stacks[s] > current:
-                return True
-        return False
-
-    def _capped(self) -> bool:
-        # Heads-up before the cap was reached: no cap (the option); a cap once reached stays.
-        return not self._uncapped and self._bets_made >= self.game.cap
-
     def _compute_legal(self) -> list[Action]:
         seat = self.to_act
         if seat is None:
             return []
         if self.phase is Phase.SHOWDOWN:
-            return [_SHOW, _MUCK]
-        stack = self.stacks[seat]
-        mine = self.street_bets[seat]
-        most = mine + stack
-        stakes = self.game.stakes
-        if self._bring_in_due:
-            actions = [_action(ActionKind.BRING_IN, min(stakes.bring_in, most))]
-            if most > stakes.bring_in and stakes.small_bet > stakes.bring_in:
-                actions.append(_action(ActionKind.COMPLETE, min(stakes.small_bet, most)))
-            return actions
-        to_call = self._current - mine
-        actions = []
-        if to_call > 0:
-            actions.append(_FOLD)
-            actions.append(_action(ActionKind.CALL, mine + min(to_call, stack)))
-        else:
-            if self.game.fold_without_bet:
-                actions.append(_FOLD)
-            actions.append(_CHECK)
-        if (
-            stack > to_call
-            and seat in self._may_raise
-            and not self._capped()
-            and self._raise_could_be_called(seat)
-        ):
-            if self.street == 3 and not self._completed:
-                actions.append(_action(ActionKind.COMPLETE, min(stakes.small_bet, most)))
-            else:
-                # A raise adds a full bet to the last full bet, not to a short all-in above it:
-                # facing bet 10 and an all-in to 14, the raise is to 20 (Robert's Rules, 6).
-                kind = ActionKind.BET if self._current == 0 else ActionKind.RAISE
-                increments = self._increments()
-                level = self._level
-                if len(increments) == 1:
-                    actions.append(_action(kind, min(level + increments[0], most)))
-                else:
-                    targets = sorted({min(level + inc, most) for inc in increments})
-                    actions.extend(_action(kind, t) for t in targets)
-        return actions
+            return [SHOW, MUCK]
+        return self.betting.legal(seat, self.stacks, self.street_bets, self.folded)
 
     def _why_illegal(self, action: Action, legal: list[Action], same_kind: list[Action]) -> str:
         seat = self.to_act
@@ -649,19 +440,7 @@ class Hand:
         if self.phase is Phase.SHOWDOWN:
             return f"seat {seat} is at the showdown and may only show or muck (not {action})"
         if not same_kind:
-            kind = action.kind
-            if kind is ActionKind.CHECK and self._current > self.street_bets[self.to_act or 0]:
-                reason = f"cannot check facing a bet of {self._current}"
-            elif kind is ActionKind.FOLD and not self._bring_in_due:
-                reason = "nothing to call: check instead of folding (this game's fold_without_bet is off)"
-            elif kind in _AGGRESSIVE and self._capped():
-                reason = f"the betting is capped ({self.game.cap} bets and raises made)"
-            elif kind in _AGGRESSIVE and seat not in self._may_raise and not self._bring_in_due:
-                reason = "the betting was not reopened to this seat (a short all-in raise)"
-            elif self._bring_in_due:
-                reason = "the bring-in must be posted or completed first"
-            else:
-                reason = f"{kind.value} is not possible now"
+            reason = self.betting.why_not(action.kind, seat or 0, self.street_bets)
             return f"seat {seat} cannot {action}: {reason} (legal: {options})"
         if len(same_kind) > 1 and action.amount is None:
             amounts = " or ".join(str(a.amount) for a in same_kind)
@@ -670,156 +449,61 @@ class Hand:
 
     def _apply_bet(self, seat: int, action: Action) -> None:
         kind = action.kind
-        amount = action.amount
+        betting = self.betting
+        stacks, folded = self.stacks, self.folded
         chips = 0
+        all_in = False
         if kind is ActionKind.FOLD:
-            self.folded[seat] = True
+            folded[seat] = True
             self._fold_order.append(seat)
-            if (
-                self.game.uncapped_heads_up
-                and self.folded.count(False) == 2
-                and self._bets_made < self.game.cap
-            ):
-                self._uncapped = True
-        elif kind is ActionKind.CHECK:
-            pass
-        else:
+            betting.folded_to(folded.count(False))
+        elif kind is not ActionKind.CHECK:
+            amount = action.amount
             assert amount is not None
-            previous = self._current
             chips = amount - self.street_bets[seat]
             self._put(seat, chips)
+            all_in = stacks[seat] == 0
             if kind is ActionKind.BRING_IN:
-                self._bring_in_due = False
-                self._current = max(previous, amount)
-                if amount >= self.game.stakes.small_bet:  # a full-bet bring-in is the completion
-                    self._completed = True
-                    self._bets_made += 1
-                    self._level = amount
-                stacks, folded = self.stacks, self.folded
-                self._pending = {
-                    s for s in range(self.n) if s != seat and stacks[s] > 0 and not folded[s]
-                }
-                self._may_raise = set(self._pending)
-            elif kind in _AGGRESSIVE:
-                self._raise(seat, kind, previous, amount)
-        all_in = (
-            self.stacks[seat] == 0 and kind is not ActionKind.FOLD and kind is not ActionKind.CHECK
-        )
-        self.events.append(ActionTaken(seat, self.street, action, all_in, chips))
-        self._pending.discard(seat)
-        self._may_raise.discard(seat)
+                betting.bring_in(seat, amount, stacks, folded)
+            elif kind in AGGRESSIVE_KINDS:
+                betting.aggress(seat, kind, amount, stacks, self.street_bets, folded)
+        self.events.append(make_event(ActionTaken, (seat, self.street, action, all_in, chips)))
         if kind is ActionKind.FOLD:
-            if self.folded.count(False) == 1:
+            if folded.count(False) == 1:
+                betting.pending.clear()
                 self._win_by_folds()
                 return
-            self._stop_if_nobody_can_bet()
+            betting.stop_if_nobody_can_bet(stacks, self.street_bets, folded)
         elif all_in:
-            self._stop_if_nobody_can_bet()
-        self._advance(seat)
-
-    def _stop_if_nobody_can_bet(self) -> None:
-        """At most one player can still bet and nobody faces a bet: nobody is asked to act (a
-        lone player left with chips would only bet into nobody, or fold a pot it has won)."""
-        stacks, folded = self.stacks, self.folded
-        if folded.count(False) - stacks.count(0) > 1:
-            return  # at least two players still in have chips (the quick, common answer)
-        able = None
-        for s in range(self.n):
-            if stacks[s] and not folded[s]:
-                if able is not None:
-                    return  # two can still bet
-                able = s
-        if able is None or self.street_bets[able] >= self._current:
-            self._pending.clear()
-
-    def _raise(self, seat: int, kind: ActionKind, previous: int, amount: int) -> None:
-        """A bet, raise or completion to ``amount`` (the current bet was ``previous``).
-
-        Robert's Rules (betting and raising, 6), on every street, 3rd street's completion
-        included (its bet is the small bet, over no bet at all: the bring-in is not one). A full
-        bet or raise counts toward the cap and reopens the betting to everybody. An all-in short
-        of it is a bet too (it counts toward the cap, and the next raise adds a full bet to it)
-        when it comes to at least ``reopen_fraction`` of a bet over the last bet that counted;
-        several short all-ins count together that way. Either short kind reopens the betting
-        only to the players who have not acted yet and to those who now face that much more
-        than they put in; the others may only call or fold.
-        """
-        stakes = self.game.stakes
-        if kind is ActionKind.COMPLETE or self._bring_in_due:
-            increments = [stakes.small_bet]
-            level = 0
-        else:
-            increments = self._increments()
-            level = self._level
-        self._bring_in_due = False
-        self._current = amount
-        self._last_aggressor = seat
-        stacks, folded, bets = self.stacks, self.folded, self.street_bets
-        others = {s for s in range(self.n) if s != seat and stacks[s] > 0 and not folded[s]}
-        full = amount - level in increments
-        if full:
-            counts = True
-            self._pending = others
-            self._may_raise = set(others)
-        else:
-            threshold = self.game.reopen_fraction * min(increments)
-            counts = amount - level >= threshold
-            self._pending = {s for s in others if bets[s] < amount}
-            self._may_raise = (self._may_raise & others) | {
-                s for s in others if amount - bets[s] >= threshold
-            }
-        if counts:
-            self._bets_made += 1
-            if self._double_bet and amount - level >= stakes.big_bet:
-                self._big_bet_made = True
-            self._level = amount
-            if self.street == 3:
-                self._completed = True
-
-    def _advance(self, seat: int) -> None:
-        """The next seat clockwise that must act, or the end of the betting round."""
-        pending = self._pending
-        if pending:
-            for step in range(1, self.n + 1):
-                nxt = (seat + step) % self.n
-                if nxt in pending:
-                    self.to_act = nxt
-                    return
-        self.to_act = None
-        self._end_round()
+            betting.stop_if_nobody_can_bet(stacks, self.street_bets, folded)
+        self.to_act = betting.next_to_act(seat, self.n)
+        if self.to_act is None:
+            self._end_round()
 
     def _start_betting(self) -> None:
         """Open the betting round of the current street, or deal on when nobody can bet."""
+        betting = self.betting
         while True:
             able = [s for s in range(self.n) if self._can_act(s)]
-            self._current = 0
-            self._level = 0
-            self._bets_made = 0
-            self._big_bet_made = False
-            self._last_aggressor = None
             self.street_bets = [0] * self.n
-            self._uncapped = self.game.uncapped_heads_up and self.folded.count(False) == 2
+            betting.start(self.street, self.folded.count(False))
             if len(able) >= 2:
                 if self.street == 3:
                     first = self._bring_in_player()
                     self.bring_in_seat = first
-                    self._bring_in_due = True
-                    self._completed = False
-                    self._pending = {first}
-                    self._may_raise = {first}
+                    betting.open_with_bring_in(first)
                 else:
                     first = self._first_by_board()
-                    self._double_bet = (
-                        self.street == 4 and self.game.double_bet_on_open_pair and self._open_pair()
+                    betting.open_to(
+                        able,
+                        self.street == 4 and self.game.double_bet_on_open_pair and self._open_pair(),
                     )
-                    self._pending = set(able)
-                    self._may_raise = set(able)
                 self.first_to_act[self.street] = first
-                self.events.append(StreetStarted(self.street, first))
+                self.events.append(make_event(StreetStarted, (self.street, first)))
                 self.to_act = first
                 return
             self.first_to_act[self.street] = None
-            self.events.append(StreetStarted(self.street, None))
+            self.events.append(make_event(StreetStarted, (self.street, None)))
             self._turn_up()
             if self.street == 7:
                 self._showdown()
@@ -829,7 +513,7 @@ class Hand:
 
     def _end_round(self) -> None:
         self._return_uncalled()
-        self._double_bet = False
+        self.betting.double_bet = False
         if not self.turned_up and self.game.all_in_face_up:
             stacks, folded = self.stacks, self.folded
             if sum(1 for s in range(self.n) if stacks[s] and not folded[s]) <= 1:
@@ -854,7 +538,7 @@ class Hand:
             self.stacks[seat] += excess
             self.contributed[seat] -= excess
             self.street_bets[seat] = max(0, self.street_bets[seat] - excess)
-            self.events.append(BetReturned(seat, excess))
+            self.events.append(make_event(BetReturned, (seat, excess)))
 
     def _turn_up(self) -> None:
         """Betting is over for the hand: turn every live hand face up (``all_in_face_up``)."""
@@ -864,6 +548,7 @@ class Hand:
         if len(live) < 2:
             return
         self._turned_up_at = len(self.events)
+        self._views.cards_changed()
         for seat in live:
             self.turned_up.add(seat)
             self.events.append(HandTurnedUp(seat, tuple(self.cards[seat])))
@@ -883,29 +568,18 @@ class Hand:
             return
         else:
             rounds = (street != 7,)
+        self._views.cards_changed()
         cards, face_ups, events, deal = self.cards, self.face_up, self.events, deck.deal
         for face_up in rounds:
             for seat in live:
                 card = deal()
                 cards[seat].append(card)
                 face_ups[seat].append(face_up)
-                events.append(CardDealt(seat, street, card, face_up))
-
-    def _door_key(self, seat: int) -> tuple[int, int]:
-        door = self.cards[seat][2]
-        game = self.game
-        rank = door.rank if game.bring_in_by == "lowest" else (door.rank + 1) % 13
-        if game.bring_in_tie_break == "seat":
-            # Nearest the dealer's left (the lowest seat) wins the tie: that is, brings in.
-            return (rank, -seat) if game.bring_in_by == "highest" else (rank, seat)
-        return (rank, game.suit_order.index(door.suit))
+                events.append(make_event(CardDealt, (seat, street, card, face_up)))
 
     def _bring_in_player(self) -> int:
-        live = self._live()
-        if self.game.bring_in_by == "lowest":
-            chosen = min(live, key=self._door_key)
-        else:
-            chosen = max(live, key=self._door_key)
+        cards = self.cards
+        chosen = self.game.bring_in_seat({s: cards[s][2] for s in self._live()})
         # A player all-in from the ante cannot bring in: the next player clockwise does.
         for step in range(self.n):
             seat = (chosen + step) % self.n
@@ -913,53 +587,27 @@ class Hand:
                 return seat
         raise AssertionError("nobody can bring in")  # unreachable: two players can act
 
-    def _board_key(self, seat: int) -> tuple[int, ...]:
-        up = self.cards[seat][2:6]  # the up cards: the door card and 4th to 6th street
-        if self.game.bring_in_by == "highest":
-            return evaluate.board_low_key(up)
-        return evaluate.board_high_key(up)
-
     def _first_by_board(self) -> int:
         live = self._live()
-        if self.game.first_actor_all_in == "best_active":
+        game = self.game
+        if game.first_actor_all_in == "best_active":
             live = [s for s in live if self._can_act(s)]
-        # Best board first; equal boards: the lowest seat (max keeps the first of equals), or the
-        # suits of the cards showing (first_actor_tie_break).
-        if self.game.first_actor_tie_break == "suits":
-            best = max(live, key=lambda s: (self._board_key(s), self._board_suits(s)))
+        cards, board_key = self.cards, game.board_key
+        # The up cards: the door card and 4th to 6th street. Best board first; equal boards:
+        # the lowest seat (max keeps the first of equals), or the suits of the cards showing
+        # (first_actor_tie_break).
+        if game.first_actor_tie_break == "suits":
+            suits_key = game.board_suits_key
+            best = max(
+                live, key=lambda s: (board_key(cards[s][2:6]), suits_key(cards[s][2:6]))
+            )
         else:
-            best = max(live, key=self._board_key)
+            best = max(live, key=lambda s: board_key(cards[s][2:6]))
         for step in range(self.n):
             seat = (best + step) % self.n
             if self._can_act(seat):
                 return seat
         raise AssertionError("nobody can act")  # unreachable
-
-    def _board_suits(self, seat: int) -> tuple[tuple[int, int, int], ...]:
-        """Equal boards broken by suit, as the bring-in is (seed 001): the board's cards from the
-        most telling down (pairs first, then the highest card; in razz the ace is low), and the
-        higher suit by ``suit_order`` is the better board; in razz, where the higher suit brings
-        in, the lower suit is the better low board."""
-        up = self.cards[seat][2:6]
-        game = self.game
-        razz = game.bring_in_by == "highest"
-        counts: dict[int, int] = {}
-        for card in up:
-            counts[card.rank] = counts.get(card.rank, 0) + 1
-        order = game.suit_order
-        return tuple(
-            sorted(
-                (
-                    (
-                        counts[c.rank],
-                        (c.rank + 1) % 13 if razz else c.rank,
-                        -order.index(c.suit) if razz else order.index(c.suit),
-                    )
-                    for c in up
-                ),
-                reverse=True,
-            )
-        )
 
     def _open_pair(self) -> bool:
         for seat in self._live():
@@ -977,7 +625,8 @@ class Hand:
 
     def _showdown(self) -> None:
         live = self._live()
-        first = self._last_aggressor if self._last_aggressor in live else live[0]
+        aggressor = self.betting.last_aggressor
+        first = aggressor if aggressor in live else live[0]
         start = live.index(first)  # type: ignore[arg-type,unused-ignore]
         self._showdown_order = live[start:] + live[:start]
         self.phase = Phase.SHOWDOWN
@@ -1012,15 +661,9 @@ class Hand:
         known = self._contenders.get(seat)
         if known is not None:
             return known
-        cards = self.seven_cards(seat)
         game = self.game
-        own = self._highest_card_order(self.cards[seat])
-        if game.low == "eight_or_better":
-            high, low = evaluate.hilo8_ranks(cards)
-        elif game.low == "any":
-            high, low = 0, evaluate.low_rank(cards)
-        else:
-            high, low = evaluate.high_rank(cards), 0
+        high, low = game.showdown_ranks(self.seven_cards(seat))
+        own = game.highest_card_order(self.cards[seat])
         known = self._contenders[seat] = Contender(high, low, own)
         return known
 
@@ -1037,7 +680,7 @@ class Hand:
             if self.game.has_high and mine.high >= max(r.high for r in rivals):
                 return True
             if (
-                self.game.low is not None
+                self.game.has_low
                 and mine.low > 0
                 and mine.low >= max(r.low for r in rivals)
             ):
@@ -1067,10 +710,9 @@ class Hand:
 
     def _show(self, seat: int) -> None:
         mine = self._contender(seat)
-        game = self.game
-        high = evaluate.high_name(mine.high) if game.has_high else None
-        low = evaluate.low_name(mine.low) if mine.low else None
+        high, low = self.game.hand_names(mine.high, mine.low)
         event = HandShown(seat, tuple(self.cards[seat]), high, low)
+        self._views.cards_changed()
         self.shown[seat] = event
         self.events.append(event)
 
@@ -1085,23 +727,11 @@ class Hand:
             self._claim_lone_pots()
         self._next_to_show()
 
-    def _card_order(self, card: Card) -> int:
-        """A card's place from lowest to highest, rank then ``suit_order``; in razz the ace is
-        the lowest rank and the king the highest (as for razz's bring-in)."""
-        rank = (card.rank + 1) % 13 if self.game.bring_in_by == "highest" else card.rank
-        return rank * 4 + self.game.suit_order.index(card.suit)
-
-    def _highest_card_order(self, cards: Sequence[Card]) -> int:
-        game = self.game
-        if game.bring_in_by == "lowest" and game.suit_order == SUIT_ORDER_STANDARD:
-            return int(max(cards)) if cards else -1  # a card's int is already rank, then suit
-        return max((self._card_order(c) for c in cards), default=-1)
-
     def _odd_chip_order(self) -> list[int]:
         if self.game.odd_chip == "lowest_seat":
             return list(range(self.n))
         # The highest card by suit (spades highest) among the seat's own cards; a king in razz.
-        cards, highest = self.cards, self._highest_card_order
+        cards, highest = self.cards, self.game.highest_card_order
         return sorted(range(self.n), key=lambda s: highest(cards[s]), reverse=True)
 
     def _take_rake(self, pots: list[Pot]) -> list[Pot]:
@@ -1110,7 +740,9 @@ class Hand:
         if self.fixed_rake is not None:
             rake = min(self.fixed_rake, total)
         else:
-            rake = int(total * game.rake_percent / 100)
+            # In whole numbers: Fraction arithmetic is slow, even in the compiled engine.
+            num, den = game.rake_percent.as_integer_ratio()
+            rake = total * num // (den * 100) if num else 0
             if game.rake_cap:
                 rake = min(rake, game.rake_cap)
         if not rake:
@@ -1135,7 +767,7 @@ class Hand:
                 [Pot(0, p.eligible) if i in claims else p for i, p in enumerate(pots)],
                 contenders,
                 high=game.has_high,
-                low=game.low is not None,
+                low=game.has_low,
                 odd_chip_order=self._odd_chip_order(),
             )
             if claims:  # pots won unshown by their last claimant, in pot order with the rest
@@ -1147,50 +779,12 @@ class Hand:
                 awards.sort(key=lambda a: a.pot)
         for award in awards:
             self.stacks[award.seat] += award.amount
-            self.events.append(PotAwarded(award.seat, award.amount, award.pot, award.share))
+            self.events.append(
+                make_event(PotAwarded, (award.seat, award.amount, award.pot, award.share))
+            )
         self.awards = awards
         self.contributed = [0] * self.n
         self.street_bets = [0] * self.n
         self.phase = Phase.OVER
         self.to_act = None
         self.events.append(HandEnded(tuple(self.stacks)))
-
-
-def describe(event: Event) -> str:
-    """A line of plain English for an event, for logs."""
-    if isinstance(event, AntePosted):
-        return f"seat {event.seat} posts the ante {event.amount}" + (
-            " and is all-in" if event.all_in else ""
-        )
-    if isinstance(event, CardDealt):
-        card = str(event.card) if event.card is not None else "a card"
-        return f"seat {event.seat} is dealt {card} {'face up' if event.face_up else 'face down'}"
-    if isinstance(event, CommunityCardDealt):
-        return f"the deck has run out: community card {event.card}"
-    if isinstance(event, StreetStarted):
-        who = (
-            f"seat {event.first_to_act} acts first"
-            if event.first_to_act is not None
-            else "no betting"
-        )
-        return f"{STREET_NAMES[event.street]}: {who}"
-    if isinstance(event, ActionTaken):
-        return f"seat {event.seat}: {event.action}" + (" and is all-in" if event.all_in else "")
-    if isinstance(event, BetReturned):
-        return f"uncalled {event.amount} returned to seat {event.seat}"
-    if isinstance(event, HandTurnedUp):
-        return f"seat {event.seat}'s hand is turned face up: [{format_cards(event.cards)}]"
-    if isinstance(event, HandShown):
-        names = "; ".join(
-            f"{label}: {name}" for label, name in (("HI", event.high), ("LO", event.low)) if name
-        )
-        return f"seat {event.seat} shows [{format_cards(event.cards)}] ({names or 'no low'})"
-    if isinstance(event, HandMucked):
-        return f"seat {event.seat} mucks"
-    if isinstance(event, RakeTaken):
-        return f"rake {event.amount}"
-    if isinstance(event, PotAwarded):
-        pot = "the main pot" if event.pot == 0 else f"side pot {event.pot}"
-        half = "" if event.share == "whole" else f" ({event.share} half)"
-        return f"seat {event.seat} wins {event.amount} from {pot}{half}"
-    return "the hand is over: stacks " + " ".join(str(s) for s in event.stacks)

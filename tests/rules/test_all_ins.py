@@ -143,7 +143,7 @@ def test_rule_6a_facing_a_short_all_in_raise_complete_the_wager() -> None:
     # Seat 2 has not acted: fold, call 14 or complete the wager: a full bet over the 10.
     assert legal(hand) == ["fold", "call 14", "raise to 20"]
     play(hand, "2: raise to 20")
-    assert hand._bets_made == 2  # the bet and one raise: the all-in for 4 did not count
+    assert hand.betting.bets_made == 2  # the bet and one raise: the all-in for 4 did not count
     assert legal(hand) == ["fold", "call 20", "raise to 30"]
 
 
@@ -152,7 +152,7 @@ def test_rule_6a_facing_a_short_all_in_bet_complete_the_bet() -> None:
     play(hand, "0: bet 4")
     assert legal(hand) == ["fold", "call 4", "raise to 10"]
     play(hand, "1: raise to 10")
-    assert hand._bets_made == 1  # the bet of 10 is the round's first bet
+    assert hand.betting.bets_made == 1  # the bet of 10 is the round's first bet
     assert legal(hand) == ["fold", "call 10", "raise to 20"]
 
 
@@ -160,7 +160,7 @@ def test_rule_6b_an_all_in_of_half_a_bet_is_a_full_bet() -> None:
     hand = to_fifth([100, 18, 100])  # seat 1 has 15: a raise of 5 on a bet of 10
     play(hand, "0: bet 10", "1: raise to 15", "2: call")
     assert legal(hand) == ["fold", "call 15", "raise to 25"]  # reopened, a full bet over 15
-    assert hand._bets_made == 2
+    assert hand.betting.bets_made == 2
 
 
 def test_rule_6c_several_short_all_ins_together_reopen_and_count() -> None:
@@ -168,9 +168,9 @@ def test_rule_6c_several_short_all_ins_together_reopen_and_count() -> None:
     hand = to_fifth([100, 17, 21, 25, 100])
     play(hand, "0: bet 10", "1: raise to 14", "2: raise to 18")
     # 14 and 18 come to 8 over the bet of 10, at least half a bet: together they are a raise.
-    assert hand._bets_made == 2
+    assert hand.betting.bets_made == 2
     play(hand, "3: raise to 22")  # 4 more: not a raise; the next raise adds a bet to the 18
-    assert hand._bets_made == 2
+    assert hand.betting.bets_made == 2
     assert legal(hand) == ["fold", "call 22", "raise to 28"]
     play(hand, "4: call")
     assert hand.to_act == 0 and legal(hand) == ["fold", "call 22", "raise to 28"]
@@ -187,7 +187,7 @@ def test_rule_6c_reopened_only_to_who_faces_a_raise() -> None:
 def test_rule_6c_short_all_ins_count_toward_the_cap() -> None:
     hand = to_fifth([100, 17, 21, 100], max_raises=1)  # a cap of a bet and one raise
     play(hand, "0: bet 10", "1: raise to 14", "2: raise to 18")
-    assert hand._bets_made == 2
+    assert hand.betting.bets_made == 2
     assert hand.to_act == 3 and legal(hand) == ["fold", "call 18"]  # capped: no raise
     with pytest.raises(IllegalAction, match="capped"):
         hand.act("raise to 28")
@@ -201,7 +201,7 @@ def test_rule_6_third_street_a_short_all_in_completion_is_completed_by_the_next(
     play(hand, "2: bring-in")
     assert legal(hand) == ["fold", "call 2", "complete to 10"]
     play(hand, "0: call", "1: complete to 4")  # all-in for 4 of a bet of 10: under half
-    assert hand._bets_made == 0
+    assert hand.betting.bets_made == 0
     assert legal(hand) == ["fold", "call 4"]  # seat 2 brought in and faces only 2 more
     play(hand, "2: call")
     assert legal(hand) == ["fold", "call 4"]  # seat 0 called: not reopened either
@@ -224,7 +224,7 @@ def test_rule_6_third_street_completion_of_half_a_bet_counts() -> None:
         Stud(stakes), [100, 6, 100], {0: "Kc Kd 9h", 1: "3c 4d 5h", 2: "As Ad 2c"}
     )
     play(hand, "2: bring-in", "0: call", "1: complete to 6")  # 6 of a bet of 10: a completion
-    assert hand._bets_made == 1
+    assert hand.betting.bets_made == 1
     assert legal(hand) == ["fold", "call 6", "raise to 16"]
 
 

@@ -1,0 +1,105 @@
+"""What a seat (or a spectator) may know of a hand: :class:`SeatView`, and the hand's
+:class:`Phase`. A view is built by :meth:`Hand.view <sevenstud.hand.Hand.view>`, its cards and
+events through :func:`sevenstud.events.redact`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from sevenstud.actions import Action
+from sevenstud.cards import Card
+from sevenstud.events import Event, may_see, redact_all, turned_up_before
+
+CardTable = tuple[tuple[tuple[Card | None, ...], ...], tuple[tuple[bool, ...], ...]]
+"""Each seat's cards as a viewer sees them (None: hidden), and which of them are face up."""
+
+
+class Phase(StrEnum):
+    """Where the hand stands: betting, the showdown (seats show or muck in turn), or over. (Not
+    "complete", which is the action of completing the bring-in.)"""
+
+    BETTING = "betting"
+    SHOWDOWN = "showdown"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """What one seat (or a spectator, ``seat=None``) may know of the hand now."""
+
+    seat: int | None
+    game: str
+    street: int
+    phase: Phase
+    to_act: int | None
+    stacks: tuple[int, ...]
+    bets: tuple[int, ...]
+    """What each seat has put in on this street."""
+    pot: int
+    """Every chip in the middle, this street's bets included."""
+    folded: tuple[bool, ...]
+    cards: tuple[tuple[Card | None, ...], ...]
+    """Each seat's cards in dealing order; ``None`` for a card this viewer may not see."""
+    face_up: tuple[tuple[bool, ...], ...]
+    community: Card | None
+    legal_actions: tuple[Action, ...]
+    """Filled only when the viewer is the seat to act."""
+    events: tuple[Event, ...]
+    """Events from ``since`` on, with hidden cards blanked."""
+    version: int
+    """How many events the hand has recorded; ask ``view(seat, since=version)`` for what follows."""
+
+
+@dataclass(slots=True)
+class ViewCache:
+    """What a hand's views keep from one call to the next, so that a view costs less than an
+    action: each viewer's redacted log (a tuple, extended as events come: a redacted event never
+    changes, it says what was known when it happened) and each viewer's card table (dropped
+    whenever a card is dealt, shown or turned up: :meth:`cards_changed`)."""
+
+    seen: dict[int | None, tuple[Event, ...]] = field(default_factory=dict)
+    tables: dict[int | None, CardTable] = field(default_factory=dict)
+
+    def copy(self) -> ViewCache:
+        """An independent copy (the tuples are shared: they are immutable)."""
+        return ViewCache(dict(self.seen), dict(self.tables))
+
+    def cards_changed(self) -> None:
+        """A card was dealt, or a hand shown or turned face up: the card tables are stale."""
+        self.tables.clear()
+
+    def events_for(
+        self, viewer: int | None, events: Sequence[Event], since: int, turned_up_at: int | None
+    ) -> tuple[Event, ...]:
+        """The log as ``viewer`` sees it, from ``since`` on (``turned_up_at``: the index of the
+        hand's first :class:`~sevenstud.events.HandTurnedUp`, if any)."""
+        seen = self.seen.get(viewer, ())
+        done = len(seen)
+        if done < len(events):
+            opened = turned_up_before(events, done, turned_up_at)
+            seen += tuple(redact_all(events[done:], viewer, opened))
+            self.seen[viewer] = seen
+        return seen[since:] if since else seen
+
+    def table_for(
+        self,
+        viewer: int | None,
+        cards: Sequence[Sequence[Card]],
+        face_up: Sequence[Sequence[bool]],
+        opened: set[int],
+    ) -> CardTable:
+        """Each seat's cards as ``viewer`` may see them (``opened``: the seats whose hands were
+        shown or turned face up), and which are face up."""
+        known = self.tables.get(viewer)
+        if known is None:
+            table = tuple(
+                tuple(
+                    c if may_see(s, viewer, up, opened) else None
+                    for c, up in zip(cards[s], face_up[s], strict=True)
+                )
+                for s in range(len(cards))
+            )
+            known = self.tables[viewer] = (table, tuple(tuple(f) for f in face_up))
+        return known
