@@ -1,12 +1,13 @@
 """The table (sevenstud.table): seats and sessions hand after hand, the clock, the numbered stream.
 
 One test per house rule of docs/table.md, then a hypothesis state machine of joins, leaves,
-top-ups, sit-outs, actions, time-outs and new hands that checks that chips are conserved and that
-no viewer's stream ever shows another seat's down card.
+top-ups, sit-outs, actions, time-outs, new hands and restarts from the saved record that checks
+that chips are conserved and that no viewer's stream ever shows another seat's down card.
 """
 
 from __future__ import annotations
 
+import json
 import math
 from fractions import Fraction
 from typing import Any
@@ -694,6 +695,8 @@ class TableMachine(RuleBasedStateMachine):
         self.taken_away = 0
         self.hands: dict[int, dict[int, str]] = {}  # hand -> table seat -> player dealt in
         self.first_hand: dict[int, int] = {}  # seat -> the first hand its present sitting may see
+        self.oldest = 0  # the stream is kept from here (a restart without it starts afresh)
+        self.shown_before: set[tuple[int, int]] = set()  # hands shown before that: (hand, seat)
 
     def attempt(self, command: Any, *args: Any, **kwargs: Any) -> Any:
         """Run a command; on a TableError the table must be exactly as it was."""
@@ -766,6 +769,25 @@ class TableMachine(RuleBasedStateMachine):
             self.now = max(self.now, deadline)
         self.attempt(self.table.time_out, self.table.to_act, now=self.now)
 
+    @rule(stream=st.booleans())
+    def restart(self, stream: bool) -> None:
+        """The server restarts from the table's record (through JSON): the table goes on as it was."""
+        event("restart " + ("with the stream" if stream else "without the stream"))
+        record = json.loads(json.dumps(self.table.to_record(stream=stream)))
+        copy = Table.from_record(record)
+        assert copy.to_record(stream=stream) == record and copy.view(None) == self.table.view(None)
+        if stream:
+            for viewer in (None, 1, 2, 3, 4):
+                kept = self.table.events_since(self.oldest, viewer)
+                assert copy.events_since(self.oldest, viewer) == kept
+        else:  # what the restarted table no longer keeps is read now
+            self.catch_up()
+            for entry in self.table.events_since(self.oldest, None):
+                if entry.hand is not None and hasattr(entry.event, "cards"):
+                    self.shown_before.add((entry.hand, getattr(entry.event, "seat")))  # noqa: B009
+            self.oldest = copy.number
+        self.table = copy
+
     def catch_up(self) -> None:
         """Read the new entries: the chips taken away and who was dealt into each hand."""
         for entry in self.table.events_since(self.read, None):
@@ -794,8 +816,8 @@ class TableMachine(RuleBasedStateMachine):
         self.catch_up()
         for viewer in (None, 1, 2, 3, 4):
             occupant = self.table.player_at(viewer) if viewer is not None else None
-            shown: set[tuple[int, int]] = set()  # (hand, table seat)
-            for entry in self.table.events_since(0, viewer):
+            shown = set(self.shown_before)  # (hand, table seat)
+            for entry in self.table.events_since(self.oldest, viewer):
                 event = entry.event
                 if entry.hand is not None and hasattr(event, "cards") and hasattr(event, "seat"):
                     shown.add((entry.hand, getattr(event, "seat")))  # noqa: B009 (a union of events)

@@ -1,5 +1,7 @@
 """The wire format: every event, action, view and game to a JSON-ready dict and back, exactly;
-hand records restore an identical hand at any point; everything validates against the schema."""
+hand records restore an identical hand at any point; the table's events, stream entries and
+view too, and a table saved at a random point of a random session is restored exactly;
+everything validates against the schema."""
 
 from __future__ import annotations
 
@@ -14,6 +16,22 @@ import pytest
 from sevenstud.cards import Deck
 from sevenstud.games import Razz, Stakes, Stud, StudHiLo
 from sevenstud.hand import Action, ActionKind, Hand
+from sevenstud.table import (
+    ClockStarted,
+    Entry,
+    HandStarted,
+    Leaving,
+    SatDown,
+    SatIn,
+    SatOut,
+    StoodUp,
+    StreamGap,
+    Table,
+    TableError,
+    TableSettings,
+    TimedOut,
+    ToppedUp,
+)
 from sevenstud.wire import (
     WIRE_VERSION,
     WireError,
@@ -125,9 +143,7 @@ def test_a_game_with_a_changed_option_is_not_read_back_with_the_default() -> Non
         ),
     ],
 )
-def test_a_bad_message_gets_an_error_naming_what_is_wrong(
-    message: dict[str, Any], complaint: str
-) -> None:
+def test_a_bad_message_gets_an_error_naming_what_is_wrong(message: dict[str, Any], complaint: str) -> None:
     with pytest.raises(WireError, match=complaint.replace(".", r"\.").replace("(", r"\(")):
         from_wire(message)
 
@@ -167,3 +183,236 @@ def test_docs_events_md_names_every_type_and_field_of_the_schema() -> None:
         for field in definition["properties"]:
             if field != "type":
                 assert field in doc, f"docs/events.md does not name {name}.{field}"
+
+
+# ---------------------------------------------------------------------- the table on the wire
+
+PLAYERS = ("ann", "bob", "cy", "dee", "eve", "fay", "gus")
+
+
+def _table_settings(seed: int) -> TableSettings:
+    game = GAMES[seed % len(GAMES)]
+    return TableSettings(game, seats=6, min_buy_in=5, max_buy_in=120, action_time=10, history=400)
+
+
+def _same_table(table: Table, copy: Table) -> None:
+    """Everything anyone can learn from the two tables is the same."""
+    assert copy.to_record() == table.to_record()
+    assert copy.number == table.number and copy.raked == table.raked
+    assert copy.chips_at_table() == table.chips_at_table()
+    assert copy.legal_actions() == table.legal_actions()
+    assert (copy.to_act, copy.deadline, copy.hand_seats) == (table.to_act, table.deadline, table.hand_seats)
+    for viewer in (None, *range(1, 7)):
+        assert copy.view(viewer) == table.view(viewer)
+        try:
+            expected: Any = table.events_since(0, viewer)
+        except StreamGap:
+            expected = StreamGap
+        if expected is StreamGap:
+            with pytest.raises(StreamGap):
+                copy.events_since(0, viewer)
+        else:
+            assert copy.events_since(0, viewer) == expected
+
+
+def _on_both(tables: list[Table], command: str, *args: Any, **kwargs: Any) -> None:
+    """The same command to the table and to its restored copy: the same entries or the same
+    refusal."""
+    outcomes = []
+    for table in tables:
+        try:
+            outcomes.append(getattr(table, command)(*args, **kwargs))
+        except TableError as error:
+            outcomes.append(str(error))
+    assert all(o == outcomes[0] for o in outcomes), command
+
+
+def _random_session(seed: int, steps: int, restart_every: float) -> tuple[list[Table], int]:
+    """Sessions and hands with random actions, time-outs, sitting out and leaving; at random
+    points the table is saved, restored (through JSON and the schema) and checked the same, and
+    from then on both are driven in lockstep. Returns the tables and how many restarts there were."""
+    rng = random.Random(seed)
+    tables = [Table(_table_settings(seed))]
+    now, restarts = 0.0, 0
+    for number, player in enumerate(PLAYERS[: rng.randint(2, 6)], 1):
+        _on_both(tables, "sit_down", player, number, rng.randint(5, 120), now=now)
+    for step in range(steps):
+        table = tables[0]
+        if rng.random() < restart_every:
+            stream = rng.random() < 0.8
+            copy = Table.from_record(_through_json(table.to_record(stream=stream)))
+            if stream:
+                _same_table(table, copy)
+            else:
+                assert copy.view(None) == table.view(None) and copy.number == table.number
+                assert copy.events_since(table.number, 1) == ()
+            tables, restarts = [table, copy], restarts + 1
+        roll = rng.random()
+        if table.hand_in_progress and roll < 0.8:
+            seat, deadline = table.to_act, table.deadline
+            assert seat is not None and deadline is not None
+            if roll < 0.08:
+                now = max(now, deadline)
+                _on_both(tables, "time_out", seat, now=now)
+            else:
+                now = min(deadline, now + rng.choice([0.5, 3.0, 12.0]))
+                _on_both(tables, "act", seat, rng.choice(table.legal_actions()), now=now)
+        elif not table.hand_in_progress and table.can_start_hand() and roll < 0.7:
+            now += 1
+            _on_both(tables, "start_hand", now, seed=seed * 1000 + step)
+        else:
+            player = rng.choice(PLAYERS)
+            command = rng.choice(["sit_out", "sit_in", "leave", "top_up", "sit_down"])
+            if command == "top_up":
+                _on_both(tables, command, player, rng.randint(1, 60), now=now)
+            elif command == "sit_down":
+                _on_both(tables, command, player, rng.randint(1, 6), rng.randint(5, 120), now=now)
+            else:
+                _on_both(tables, command, player, now=now)
+    return tables, restarts
+
+
+def test_a_table_saved_and_restored_at_random_points_goes_on_exactly_the_same() -> None:
+    restarts = 0
+    for seed in range(8):
+        tables, made = _random_session(seed, steps=160, restart_every=0.06)
+        restarts += made
+        for copy in tables[1:]:
+            _same_table(tables[0], copy)
+    assert restarts >= 20  # the sample restarted often, mid-hand and between hands
+
+
+def test_a_table_restored_without_its_stream_goes_on_from_the_same_number() -> None:
+    table = Table(_table_settings(0))
+    table.sit_down("ann", 1, 50, now=0)
+    table.sit_down("bob", 2, 50, now=0)
+    table.start_hand(now=1, seed=3)
+    record = _through_json(table.to_record(stream=False))
+    assert record["stream"] == [] and [d["number"] for d in record["dealt"]] == [1]
+    copy = Table.from_record(record)
+    assert copy.number == table.number and copy.view(2) == table.view(2)
+    with pytest.raises(StreamGap, match="no longer kept"):
+        copy.events_since(0, None)
+    seat = table.to_act
+    assert seat is not None
+    action = table.legal_actions()[0]
+    assert copy.act(seat, action, now=2) == table.act(seat, action, now=2)
+
+
+def test_every_table_event_entry_and_view_survives_the_trip_exactly() -> None:
+    kinds: set[str] = set()
+    for seed in range(4):
+        (table, *_), _ = _random_session(seed, steps=120, restart_every=0)
+        for viewer in (None, 1 + seed % 2):  # a spectator and a seat (its own down cards shown)
+            view = table.view(viewer)
+            assert from_wire(_through_json(to_wire(view))) == view
+            for entry in table.events_since(max(0, table.number - 200), viewer):
+                wire = _through_json(to_wire(entry))
+                kinds.add(wire["event"]["type"])
+                assert from_wire(wire) == entry
+                assert from_wire(_through_json(to_wire(entry.event))) == entry.event
+    table_kinds = {"sat_down", "hand_started", "clock_started", "timed_out", "sat_out", "stood_up"}
+    assert table_kinds | {"card_dealt", "action_taken", "hand_ended"} <= kinds
+
+
+def test_times_read_back_as_floats_even_when_json_wrote_them_whole() -> None:
+    entry = Entry(3, 12.0, 1, ClockStarted(2, 40.0, 20.0))
+    wire = json.loads(json.dumps(to_wire(entry)).replace("12.0", "12").replace("40.0", "40"))
+    back = from_wire(wire)
+    assert isinstance(back, Entry) and back == entry
+    assert isinstance(back.at, float) and isinstance(back.event, ClockStarted)
+    assert isinstance(back.event.deadline, float)
+
+
+def test_a_table_event_in_a_bad_message_gets_an_error_naming_what_is_wrong() -> None:
+    with pytest.raises(WireError, match=r"sat_out\.reason"):
+        from_wire({"type": "sat_out", "seat": 1, "player": "ann", "reason": "bored"})
+    with pytest.raises(WireError, match=r"entry\.event"):
+        from_wire({"type": "entry", "number": 1, "at": 0.0, "hand": None, "event": {}, "seats": []})
+    with pytest.raises(WireError, match="lacks the field 'buy_in'"):
+        from_wire({"type": "sat_down", "seat": 1, "player": "ann"})
+
+
+def _saved(**changes: Any) -> dict[str, Any]:
+    table = Table(_table_settings(1))
+    table.sit_down("ann", 1, 50, now=0)
+    table.sit_down("bob", 3, 50, now=0)
+    table.start_hand(now=1, seed=4)
+    record = _through_json(table.to_record())
+    record.update(changes)
+    return record
+
+
+@pytest.mark.parametrize(
+    ("change", "complaint"),
+    [
+        ({"version": WIRE_VERSION + 1}, "version"),
+        ({"deadline": None}, "without a deadline"),
+        ({"in_progress": 5}, "hand in progress"),
+        ({"number": -1}, "number cannot be negative"),
+        ({"stream": []}, None),  # a record without its stream is a valid record
+        ({"seats": "ann"}, r"table_record\.seats"),
+        ({"raked": 1.5}, r"table_record\.raked"),
+        ({"colour": "red"}, "unknown field 'colour'"),
+    ],
+)
+def test_a_bad_table_record_gets_an_error_naming_what_is_wrong(
+    change: dict[str, Any], complaint: str | None
+) -> None:
+    if complaint is None:
+        Table.from_record(_saved(**change))
+        return
+    with pytest.raises(TableError, match=complaint):
+        Table.from_record(_saved(**change))
+
+
+def test_a_table_record_whose_parts_disagree_is_refused() -> None:
+    record = _saved()
+    record["seats"][1]["seat"] = 2  # bob's hand seat is table seat 3, and nobody sits there now
+    with pytest.raises(TableError, match="seat 3 of hand 1"):
+        Table.from_record(record)
+    record = _saved()
+    record["seats"][1]["player"] = "ann"
+    with pytest.raises(TableError, match="comes twice"):
+        Table.from_record(record)
+    record = _saved()
+    [*_, last_hand_event] = (e for e in record["stream"] if e["event"] is None)
+    last_hand_event["index"] = 999
+    with pytest.raises(TableError, match="names no event"):
+        Table.from_record(record)
+    record = _saved()
+    record["dealt"][0]["hand"]["actions"] = [[0, {"type": "action", "kind": "check", "amount": None}]]
+    with pytest.raises(TableError, match=r"dealt\[0\]\.hand"):
+        Table.from_record(record)
+    with pytest.raises(TableError, match="not a table record"):
+        Table.from_record(to_wire(Action(ActionKind.FOLD)))
+    with pytest.raises(TableError, match="not a table record"):
+        Table.from_record([])  # type: ignore[arg-type]
+
+
+def test_docs_events_md_gives_every_field_of_each_table_event_in_its_row() -> None:
+    from pathlib import Path
+
+    doc = (Path(__file__).parent.parent / "docs" / "events.md").read_text(encoding="utf-8")
+    rows = {line.split("|")[1].strip(" `"): line for line in doc.splitlines() if line.startswith("| `")}
+    defs = json_schema()["$defs"]
+    for cls in (SatDown, ToppedUp, SatOut, SatIn, Leaving, StoodUp, HandStarted, ClockStarted, TimedOut):
+        name = to_wire(_example(cls))["type"]
+        fields = [f for f in defs[name]["properties"] if f != "type"]
+        assert name in rows, f"docs/events.md has no row for {name}"
+        assert rows[name].split("|")[2].strip() == ", ".join(fields), name
+
+
+def _example(cls: type) -> Any:
+    examples: dict[type, Any] = {
+        SatDown: SatDown(1, "ann", 50),
+        ToppedUp: ToppedUp(1, "ann", 5, 55),
+        SatOut: SatOut(1, "ann", "asked"),
+        SatIn: SatIn(1, "ann"),
+        Leaving: Leaving(1, "ann"),
+        StoodUp: StoodUp(1, "ann", 55),
+        HandStarted: HandStarted(1, (1, 2), ("ann", "bob"), (50, 50)),
+        ClockStarted: ClockStarted(1, 30.0, 20.0),
+        TimedOut: TimedOut(1, "ann", 1),
+    }
+    return examples[cls]
