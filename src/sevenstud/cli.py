@@ -26,7 +26,7 @@ EXIT_USAGE = 2
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell shows for a program whose reader left
 EXIT_INTERRUPTED = 130  # 128 + SIGINT
 
-COMMANDS = ("play", "replay", "convert", "show", "equity")
+COMMANDS = ("play", "replay", "convert", "show", "equity", "serve", "audit")
 
 
 class HelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
@@ -101,6 +101,7 @@ def stakes_type(text: str) -> Any:
 def build_parser() -> argparse.ArgumentParser:
     """The ``sevenstud`` parser with every command."""
     from sevenstud import __version__
+    from sevenstud.games import GAME_CODES
     from sevenstud.hand import MAX_PLAYERS
 
     parser = Parser(
@@ -117,7 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
         return sub.add_parser(name, help=help, description=help, formatter_class=HelpFormatter)
 
     play = command("play", "play stud in the terminal against bots (q quits)")
-    play.add_argument("--game", choices=["stud8", "stud", "razz"], default="stud8", help="the game")
+    play.add_argument("--game", choices=list(GAME_CODES), default="stud8", help="the game")
     play.add_argument(
         "--bots",
         type=whole_number("the number of bots", least=1, most=MAX_PLAYERS - 1),

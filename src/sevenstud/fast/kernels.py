@@ -47,7 +47,7 @@ import numpy.typing as npt
 
 from sevenstud.fast import evaluate as fe
 from sevenstud.fast.device import CPU, Backend
-from sevenstud.games import GAME_CODES
+from sevenstud.games import GAME_CODES, game_class
 
 I32 = npt.NDArray[np.int32]
 I64 = npt.NDArray[np.int64]
@@ -125,11 +125,11 @@ class Counts:
 
 
 def _has_high(game: str) -> bool:
-    return game != "razz"
+    return game_class(game).has_high
 
 
 def _has_low(game: str) -> bool:
-    return game != "stud"
+    return game_class(game).has_low
 
 
 # ===============================================================================================
