@@ -374,3 +374,21 @@ def test_the_hand_over_phase_is_not_named_after_the_complete_action() -> None:
     play(hand, "0: bring-in", "1: fold", "2: fold")
     assert hand.phase is Phase.OVER and hand.phase.value == "over"
     assert "COMPLETE" not in Phase.__members__
+
+
+@pytest.mark.parametrize("seat", [3, -1, True, "0", 1.0])
+def test_a_view_for_a_seat_not_at_the_hand_raises_hand_error(seat: Any) -> None:
+    hand = new_hand()
+    before = snapshot(hand)
+    with pytest.raises(HandError, match="no seat"):
+        hand.view(seat)
+    with pytest.raises(HandError, match="since must be"):
+        hand.view(0, since=-1)
+    assert snapshot(hand) == before
+
+
+def test_to_record_and_from_record_give_the_same_hand() -> None:
+    hand = new_hand()
+    play(hand, "0: bring-in", "1: complete", "2: call", "0: call")
+    again = Hand.from_record(hand.to_record())
+    assert again.events == hand.events and again.to_act == hand.to_act
