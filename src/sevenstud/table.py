@@ -35,6 +35,7 @@ import dataclasses
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 from sevenstud.cards import CardError, Deck
@@ -144,20 +145,36 @@ def _is_seat_field(name: str) -> bool:
     return name in _SEAT_FIELDS or name.endswith("_seat")
 
 
+_SEAT_NAMES: dict[type, tuple[str, ...]] = {}
+"""Each event type's fields that hold seats, found once per type (the hot path of a stream)."""
+
+
+def _seat_names(kind: type) -> tuple[str, ...]:
+    if hasattr(kind, "_fields"):
+        names: Sequence[str] = kind._fields
+    elif dataclasses.is_dataclass(kind):
+        names = [f.name for f in dataclasses.fields(kind)]
+    else:
+        return ()
+    return tuple(n for n in names if _is_seat_field(n) or n == "seats")
+
+
 def _in_table_seats(event: Event, seats: tuple[int, ...]) -> Event:
     """The hand event with its seat fields said as table seats. Generic on purpose: the engine
     may gain events, and any field named like a seat is translated."""
     raw: Any = event
-    if hasattr(raw, "_fields"):
-        names: Sequence[str] = raw._fields
+    names = _SEAT_NAMES.get(type(raw))
+    if names is None:
+        names = _SEAT_NAMES[type(raw)] = _seat_names(type(raw))
+    if not names:
+        return event
+    if hasattr(raw, "_replace"):
         replace: Callable[..., Any] = raw._replace
-    elif dataclasses.is_dataclass(raw) and not isinstance(raw, type):
-        names = [f.name for f in dataclasses.fields(raw)]
+    else:
 
         def replace(**changes: Any) -> Any:
             return dataclasses.replace(raw, **changes)
-    else:
-        return event
+
     changes: dict[str, Any] = {}
     for name in names:
         value = getattr(raw, name)
@@ -326,7 +343,10 @@ class Table:
         stream = self._stream
         if not stream or number >= self._number:
             return ()
-        wanted = list(stream)[max(0, number - stream[0].number + 1) :]
+        # The wanted entries are the newest: walk back from the end, never over the whole history.
+        take = min(self._number - number, len(stream))
+        wanted = list(islice(reversed(stream), take))
+        wanted.reverse()
         # One engine view per hand in range, from its first wanted event: the engine redacts.
         redacted: dict[int, tuple[int, tuple[Event, ...]]] = {}
         for raw in wanted:
