@@ -1,0 +1,263 @@
+"""The words of ``sevenstud play``: how the terminal says the table and reads what you type.
+
+Everything here is text in, text out, with no table and no terminal behind it: the boards
+(:func:`board_text`, :func:`table_lines`), what your cards make so far (:func:`holding_text`), a
+shown hand's names (:func:`hand_names`), the prompt and the reading of an answer to it
+(:func:`prompt_for`, :func:`parse_choice`), the bring-in's door card (:func:`door_card_seat`),
+chip counts (:func:`chips`) and ``--stakes`` (:func:`parse_stakes`). :mod:`sevenstud.terminal`
+prints them and re-exports them.
+
+>>> parse_stakes("1/2/5/10")
+Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from sevenstud.actions import Action, ActionKind, IllegalAction
+from sevenstud.cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS, Card
+from sevenstud.events import HandShown
+from sevenstud.games import Game, GameError, Stakes
+from sevenstud.views import SeatView
+
+
+class StakesError(ValueError):
+    """``--stakes`` that do not spell ``ante/bring-in/small bet/big bet``."""
+
+
+def parse_stakes(text: str) -> Stakes:
+    """Stakes from ``"ante/bring-in/small bet/big bet"``, e.g. ``"1/2/5/10"``."""
+    parts = [p.strip() for p in text.split("/")]
+    if len(parts) != 4 or not all(p.isdigit() for p in parts):
+        raise StakesError(
+            f"bad stakes {text!r}: expected four whole numbers of chips, "
+            "ante/bring-in/small bet/big bet, e.g. 1/2/5/10"
+        )
+    ante, bring_in, small_bet, big_bet = (int(p) for p in parts)
+    try:
+        return Stakes(ante=ante, bring_in=bring_in, small_bet=small_bet, big_bet=big_bet)
+    except GameError as exc:
+        raise StakesError(f"bad stakes {text!r}: {exc}") from None
+
+
+def plural(n: int, word: str) -> str:
+    """``"1 hand"``, ``"2 hands"``: a count and its word.
+
+    >>> plural(1, "time"), plural(2, "time")
+    ('1 time', '2 times')
+    """
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def chips(n: int) -> str:
+    """``"1 chip"``, ``"3 chips"``.
+
+    >>> chips(1), chips(0), chips(3)
+    ('1 chip', '0 chips', '3 chips')
+    """
+    return plural(n, "chip")
+
+
+# The table and the hand name the seat for a server's log ("seat 2 cannot raise ..."); the
+# player at the keyboard is "you".
+_WHOSE = re.compile(r"^(?:seat \d+ \(seat \d+ of the hand\): )?seat \d+ (?=cannot )")
+
+
+def to_you(message: str) -> str:
+    """An illegal action's message, said to the player who tried it.
+
+    >>> to_you("seat 1 (seat 0 of the hand): seat 0 cannot raise to 99: raise is not possible now")
+    'you cannot raise to 99: raise is not possible now'
+    """
+    return _WHOSE.sub("you ", message, count=1)
+
+
+def hand_names(event: HandShown, game: Game) -> str:
+    """``"HI: a full house, Kings full of Threes; LO: 8,6,4,3,2"`` for a shown hand."""
+    parts = []
+    if game.has_high:
+        parts.append(f"HI: {event.high}")
+    if game.has_low:
+        parts.append(f"LO: {event.low}" if event.low else "LO: no low")
+    return "; ".join(parts)
+
+
+def board_text(cards: Sequence[Card | None], face_up: Sequence[bool]) -> str:
+    """``"[Ah] [4d] 7c"``: down cards in brackets (``[xx]`` when hidden), up cards bare."""
+    out = []
+    for card, up in zip(cards, face_up, strict=True):
+        text = "xx" if card is None else str(card)
+        out.append(text if up else f"[{text}]")
+    return " ".join(out)
+
+
+def table_lines(view: SeatView, names: Sequence[str]) -> list[str]:
+    """Every seat's board, stack and bet as ``view`` shows them, then the pot."""
+    width = max(len(n) for n in names)
+    lines = []
+    for seat, name in enumerate(names):
+        board = board_text(view.cards[seat], view.face_up[seat])
+        marker = ">" if seat == view.to_act else " "
+        status = ""
+        if view.folded[seat]:
+            status = "folded"
+        elif view.stacks[seat] == 0:
+            status = "all-in"
+        bet = f"bet {view.bets[seat]}" if view.bets[seat] else ""
+        lines.append(
+            f"  {marker} {name:<{width}}  {board:<34}  stack {view.stacks[seat]:>5}  "
+            f"{bet:<8} {status}".rstrip()
+        )
+    community = f", community card {view.community}" if view.community is not None else ""
+    lines.append(f"    pot {view.pot}{community}")
+    return lines
+
+
+_LETTERS = {
+    ActionKind.FOLD: "f",
+    ActionKind.CHECK: "c",
+    ActionKind.CALL: "c",
+    ActionKind.BRING_IN: "b",
+    ActionKind.BET: "b",
+    ActionKind.RAISE: "r",
+    ActionKind.COMPLETE: "r",
+    ActionKind.SHOW: "s",
+    ActionKind.MUCK: "m",
+}
+
+
+def _label(action: Action, already: int = 0) -> str:
+    text = str(action)
+    if action.kind is ActionKind.CALL and action.amount is not None:
+        text = f"call {action.amount - already}"  # the chips to put in, as the log counts it
+    letter = _LETTERS[action.kind]
+    if text.startswith(letter):
+        return f"[{letter}]{text[1:]}"
+    return f"[{letter}] {text}"
+
+
+def prompt_for(legal: Sequence[Action], already: int = 0) -> str:
+    """``"[f]old  [c]all 5  [r]aise to 10"``: the legal actions with their keys and amounts; a
+    call shows the chips to put in, given ``already`` chips in on this street, other amounts
+    are street totals.
+
+    >>> from sevenstud.hand import Action, ActionKind as K
+    >>> prompt_for([Action(K.FOLD), Action(K.CALL, 5), Action(K.RAISE, 10)])
+    '[f]old  [c]all 5  [r]aise to 10'
+    >>> prompt_for([Action(K.BRING_IN, 2), Action(K.COMPLETE, 5)])
+    '[b]ring-in 2  [r] complete to 5'
+    >>> prompt_for([Action(K.FOLD), Action(K.CALL, 5), Action(K.RAISE, 10)], already=2)
+    '[f]old  [c]all 3  [r]aise to 10'
+    """
+    return "  ".join(_label(a, already) for a in legal)
+
+
+def parse_choice(text: str, legal: Sequence[Action], already: int = 0) -> Action:
+    """The action meant by what the player typed: a key from the prompt (``c``, ``r``, maybe
+    with an amount: ``b 10``) or the words (``raise to 10``). A call's amount is the chips to
+    put in (as the prompt shows it, with ``already`` chips in on this street) and is turned into
+    the engine's street total. Raises :class:`IllegalAction` for text that is no action;
+    whether the action is legal now is for the hand to say.
+
+    >>> from sevenstud.hand import Action, ActionKind as K
+    >>> parse_choice("c", [Action(K.CHECK), Action(K.BET, 5)])
+    Action(kind=<ActionKind.CHECK: 'check'>, amount=None)
+    >>> parse_choice("r", [Action(K.FOLD), Action(K.CALL, 5), Action(K.RAISE, 10)]).kind.value
+    'raise'
+    >>> parse_choice("call 3", [Action(K.FOLD), Action(K.CALL, 5)], already=2)
+    Action(kind=<ActionKind.CALL: 'call'>, amount=5)
+    """
+    words = text.strip().lower().split()
+    if not words:
+        raise IllegalAction("type an action: " + prompt_for(legal))
+    kinds = [a.kind for a in legal]
+    head = words[0]
+    if head in ("k", "x"):
+        head = "check"
+    elif len(head) == 1:
+        matches = [k for k in kinds if _LETTERS[k] == head]
+        if matches:
+            head = matches[0].value
+    action = Action.parse(" ".join([head, *words[1:]]))
+    if action.kind is ActionKind.CALL and action.amount is not None:
+        call = next((a for a in legal if a.kind is ActionKind.CALL), None)
+        if call is None or call.amount is None:
+            raise IllegalAction("there is nothing to call")
+        owed = call.amount - already
+        if action.amount != owed:
+            raise IllegalAction(f"a call puts in {chips(owed)} now, not {action.amount}")
+        return call
+    return action
+
+
+def door_card_seat(view: SeatView, game: Game) -> int | None:
+    """The seat whose door card brings in by the game's rule (the lowest, razz: the highest;
+    ties by ``game.suit_order`` or by seat), among the players still in; the bring-in itself
+    passes to the next player clockwise when that seat is all-in."""
+    doors = {
+        seat: cards[2]
+        for seat, cards in enumerate(view.cards)
+        if len(cards) > 2 and cards[2] is not None and not view.folded[seat]
+    }
+    return game.bring_in_seat(doors) if doors else None
+
+
+def holding_text(cards: Sequence[Card], game: Game) -> str:
+    """Your best high and low so far, in the showdown's words; fewer than five cards are
+    named by what they hold.
+
+    >>> from sevenstud.cards import parse_cards
+    >>> from sevenstud.games import Razz, Stakes, StudHiLo
+    >>> stakes = Stakes(1, 2, 5, 10)
+    >>> holding_text(parse_cards("Kc Kd Qs"), StudHiLo(stakes))
+    'a pair of Kings; no low'
+    >>> holding_text(parse_cards("Ac 2d 4s 7h"), StudHiLo(stakes))
+    'high card Ace; no low yet (7,4,2,A toward one)'
+    >>> holding_text(parse_cards("Ac 2d 4s 7h 8c"), StudHiLo(stakes))
+    'high card Ace; low 8,7,4,2,A'
+    >>> holding_text(parse_cards("Kc Kd Qs Qh 9c Jd Jh"), StudHiLo(stakes))
+    'two pair, Kings and Queens; no low'
+    >>> holding_text(parse_cards("9c 4d 2s"), Razz(stakes))
+    'low 9,4,2 so far'
+    """
+    # Five cards or more make a hand: named as the showdown will name it, by the game.
+    high, low = game.hand_names(*game.showdown_ranks(cards)) if len(cards) >= 5 else (None, None)
+    parts = []
+    if game.has_high:
+        parts.append(high or _high_so_far(cards))
+    if game.has_low:
+        parts.append(f"low {low}" if low else _low_so_far(cards, qualified=game.low_must_qualify))
+    return "; ".join(parts)
+
+
+def _high_so_far(cards: Sequence[Card]) -> str:
+    """Fewer than five cards, named by what they hold."""
+    counts: dict[int, int] = {}
+    for card in cards:
+        counts[card.rank] = counts.get(card.rank, 0) + 1
+    # Biggest group first, then the higher rank: the order a stud player reads a board in.
+    order = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
+    top = counts[order[0]]
+    if top == 4:
+        return f"four of a kind, {RANK_PLURALS[order[0]]}"
+    if top == 3:
+        return f"three of a kind, {RANK_PLURALS[order[0]]}"
+    if top == 2 and counts[order[1]] == 2:
+        return f"two pair, {RANK_PLURALS[order[0]]} and {RANK_PLURALS[order[1]]}"
+    if top == 2:
+        return f"a pair of {RANK_PLURALS[order[0]]}"
+    return f"high card {RANK_NAMES[order[0]]}"
+
+
+def _low_so_far(cards: Sequence[Card], *, qualified: bool) -> str:
+    """No low made yet: the low cards toward one, or no low when too few cards are to come."""
+    # Ace-to-five: the ace is the lowest card; an unpaired low card counts once.
+    low = sorted({(c.rank + 1) % 13 for c in cards if not qualified or (c.rank + 1) % 13 <= 7})
+    names = ",".join("A" if r == 0 else RANK_CHARS[r - 1] for r in reversed(low))
+    if not qualified:
+        return f"low {names} so far"
+    if len(low) + 7 - len(cards) < 5:
+        return "no low"
+    return f"no low yet ({names} toward one)" if low else "no low yet"
