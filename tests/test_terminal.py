@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import io
 import re
 import subprocess
@@ -11,8 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from sevenstud import terminal as terminal_module
+from sevenstud import terminal_text
 from sevenstud.cards import Deck, parse_cards
 from sevenstud.cli import main
+from sevenstud.dealing import deck_for
 from sevenstud.games import Razz, Stakes, Stud, StudHiLo
 from sevenstud.hand import Action, ActionKind, ActionTaken, Hand, IllegalAction, SeatView
 from sevenstud.table import Table as CardTable
@@ -207,11 +211,10 @@ STAKES = Stakes(1, 2, 5, 10)
 
 
 def set_up(seats: list[Seat], doors: str, stdin: str = "", game: object = None) -> str:
-    """One hand at a set-up table: down cards from the low spades and hearts, the given door
-    cards in seat order; what the table printed."""
-    n = len(seats)
-    downs = ["4s", "5s", "6s", "7s"][:n] + ["4h", "5h", "6h", "7h"][:n]
-    deck = Deck.ordered(" ".join(downs) + " " + doors)
+    """One hand at a set-up table: seat by seat, down cards from the low spades and hearts
+    (``4s 4h``, ``5s 5h``, ...) and the given door cards in seat order; what the table printed."""
+    downs = [f"{rank}s {rank}h" for rank in "4567"]
+    deck = deck_for([f"{down} {door}" for down, door in zip(downs[: len(seats)], doors.split(), strict=True)])
     out = io.StringIO()
     table = TerminalTable(
         game or StudHiLo(STAKES),  # type: ignore[arg-type]
@@ -307,10 +310,10 @@ def test_hand_so_far() -> None:
 
 
 def test_door_card_seat_follows_the_game() -> None:
-    order = "4s 5s 6s 4h 5h 6h 9c 9d 3s"
-    view = Hand(StudHiLo(STAKES), [100, 100, 100], Deck.ordered(order)).view(None)
+    hands = ["4s 4h 9c", "5s 5h 9d", "6s 6h 3s"]
+    view = Hand(StudHiLo(STAKES), [100, 100, 100], deck_for(hands)).view(None)
     assert door_card_seat(view, StudHiLo(STAKES)) == 2  # the three
-    view = Hand(Razz(STAKES), [100, 100, 100], Deck.ordered(order)).view(None)
+    view = Hand(Razz(STAKES), [100, 100, 100], deck_for(hands)).view(None)
     # Two nines: the higher suit (diamonds) is the higher card and brings in.
     assert door_card_seat(view, Razz(STAKES)) == 1
 
@@ -390,7 +393,7 @@ def test_a_turn_past_its_deadline_is_timed_out_by_the_table() -> None:
     # table's time-out (check if it may, else fold), and the line says so.
     clock = Ticking()
     seats = [Seat("You", None, 100), Seat("Bot 1", Completer(), 100)]
-    deck = Deck.ordered("4s 5s 4h 5h 2c Kd")
+    deck = deck_for(["4s 4h 2c", "5s 5h Kd"])  # you bring in with the deuce
     out = io.StringIO()
     terminal = TerminalTable(
         StudHiLo(STAKES),
@@ -468,3 +471,23 @@ def test_a_stack_that_cannot_post_the_ante_is_refused(play: Play) -> None:
     code, out, err = play("--watch", "--stakes", "5/5/10/20", "--stack", "3")
     assert code == 2 and out == ""
     assert "--stack must cover the ante (5), not 3" in err
+
+
+def test_the_terminals_doctests_pass() -> None:
+    # The examples in the terminal's docstrings (the prompt, the reading of an answer, the
+    # names of a holding) are part of what it promises; pytest here collects tests/ alone.
+    for module in (terminal_module, terminal_text):
+        result = doctest.testmod(module, verbose=False, report=False)
+        assert result.attempted > 0, module.__name__
+        assert result.failed == 0, module.__name__
+
+
+def test_the_terminal_re_exports_its_words() -> None:
+    # cli.py and these tests import the text helpers from sevenstud.terminal: the same
+    # objects as terminal_text's, listed in its __all__ (mypy --strict needs them there).
+    words = ["StakesError", "board_text", "chips", "door_card_seat", "hand_names", "holding_text"]
+    words += ["parse_choice", "parse_stakes", "prompt_for", "table_lines"]
+    for name in words:
+        assert name in terminal_module.__all__, name
+        assert getattr(terminal_module, name) is getattr(terminal_text, name), name
+    assert all(hasattr(terminal_module, name) for name in terminal_module.__all__)
