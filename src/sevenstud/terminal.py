@@ -22,6 +22,10 @@ a bet, a raise or a completion is your street total (``raise to 10``). Type the 
 words; ``?`` lists the legal actions; ``q``, Ctrl-C or end of input leaves the table, and the
 hand in progress is called off. The rules are those of ``docs/rules.md``.
 
+This module is the table's loop and its printer; the words themselves (the boards, the prompt
+and the reading of an answer, what your cards make so far) are :mod:`sevenstud.terminal_text`'s,
+re-exported here.
+
 >>> parse_stakes("1/2/5/10")
 Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
 """
@@ -148,8 +152,9 @@ class _HandLog:
 class TerminalTable:
     """A :class:`~sevenstud.table.Table` played in the terminal: one human (table seat 1,
     unless watching) and bots, hand after hand. ``seats`` is the seating plan, table seat 1
-    first; ``decks`` are dealt first, one a hand (a set-up table), then seeded or shuffled
-    ones; ``clock`` gives the time the table is told (seconds, never going backwards)."""
+    first; ``decks`` are dealt first, one a hand (a set-up table: :func:`sevenstud.dealing.deck_for`
+    writes one seat by seat, every seat playing), then seeded or shuffled ones; ``clock`` gives the
+    time the table is told (seconds, never going backwards)."""
 
     def __init__(
         self,
