@@ -29,7 +29,17 @@ import pytest
 np = pytest.importorskip("numpy")
 
 from sevenstud.equity import EquityError, EquityResult, equity, position  # noqa: E402
-from sevenstud.fast import device, evaluate_batch, high_ranks, hilo8_ranks, kernels, low8_ranks, low_ranks  # noqa: E402
+from sevenstud.fast import (  # noqa: E402
+    device,
+    enumeration,
+    evaluate_batch,
+    high_ranks,
+    hilo8_ranks,
+    kernels,
+    low8_ranks,
+    low_ranks,
+    monte_carlo,
+)
 from sevenstud.fast import evaluate as fe  # noqa: E402
 from tests import fake_cupy  # noqa: E402
 from tests.positions import EIGHT_ON_SIXTH_UNKNOWN, FOUR_RUN_OUT, FOUR_RUN_OUT_DEAD, LIVE, dead_except  # noqa: E402
@@ -167,14 +177,43 @@ def test_every_method_on_the_device_path(
     fake_cuda: Any, monkeypatch: pytest.MonkeyPatch, hands: list[str], game: str, dead: str
 ) -> None:
     # Small blocks: several outer deals in one block, and one outer deal over several blocks.
-    monkeypatch.setattr(kernels, "DEVICE_BLOCK", 1 << 12)
-    monkeypatch.setattr(kernels, "DEVICE_PATTERN_ROWS", 1 << 10)
+    # Set where they are read (enumeration, for both kernels); kernels.py holds no copy of them.
+    monkeypatch.setattr(enumeration, "DEVICE_BLOCK", 1 << 12)
+    monkeypatch.setattr(enumeration, "DEVICE_PATTERN_ROWS", 1 << 10)
     deal = _deal(hands, game, dead)
     be = device.backend("cuda")
     expected = _fields(kernels.enumerate_exact(deal))
     assert _fields(kernels.enumerate_exact(deal, be=be)) == expected
     assert _fields(kernels.last_player_exact(deal, be=be)) == expected
     assert _fields(kernels.last_player_exact(deal)) == expected
+
+
+def test_block_sizes_are_read_where_they_are_set(fake_cuda: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The kernels live in several modules; each block size is read from one of them, so setting
+    # it there changes the blocks (more progress steps), and kernels.py keeps no copy to mislead.
+    hands = ["As 2s 3s 7h 8d", "Kd Kh Qc Js 9d", "4c 5c 6c Tc 2d"]
+    deal = _deal(hands, "stud8", "Ac Ah Ts 9s 9h 8c 8h 7c 7s 6d 6h 5d 5h")
+    shuffled = _deal(FOUR, "stud8", dead_except(FOUR, "Ad 2c 3d 4h 5s 6h 7c 9c Th Jd Qh Ks"))
+    be = device.backend("cuda")
+
+    def steps(run: Any) -> int:
+        seen: list[float] = []
+        run(seen.append)
+        return len(seen)
+
+    kernels_run = [
+        lambda p: kernels.enumerate_exact(deal, p, be),
+        lambda p: kernels.last_player_exact(deal, p, be),
+        lambda p: kernels.monte_carlo(shuffled, 20_000, 3, p, be),
+    ]
+    before = [steps(run) for run in kernels_run]
+    monkeypatch.setattr(enumeration, "DEVICE_BLOCK", 1 << 12)
+    monkeypatch.setattr(enumeration, "DEVICE_PATTERN_ROWS", 1 << 10)
+    monkeypatch.setattr(monte_carlo, "DEVICE_MC_ROWS", 1 << 12)
+    after = [steps(run) for run in kernels_run]
+    assert all(a > b for a, b in zip(after, before, strict=True)), (before, after)
+    for name in ("DEVICE_BLOCK", "DEVICE_PATTERN_ROWS", "DEVICE_MC_ROWS"):
+        assert not hasattr(kernels, name)
 
 
 def test_position_blocks_give_every_deal_once(fake_cuda: Any) -> None:
@@ -235,7 +274,7 @@ def test_monte_carlo_within_four_standard_errors(
 def test_monte_carlo_keeps_exactly_the_trials_over_many_blocks(
     fake_cuda: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(kernels, "DEVICE_MC_ROWS", 1 << 12)
+    monkeypatch.setattr(monte_carlo, "DEVICE_MC_ROWS", 1 << 12)
     for hands in (["As 2s 3s", "Kd Kh Qc"], ["As 2s 3s", "Kd Kh Qc", "4c 5c 6c"]):
         result = equity(hands, trials=30_001, seed=2, device="cuda")
         assert result.outcomes == 30_001
