@@ -129,3 +129,20 @@ class Entry(Base):
     transfer_id: Mapped[int] = mapped_column(ForeignKey("transfers.id"), index=True)
     account_id: Mapped[int] = mapped_column(ForeignKey("ledger_accounts.id"), index=True)
     amount: Mapped[int] = mapped_column(Integer)
+
+
+class TableLease(Base):
+    """Which server process serves a table, until when (see :mod:`sevenstud.server.leases`).
+
+    ``owner`` is the process's public address (what the lobby tells a client), ``instance`` a
+    random name drawn at each start, so that a process restarted at the same address knows the
+    leases of the one it replaces. ``summary`` is the owner's lobby line for the table, shown by
+    the other processes' lobbies."""
+
+    __tablename__ = "table_leases"
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(200))
+    instance: Mapped[str] = mapped_column(String(32))
+    expires_at: Mapped[float] = mapped_column(Float)
+    renewed_at: Mapped[float] = mapped_column(Float)
+    summary: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)

@@ -1,0 +1,284 @@
+"""Tables shared out among several server processes on one database: a lease per table.
+
+Each open table is served by one process at a time: the one holding its row in
+``table_leases`` (:class:`~sevenstud.server.store.models.TableLease`) until ``expires_at``. A
+:class:`LeaseKeeper` runs in every process. Every ``ttl / 3`` seconds it renews the leases it
+holds (one statement for all of them), takes every lease that expired or that nobody holds, and
+refreshes its view of who serves the others, so that the lobby can tell a client where a table is.
+
+A table taken over is the one a dead process left: before its room opens here, its hand in
+progress is cancelled and refunded and its seats stood up with their stacks back to their owners
+(:func:`sevenstud.server.rooms.recover` for that table alone), as a card room does when a
+dealer's table breaks. A process restarted at the same public address takes its own leases back
+at once (the address names the server; two live processes never share one), so a single server
+killed and started again recovers without waiting for its leases to run out.
+
+A process that cannot renew (the database unreachable, the loop too busy) stops its rooms before
+its leases run out, so that two processes never write one table. Times are the processes' own
+clocks: several machines need them synchronized (NTP) to well within ``ttl``.
+
+On SQLite one process serves everything: the leases work the same way, but SQLite is a file on
+one machine, and the card room is meant to scale on PostgreSQL (docs/cardroom.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import bindparam, or_, select, update
+from sqlalchemy.exc import IntegrityError
+
+from sevenstud.server.rooms import recover
+from sevenstud.server.store import Store
+from sevenstud.server.store.models import TableLease, TableRow
+
+LEASE_SECONDS = 10.0
+"""How long a lease lasts unrenewed: a dead process's tables wait at most this long."""
+
+
+class LeaseError(ValueError):
+    """A lease keeper set up wrongly (a public address that is not http(s)://, a bad ttl)."""
+
+
+@dataclass(slots=True)
+class Sweep:
+    """What one round of the keeper found: the tables it still holds, those it lost to another
+    process, those it took (their rows, already recovered) and who serves the others."""
+
+    held: set[int] = field(default_factory=set)
+    lost: set[int] = field(default_factory=set)
+    taken: list[TableRow] = field(default_factory=list)
+    cancelled: int = 0
+    others: dict[int, tuple[str, dict[str, Any] | None]] = field(default_factory=dict)
+
+
+def check_public_url(url: str) -> str:
+    """The public address, checked: ``http://host:port`` or ``https://...``, no trailing slash."""
+    if not isinstance(url, str) or not url.startswith(("http://", "https://")) or len(url) > 200:
+        raise LeaseError(f"a public address is http://host:port or https://..., not {url!r}")
+    return url.rstrip("/")
+
+
+class LeaseKeeper:
+    """One process's leases: see the module. ``open_room(row)`` starts serving a table just
+    taken (and recovered); ``close_room(table_id)`` stops serving one; ``summary(table_id)``
+    is the table's lobby line, shown by the other processes."""
+
+    def __init__(
+        self,
+        store: Store,
+        url: str,
+        *,
+        open_room: Callable[[TableRow], object],
+        close_room: Callable[[int], Awaitable[None]],
+        summary: Callable[[int], dict[str, Any]] | None = None,
+        ttl: float = LEASE_SECONDS,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        if not ttl > 0:
+            raise LeaseError(f"a lease lasts a positive number of seconds, not {ttl!r}")
+        self.store = store
+        self.url = check_public_url(url)
+        self.instance = secrets.token_hex(8)
+        self.ttl = ttl
+        self.clock = clock
+        self.open_room = open_room
+        self.close_room = close_room
+        self.summary = summary
+        self.held: dict[int, float] = {}  # table -> when its lease runs out, as last written
+        self.others: dict[int, tuple[str, dict[str, Any] | None]] = {}
+        self._shown: dict[int, dict[str, Any]] = {}  # the summaries last written
+        self._task: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------------ the lobby's questions
+
+    def server_of(self, table_id: int) -> str | None:
+        """The public address of the process serving ``table_id`` (None: nobody, as far as the
+        last round saw)."""
+        if table_id in self.held:
+            return self.url
+        other = self.others.get(table_id)
+        return None if other is None else other[0]
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """The other processes' tables, as their owners last described them, with their address."""
+        return [
+            {"id": table_id, **(summary or {}), "server": owner}
+            for table_id, (owner, summary) in sorted(self.others.items())
+        ]
+
+    # ------------------------------------------------------------------ the database
+
+    def claim_new(self, table_id: int) -> bool:
+        """Take the lease of a table this process just created; False when another process
+        took it first (its sweep saw the table unleased): that process serves it then."""
+        now = self.clock()
+        try:
+            with self.store.session() as s, s.begin():
+                s.add(
+                    TableLease(
+                        table_id=table_id,
+                        owner=self.url,
+                        instance=self.instance,
+                        expires_at=now + self.ttl,
+                        renewed_at=now,
+                    )
+                )
+        except IntegrityError:
+            return False
+        self.held[table_id] = now + self.ttl
+        return True
+
+    def _round(self, now: float, summaries: dict[int, dict[str, Any]]) -> Sweep:
+        """Renew, take what is free, recover what was taken, and read who serves the rest (the
+        database's part of a sweep: no asyncio object is touched, so it may run in a thread)."""
+        found = Sweep()
+        expires = now + self.ttl
+        with self.store.session() as s, s.begin():
+            s.execute(
+                update(TableLease)
+                .where(TableLease.instance == self.instance)
+                .values(expires_at=expires, renewed_at=now)
+            )
+            if summaries:
+                # Only the lines that changed: a hand per table every half minute or so.
+                leases = TableLease.__table__.c
+                s.connection().execute(
+                    update(TableLease)
+                    .where(leases.table_id == bindparam("t"), leases.instance == self.instance)
+                    .values(summary=bindparam("line"))
+                    .execution_options(synchronize_session=False),
+                    [{"t": t, "line": line} for t, line in summaries.items()],
+                )
+            mine = set(s.scalars(select(TableLease.table_id).where(TableLease.instance == self.instance)))
+        found.held = mine
+        found.lost = set(self.held) - mine
+        # Free tables: open, and unleased, expired, or left by this address's previous process.
+        free = (
+            select(TableRow.id)
+            .outerjoin(TableLease, TableLease.table_id == TableRow.id)
+            .where(TableRow.closed.is_(False))
+            .where(
+                or_(
+                    TableLease.table_id.is_(None),
+                    TableLease.expires_at < now,
+                    (TableLease.owner == self.url) & (TableLease.instance != self.instance),
+                )
+            )
+            .order_by(TableRow.id)
+        )
+        with self.store.session() as s:
+            candidates = list(s.scalars(free))
+        taken = [t for t in candidates if self._take(t, now)]
+        if taken:
+            found.cancelled = recover(self.store, taken)
+            with self.store.session() as s:
+                query = select(TableRow).where(TableRow.id.in_(taken)).order_by(TableRow.id)
+                found.taken = list(s.scalars(query))
+            found.held.update(taken)
+        with self.store.session() as s:
+            rows = s.execute(
+                select(TableLease.table_id, TableLease.owner, TableLease.summary).where(
+                    TableLease.instance != self.instance, TableLease.expires_at >= now
+                )
+            ).all()
+        found.others = {t: (owner, summary) for t, owner, summary in rows}
+        return found
+
+    def _take(self, table_id: int, now: float) -> bool:
+        """Take one free table's lease; False when another process was quicker."""
+        values = {"owner": self.url, "instance": self.instance, "expires_at": now + self.ttl}
+        values["renewed_at"] = now
+        try:
+            with self.store.session() as s, s.begin():
+                done = s.execute(
+                    update(TableLease)
+                    .where(TableLease.table_id == table_id)
+                    .where(
+                        or_(
+                            TableLease.expires_at < now,
+                            (TableLease.owner == self.url) & (TableLease.instance != self.instance),
+                        )
+                    )
+                    .values(**values)
+                    .execution_options(synchronize_session=False)
+                )
+                if getattr(done, "rowcount", 0) == 1:
+                    return True
+                if s.get(TableLease, table_id) is not None:
+                    return False  # renewed or taken by its owner since we looked
+                s.add(TableLease(table_id=table_id, **values))
+        except IntegrityError:
+            return False
+        return True
+
+    def release_all(self) -> None:
+        """Give every lease up at once (a clean stop): another process may take them now."""
+        with self.store.session() as s, s.begin():
+            s.execute(update(TableLease).where(TableLease.instance == self.instance).values(expires_at=0.0))
+        self.held.clear()
+
+    # ------------------------------------------------------------------ the keeper's rounds
+
+    async def sweep(self) -> Sweep:
+        """One round: renew, take over, open and close rooms accordingly."""
+        now = self.clock()
+        summaries: dict[int, dict[str, Any]] = {}
+        if self.summary is not None:
+            for table_id in self.held:
+                line = self.summary(table_id)
+                if self._shown.get(table_id) != line:
+                    summaries[table_id] = line
+        try:
+            found = await asyncio.to_thread(self._round, now, summaries)
+        except Exception:
+            # The database did not answer: rooms whose lease is about to run out stop now,
+            # before another process may take their tables (the next round tries again).
+            for table_id, until in list(self.held.items()):
+                if until - self.clock() < self.ttl / 3:
+                    await self._drop(table_id)
+            raise
+        self._shown.update(summaries)
+        for table_id in found.lost:
+            await self._drop(table_id)
+        for table_id in found.held:
+            self.held[table_id] = now + self.ttl
+        self.others = found.others
+        for row in found.taken:
+            self.open_room(row)
+        return found
+
+    async def _drop(self, table_id: int) -> None:
+        self.held.pop(table_id, None)
+        self._shown.pop(table_id, None)
+        await self.close_room(table_id)
+
+    async def start(self) -> Sweep:
+        """The first round (the tables free now open at once), then a round every ``ttl / 3``."""
+        first = await self.sweep()
+        self._task = asyncio.get_running_loop().create_task(self._run())
+        return first
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(self.ttl / 3)
+            with contextlib.suppress(Exception):  # a failed round is retried at the next one
+                await self.sweep()
+
+    async def stop(self) -> None:
+        """Stop the rounds, close every room, and give the leases up for another process."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+        for table_id in list(self.held):
+            await self.close_room(table_id)
+        with contextlib.suppress(Exception):  # the leases run out by themselves anyway
+            self.release_all()
