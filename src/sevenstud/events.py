@@ -173,9 +173,13 @@ def redact_all(
     opened = set(open_seats)
     out: list[Event] = []
     for event in events:
-        if type(event) is HandTurnedUp:
-            opened.add(event.seat)
-        out.append(redact(event, viewer, opened))
+        kind = type(event)
+        if kind is CardDealt:
+            out.append(redact(event, viewer, opened))
+        else:  # only a dealt card is ever blanked: the rest go as they are (the common case)
+            if kind is HandTurnedUp:
+                opened.add(event.seat)  # type: ignore[union-attr]
+            out.append(event)
     return out
 
 

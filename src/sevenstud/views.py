@@ -93,13 +93,23 @@ class ViewCache:
         """Each seat's cards as ``viewer`` may see them (``opened``: the seats whose hands were
         shown or turned face up), and which are face up."""
         known = self.tables.get(viewer)
-        if known is None:
-            table = tuple(
+        if known is not None:
+            return known
+        public = self.tables.get(None)
+        if public is None:
+            rows = tuple(
                 tuple(
-                    c if may_see(s, viewer, up, opened) else None
+                    c if may_see(s, None, up, opened) else None
                     for c, up in zip(cards[s], face_up[s], strict=True)
                 )
                 for s in range(len(cards))
             )
-            known = self.tables[viewer] = (table, tuple(tuple(f) for f in face_up))
+            public = self.tables[None] = (rows, tuple(tuple(f) for f in face_up))
+        if viewer is None:
+            return public
+        # A seat sees what a spectator sees, and all of its own cards (may_see's owner clause):
+        # one row differs, so a seat's table costs a tuple, not a pass over every card.
+        rows = public[0]
+        known = ((*rows[:viewer], tuple(cards[viewer]), *rows[viewer + 1 :]), public[1])
+        self.tables[viewer] = known
         return known
