@@ -1,16 +1,22 @@
 """The FastAPI application: HTTP for accounts, the lobby and new tables; a websocket per client.
 
 Handlers only check messages and hand them to the table's actor (:class:`~.rooms.Room`); the
-actor alone changes the table. Sessions are HttpOnly cookies holding a random token; neither a
-password nor a token is ever logged.
+actor alone changes the table (and reads it: the lobby shows what the actor copied out after its
+last step). Database work is never done on the event loop: FastAPI runs the plain ``def``
+handlers in its thread pool, the websocket's look-ups go through ``asyncio.to_thread``, and the
+actors write from their own worker threads. Sessions are HttpOnly, SameSite=Strict cookies
+holding a random token (Secure when served over https); neither a password nor a token is ever
+logged.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import functools
 import itertools
 import json
+import os
 import sys
 import time
 from collections.abc import AsyncIterator
@@ -19,26 +25,33 @@ from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request, Response, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, Field, ValidationError
-from sqlalchemy import select
 
 from sevenstud.games import Razz, Stakes, Stud, StudHiLo
-from sevenstud.server import auth
+from sevenstud.server import auth, downloads
+from sevenstud.server.leases import LEASE_SECONDS, LeaseError, LeaseKeeper
 from sevenstud.server.protocol import (
     CLIENT,
+    GRACE_SECONDS,
     MAX_MESSAGE_BYTES,
     PROTOCOL_VERSION,
     RATE_PER_SECOND,
     Act,
-    ErrorMessage,
+    AddBot,
+    ClientMessage,
     Hello,
     Leave,
+    RemoveBot,
     Sit,
-    Welcome,
+    SitIn,
+    SitOut,
+    TopUp,
+    Unwait,
+    Wait,
     json_schema,
 )
-from sevenstud.server.rooms import Room, RoomError, TableKeeper, create_table, recover
+from sevenstud.server.rooms import Room, RoomError, TableKeeper, create_table
 from sevenstud.server.store import Store, StoreError, open_store
-from sevenstud.server.store.models import TableRow
+from sevenstud.server.store.models import Player, TableRow
 from sevenstud.table import TableError, TableSettings
 
 COOKIE = "sevenstud_session"
@@ -62,19 +75,56 @@ class NewTable(BaseModel):
     bots: int = Field(default=0, ge=0, le=7)
 
 
-def create_app(store: Store, *, pause: float = 3.0, allowed_origins: tuple[str, ...] = ()) -> FastAPI:
-    """The card room's application on an open store (recovered and its rooms started on start)."""
+def create_app(
+    store: Store,
+    *,
+    pause: float = 3.0,
+    allowed_origins: tuple[str, ...] = (),
+    public_url: str = "http://127.0.0.1:8000",
+    lease_seconds: float = LEASE_SECONDS,
+    grace: float = GRACE_SECONDS,
+) -> FastAPI:
+    """The card room's application on an open store: on start it takes the lease of every free
+    table (recovering each) and opens its room; ``public_url`` is this process's address, as
+    the lobby of every process sharing the database tells it (see leases.py)."""
     rooms: dict[int, Room] = {}
     connections = itertools.count(1)
 
+    async def _close_room(table_id: int) -> None:
+        room = rooms.pop(table_id, None)
+        if room is not None:
+            await room.stop()
+
+    def _line(table_id: int) -> dict[str, Any]:
+        room = rooms.get(table_id)
+        if room is None:
+            return {}
+        settings = room.keeper.table.settings
+        stakes = settings.game.stakes
+        return {
+            "game": settings.game.__class__.__name__,
+            "stakes": [stakes.ante, stakes.bring_in, stakes.small_bet, stakes.big_bet],
+            "seats": settings.seats,
+            "min_buy_in": settings.min_buy_in,
+            "max_buy_in": settings.max_buy_in,
+            "hands": room.hands_played,
+            **room.lobby_line(time.time()),
+        }
+
+    leases = LeaseKeeper(
+        store,
+        public_url,
+        open_room=lambda row: _open_room(row.id, _settings_of(row)),
+        close_room=_close_room,
+        summary=_line,
+        ttl=lease_seconds,
+    )
+
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        recover(store)
-        with store.session() as s:
-            rows = s.scalars(select(TableRow).where(TableRow.closed.is_(False))).all()
-        for row in rows:
-            _open_room(row.id, _settings_of(row))
+        await leases.start()
         yield
+        await leases.stop()
         for room in rooms.values():
             await room.stop()
 
@@ -84,68 +134,97 @@ def create_app(store: Store, *, pause: float = 3.0, allowed_origins: tuple[str, 
         return TableSettings(game_from_wire(row.game), **row.settings)
 
     def _open_room(table_id: int, settings: TableSettings) -> Room:
-        room = Room(TableKeeper(store, table_id, settings), pause=pause)
+        room = Room(TableKeeper(store, table_id, settings), pause=pause, grace=grace)
         rooms[table_id] = room
         room.start()
         return room
 
     app = FastAPI(title="sevenstud card room", lifespan=lifespan)
+    app.include_router(downloads.router(store, COOKIE))  # GET /api/hands...: own hands only
 
-    def _login(response: Response, player_id: int) -> dict[str, Any]:
-        token = auth.new_session(store, player_id)
+    def _set_cookie(request: Request, response: Response, token: str) -> None:
+        # Secure when the client came over https (directly, or as the proxy in front says).
+        https = request.url.scheme == "https" or request.headers.get("x-forwarded-proto") == "https"
         response.set_cookie(
-            COOKIE, token, httponly=True, samesite="strict", max_age=int(auth.SESSION_SECONDS)
+            COOKIE,
+            token,
+            httponly=True,
+            samesite="strict",
+            secure=https,
+            max_age=int(auth.SESSION_SECONDS),
         )
-        with store.session() as s:
-            from sevenstud.server.store.models import Player
 
+    def _account(player_id: int) -> dict[str, Any]:
+        with store.session() as s:
             player = s.get(Player, player_id)
             assert player is not None
-            return {"id": player.id, "name": player.name, "balance": player.balance}
+            return {"id": player.id, "name": player.name, "balance": player.balance, "guest": player.guest}
+
+    def _login(request: Request, response: Response, player_id: int) -> dict[str, Any]:
+        _set_cookie(request, response, auth.new_session(store, player_id))
+        return _account(player_id)
+
+    def _logged_in(request: Request) -> Player:
+        player = auth.player_of(store, request.cookies.get(COOKIE))
+        if player is None:
+            raise HTTPException(401, "log in or play as a guest first")
+        return player
 
     @app.get("/protocol.json")
     def protocol() -> dict[str, Any]:
         return json_schema()
 
     @app.post("/api/guest")
-    def guest(response: Response) -> dict[str, Any]:
-        return _login(response, auth.guest(store))
+    def guest(request: Request, response: Response) -> dict[str, Any]:
+        return _login(request, response, auth.guest(store))
 
     @app.post("/api/signup")
-    def sign_up(body: Credentials, response: Response) -> dict[str, Any]:
+    def sign_up(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
         try:
-            return _login(response, auth.sign_up(store, body.name, body.password))
+            return _login(request, response, auth.sign_up(store, body.name, body.password))
         except auth.AuthError as error:
             raise HTTPException(400, str(error)) from None
 
     @app.post("/api/login")
-    def log_in(body: Credentials, response: Response) -> dict[str, Any]:
+    def log_in(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
         try:
             token = auth.log_in(store, body.name, body.password)
         except auth.AuthError as error:
             raise HTTPException(401, str(error)) from None
-        response.set_cookie(
-            COOKIE, token, httponly=True, samesite="strict", max_age=int(auth.SESSION_SECONDS)
-        )
-        return {"name": body.name}
+        _set_cookie(request, response, token)
+        player = auth.player_of(store, token)
+        assert player is not None
+        return _account(player.id)
+
+    @app.post("/api/logout")
+    def log_out(request: Request, response: Response) -> dict[str, Any]:
+        token = request.cookies.get(COOKIE)
+        if token:
+            auth.log_out(store, token)
+        response.delete_cookie(COOKIE, httponly=True, samesite="strict")
+        return {"logged_out": True}
+
+    @app.get("/api/me")
+    def me(request: Request) -> dict[str, Any]:
+        return _account(_logged_in(request).id)
+
+    @app.post("/api/refill")
+    def refill(request: Request) -> dict[str, Any]:
+        player = _logged_in(request)
+        try:
+            auth.refill(store, player.id)
+        except auth.AuthError as error:
+            raise HTTPException(400, str(error)) from None
+        return _account(player.id)
 
     @app.get("/api/lobby")
     def lobby() -> list[dict[str, Any]]:
-        return [
-            {
-                "id": table_id,
-                "game": room.keeper.table.settings.game.__class__.__name__,
-                "seats": room.keeper.table.settings.seats,
-                "taken": len(room.keeper.table.view(None).seats),
-                "hands": room.hands_played,
-            }
-            for table_id, room in sorted(rooms.items())
-        ]
+        here = [{"id": table_id, **_line(table_id), "server": leases.url} for table_id in sorted(rooms)]
+        return sorted(here + [t for t in leases.lobby() if t["id"] not in rooms], key=lambda t: t["id"])
 
     @app.post("/api/tables")
     async def new_table(body: NewTable, request: Request) -> dict[str, Any]:
-        if auth.player_of(store, request.cookies.get(COOKIE)) is None:
-            raise HTTPException(401, "log in or play as a guest first")
+        await asyncio.to_thread(_logged_in, request)
         try:
             game = GAMES[body.game](Stakes(*body.stakes))
             settings = TableSettings(game, seats=body.seats)
@@ -153,10 +232,12 @@ def create_app(store: Store, *, pause: float = 3.0, allowed_origins: tuple[str, 
             raise HTTPException(400, str(error)) from None
         if body.bots >= body.seats:
             raise HTTPException(400, f"{body.bots} bots leave no seat free at a table of {body.seats}")
-        table_id = create_table(store, body.name, settings)
+        table_id = await asyncio.to_thread(create_table, store, body.name, settings)
+        if not leases.claim_new(table_id):  # another process's round took it first: it serves it
+            return {"id": table_id, "server": leases.server_of(table_id)}
         room = _open_room(table_id, settings)
         for seat in range(2, 2 + body.bots):
-            await room.submit(functools.partial(_seat_bot, room, seat, settings.max_buy_in))
+            await room.submit(functools.partial(room.keeper.add_bot, seat))
         return {"id": table_id}
 
     @app.websocket("/ws")
@@ -166,17 +247,18 @@ def create_app(store: Store, *, pause: float = 3.0, allowed_origins: tuple[str, 
         if origin is not None and origin not in allowed_origins and origin.split("://", 1)[-1] != host:
             await ws.close(code=1008, reason="origin not allowed")
             return
-        player = auth.player_of(store, ws.cookies.get(COOKIE))
+        player = await asyncio.to_thread(auth.player_of, store, ws.cookies.get(COOKIE))
         await ws.accept()
         key = next(connections)
         room: Room | None = None
         allowance, checked = RATE_PER_SECOND, time.monotonic()
 
         async def send(message: dict[str, Any]) -> None:
-            await ws.send_text(json.dumps({"type": "event", **message}))
+            await ws.send_text(json.dumps(message))
 
         async def refuse(why: str) -> None:
-            await ws.send_text(ErrorMessage(message=why).model_dump_json())
+            number = room.keeper.number if room is not None else None
+            await ws.send_text(json.dumps({"type": "error", "number": number, "message": why}))
 
         try:
             while True:
@@ -204,20 +286,23 @@ def create_app(store: Store, *, pause: float = 3.0, allowed_origins: tuple[str, 
                         continue
                     found = rooms.get(message.table)
                     if found is None:
-                        await refuse(f"no table {message.table}")
+                        where = leases.server_of(message.table)
+                        await refuse(
+                            f"no table {message.table}"
+                            if where is None
+                            else f"table {message.table} is served at {where}"
+                        )
                         continue
                     if room is not None:
                         room.unwatch(key)
                     room = found
-                    keeper = room.keeper
-                    seat = None
-                    if player is not None and player.name in keeper.occupants:
-                        seat = keeper.table.seat_of(player.name)
-                    last = max(0, min(message.last - keeper.number_offset, keeper.table.number))
-                    welcome = Welcome(table=message.table, seat=seat, number=keeper.number)
-                    await ws.send_text(welcome.model_dump_json())
-                    room.watch(key, seat, send, last)
-                    await room.submit(_nothing)  # the actor sends what was missed
+                    welcome = {"type": "welcome", "version": PROTOCOL_VERSION, "table": message.table}
+                    join = functools.partial(
+                        room.join, key, player.name if player else None, send, message.last, welcome
+                    )
+                    # On the actor: the seat is read and the welcome, then what was missed (or a
+                    # snapshot), sent in that order before anything newer.
+                    await room.submit(lambda _now: join())
                     continue
                 if room is None:
                     await refuse("say hello first (the protocol version and the table)")
@@ -235,25 +320,49 @@ def create_app(store: Store, *, pause: float = 3.0, allowed_origins: tuple[str, 
             if room is not None:
                 room.unwatch(key)
 
-    def _command(room: Room, player_id: int, name: str, message: Act | Sit | Leave | Hello, key: int) -> Any:
+    def _command(room: Room, player_id: int, name: str, message: ClientMessage, key: int) -> Any:
+        """The message as a command for the table's actor (run in its worker thread)."""
         keeper = room.keeper
+
+        def seated() -> int:
+            if name not in keeper.occupants:
+                raise RoomError("you are not seated at this table")
+            return keeper.table.seat_of(name)
 
         def run(now: float) -> object:
             table = keeper.table
             if isinstance(message, Sit):
+                room.check_seat(name, message.seat)
                 result = keeper.sit_down(name, message.seat, message.buy_in, now, player_id=player_id)
+                room.seated(name, message.seat)
                 watcher = room.watchers.get(key)
                 if watcher is not None:
                     watcher.seat = message.seat
                 return result
+            if isinstance(message, AddBot):
+                if message.seat in room.offers:
+                    raise RoomError(f"seat {message.seat} is offered from the waiting list")
+                return keeper.add_bot(message.seat, now)
+            if isinstance(message, RemoveBot):
+                return keeper.remove_bot(message.seat, now)
+            if isinstance(message, Wait):
+                return room.join_waiting(name, now)
+            if isinstance(message, Unwait):
+                room.leave_waiting(name, now)
+                return None
+            seated()
             if isinstance(message, Leave):
                 return keeper.leave(name, now)
+            if isinstance(message, SitOut):
+                return keeper.sit_out(name, now)
+            if isinstance(message, SitIn):
+                return keeper.sit_in(name, now)
+            if isinstance(message, TopUp):
+                return keeper.top_up(name, message.amount, now)
             assert isinstance(message, Act)
-            seat = table.seat_of(name) if name in keeper.occupants else None
-            if seat is None:
-                raise RoomError("you are not seated at this table")
+            seat = seated()
             view = table.view(seat)
-            hand_number = None if view.hand_number is None else keeper.hand_offset + view.hand_number
+            hand_number = view.hand_number
             if view.hand is None or hand_number != message.hand or view.hand.street != message.street:
                 street = None if view.hand is None else view.hand.street
                 raise RoomError(
@@ -267,15 +376,6 @@ def create_app(store: Store, *, pause: float = 3.0, allowed_origins: tuple[str, 
     return app
 
 
-def _seat_bot(room: Room, seat: int, buy_in: int, now: float) -> object:
-    """Seat the project's RuleBot in an empty seat (its chips come from the bank)."""
-    return room.keeper.sit_down(f"bot{seat}", seat, buy_in, now)
-
-
-def _nothing(now: float) -> None:
-    """A command that changes nothing: the actor's next send follows it."""
-
-
 def serve_command(args: argparse.Namespace) -> int:
     """``sevenstud serve [--host 127.0.0.1] [--port 8000] [--database URL]``."""
     import uvicorn
@@ -286,8 +386,21 @@ def serve_command(args: argparse.Namespace) -> int:
         print(f"sevenstud serve: {error}", file=sys.stderr)
         return 1
     host, port = getattr(args, "host", "127.0.0.1"), getattr(args, "port", 8000)
+    public = getattr(args, "public_url", None) or f"http://{host}:{port}"
+    try:
+        app = create_app(
+            store,
+            public_url=public,
+            lease_seconds=getattr(args, "lease_seconds", LEASE_SECONDS),
+            # SEVENSTUD_PAUSE (seconds after each hand): the tests run hands back to back.
+            pause=float(os.environ.get("SEVENSTUD_PAUSE", "3")),
+        )
+    except LeaseError as error:
+        print(f"sevenstud serve: {error}", file=sys.stderr)
+        store.close()
+        return 1
     print(f"sevenstud serve: database {store.shown_url}", flush=True)
     print(f"sevenstud serve: open http://{host}:{port}/", flush=True)
-    uvicorn.run(create_app(store), host=host, port=port, log_level="warning", access_log=False)
+    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
     store.close()
     return 0

@@ -8,11 +8,16 @@ moved (buy-in, ante, bet, bet returned, award, rake, leaving). The chips moved i
 read from the stacks before and after the command, so the ledger follows the engine whatever its
 events are called. :class:`Room` is the actor: it owns the keeper, takes commands from a queue,
 keeps the clock (time-outs after a small grace), pauses after each hand, plays the bots' turns,
-and sends every watcher the entries it may see (``events_since(n, viewer)``).
+keeps the waiting list, and sends every watcher the entries it may see (``events_since(n,
+viewer)``), or a snapshot of the table when those are no longer kept. The keeper's commands
+(and so every database write) run in a worker thread (``asyncio.to_thread``), one at a time per
+table: the order of a table's writes holds, and a slow table never stalls the event loop.
 
 :func:`recover` runs at start: a hand still ``playing`` in the database was cut off by a crash;
-it is cancelled and every chip put into it goes back to its seat, then every seat stands up with
-its stack back to its owner's balance (bots' chips back to the bank).
+it is cancelled and every chip put into it goes back to its seat. The seats stay taken with
+their stacks (the keeper seats them again when its table opens): a person who does not come
+back is timed out, then sat out, as any disconnected player is. ``keep_seats=False`` stands
+every seat up instead, its stack back to its owner's balance (bots' chips back to the bank).
 """
 
 from __future__ import annotations
@@ -23,7 +28,8 @@ import dataclasses
 import functools
 import time
 import typing
-from collections.abc import Awaitable, Callable
+from collections import deque
+from collections.abc import Awaitable, Callable, Collection
 from typing import Any
 
 from sqlalchemy import func, select
@@ -31,14 +37,30 @@ from sqlalchemy.orm import Session
 
 from sevenstud.bots import RuleBot
 from sevenstud.cards import Deck
-from sevenstud.hand import Hand, HandEnded, RakeTaken
+from sevenstud.hand import Hand, HandEnded, PotAwarded, RakeTaken
+from sevenstud.server.protocol import GRACE_SECONDS
 from sevenstud.server.store import Store, ledger
 from sevenstud.server.store.models import EventRow, HandRow, Player, Sitting, TableRow
-from sevenstud.table import Entry, HandStarted, SatDown, StoodUp, Table, TableError, TableSettings, ToppedUp
+from sevenstud.table import (
+    ClockStarted,
+    Entry,
+    HandStarted,
+    SatDown,
+    StoodUp,
+    StreamGap,
+    Table,
+    TableError,
+    TableSettings,
+    ToppedUp,
+)
 from sevenstud.wire import game_to_wire, hand_to_record, to_wire
 
 BOT_PREFIX = "bot"
 """Bots at a table are named ``bot<seat>``; people's names may not start so."""
+OFFER_SECONDS = 30.0
+"""How long a seat offered from the waiting list is kept for the one it is offered to."""
+RECENT_HANDS = 100
+"""The lobby's average pot is over this many of a table's last hands."""
 
 
 class RoomError(ValueError):
@@ -58,6 +80,7 @@ def event_payload(event: object) -> dict[str, Any]:
 def entry_payload(entry: Entry, number: int) -> dict[str, Any]:
     """A stream entry as sent and stored: its number (per table), time, hand and event."""
     return {
+        "type": "event",
         "number": number,
         "at": entry.at,
         "hand": entry.hand,
@@ -86,24 +109,101 @@ class TableKeeper:
     def __init__(self, store: Store, table_id: int, settings: TableSettings) -> None:
         self.store = store
         self.table_id = table_id
-        self.table = Table(settings)
         self.occupants: dict[str, _Occupant] = {}
         self._hand: Hand | None = None
         self._hand_row: int | None = None
         self._hand_sittings: dict[int, int] = {}  # table seat -> sitting, for the hand in progress
+        self.pots: deque[tuple[float, int]] = deque(maxlen=RECENT_HANDS)
+        """(when it ended, its pot) of the table's last hands, for the lobby."""
+        self._pot = 0
+        self.clock: dict[str, Any] | None = None
+        """The ``clock`` message of the turn running now (None: nobody is on the clock)."""
+        # The table itself counts on from the stored numbers after a restart: both stay 0,
+        # kept for callers of the first version.
+        self.hand_offset = self.number_offset = 0
         with store.session() as s:
-            # Numbers go on from the stored ones after a restart (the Table counts from 1).
-            self.hand_offset = int(
-                s.scalar(select(func.max(HandRow.number)).where(HandRow.table_id == table_id)) or 0
-            )
-            self.number_offset = int(
+            hands = int(s.scalar(select(func.max(HandRow.number)).where(HandRow.table_id == table_id)) or 0)
+            number = int(
                 s.scalar(select(func.max(EventRow.number)).where(EventRow.table_id == table_id)) or 0
             )
+            playing = select(func.count()).where(HandRow.table_id == table_id, HandRow.status == "playing")
+            if s.scalar(playing):
+                raise RoomError(f"table {table_id} has a hand a crash cut off: recover() it first")
+            sittings = s.scalars(
+                select(Sitting)
+                .where(Sitting.table_id == table_id, Sitting.open.is_(True))
+                .order_by(Sitting.seat)
+            ).all()
+        if hands or number or sittings:
+            self.table = self._restored(settings, hands, number, sittings)
+        else:
+            self.table = Table(settings)
+
+    def _restored(self, settings: TableSettings, hands: int, number: int, sittings: Any) -> Table:
+        """The table after a restart: its numbers (hands, stream) going on from the stored
+        ones, every open sitting in its seat with its stack (sat out when it cannot post the
+        ante), no stream kept (a client asking from before gets a snapshot)."""
+        record = Table(settings).to_record(stream=False)
+        least = max(1, settings.game.stakes.ante)
+        seats = []
+        for sitting in sittings:
+            seats.append(
+                {
+                    "type": "seat_record",
+                    "seat": sitting.seat,
+                    "player": sitting.name,
+                    "stack": sitting.stack,
+                    "time_bank": settings.time_bank_start,
+                    "first_hand": hands + 1,
+                    "sitting_out": sitting.stack < least,
+                    "leaving": False,
+                    "time_outs": 0,
+                }
+            )
+            bot = RuleBot(seed=None, name=sitting.bot) if sitting.bot is not None else None
+            self.occupants[sitting.name] = _Occupant(sitting.id, sitting.player_id, bot)
+        record.update(number=number, hands=hands, seats=seats)
+        return Table.from_record(record)
 
     @property
     def number(self) -> int:
         """The table's last stream number as clients count it."""
-        return self.number_offset + self.table.number
+        return self.table.number
+
+    def bot_seats(self) -> dict[int, str]:
+        """The seats bots sit in, and their names."""
+        table = self.table
+        return {
+            table.seat_of(name): name for name, seated in self.occupants.items() if seated.bot is not None
+        }
+
+    def add_bot(self, seat: int, now: float) -> list[Entry]:
+        """Seat the project's bot in an empty seat with the table's maximum buy-in (from the
+        bank, where play chips come from)."""
+        return self.sit_down(f"{BOT_PREFIX}{seat}", seat, self.table.settings.max_buy_in, now)
+
+    def remove_bot(self, seat: int, now: float) -> list[Entry]:
+        """Stand the bot in ``seat`` up (at the end of the hand when dealt in)."""
+        name = self.bot_seats().get(seat)
+        if name is None:
+            raise RoomError(f"no bot sits in seat {seat}")
+        return self.leave(name, now)
+
+    def rebuy_bots(self, now: float) -> list[Entry]:
+        """Between hands, top every bot that went broke up to the maximum and sit it in again
+        (the bank pays), so that a table of people and bots plays on."""
+        table, entries = self.table, []
+        if table.hand_in_progress:
+            return []
+        for state in table.view(None).seats:
+            occupant = self.occupants.get(state.player)
+            if occupant is None or occupant.bot is None or not state.sitting_out or state.leaving:
+                continue
+            with contextlib.suppress(TableError):
+                if state.stack < table.settings.min_buy_in:
+                    entries += self.top_up(state.player, table.settings.max_buy_in - state.stack, now)
+                entries += self.sit_in(state.player, now)
+        return entries
 
     # ------------------------------------------------------------------ commands
 
@@ -181,7 +281,33 @@ class TableKeeper:
         # the table, and the recovery at the next start cancels the hand and refunds it.
         with self.store.session() as s, s.begin():
             self._record(s, entries, before, joining or {}, now)
+        self._follow(entries)
         return entries
+
+    def _follow(self, entries: list[Entry]) -> None:
+        """Keep the lobby's figures (each hand's pot: what was awarded plus the rake) and the
+        ``clock`` message of the turn now running."""
+        for entry in entries:
+            event = entry.event
+            if isinstance(event, (PotAwarded, RakeTaken)):
+                self._pot += event.amount
+            elif isinstance(event, HandEnded):
+                self.pots.append((entry.at, self._pot))
+                self._pot = 0
+            elif isinstance(event, ClockStarted) and entry.hand is not None:
+                hand = self.table.view(None).hand
+                self.clock = {
+                    "type": "clock",
+                    "number": entry.number,
+                    "hand": entry.hand,
+                    "street": hand.street if hand is not None else 3,
+                    "seat": event.seat,
+                    "act_by": event.deadline - event.time_bank,
+                    "deadline": event.deadline,
+                    "grace": GRACE_SECONDS,
+                }
+        if self.table.deadline is None:
+            self.clock = None
 
     def _record(
         self,
@@ -196,7 +322,7 @@ class TableKeeper:
         last_event: int | None = None
         hand_moved = False
         for entry in entries:
-            payload = entry_payload(entry, self.number_offset + entry.number)
+            payload = entry_payload(entry, entry.number)
             hand_id = self._hand_row if entry.hand is not None else None
             event = entry.event
             if isinstance(event, HandStarted):
@@ -207,7 +333,7 @@ class TableKeeper:
                 self._hand_sittings = dict(zip(event.seats, sittings, strict=True))
                 row = HandRow(
                     table_id=self.table_id,
-                    number=self.hand_offset + event.hand,
+                    number=event.hand,
                     status="playing",
                     sittings=sittings,
                     record=hand_to_record(hand),
@@ -343,28 +469,41 @@ def create_table(store: Store, name: str, settings: TableSettings) -> int:
         return row.id
 
 
-def recover(store: Store) -> int:
-    """Cancel every hand a crash cut off, refunding every chip put into it, and stand every
-    seat up with its stack back to its owner; returns the number of hands cancelled."""
+def recover(store: Store, tables: Collection[int] | None = None, *, keep_seats: bool = True) -> int:
+    """Cancel every hand a crash cut off, refunding every chip put into it to its seat. Every
+    seat whose player is still there (an account, or a bot) at a table still open keeps its
+    stack, as the ledger says it is: the table's keeper seats it again when it opens. Every
+    other seat (with ``keep_seats=False``: every seat) stands up with its stack back to its
+    owner. Returns the number of hands cancelled. Given
+    ``tables``, only theirs (a process taking over a dead one's tables: see leases.py)."""
     cancelled = 0
+    hands, sittings = select(HandRow).where(HandRow.status == "playing"), select(Sitting)
+    if tables is not None:
+        hands = hands.where(HandRow.table_id.in_(list(tables)))
+        sittings = sittings.where(Sitting.table_id.in_(list(tables)))
     with store.session() as s, s.begin():
         bank = ledger.account(s, ledger.BANK)
-        for row in s.scalars(select(HandRow).where(HandRow.status == "playing")).all():
+        for row in s.scalars(hands).all():
             pot = ledger.account(s, ledger.POT, row.id)
             for other, put_in in ledger.net_by_counterpart(s, pot).items():
                 if put_in > 0:
                     ledger.transfer(s, pot, other, put_in, "refund", hand_id=row.id)
             row.status, row.ended_at = "cancelled", time.time()
             cancelled += 1
-        for sitting in s.scalars(select(Sitting).where(Sitting.open.is_(True))).all():
+        for sitting in s.scalars(sittings.where(Sitting.open.is_(True))).all():
             seat_account = ledger.account(s, ledger.SEAT, sitting.id)
             stack = ledger.balance_of(s, seat_account)
+            table = s.get(TableRow, sitting.table_id)
+            there = sitting.player_id is None or s.get(Player, sitting.player_id) is not None
+            if keep_seats and there and table is not None and not table.closed:
+                sitting.stack = stack
+                continue
             if stack:
                 if sitting.player_id is None:
                     target = bank
+                elif (player := s.get(Player, sitting.player_id)) is None:
+                    target = bank  # the account is gone: its chips go back where play chips come from
                 else:
-                    player = s.get(Player, sitting.player_id)
-                    assert player is not None
                     player.balance += stack
                     target = ledger.account(s, ledger.BALANCE, sitting.player_id)
                 ledger.transfer(s, seat_account, target, stack, "leaving")
@@ -378,11 +517,16 @@ Send = Callable[[dict[str, Any]], Awaitable[None]]
 @dataclasses.dataclass(slots=True)
 class Watcher:
     """A connection at a table: the seat it sees for (None: a spectator), how to send to it,
-    and the last stream number it was sent (the table's own count)."""
+    the last stream number it was sent, the player it is logged in as, whether it is owed a
+    snapshot, the messages waiting to go out first, and the clock it was last told."""
 
     seat: int | None
     send: Send
     last: int
+    player: str | None = None
+    snapshot: bool = False
+    pending: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    clock: int | None = None
 
 
 class Room:
@@ -393,21 +537,32 @@ class Room:
         keeper: TableKeeper,
         *,
         clock: Callable[[], float] = time.time,
-        grace: float = 1.0,
+        grace: float = GRACE_SECONDS,
         pause: float = 3.0,
         bot_delay: float = 0.0,
+        offer_seconds: float = OFFER_SECONDS,
     ) -> None:
         self.keeper = keeper
         self.clock = clock
         self.grace = grace
         self.pause = pause
         self.bot_delay = bot_delay
+        self.offer_seconds = offer_seconds
         self.queue: asyncio.Queue[tuple[Callable[[float], object], asyncio.Future[object]]] = asyncio.Queue()
         self.watchers: dict[int, Watcher] = {}
+        self.waiting: list[str] = []
+        """The waiting list, first in line first."""
+        self.offers: dict[int, tuple[str, float]] = {}
+        """Seats offered from the waiting list: to whom, until when."""
         self._now = 0.0
         self._next_hand = 0.0
+        self._turn_start = 0.0
         self._task: asyncio.Task[None] | None = None
         self.hands_played = 0
+        self.opened_at = clock()
+        self.recent: tuple[tuple[float, int], ...] = ()
+        """The last hands' (end, pot), copied after each step for the lobby (read elsewhere)."""
+        self.taken = len(keeper.occupants)
 
     def now(self) -> float:
         """The time as the table is told it: never going backwards."""
@@ -428,34 +583,159 @@ class Room:
             self._task = None
 
     async def submit(self, command: Callable[[float], object]) -> object:
-        """Run ``command(now)`` on the actor and return its result (or raise its error)."""
+        """Run ``command(now)`` on the actor (in its worker thread) and return its result (or
+        raise its error)."""
+        if self._task is not None and self._task.done():
+            raise RoomError("this table has stopped")
         future: asyncio.Future[object] = asyncio.get_running_loop().create_future()
         await self.queue.put((command, future))
         return await future
 
-    def watch(self, key: int, seat: int | None, send: Send, last: int = 0) -> None:
-        """Add a connection; it is sent what it missed after ``last`` at the next update."""
-        self.watchers[key] = Watcher(seat, send, last)
+    def watch(
+        self, key: int, seat: int | None, send: Send, last: int = 0, player: str | None = None
+    ) -> Watcher:
+        """Add a connection; it is sent what it missed after ``last`` at the next update (a
+        snapshot when that is no longer kept)."""
+        watcher = Watcher(seat, send, last, player)
+        self.watchers[key] = watcher
+        return watcher
+
+    def join(self, key: int, player: str | None, send: Send, last: int, welcome: dict[str, Any]) -> Watcher:
+        """A client's hello, on the actor: it sees for its seat when seated here; it is sent
+        ``welcome`` (the seat and number filled in), then the entries after ``last`` when they
+        are kept, else (or when ``last`` is 0 or ahead of the table) a snapshot; and its place
+        on the waiting list or the seat offered to it."""
+        keeper, table = self.keeper, self.keeper.table
+        seat = table.seat_of(player) if player is not None and player in keeper.occupants else None
+        watcher = Watcher(seat, send, last, player)
+        watcher.snapshot = last == 0 or last > table.number
+        watcher.pending.append(
+            {**welcome, "seat": seat, "number": table.number, "server_time": self.now(), "grace": self.grace}
+        )
+        if player in self.waiting:
+            watcher.pending.append(self._place(player))
+        for offered, (whom, until) in self.offers.items():
+            if whom == player:
+                watcher.pending.append(self._offer(offered, until))
+        self.watchers[key] = watcher
+        return watcher
 
     def unwatch(self, key: int) -> None:
         """Drop a connection (its seat's clock runs on: a time-out plays for it)."""
         self.watchers.pop(key, None)
 
+    # ------------------------------------------------------------------ the waiting list
+
+    def free_seats(self) -> list[int]:
+        """The empty seats nobody has been offered."""
+        table = self.keeper.table
+        return [
+            n
+            for n in range(1, table.settings.seats + 1)
+            if table.player_at(n) is None and n not in self.offers
+        ]
+
+    def check_seat(self, player: str, seat: int) -> None:
+        """Refuse a seat offered to someone else from the waiting list."""
+        offer = self.offers.get(seat)
+        if offer is not None and offer[0] != player:
+            raise RoomError(f"seat {seat} is offered to the first on the waiting list until {offer[1]:.0f}")
+
+    def seated(self, player: str, seat: int) -> None:
+        """A player took a seat: off the waiting list, the offer used."""
+        if self.offers.get(seat, ("", 0.0))[0] == player:
+            del self.offers[seat]
+        if player in self.waiting:
+            self._drop(player)
+
+    def join_waiting(self, player: str, now: float) -> int:
+        """Put a player on the waiting list (only when no seat is free); returns the place."""
+        if player in self.keeper.occupants:
+            raise RoomError("you are seated at this table")
+        if player in self.waiting:
+            raise RoomError(f"you are on the waiting list already, number {self.waiting.index(player) + 1}")
+        free = self.free_seats()
+        if free:
+            raise RoomError(f"seat {free[0]} is free: sit in it")
+        self.waiting.append(player)
+        self._tell(player, self._place(player))
+        return len(self.waiting)
+
+    def leave_waiting(self, player: str, now: float) -> None:
+        """Take a player off the waiting list (a seat offered to them goes to the next)."""
+        if player not in self.waiting:
+            raise RoomError("you are not on the waiting list of this table")
+        self._drop(player)
+        self._tell(player, self._place(player))
+
+    def _drop(self, player: str) -> None:
+        self.waiting.remove(player)
+        for seat in [n for n, (whom, _) in self.offers.items() if whom == player]:
+            del self.offers[seat]
+        for other in self.waiting:
+            self._tell(other, self._place(other))
+
+    def _place(self, player: str) -> dict[str, Any]:
+        place = self.waiting.index(player) + 1 if player in self.waiting else None
+        return {
+            "type": "waiting",
+            "number": self.keeper.number,
+            "table": self.keeper.table_id,
+            "position": place,
+            "waiting": len(self.waiting),
+        }
+
+    def _offer(self, seat: int, until: float) -> dict[str, Any]:
+        return {
+            "type": "seat_offered",
+            "number": self.keeper.number,
+            "table": self.keeper.table_id,
+            "seat": seat,
+            "until": until,
+        }
+
+    def _tell(self, player: str, message: dict[str, Any]) -> None:
+        for watcher in self.watchers.values():
+            if watcher.player == player:
+                watcher.pending.append(message)
+
+    def _offer_seats(self, now: float) -> None:
+        """Lapsed offers go (and their player off the list: they missed the call); every free
+        seat is offered, in order, to the first waiting who holds no offer."""
+        for seat, (whom, until) in list(self.offers.items()):
+            if until <= now or self.keeper.table.player_at(seat) is not None:
+                del self.offers[seat]
+                if until <= now and whom in self.waiting:
+                    self._drop(whom)
+                    self._tell(whom, self._place(whom))
+        holding = {whom for whom, _ in self.offers.values()}
+        line = [p for p in self.waiting if p not in holding]
+        for seat in self.free_seats():
+            if not line:
+                break
+            whom = line.pop(0)
+            until = now + self.offer_seconds
+            self.offers[seat] = (whom, until)
+            self._tell(whom, self._offer(seat, until))
+
+    # ------------------------------------------------------------------ the actor
+
     def _due(self) -> float | None:
         table = self.keeper.table
+        offers = [until for _, until in self.offers.values()]
+        due: float | None = None
         deadline = table.deadline
         if deadline is not None:
             to_act = table.to_act
             name = table.player_at(to_act) if to_act is not None else None
             occupant = self.keeper.occupants.get(name) if name is not None else None
             if occupant is not None and occupant.bot is not None:
-                return self._turn_start + self.bot_delay
-            return deadline + self.grace
-        if table.can_start_hand():
-            return self._next_hand
-        return None
-
-    _turn_start = 0.0
+                due = self._turn_start + self.bot_delay
+            else:
+                due = deadline + self.grace
+        elif table.can_start_hand():
+            due = self._next_hand
+        return min([due, *offers]) if due is not None else min(offers, default=None)
 
     async def _run(self) -> None:
         while True:
@@ -464,12 +744,19 @@ class Room:
             try:
                 command, future = await asyncio.wait_for(self.queue.get(), wait)
             except TimeoutError:
-                self._changed(self._tick)
+                await asyncio.to_thread(self._changed, self._tick)
             else:
                 try:
-                    result = self._changed(functools.partial(self._apply_command, command))
+                    result = await asyncio.to_thread(
+                        self._changed, functools.partial(self._apply_command, command)
+                    )
                 except (TableError, RoomError) as error:
                     future.set_exception(error)
+                except BaseException:
+                    # A database write that failed: the table's record is behind the table, so
+                    # the table stops here and the next start cancels and refunds its hand.
+                    future.set_exception(RoomError("this table has stopped"))
+                    raise
                 else:
                     future.set_result(result)
             await self._send()
@@ -478,17 +765,23 @@ class Room:
         return command(self.now())
 
     def _changed(self, step: Callable[[], object]) -> object:
-        """Run one step; a new turn restarts the bots' delay, a hand ended starts the pause."""
-        table = self.keeper.table
+        """Run one step (in the worker thread); a new turn restarts the bots' delay, a hand
+        ended starts the pause and rebuys the broke bots; free seats are offered."""
+        keeper, table = self.keeper, self.keeper.table
         in_hand, to_act = table.hand_in_progress, table.to_act
-        result = step()
-        now = self.now()
-        if table.to_act != to_act or table.hand_in_progress != in_hand:
-            self._turn_start = now
-        if in_hand and not table.hand_in_progress:
-            self.hands_played += 1
-            self._next_hand = now + self.pause
-        return result
+        try:
+            return step()
+        finally:
+            now = self.now()
+            if table.to_act != to_act or table.hand_in_progress != in_hand:
+                self._turn_start = now
+            if in_hand and not table.hand_in_progress:
+                self.hands_played += 1
+                self._next_hand = now + self.pause
+                keeper.rebuy_bots(now)
+            self._offer_seats(now)
+            self.recent = tuple(keeper.pots)
+            self.taken = len(keeper.occupants)
 
     def _tick(self) -> None:
         """What the clock brings: a bot's turn, a time-out, the next hand."""
@@ -509,17 +802,51 @@ class Room:
             if not table.hand_in_progress:  # over at once (everybody all-in on the antes)
                 self.hands_played += 1
                 self._next_hand = now + self.pause
+                keeper.rebuy_bots(now)
+
+    def snapshot(self, seat: int | None) -> dict[str, Any]:
+        """The ``snapshot`` message: the table now, as ``seat`` (None: a spectator) may see it."""
+        view = self.keeper.table.view(seat)
+        return {"type": "snapshot", "number": view.number, "view": to_wire(view)}
+
+    def lobby_line(self, now: float) -> dict[str, Any]:
+        """The table's line in the lobby: seats taken, waiting list, average pot (of its last
+        hands) and hands per hour (over the last hour, or since it opened when younger)."""
+        recent = self.recent
+        window = max(60.0, min(3600.0, now - self.opened_at))
+        last_hour = sum(1 for ended, _ in recent if ended >= now - window)
+        return {
+            "taken": self.taken,
+            "waiting": len(self.waiting),
+            "watchers": len(self.watchers),
+            "average_pot": round(sum(pot for _, pot in recent) / len(recent), 1) if recent else 0.0,
+            "hands_per_hour": round(last_hour * 3600.0 / window, 1),
+        }
 
     async def _send(self) -> None:
         table = self.keeper.table
+        clock = self.keeper.clock
         for key, watcher in list(self.watchers.items()):
-            if watcher.last >= table.number:
-                continue
-            entries = table.events_since(watcher.last, watcher.seat)
-            watcher.last = table.number
-            for entry in entries:
+            messages, watcher.pending = watcher.pending, []
+            if watcher.snapshot or watcher.last < table.number:
+                entries: tuple[Entry, ...] = ()
+                if not watcher.snapshot:
+                    try:
+                        entries = table.events_since(watcher.last, watcher.seat)
+                    except StreamGap:  # older than the kept history: the table as it is now
+                        watcher.snapshot = True
+                if watcher.snapshot:
+                    messages.append(self.snapshot(watcher.seat))
+                    watcher.snapshot = False
+                else:
+                    messages += [entry_payload(entry, entry.number) for entry in entries]
+                watcher.last = table.number
+            if clock is not None and watcher.clock != clock["number"]:
+                messages.append({**clock, "server_time": self.clock()})
+                watcher.clock = clock["number"]
+            for message in messages:
                 try:
-                    await watcher.send(entry_payload(entry, self.keeper.number_offset + entry.number))
+                    await watcher.send(message)
                 except Exception:  # a connection that went away is dropped, never the table
                     self.watchers.pop(key, None)
                     break
