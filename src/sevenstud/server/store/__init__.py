@@ -5,6 +5,7 @@ PostgreSQL given a URL; Alembic's migrations (shipped in this package) are appli
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -56,6 +57,21 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+def _slow_commits(engine: Engine, delay: float, mark: str | None) -> None:
+    """Test-only (``SEVENSTUD_TEST_COMMIT_DELAY``): sleep just before every COMMIT, with the
+    transaction's rows written but not committed, so a kill -9 lands inside a write; the file
+    ``SEVENSTUD_TEST_COMMIT_MARK`` (when named) says ``writing`` while it sleeps."""
+
+    def commit(_connection: Any) -> None:
+        if mark:
+            Path(mark).write_text("writing")
+        time.sleep(delay)
+        if mark:
+            Path(mark).write_text("idle")
+
+    event.listen(engine, "commit", commit)
+
+
 def upgrade(engine: Engine) -> None:
     """Apply every migration not yet applied (``alembic upgrade head``)."""
     from alembic import command
@@ -101,6 +117,12 @@ def open_store(url: str | None = None, *, migrate: bool = True) -> Store:
         raise StoreError(f"database {url!r}: {error}") from None
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
+    if os.environ.get("SEVENSTUD_TEST_COMMIT_DELAY"):
+        _slow_commits(
+            engine,
+            float(os.environ["SEVENSTUD_TEST_COMMIT_DELAY"]),
+            os.environ.get("SEVENSTUD_TEST_COMMIT_MARK"),
+        )
     try:
         if migrate:
             upgrade(engine)

@@ -1,0 +1,241 @@
+"""Hand downloads: each player gets their own finished hands as PokerStars text or PHH.
+
+Only hands that are over are served (a hand in progress would give away the deck), only to a
+player who was dealt in, and only as that player saw them: their own down cards, everybody's up
+cards, and another seat's down cards only where that seat showed them at the showdown. A hand
+mucked stays unknown (``??`` in PHH, no cards in the PokerStars text). Both formats replay
+through ``sevenstud replay``.
+
+``GET /api/hands`` lists the player's hands; ``GET /api/hands/{id}?format=pokerstars|phh`` is
+one hand; ``GET /api/hands/download?format=pokerstars|phh`` is all of them in one file.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import re
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import PlainTextResponse
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from sevenstud.events import HandShown, HandTurnedUp
+from sevenstud.hand import Hand
+from sevenstud.history.phh import PHHHand, dumps, dumps_all
+from sevenstud.history.pokerstars import format_hand
+from sevenstud.history.replay import to_phh
+from sevenstud.server import auth
+from sevenstud.server.store import Store
+from sevenstud.server.store.models import HandRow, Player, Sitting, TableRow
+from sevenstud.wire import WireError, hand_from_record
+
+Format = Literal["pokerstars", "phh"]
+MAX_HANDS = 5000
+"""The most hands one download holds (the newest), so one request stays a bounded amount of work."""
+
+_DEAL = re.compile(r"^d dh p(\d+) (\S+)$")
+
+
+class DownloadError(ValueError):
+    """A hand that cannot be downloaded (not yours, not over, no such hand)."""
+
+
+@dataclass(frozen=True, slots=True)
+class OwnHand:
+    """One finished hand as its player downloads it: the engine's hand, the names and table
+    seats of everyone dealt in, and which of them is the player (``hero``, a hand index)."""
+
+    row_id: int
+    table_id: int
+    table_name: str
+    number: int
+    max_seats: int
+    started_at: float
+    hand: Hand
+    names: list[str]
+    seats: list[int]
+    hero: int
+
+
+def _seen_by(hand: Hand, hero: int) -> set[str]:
+    """Every card ``hero`` saw by the end: their own, every up card, every hand shown."""
+    seen = {str(c) for c in hand.cards[hero]}
+    for seat in range(hand.n):
+        seen.update(str(c) for c, up in zip(hand.cards[seat], hand.face_up[seat], strict=True) if up)
+    for event in hand.events:
+        if isinstance(event, HandShown | HandTurnedUp):
+            seen.update(str(c) for c in event.cards)
+    if hand.community is not None:
+        seen.add(str(hand.community))
+    return seen
+
+
+def phh_for(own: OwnHand) -> PHHHand:
+    """The hand in PHH as its player saw it: every card they did not see is ``??``."""
+    hand = own.hand
+    full = to_phh(hand, own.names, table=own.table_id, seats=own.seats)
+    seen = _seen_by(hand, own.hero)
+    actions = []
+    for line in full.actions:
+        match = _DEAL.match(line)
+        if match is not None:
+            cards = match.group(2)
+            shown = "".join(
+                card if card in seen else "??" for card in (cards[i : i + 2] for i in range(0, len(cards), 2))
+            )
+            line = f"d dh p{match.group(1)} {shown}"
+        actions.append(line)
+    # PHH has no rake field: the replayer reads the room's rake from the user field ``_rake``.
+    extra: dict[str, Any] = {**full.extra, "_rake": hand.rake} if hand.rake else dict(full.extra)
+    return dataclasses.replace(full, actions=actions, hand=own.number, seat_count=own.max_seats, extra=extra)
+
+
+def pokerstars_for(own: OwnHand) -> str:
+    """The hand as PokerStars writes it for its player (``hero``); hands mucked stay hidden."""
+    started = datetime.datetime.fromtimestamp(own.started_at, datetime.UTC)
+    return format_hand(
+        own.hand,
+        players=own.names,
+        seat_numbers=own.seats,
+        hero=own.hero,
+        show_mucked=False,
+        hand_id=own.row_id,
+        table=f"{own.table_name} {own.table_id}",
+        max_seats=own.max_seats,
+        date=started.strftime("%Y/%m/%d %H:%M:%S UTC"),
+    )
+
+
+def _own(s: Session, row: HandRow, player_id: int) -> OwnHand | None:
+    """The hand as ``player_id``'s download, or None when they were not dealt in or it is not over."""
+    if row.status != "finished":
+        return None
+    sittings = {x.id: x for x in s.scalars(select(Sitting).where(Sitting.id.in_(row.sittings))).all()}
+    dealt = [sittings[i] for i in row.sittings]
+    hero = next((i for i, sitting in enumerate(dealt) if sitting.player_id == player_id), None)
+    if hero is None:
+        return None
+    try:
+        hand = hand_from_record(row.record)
+    except WireError as error:
+        raise DownloadError(f"hand {row.number} of table {row.table_id} does not replay: {error}") from None
+    if not hand.is_over:
+        return None
+    table = s.get(TableRow, row.table_id)
+    assert table is not None
+    return OwnHand(
+        row_id=row.id,
+        table_id=row.table_id,
+        table_name=table.name,
+        number=row.number,
+        max_seats=int(table.settings.get("seats", 8)),
+        started_at=row.started_at,
+        hand=hand,
+        names=[x.name for x in dealt],
+        seats=[x.seat for x in dealt],
+        hero=hero,
+    )
+
+
+def own_hands(store: Store, player_id: int, limit: int = MAX_HANDS) -> list[OwnHand]:
+    """The player's finished hands, oldest first (at most ``limit``, the newest)."""
+    with store.session() as s:
+        mine = select(Sitting.id).where(Sitting.player_id == player_id)
+        ids = set(s.scalars(mine).all())
+        if not ids:
+            return []
+        rows = s.scalars(
+            select(HandRow).where(HandRow.status == "finished").order_by(HandRow.id.desc())
+        ).all()
+        found: list[OwnHand] = []
+        for row in rows:
+            if len(found) >= limit:
+                break
+            if ids.intersection(row.sittings):
+                own = _own(s, row, player_id)
+                if own is not None:
+                    found.append(own)
+    found.reverse()
+    return found
+
+
+def own_hand(store: Store, player_id: int, hand_id: int) -> OwnHand:
+    """One of the player's finished hands; :class:`DownloadError` when it is not theirs to have."""
+    with store.session() as s:
+        row = s.get(HandRow, hand_id)
+        own = None if row is None else _own(s, row, player_id)
+    if own is None:
+        # The same answer for a hand that does not exist, is not over, or is someone else's.
+        raise DownloadError(f"no finished hand {hand_id} of yours")
+    return own
+
+
+def router(store: Store, cookie: str) -> APIRouter:
+    """The download routes over ``store``, the player known by the session cookie ``cookie``."""
+    routes = APIRouter()
+
+    def player(request: Request) -> Player:
+        found = auth.player_of(store, request.cookies.get(cookie))
+        if found is None:
+            raise HTTPException(401, "log in or play as a guest first")
+        return found
+
+    def text(hands: list[OwnHand], fmt: Format, name: str) -> PlainTextResponse:
+        if fmt == "phh":
+            body = dumps(phh_for(hands[0])) if len(hands) == 1 else dumps_all(map(phh_for, hands))
+            suffix = "phh" if len(hands) == 1 else "phhs"
+        else:
+            body = "\n\n".join(pokerstars_for(h) for h in hands)
+            suffix = "txt"
+        return PlainTextResponse(
+            body, headers={"Content-Disposition": f'attachment; filename="{name}.{suffix}"'}
+        )
+
+    @routes.get("/api/hands")
+    def list_hands(request: Request) -> list[dict[str, Any]]:
+        who = player(request)
+        return [
+            {
+                "id": h.row_id,
+                "table": h.table_id,
+                "number": h.number,
+                "seat": h.seats[h.hero],
+                "at": h.started_at,
+            }
+            for h in own_hands(store, who.id)
+        ]
+
+    @routes.get("/api/hands/download")
+    def download_all(request: Request, format: Format = "pokerstars") -> PlainTextResponse:
+        who = player(request)
+        hands = own_hands(store, who.id)
+        if not hands:
+            raise HTTPException(404, "you have no finished hands yet")
+        return text(hands, format, f"sevenstud-{who.name}")
+
+    @routes.get("/api/hands/{hand_id}")
+    def download_one(request: Request, hand_id: int, format: Format = "pokerstars") -> PlainTextResponse:
+        who = player(request)
+        try:
+            own = own_hand(store, who.id, hand_id)
+        except DownloadError as error:
+            raise HTTPException(404, str(error)) from None
+        return text([own], format, f"sevenstud-hand-{own.row_id}")
+
+    return routes
+
+
+__all__ = [
+    "MAX_HANDS",
+    "DownloadError",
+    "OwnHand",
+    "own_hand",
+    "own_hands",
+    "phh_for",
+    "pokerstars_for",
+    "router",
+]
