@@ -1,0 +1,368 @@
+"""The card room under load: a real `sevenstud serve` on 127.0.0.1 and websocket clients as bots.
+
+    python benchmarks/load.py --clients 200 --seconds 60           # people: think 0.5 to 2 s
+    python benchmarks/load.py --clients 200 --seconds 30 --no-think # the most actions a second
+    python benchmarks/load.py --find-knee --seconds 30              # N up until p99 > 100 ms
+
+The script starts the server itself (its own database: a fresh SQLite file, or ``--database
+postgresql://...`` for an empty PostgreSQL database), makes one guest per client, opens N/5
+tables of five seats and seats five clients at each. Every client acts when the server says it
+is its turn, after a random think time, and measures the round trip from sending its action to
+receiving the update it caused (its own ``action_taken``). At the end it prints hands per hour,
+p50/p95/p99 of the round trip, the errors, and the audit's verdict (`sevenstud audit`).
+Loopback only: the server listens on 127.0.0.1 and every request loop is bounded in count and
+time. ``play`` is also what tests/server/test_leases.py plays a taken-over table with.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import resource
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+COOKIE = "sevenstud_session"
+PROTOCOL_VERSION = 1
+BUY_IN = 100
+STAKES = (1, 2, 5, 10)
+SEATS = 5
+FOLD_SHARE = 0.1  # a bot folds a tenth of the times it faces a bet, so hands vary
+KNEE_P99 = 0.100
+
+
+@dataclass(slots=True)
+class Result:
+    """What the clients saw: round trips (seconds), hands ended, actions, errors."""
+
+    latencies: list[float] = field(default_factory=list)
+    hands: int = 0
+    actions: int = 0
+    errors: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def add(self, other: Result) -> None:
+        """Gather another client group's figures into these."""
+        self.latencies.extend(other.latencies)
+        self.hands += other.hands
+        self.actions += other.actions
+        self.errors.extend(other.errors)
+
+    def percentile(self, share: float) -> float:
+        """The round trip below which ``share`` of them fall (nan: none measured)."""
+        if not self.latencies:
+            return float("nan")
+        ordered = sorted(self.latencies)
+        return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+class _Client:
+    """One person at one seat: acts on its turn, checks or calls (sometimes folds)."""
+
+    def __init__(self, seat: int, think: tuple[float, float], result: Result, counts_hands: bool) -> None:
+        self.seat = seat
+        self.think = think
+        self.result = result
+        self.counts_hands = counts_hands
+        self.street = 3
+        self.bets: dict[int, int] = {}
+        self.acted_this_street = False
+        self.sent_at: float | None = None
+        self.clock_messages = False  # the server sends `clock` messages (hand and street named)
+        self.rng = random.Random()
+        self.actions_seen = 0  # every action at the table: with hand and street, names a turn
+        self.last_turn: tuple[int, int, int] | None = None
+        self.live_from = 0  # entries up to the welcome's number are history: never acted on
+
+    def choose(self) -> str:
+        if self.street == 3 and not self.acted_this_street:
+            return "bring-in"
+        facing = max(self.bets.values(), default=0) > self.bets.get(self.seat, 0)
+        if facing:
+            return "fold" if self.rng.random() < FOLD_SHARE else "call"
+        return "check"
+
+    def on_snapshot(self, view: dict[str, Any]) -> None:
+        """Take the street and its bets from a snapshot (the entries before it are not sent)."""
+        hand = view.get("hand")
+        if isinstance(hand, dict) and "street" in hand:
+            self.street = int(hand["street"])
+            seats, bets = view.get("hand_seats") or [], hand.get("bets") or []
+            self.bets = {seat: bet for seat, bet in zip(seats, bets, strict=False) if bet}
+            self.acted_this_street = bool(self.bets) or self.street > 3
+
+    def on_event(self, message: dict[str, Any]) -> tuple[int, int] | None:
+        """Follow the stream; the hand and street to act on when it is this seat's turn."""
+        event = message.get("event") or {}
+        kind = event.get("type")
+        if kind == "street_started":
+            self.street, self.bets, self.acted_this_street = event["street"], {}, False
+        elif kind == "action_taken":
+            self.acted_this_street = True
+            self.actions_seen += 1
+            amount = (event.get("action") or {}).get("amount")
+            if amount is not None:
+                self.bets[event["seat"]] = amount
+            if event["seat"] == self.seat and self.sent_at is not None:
+                self.result.latencies.append(time.perf_counter() - self.sent_at)
+                self.result.actions += 1
+                self.sent_at = None
+        elif kind == "hand_ended" and self.counts_hands:
+            self.result.hands += 1
+        elif kind == "clock_started" and event.get("seat") == self.seat:
+            # Without `clock` messages (an older server): the entry's hand, the street followed.
+            hand = message.get("hand")
+            if self.clock_messages or hand is None or message.get("number", 0) <= self.live_from:
+                return None
+            return int(hand), self.street
+        return None
+
+
+async def _guest(http: httpx.AsyncClient) -> str:
+    response = await http.post("/api/guest")
+    response.raise_for_status()
+    return str(response.cookies[COOKIE])
+
+
+async def _seat(
+    base: str,
+    token: str,
+    table: int,
+    seat: int,
+    deadline: float,
+    think: tuple[float, float],
+    result: Result,
+    counts_hands: bool,
+) -> None:
+    client = _Client(seat, think, result, counts_hands)
+    url = "ws://" + base.split("://", 1)[1] + "/ws"
+    pending: asyncio.Task[None] | None = None
+    # A `clock` message may come before the entries that led to it: the turn waits for them.
+    waiting: tuple[int, tuple[int, int]] | None = None
+    seen = 0
+    async with websockets.connect(
+        url, additional_headers={"Cookie": f"{COOKIE}={token}"}, max_size=2**22
+    ) as ws:
+
+        async def act(hand: int, street: int) -> None:
+            wait = client.rng.uniform(*think) if think[1] > 0 else 0.0
+            if wait:
+                await asyncio.sleep(wait)
+            action = client.choose()
+            client.sent_at = time.perf_counter()
+            await ws.send(json.dumps({"type": "act", "hand": hand, "street": street, "action": action}))
+
+        await ws.send(json.dumps({"type": "hello", "version": PROTOCOL_VERSION, "table": table, "last": 0}))
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                text = await asyncio.wait_for(ws.recv(), left)
+            except TimeoutError:
+                break
+            message = json.loads(text)
+            kind = message.get("type")
+            turn: tuple[int, int] | None = None
+            if kind == "event":
+                turn = client.on_event(message)
+                seen = max(seen, int(message.get("number", 0)))
+                event = message.get("event") or {}
+                if event.get("type") == "stood_up" and event.get("seat") == seat:
+                    await ws.send(json.dumps({"type": "sit", "seat": seat, "buy_in": BUY_IN}))
+            elif kind == "welcome":
+                client.live_from = seen = int(message.get("number", 0))  # what follows is newer
+                if message.get("seat") != seat:  # not seated yet: sit down
+                    await ws.send(json.dumps({"type": "sit", "seat": seat, "buy_in": BUY_IN}))
+            elif kind == "snapshot":
+                seen = max(seen, int(message.get("number", 0)))
+                client.on_snapshot(message.get("view") or {})
+            elif kind == "clock":
+                client.clock_messages = True
+                if message.get("seat") == seat:  # the turn now (sent live, and after a hello)
+                    waiting = int(message.get("number", 0)), (int(message["hand"]), int(message["street"]))
+            elif kind == "error":
+                result.errors.append(f"table {table} seat {seat}: {message.get('message')}")
+                client.sent_at = None
+            if waiting is not None and seen >= waiting[0]:  # the stream has caught up with it
+                turn, waiting = waiting[1], None
+            if turn is not None and (key := (*turn, client.actions_seen)) != client.last_turn:
+                client.last_turn = key  # one action a turn, however many messages announce it
+                if client.sent_at is not None:
+                    result.errors.append(f"table {table} seat {seat}: its turn again before its update")
+                if pending is not None and not pending.done():
+                    pending.cancel()
+                pending = asyncio.get_running_loop().create_task(act(*turn))
+        if pending is not None:
+            pending.cancel()
+        if client.sent_at is not None and time.perf_counter() - client.sent_at > 5:
+            result.errors.append(f"table {table} seat {seat}: no update 5 s after its action")
+
+
+async def play(
+    base: str,
+    tables: list[int],
+    *,
+    players_per_table: int = SEATS,
+    seconds: float = 60.0,
+    think: tuple[float, float] = (0.5, 2.0),
+    seat_from: int = 1,
+    seats: list[int] | None = None,
+    tokens: tuple[str, ...] = (),
+) -> Result:
+    """Seat ``players_per_table`` new guests at each of ``tables`` (seats ``seats``, or from
+    ``seat_from`` on) on the server at ``base`` and play for ``seconds``; ``tokens``: the
+    session cookies of the first clients (a player back at a table keeps the seat held)."""
+    result = Result()
+    chosen = seats if seats is not None else list(range(seat_from, seat_from + players_per_table))
+    limits = httpx.Limits(max_connections=50)
+    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=30) as http:
+        made = await asyncio.gather(*(_guest(http) for _ in range(len(tables) * len(chosen) - len(tokens))))
+    tokens = [*tokens, *made]
+    started = time.monotonic()
+    deadline = started + seconds
+    tasks = [
+        _seat(base, tokens[i * len(chosen) + j], table, seat, deadline, think, result, j == 0)
+        for i, table in enumerate(tables)
+        for j, seat in enumerate(chosen)
+    ]
+    for done in await asyncio.gather(*tasks, return_exceptions=True):
+        if isinstance(done, BaseException):
+            result.errors.append(f"a client failed: {type(done).__name__}: {done}")
+    result.seconds = time.monotonic() - started
+    return result
+
+
+async def open_tables(base: str, count: int) -> list[int]:
+    """``count`` new Stud Hi/Lo tables of five seats, no bots."""
+    body = {"game": "stud8", "seats": SEATS, "bots": 0, "stakes": list(STAKES)}
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        await _guest(http)
+        tables = []
+        for _ in range(count):
+            response = await http.post("/api/tables", json=body)
+            response.raise_for_status()
+            tables.append(int(response.json()["id"]))
+    return tables
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _start_server(database: str, pause: float) -> tuple[subprocess.Popen[bytes], str]:
+    port = _free_port()
+    command = [sys.executable, "-m", "sevenstud", "serve", "--port", str(port), "--database", database]
+    env = {**os.environ, "SEVENSTUD_PAUSE": str(pause)}
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, env=env)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(300):  # at most 30 s for the server to answer
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(f"{base}/protocol.json", timeout=1).status_code == 200:
+                return server, base
+        if server.poll() is not None:
+            raise SystemExit(f"load: the server exited with {server.returncode}")
+        time.sleep(0.1)
+    server.kill()
+    raise SystemExit("load: the server did not answer within 30 s")
+
+
+def _audit(database: str) -> str:
+    done = subprocess.run(
+        [sys.executable, "-m", "sevenstud", "audit", "--database", database],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    return (done.stdout.strip().splitlines() or [done.stderr.strip()])[0]
+
+
+def _raise_file_limit() -> None:
+    # Two sockets a client on one machine (its end and the server's): past the usual 1024.
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def run_once(
+    clients: int, seconds: float, think: tuple[float, float], database: str | None, pause: float
+) -> Result:
+    """Start a server, play ``clients`` clients at ``clients / 5`` tables, stop, audit, print."""
+    with tempfile.TemporaryDirectory(prefix="sevenstud-load-") as folder:
+        url = database or str(Path(folder) / "load.sqlite3")
+        server, base = _start_server(url, pause)
+        try:
+            tables = asyncio.run(open_tables(base, max(1, clients // SEATS)))
+            result = asyncio.run(play(base, tables, seconds=seconds, think=think))
+        finally:
+            server.send_signal(signal.SIGTERM)
+            try:
+                server.wait(30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait(10)
+        verdict = _audit(url)
+    per_hour = result.hands / result.seconds * 3600 if result.seconds else 0.0
+    print(
+        f"{clients} clients at {len(tables)} tables, {result.seconds:.0f} s"
+        f"{' (no think time)' if think[1] == 0 else ''}: "
+        f"{per_hour:,.0f} hands/hour, {result.actions / result.seconds:,.1f} actions/s, "
+        f"round trip p50 {result.percentile(0.5) * 1000:.1f} ms, "
+        f"p95 {result.percentile(0.95) * 1000:.1f} ms, "
+        f"p99 {result.percentile(0.99) * 1000:.1f} ms, {len(result.errors)} errors; {verdict}",
+        flush=True,
+    )
+    for error in result.errors[:5]:
+        print(f"  error: {error}")
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The command line: see the module."""
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--clients", type=int, default=100, help="clients (five a table)")
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long to play")
+    parser.add_argument("--no-think", action="store_true", help="act at once: the most actions a second")
+    parser.add_argument("--find-knee", action="store_true", help="step the clients up until p99 > 100 ms")
+    parser.add_argument("--most", type=int, default=4000, help="--find-knee stops at this many clients")
+    parser.add_argument("--database", default=None, help="an empty postgresql:// database (default: SQLite)")
+    parser.add_argument("--pause", type=float, default=3.0, help="the server's pause after each hand (s)")
+    args = parser.parse_args(argv)
+    if args.clients < SEATS or args.seconds <= 0:
+        parser.error(f"at least {SEATS} clients and a positive time")
+    think = (0.0, 0.0) if args.no_think else (0.5, 2.0)
+    _raise_file_limit()
+    if not args.find_knee:
+        result = run_once(args.clients, args.seconds, think, args.database, args.pause)
+        return 0 if not result.errors else 1
+    if args.database:
+        parser.error("--find-knee makes a fresh SQLite database for each step")
+    clients = 50
+    while clients <= args.most:
+        result = run_once(clients, args.seconds, think, None, args.pause)
+        if result.errors or result.percentile(0.99) > KNEE_P99:
+            p99 = result.percentile(0.99) * 1000
+            print(f"knee: {clients} clients (p99 {p99:.0f} ms, {len(result.errors)} errors)")
+            return 0
+        clients = clients * 2 if clients < 400 else clients + 400
+    print(f"no knee up to {args.most} clients")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,329 @@
+"""Tables shared out among server processes by leases (leases.py), on both databases; and two
+real `sevenstud serve` processes on one PostgreSQL database, one killed (SIGKILL)."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from sqlalchemy import select
+
+from sevenstud.games import Stakes, StudHiLo
+from sevenstud.server import auth
+from sevenstud.server.app import COOKIE
+from sevenstud.server.audit import audit
+from sevenstud.server.leases import LeaseError, LeaseKeeper
+from sevenstud.server.protocol import PROTOCOL_VERSION
+from sevenstud.server.rooms import TableKeeper, create_table
+from sevenstud.server.store import Store, open_store
+from sevenstud.server.store.models import HandRow, Sitting, TableLease, TableRow, Transfer
+from sevenstud.table import TableSettings
+
+SETTINGS = TableSettings(StudHiLo(Stakes(1, 2, 5, 10)), seats=4)
+
+
+class Process:
+    """One server process's keeper with a clock of the test's, recording its rooms."""
+
+    def __init__(self, store: Store, url: str, clock: list[float], ttl: float = 10.0) -> None:
+        self.opened: list[int] = []
+        self.closed: list[int] = []
+
+        async def close(table_id: int) -> None:
+            self.closed.append(table_id)
+
+        self.keeper = LeaseKeeper(
+            store,
+            url,
+            open_room=lambda row: self.opened.append(row.id),
+            close_room=close,
+            summary=lambda table_id: {"game": "StudHiLo", "hands": 7},
+            ttl=ttl,
+            clock=lambda: clock[0],
+        )
+
+    def sweep(self) -> Any:
+        return asyncio.run(self.keeper.sweep())
+
+
+@pytest.fixture
+def second(db_url: str, store: Store) -> Iterator[Store]:
+    """Another process's connection to the same database as ``store``."""
+    other = open_store(db_url)
+    try:
+        yield other
+    finally:
+        other.close()
+
+
+def test_a_table_is_served_by_one_process_at_a_time(store: Store, second: Store) -> None:
+    table = create_table(store, "one", SETTINGS)
+    clock = [1000.0]
+    a, b = Process(store, "http://a:1", clock), Process(second, "http://b:2", clock)
+    a.sweep()
+    b.sweep()
+    assert a.opened == [table] and b.opened == []
+    clock[0] += 4
+    a.sweep()  # a's renewal keeps it, and writes its lobby line
+    b.sweep()
+    assert b.opened == [] and a.closed == []
+    assert b.keeper.server_of(table) == "http://a:1" and a.keeper.server_of(table) == "http://a:1"
+    assert b.keeper.lobby() == [{"id": table, "game": "StudHiLo", "hands": 7, "server": "http://a:1"}]
+
+
+def test_a_new_table_is_leased_by_the_process_that_made_it(store: Store, second: Store) -> None:
+    table = create_table(store, "new", SETTINGS)
+    clock = [1000.0]
+    a, b = Process(store, "http://a:1", clock), Process(second, "http://b:2", clock)
+    assert a.keeper.claim_new(table)
+    assert not b.keeper.claim_new(table)
+    b.sweep()
+    assert b.opened == [] and b.keeper.server_of(table) == "http://a:1"
+
+
+def _hand_in_progress(store: Store, table: int) -> tuple[int, int]:
+    """Two guests seated (100 each) and a hand dealt with chips in the pot."""
+    keeper = TableKeeper(store, table, SETTINGS)
+    first, other = auth.guest(store), auth.guest(store)
+    keeper.sit_down("ann", 1, 100, 1.0, player_id=first)
+    keeper.sit_down("bob", 2, 100, 1.0, player_id=other)
+    keeper.start_hand(2.0)
+    to_act = keeper.table.to_act
+    assert to_act is not None
+    view = keeper.table.view(to_act).hand
+    assert view is not None
+    keeper.act(to_act, view.legal_actions[-1], 3.0)  # a completion: chips in the pot
+    return first, other
+
+
+def test_an_expired_lease_is_taken_over_and_the_hand_in_progress_refunded(
+    store: Store, second: Store
+) -> None:
+    table = create_table(store, "dies", SETTINGS)
+    clock = [1000.0]
+    a, b = Process(store, "http://a:1", clock), Process(second, "http://b:2", clock)
+    a.sweep()
+    players = _hand_in_progress(store, table)
+    clock[0] += 9.9  # not yet expired: b leaves it alone
+    assert b.sweep().taken == [] and b.opened == []
+    clock[0] += 0.2  # a died without renewing: its lease ran out
+    found = b.sweep()
+    assert b.opened == [table] and found.cancelled == 1
+    with second.session() as s:
+        assert s.scalar(HandRow.__table__.select().with_only_columns(HandRow.status)) == "cancelled"
+        # Every chip put into the cut-off hand is back on its seat (recover keeps the seats).
+        stacks = s.execute(select(Sitting.player_id, Sitting.stack)).all()
+        assert sorted(stacks) == sorted((p, 100) for p in players)
+        lease = s.get(TableLease, table)
+        assert lease is not None and lease.owner == "http://b:2"
+    report = audit(second)
+    assert report.ok, str(report)
+    a.sweep()  # a was only slow: it learns its table is gone and stops its room
+    assert a.closed == [table] and a.keeper.server_of(table) == "http://b:2"
+
+
+def test_a_process_restarted_at_the_same_address_takes_its_tables_back_at_once(
+    store: Store, second: Store
+) -> None:
+    table = create_table(store, "again", SETTINGS)
+    clock = [1000.0]
+    Process(store, "http://a:1", clock).sweep()
+    _hand_in_progress(store, table)
+    restarted, other = Process(second, "http://a:1", clock), Process(second, "http://b:2", clock)
+    other.sweep()
+    assert other.opened == []
+    found = restarted.sweep()
+    assert restarted.opened == [table] and found.cancelled == 1
+    assert audit(second).ok
+
+
+def test_a_clean_stop_gives_the_leases_up_at_once(store: Store, second: Store) -> None:
+    table = create_table(store, "stops", SETTINGS)
+    clock = [1000.0]
+    a, b = Process(store, "http://a:1", clock), Process(second, "http://b:2", clock)
+    a.sweep()
+    asyncio.run(a.keeper.stop())
+    assert a.closed == [table]
+    b.sweep()
+    assert b.opened == [table]
+
+
+def test_a_process_that_cannot_renew_stops_its_rooms_before_its_lease_runs_out(store: Store) -> None:
+    table = create_table(store, "cut off", SETTINGS)
+    clock = [1000.0]
+    a = Process(store, "http://a:1", clock, ttl=9.0)
+
+    def unreachable(now: float, summaries: object) -> Any:
+        raise OSError("the database does not answer")
+
+    a.sweep()
+    a.keeper._round = unreachable  # type: ignore[method-assign]
+    clock[0] += 3
+    with pytest.raises(OSError):
+        a.sweep()
+    assert a.closed == []  # six seconds left: time enough to try again
+    clock[0] += 3.5
+    with pytest.raises(OSError):
+        a.sweep()
+    assert a.closed == [table] and a.keeper.server_of(table) is None
+
+
+def test_closed_tables_are_not_taken(store: Store) -> None:
+    table = create_table(store, "closed", SETTINGS)
+    with store.session() as s, s.begin():
+        row = s.get(TableRow, table)
+        assert row is not None
+        row.closed = True
+    a = Process(store, "http://a:1", [1000.0])
+    a.sweep()
+    assert a.opened == []
+
+
+@pytest.mark.parametrize("url", ["a:1", "ftp://a", "", "http://" + "x" * 200])
+def test_a_bad_public_address_is_refused(store: Store, url: str) -> None:
+    with pytest.raises(LeaseError, match="public address"):
+        Process(store, url, [0.0])
+
+
+def test_a_lease_lasts_a_positive_time(store: Store) -> None:
+    with pytest.raises(LeaseError, match="positive"):
+        Process(store, "http://a:1", [0.0], ttl=0)
+
+
+# ---------------------------------------------------------------- two real processes
+
+
+def _load_bench() -> Any:
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "load.py"
+    spec = importlib.util.spec_from_file_location("sevenstud_load_bench", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+_SERVE = """
+import argparse, sys
+from sevenstud.server.app import serve_command
+sys.exit(serve_command(argparse.Namespace(
+    host="127.0.0.1", port=int(sys.argv[1]), database=sys.argv[2], public_url=sys.argv[3],
+    lease_seconds=float(sys.argv[4]))))
+"""
+
+
+def _serve(port: int, database: str, ttl: float) -> subprocess.Popen[str]:
+    # serve_command itself, as `sevenstud serve --public-url URL --lease-seconds S` runs it.
+    url = f"http://127.0.0.1:{port}"
+    command = [sys.executable, "-c", _SERVE, str(port), database, url, str(ttl)]
+    env = {**os.environ, "SEVENSTUD_PAUSE": "0.2"}
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+
+
+def _wait_until(what: str, test: Any, seconds: float = 30.0) -> Any:
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            found = test()
+        except (OSError, httpx.HTTPError):
+            found = None
+        if found:
+            return found
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {seconds} s for {what}")
+        time.sleep(0.2)
+
+
+def _hand_ids(store: Store, table: int, status: str) -> list[int]:
+    with store.session() as s:
+        query = select(HandRow.id).where(HandRow.table_id == table, HandRow.status == status)
+        return list(s.scalars(query.order_by(HandRow.id)))
+
+
+def _servers_of(lobby_of: str) -> dict[int, str]:
+    return {t["id"]: t["server"] for t in httpx.get(f"{lobby_of}/api/lobby").json()}
+
+
+def test_two_servers_on_one_database_one_killed_its_tables_go_on_at_the_other(pg_cluster: Any) -> None:
+    if pg_cluster is None:
+        message = "PostgreSQL is not installed (tools/postgres.sh installs it; make test runs it)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    from websockets.sync.client import connect
+
+    bench = _load_bench()
+    database = pg_cluster.create_database()
+    ttl = 2.0
+    ports = [_free_port(), _free_port()]
+    servers = [_serve(port, database, ttl) for port in ports]
+    a, b = (f"http://127.0.0.1:{port}" for port in ports)
+    store = open_store(database)
+    try:
+        for url in (a, b):
+            _wait_until(f"{url} to answer", lambda url=url: httpx.get(f"{url}/api/lobby").status_code == 200)
+        with httpx.Client(base_url=a) as client:
+            client.post("/api/guest").raise_for_status()
+            token = client.cookies[COOKIE]
+            body = {"game": "stud8", "seats": 4, "bots": 2}
+            tables = [client.post("/api/tables", json=body).json()["id"] for _ in range(2)]
+        _wait_until("b's lobby to show a's tables", lambda: _servers_of(b) == dict.fromkeys(tables, a))
+        # A person sits at a's first table and does not act: the hand waits on them when a dies.
+        with connect(
+            f"ws://127.0.0.1:{ports[0]}/ws", additional_headers={"Cookie": f"{COOKIE}={token}"}
+        ) as ws:
+            ws.send(json.dumps({"type": "hello", "version": PROTOCOL_VERSION, "table": tables[0]}))
+            ws.send(json.dumps({"type": "sit", "seat": 1, "buy_in": 100}))
+            cut_off = _wait_until(
+                "a hand waiting on the person", lambda: _hand_ids(store, tables[0], "playing")
+            )
+            _wait_until("hands of the bots' table", lambda: _hand_ids(store, tables[1], "finished"))
+            servers[0].send_signal(signal.SIGKILL)
+            servers[0].wait(10)
+        _wait_until(
+            "b to take a's tables over", lambda: _servers_of(b) == dict.fromkeys(tables, b), 6 * ttl + 10
+        )
+        assert set(cut_off) <= set(_hand_ids(store, tables[0], "cancelled"))  # cancelled and refunded
+        report = audit(store)
+        assert report.ok, str(report)
+        with store.session() as s:  # the audit found its pot empty: here is where its chips went
+            refunds = s.scalars(select(Transfer.hand_id).where(Transfer.reason == "refund")).all()
+        assert set(cut_off) <= set(refunds)
+        finished = len(_hand_ids(store, tables[0], "finished"))
+        # The table goes on at b: the person comes back (the lobby says where) and plays hands.
+        result = asyncio.run(bench.play(b, tables[:1], seats=[1], tokens=(token,), seconds=8.0, think=(0, 0)))
+        assert result.errors == [], result.errors
+        assert result.hands >= 1 and result.latencies
+        assert len(_hand_ids(store, tables[0], "finished")) > finished
+        assert len(_hand_ids(store, tables[1], "finished")) > 0
+        report = audit(store)
+        assert report.ok, str(report)
+    finally:
+        store.close()
+        for server in servers:
+            if server.poll() is None:
+                server.terminate()
+                try:
+                    server.wait(20)
+                except subprocess.TimeoutExpired:
+                    server.kill()
+    stderr = "".join(server.stderr.read() for server in servers if server.stderr is not None)
+    assert "Traceback" not in stderr, stderr
