@@ -229,11 +229,11 @@ async def play(
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=30) as http:
         made = await asyncio.gather(*(_guest(http) for _ in range(len(tables) * len(chosen) - len(tokens))))
-    tokens = [*tokens, *made]
+    every = [*tokens, *made]
     started = time.monotonic()
     deadline = started + seconds
     tasks = [
-        _seat(base, tokens[i * len(chosen) + j], table, seat, deadline, think, result, j == 0)
+        _seat(base, every[i * len(chosen) + j], table, seat, deadline, think, result, j == 0)
         for i, table in enumerate(tables)
         for j, seat in enumerate(chosen)
     ]
