@@ -195,6 +195,21 @@ def build_parser() -> argparse.ArgumentParser:
         "--port", type=whole_number("the port", least=1, most=65535), default=8000, help="the port"
     )
     serve.add_argument("--database", default=None, metavar="URL", help=database_help)
+    serve.add_argument(
+        "--public-url",
+        "--advertise",
+        dest="public_url",
+        default=None,
+        metavar="URL",
+        help="this server's address as clients reach it, told by the lobby (default: http://HOST:PORT)",
+    )
+    serve.add_argument(
+        "--lease-seconds",
+        type=float,
+        default=10.0,
+        metavar="S",
+        help="how long a table's lease lasts unrenewed: a dead server's tables move after at most this",
+    )
     audit = command("audit", "check the card room's ledger and replay its stored hands")
     audit.add_argument("--database", default=None, metavar="URL", help=database_help)
     return parser
