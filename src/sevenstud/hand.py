@@ -195,7 +195,10 @@ class Hand:
 
     def legal_actions(self) -> list[Action]:
         """What the player to act may do, each with its amount; empty when the hand is over."""
-        return list(self._legal_now())
+        legal = self._legal  # (the cache checked here, not by a call: this is the hot path)
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return list(legal)
 
     def _legal_now(self) -> list[Action]:
         if self._legal is None:
