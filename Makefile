@@ -51,7 +51,10 @@ $(COMPILED)/.built: $(TEST_STAMP) $(ENGINE_SOURCES) tools/build_compiled.py
 
 compiled: $(COMPILED)/.built
 
+# The card room's tests start a throwaway PostgreSQL cluster of their own (stopped after):
+# tools/postgres.sh installs PostgreSQL's binaries with apt-get where they are missing.
 test: lint $(TEST_STAMP)
+	sh tools/postgres.sh
 	$(BIN)/pytest -n auto
 	$(MAKE) test-compiled
 
