@@ -127,6 +127,9 @@ _LETTERS = {
     ActionKind.MUCK: "m",
 }
 
+_KEY_WORDS = {"f": "fold", "c": "call", "b": "bet", "r": "raise", "s": "show", "m": "muck"}
+"""Each key's action when no legal action has it (``c`` is a call: a check would be legal)."""
+
 
 def _label(action: Action, already: int = 0) -> str:
     text = str(action)
@@ -178,8 +181,9 @@ def parse_choice(text: str, legal: Sequence[Action], already: int = 0) -> Action
         head = "check"
     elif len(head) == 1:
         matches = [k for k in kinds if _LETTERS[k] == head]
-        if matches:
-            head = matches[0].value
+        # A key of the game whose action is not legal now is still that action, so that the
+        # hand can say why not ("r" when nobody has bet: you cannot raise), not "unknown".
+        head = matches[0].value if matches else _KEY_WORDS.get(head, head)
     action = Action.parse(" ".join([head, *words[1:]]))
     if action.kind is ActionKind.CALL and action.amount is not None:
         call = next((a for a in legal if a.kind is ActionKind.CALL), None)
