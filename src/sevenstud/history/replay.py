@@ -147,6 +147,11 @@ def _engine_action(hand: Hand, action: PHHAction) -> Action:
     for candidate in legal:
         if candidate.kind in _CBR and candidate.amount == action.amount:
             return candidate
+    for candidate in legal:
+        # A player whose chips after the ante are the bring-in or less cannot complete:
+        # PokerKit writes its forced all-in as a completion to that amount ('cbr 2').
+        if candidate.kind is ActionKind.BRING_IN and candidate.amount == action.amount:
+            return candidate
     full = _full_raise_for_capped(hand, action.amount, legal)
     if full is not None:
         return full
