@@ -486,7 +486,7 @@ def equity_command(args: Any) -> int:
     except (EquityError, CardError, ImportError) as error:
         if bar is not None:
             bar.close()
-        print(f"sevenstud equity: error: {error}", file=sys.stderr)
+        print(f"sevenstud equity: {error}", file=sys.stderr)
         return 2
     if bar is not None:
         bar.close()
