@@ -215,7 +215,9 @@ class Game(_Variant):
     def bring_in_key(self, card: Card) -> tuple[int, int]:
         """The door card with the least key brings in: the lowest rank (aces high), then the
         lowest suit by ``suit_order``. In razz: the highest rank (aces low), then the highest suit."""
-        return card.rank, self.suit_order.index(card.suit)
+        # card >> 2 is its rank, card & 3 its suit (cards.py): the properties are interpreted
+        # code even in the compiled engine, and this runs every hand.
+        return card >> 2, self.suit_order.index(card & 3)
 
     def bring_in_seat(self, doors: Mapping[int, Card]) -> int:
         """The seat whose door card brings in, of ``doors`` (seat to door card, the live seats):
@@ -233,7 +235,7 @@ class Game(_Variant):
         """A card's place from lowest to highest, rank then ``suit_order``, for the odd chip
         (``odd_chip`` ``"high_card"``); in razz the ace is the lowest rank and the king the
         highest, as for razz's bring-in."""
-        return card.rank * 4 + self.suit_order.index(card.suit)
+        return (card >> 2) * 4 + self.suit_order.index(card & 3)  # rank, suit: cards.py
 
     def highest_card_order(self, cards: Sequence[Card]) -> int:
         """The greatest :meth:`card_order` among ``cards`` (-1 for none)."""
@@ -246,16 +248,18 @@ def _board_suits(
     up_cards: Sequence[Card], order: tuple[int, int, int, int], *, aces_low: bool
 ) -> tuple[tuple[int, int, int], ...]:
     counts: dict[int, int] = {}
+    # card >> 2 is a card's rank, card & 3 its suit (cards.py): faster than the properties.
     for card in up_cards:
-        counts[card.rank] = counts.get(card.rank, 0) + 1
+        rank = card >> 2
+        counts[rank] = counts.get(rank, 0) + 1
     # In razz, where the higher suit brings in, the lower suit is the better low board.
     return tuple(
         sorted(
             (
                 (
-                    counts[c.rank],
-                    (c.rank + 1) % 13 if aces_low else c.rank,
-                    -order.index(c.suit) if aces_low else order.index(c.suit),
+                    counts[c >> 2],
+                    ((c >> 2) + 1) % 13 if aces_low else c >> 2,
+                    -order.index(c & 3) if aces_low else order.index(c & 3),
                 )
                 for c in up_cards
             ),
@@ -325,11 +329,11 @@ class Razz(Game):
 
     def bring_in_key(self, card: Card) -> tuple[int, int]:
         """The highest door card brings in (the ace low, a king highest), then the highest suit."""
-        return -((card.rank + 1) % 13), -self.suit_order.index(card.suit)
+        return -(((card >> 2) + 1) % 13), -self.suit_order.index(card & 3)  # rank, suit
 
     def card_order(self, card: Card) -> int:
         """As :meth:`Game.card_order` with the ace the lowest rank (a king is razz's highest)."""
-        return ((card.rank + 1) % 13) * 4 + self.suit_order.index(card.suit)
+        return (((card >> 2) + 1) % 13) * 4 + self.suit_order.index(card & 3)  # rank, suit
 
     def highest_card_order(self, cards: Sequence[Card]) -> int:
         """The greatest :meth:`card_order` among ``cards`` (-1 for none)."""

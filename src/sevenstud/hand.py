@@ -554,7 +554,7 @@ class Hand:
         self._views.cards_changed()
         for seat in live:
             self.turned_up.add(seat)
-            self.events.append(HandTurnedUp(seat, tuple(self.cards[seat])))
+            self.events.append(make_event(HandTurnedUp, (seat, tuple(self.cards[seat]))))
 
     # ------------------------------------------------------------------ dealing and boards
 
@@ -567,7 +567,7 @@ class Hand:
         elif deck.remaining() < len(live):
             # Not enough cards for everybody (eight players): one community card for all.
             self.community = deck.deal()
-            self.events.append(CommunityCardDealt(self.community))
+            self.events.append(make_event(CommunityCardDealt, (self.community,)))
             return
         else:
             rounds = (street != 7,)
@@ -615,7 +615,7 @@ class Hand:
     def _open_pair(self) -> bool:
         for seat in self._live():
             up = self.up_cards(seat)
-            if len({c.rank for c in up}) < len(up):
+            if len({c >> 2 for c in up}) < len(up):  # c >> 2: its rank (cards.py)
                 return True
         return False
 
@@ -705,7 +705,7 @@ class Hand:
                 self._show(seat)
             else:
                 self.mucked.add(seat)
-                self.events.append(HandMucked(seat))
+                self.events.append(make_event(HandMucked, (seat,)))
                 self._claim_lone_pots()
         self.to_act = None
         contenders = {s: self._contender(s) for s in self._live() if s not in self.mucked}
@@ -714,7 +714,7 @@ class Hand:
     def _show(self, seat: int) -> None:
         mine = self._contender(seat)
         high, low = self.game.hand_names(mine.high, mine.low)
-        event = HandShown(seat, tuple(self.cards[seat]), high, low)
+        event: HandShown = make_event(HandShown, (seat, tuple(self.cards[seat]), high, low))
         self._views.cards_changed()
         self.shown[seat] = event
         self.events.append(event)
@@ -725,7 +725,7 @@ class Hand:
             self._show(seat)
         else:
             self.mucked.add(seat)
-            self.events.append(HandMucked(seat))
+            self.events.append(make_event(HandMucked, (seat,)))
             self.actions[-1] = (seat, action)
             self._claim_lone_pots()
         self._next_to_show()
@@ -751,7 +751,7 @@ class Hand:
         if not rake:
             return pots
         self.rake = rake
-        self.events.append(RakeTaken(rake))
+        self.events.append(make_event(RakeTaken, (rake,)))
         taken = split_rake(
             [p.amount for p in pots], rake, each_pot=game.rake_from == "each_pot"
         )
@@ -790,4 +790,4 @@ class Hand:
         self.street_bets = [0] * self.n
         self.phase = Phase.OVER
         self.to_act = None
-        self.events.append(HandEnded(tuple(self.stacks)))
+        self.events.append(make_event(HandEnded, (tuple(self.stacks),)))
