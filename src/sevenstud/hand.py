@@ -758,7 +758,9 @@ class Hand:
         return [Pot(p.amount - t, p.eligible) for p, t in zip(pots, taken, strict=True)]
 
     def _award(self, contenders: dict[int, Contender]) -> None:
-        pots = self._take_rake(self.pots())
+        # At a showdown the pots are those built when it began: no chip moves after betting.
+        built = self._showdown_pots
+        pots = self._take_rake(list(built) if built is not None else self.pots())
         self.final_pots = pots
         game = self.game
         claims = self._claims
