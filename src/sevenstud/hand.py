@@ -67,7 +67,7 @@ from sevenstud.events import (
     turned_up_before,
 )
 from sevenstud.games import STREET_NAMES, Game
-from sevenstud.pots import Award, Contender, Pot, build_pots, settle, split_rake
+from sevenstud.pots import Award, Contender, Pot, build_pots, contender, settle, split_rake
 from sevenstud.views import Phase, SeatView, ViewCache
 
 __all__ = [  # the names other modules import from here, these modules' own included
@@ -624,7 +624,7 @@ class Hand:
     def _win_by_folds(self) -> None:
         self.to_act = None
         self._return_uncalled()
-        self._award({s: Contender(0, 0, 0) for s in self._live()})
+        self._award({s: contender(0, 0, 0) for s in self._live()})
 
     def _showdown(self) -> None:
         live = self._live()
@@ -667,7 +667,7 @@ class Hand:
         game = self.game
         high, low = game.showdown_ranks(self.seven_cards(seat))
         own = game.highest_card_order(self.cards[seat])
-        known = self._contenders[seat] = Contender(high, low, own)
+        known = self._contenders[seat] = contender(high, low, own)
         return known
 
     def _could_win(self, seat: int, mine: Contender) -> bool:

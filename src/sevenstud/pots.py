@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal, NamedTuple
 
 Share = Literal["whole", "high", "low"]
 
@@ -35,14 +35,25 @@ class Award:
     share: Share
 
 
-@dataclass(frozen=True, slots=True)
-class Contender:
+class Contender(NamedTuple):
     """What the showdown needs of one shown hand: its ranks (greater is better; ``low`` is 0 with
-    no qualifying low, unused in a high-only game) and the key that decides odd chips."""
+    no qualifying low, unused in a high-only game) and the key that decides odd chips.
+
+    A named tuple, not a frozen dataclass as :class:`Pot` is: a frozen dataclass is built by
+    interpreted code even in the compiled engine, and a hand builds one per showdown hand.
+    :func:`contender` builds one faster still."""
 
     high: int
     low: int
     odd_chip_key: int
+
+
+_new_tuple: Final = tuple.__new__
+
+
+def contender(high: int, low: int, odd_chip_key: int) -> Contender:
+    """``Contender(high, low, odd_chip_key)`` without the named tuple's interpreted ``__new__``."""
+    return _new_tuple(Contender, (high, low, odd_chip_key))
 
 
 def build_pots(
