@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 import pytest
@@ -12,10 +13,11 @@ from sevenstud.cards import Deck
 from sevenstud.games import Stakes, StudHiLo
 from sevenstud.server import auth
 from sevenstud.server.audit import audit
+from sevenstud.server.protocol import SERVER
 from sevenstud.server.rooms import Room, RoomError, TableKeeper, create_table, recover
 from sevenstud.server.store import Store, ledger
 from sevenstud.server.store.models import Entry, HandRow, Player, Sitting
-from sevenstud.table import TableError, TableSettings
+from sevenstud.table import StoodUp, StreamGap, TableError, TableSettings
 
 SETTINGS = TableSettings(StudHiLo(Stakes(1, 2, 5, 10), rake_percent=5, rake_cap=3), seats=4)
 
@@ -142,7 +144,7 @@ def test_a_crash_mid_hand_cancels_the_hand_and_refunds_every_chip(store: Store) 
         pot = ledger.balance_of(s, ledger.account(s, ledger.POT, 1))
     assert pot > 0
     del keeper  # the process died here: nothing more is written
-    assert recover(store) == 1
+    assert recover(store, keep_seats=False) == 1
     report = audit(store)
     assert report.ok, str(report)
     with store.session() as s:
@@ -197,6 +199,8 @@ def test_the_room_plays_hands_by_itself_and_spectators_see_no_down_card(store: S
 
     room, spectator, seat2 = asyncio.run(main())
     assert room.hands_played >= 3
+    spectator = [m for m in spectator if m["type"] == "event"]
+    seat2 = [m for m in seat2 if m["type"] == "event"]
     numbers = [m["number"] for m in spectator]
     assert numbers == list(range(1, len(numbers) + 1))
     assert _down_cards_seen(spectator, None) == []
@@ -205,3 +209,146 @@ def test_the_room_plays_hands_by_itself_and_spectators_see_no_down_card(store: S
     assert any(e["card"] is not None and not e["face_up"] for e in mine)
     recover(store)  # the hand the stop cut off, if any
     assert audit(store).ok
+
+
+def test_seats_survive_a_restart_the_hand_cancelled_and_refunded(store: Store) -> None:
+    ann = auth.sign_up(store, "ann", "correct horse")
+    keeper = _keeper(store)
+    keeper.sit_down("ann", 1, 150, 0.0, player_id=ann)
+    keeper.sit_down("bot2", 2, 200, 0.1)
+    keeper.start_hand(1.0, Deck.seeded(11))
+    for step in range(3):
+        seat = keeper.table.to_act
+        assert seat is not None
+        keeper.act(seat, keeper.table.legal_actions()[-1], 2.0 + step)
+    number, hands = keeper.number, 1
+    del keeper  # killed mid-hand
+    assert recover(store) == 1
+    assert audit(store).ok
+    again = TableKeeper(store, 1, SETTINGS)
+    seats = {s.seat: (s.player, s.stack, s.sitting_out) for s in again.table.view(None).seats}
+    assert seats == {1: ("ann", 150, False), 2: ("bot2", 200, False)}  # every chip back on its seat
+    assert again.number == number and again.bot_seats() == {2: "bot2"}
+    with pytest.raises(StreamGap):  # what came before the restart is not kept: a snapshot
+        again.table.events_since(number - 1, None)
+    again.start_hand(10.0, Deck.seeded(3))
+    assert again.table.view(None).hand_number == hands + 1
+    _play_out(again, 10.0)
+    again.leave("ann", 100.0)
+    assert audit(store).ok
+    with store.session() as s:
+        player = s.get(Player, ann)
+        left = [e.event for e in again.table.events_since(number, None) if isinstance(e.event, StoodUp)]
+        assert player is not None and player.balance == auth.SIGN_UP_CHIPS - 150 + left[-1].stack
+
+
+def test_a_watcher_too_far_behind_gets_a_snapshot_then_the_entries_after_it(store: Store) -> None:
+    settings = TableSettings(StudHiLo(Stakes(1, 2, 5, 10)), seats=3, history=16)
+    keeper = TableKeeper(store, create_table(store, "short memory", settings), settings)
+    keeper.sit_down("bot1", 1, 100, 0.0)
+    keeper.sit_down("bot2", 2, 100, 0.0)
+    keeper.start_hand(1.0, Deck.seeded(4))
+    now = 2.0
+    while keeper.number <= 18:  # the first entries are forgotten, the hand goes on
+        seat = keeper.table.to_act
+        assert seat is not None
+        now += 0.5
+        keeper.act(seat, keeper.table.legal_actions()[-1], now)
+    assert keeper.table.hand_in_progress
+
+    async def main() -> list[dict[str, Any]]:
+        room = Room(keeper, clock=lambda: now + 1, pause=60.0, bot_delay=60.0)
+        got: list[dict[str, Any]] = []
+
+        async def into(message: dict[str, Any]) -> None:
+            got.append(message)
+
+        room.watch(1, 1, into, last=1)
+        room.start()
+        await room.submit(lambda now: None)
+        await room.submit(lambda now: keeper.sit_down("bot3", 3, 100, now))
+        await room.stop()
+        return got
+
+    number = keeper.number
+    got = asyncio.run(main())
+    assert got[0]["type"] == "snapshot" and got[0]["view"]["viewer"] == 1
+    assert got[0]["number"] == number
+    assert all(card is not None for card in got[0]["view"]["hand"]["cards"][0][:2])  # its own down cards
+    assert all(card is None for card in got[0]["view"]["hand"]["cards"][1][:2])  # never another's
+    events = [m for m in got if m["type"] == "event"]
+    assert [m["number"] for m in events] == [number + 1]  # bot3 sat down, after the snapshot
+    for message in got:
+        SERVER.validate_python(message)
+
+
+def test_the_waiting_list_offers_seats_in_order_and_a_lapsed_offer_goes_to_the_next(store: Store) -> None:
+    settings = TableSettings(StudHiLo(Stakes(1, 2, 5, 10)), seats=2)
+    keeper = TableKeeper(store, create_table(store, "full", settings), settings)
+    ids = {name: auth.sign_up(store, name, "correct horse") for name in ("ann", "bea", "cat", "dan")}
+    told: dict[str, list[dict[str, Any]]] = {name: [] for name in ids}
+
+    async def main() -> Room:
+        room = Room(keeper, pause=60.0, offer_seconds=0.2)
+        for key, name in enumerate(ids):
+
+            async def into(message: dict[str, Any], name: str = name) -> None:
+                told[name].append(message)
+
+            room.watch(key, None, into, player=name)
+        room.start()
+        await room.submit(lambda now: keeper.sit_down("ann", 1, 100, now, player_id=ids["ann"]))
+        await room.submit(lambda now: keeper.sit_out("ann", now))  # no hand starts: seats change at once
+        with pytest.raises(RoomError, match="seat 2 is free"):
+            await room.submit(lambda now: room.join_waiting("bea", now))
+        await room.submit(lambda now: keeper.add_bot(2, now))
+        assert await room.submit(lambda now: room.join_waiting("bea", now)) == 1
+        assert await room.submit(lambda now: room.join_waiting("cat", now)) == 2
+        assert await room.submit(lambda now: room.join_waiting("dan", now)) == 3
+        with pytest.raises(RoomError, match="already"):
+            await room.submit(lambda now: room.join_waiting("cat", now))
+        with pytest.raises(RoomError, match="seated"):
+            await room.submit(lambda now: room.join_waiting("ann", now))
+        await room.submit(lambda now: room.leave_waiting("dan", now))
+        await room.submit(lambda now: keeper.remove_bot(2, now))  # between hands: at once
+        assert room.offers[2][0] == "bea"
+        with pytest.raises(RoomError, match="offered"):
+            await room.submit(lambda now: room.check_seat("cat", 2))
+        for _ in range(100):  # bea lets the offer lapse: it goes to cat
+            await asyncio.sleep(0.02)
+            if room.offers.get(2, ("",))[0] == "cat":
+                break
+        assert room.offers[2][0] == "cat" and room.waiting == ["cat"]
+        room.check_seat("cat", 2)
+        await room.submit(lambda now: keeper.sit_down("cat", 2, 100, now, player_id=ids["cat"]))
+        room.seated("cat", 2)
+        assert room.waiting == [] and room.offers == {}
+        await room.stop()
+        return room
+
+    asyncio.run(main())
+    offered = {name: [m["seat"] for m in got if m["type"] == "seat_offered"] for name, got in told.items()}
+    assert offered == {"ann": [], "bea": [2], "cat": [2], "dan": []}
+    places = [m["position"] for m in told["cat"] if m["type"] == "waiting"]
+    assert places[0] == 2 and 1 in places  # moved up when bea's offer lapsed
+    assert [m["position"] for m in told["dan"] if m["type"] == "waiting"][-1] is None
+    for got in told.values():
+        for message in got:
+            SERVER.validate_python(message)
+
+
+def test_a_slow_table_does_not_stall_the_event_loop(store: Store) -> None:
+    keeper = _keeper(store)
+
+    async def main() -> float:
+        room = Room(keeper, pause=60.0)
+        room.start()
+        slow = asyncio.ensure_future(room.submit(lambda now: time.sleep(0.4)))  # a write that blocks
+        worst, last = 0.0, time.monotonic()
+        while not slow.done():
+            await asyncio.sleep(0.01)
+            worst, last = max(worst, time.monotonic() - last), time.monotonic()
+        await room.stop()
+        return worst
+
+    assert asyncio.run(main()) < 0.2

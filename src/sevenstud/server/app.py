@@ -19,7 +19,7 @@ import json
 import os
 import sys
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -302,7 +302,7 @@ def create_app(
                     )
                     # On the actor: the seat is read and the welcome, then what was missed (or a
                     # snapshot), sent in that order before anything newer.
-                    await room.submit(lambda _now: join())
+                    await room.submit(functools.partial(_run_join, join))
                     continue
                 if room is None:
                     await refuse("say hello first (the protocol version and the table)")
@@ -374,6 +374,11 @@ def create_app(
         return run
 
     return app
+
+
+def _run_join(join: Callable[[], object], _now: float) -> object:
+    """A hello's join, as a command for the actor (the time is not needed)."""
+    return join()
 
 
 def serve_command(args: argparse.Namespace) -> int:

@@ -738,11 +738,26 @@ class Room:
         return min([due, *offers]) if due is not None else min(offers, default=None)
 
     async def _run(self) -> None:
+        try:
+            await self._serve()
+        finally:
+            # Stopped or broken: nobody waits for ever on a command the actor will not run.
+            while not self.queue.empty():
+                _, future = self.queue.get_nowait()
+                if not future.done():
+                    future.set_exception(RoomError("this table has stopped"))
+
+    async def _serve(self) -> None:
         while True:
             due = self._due()
             wait = None if due is None else max(0.0, due - self.clock())
             try:
-                command, future = await asyncio.wait_for(self.queue.get(), wait)
+                # A command waiting goes first: wait_for with no time left would time out even
+                # with one in the queue, and a busy clock (bots acting) would starve commands.
+                if self.queue.empty():
+                    command, future = await asyncio.wait_for(self.queue.get(), wait)
+                else:
+                    command, future = self.queue.get_nowait()
             except TimeoutError:
                 await asyncio.to_thread(self._changed, self._tick)
             else:
@@ -791,12 +806,12 @@ class Room:
         if to_act is not None:
             name = table.player_at(to_act)
             occupant = keeper.occupants.get(name) if name is not None else None
-            if occupant is not None and occupant.bot is not None:
+            if table.deadline is not None and now >= table.deadline:
+                keeper.time_out(to_act, now)  # a bot too, should its table have been held up
+            elif occupant is not None and occupant.bot is not None:
                 view = table.view(to_act).hand
                 assert view is not None
                 keeper.act(to_act, occupant.bot.act(view), now)
-            elif table.deadline is not None and now >= table.deadline:
-                keeper.time_out(to_act, now)
         elif table.can_start_hand() and now >= self._next_hand:
             keeper.start_hand(now)
             if not table.hand_in_progress:  # over at once (everybody all-in on the antes)
