@@ -302,7 +302,11 @@ def create_app(
                     )
                     # On the actor: the seat is read and the welcome, then what was missed (or a
                     # snapshot), sent in that order before anything newer.
-                    await room.submit(functools.partial(_run_join, join))
+                    try:
+                        await room.submit(functools.partial(_run_join, join))
+                    except (TableError, RoomError) as error:  # a table stopped (its lease lost)
+                        room = None
+                        await refuse(str(error))
                     continue
                 if room is None:
                     await refuse("say hello first (the protocol version and the table)")
@@ -314,8 +318,8 @@ def create_app(
                     await room.submit(_command(room, player.id, player.name, message, key))
                 except (TableError, RoomError) as error:
                     await refuse(str(error))
-        except WebSocketDisconnect:
-            pass
+        except (WebSocketDisconnect, ConnectionError):
+            pass  # the client went away (a send to a closed socket raises the latter)
         finally:
             if room is not None:
                 room.unwatch(key)
