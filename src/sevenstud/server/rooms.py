@@ -1,23 +1,16 @@
-"""The tables of the card room: one keeper (the chips and the database) and one asyncio actor
-per table.
+"""The tables of the card room: one asyncio actor per table, owning its keeper.
 
-:class:`TableKeeper` is synchronous: it owns a :class:`sevenstud.table.Table`, applies one
-command to it and writes what the command caused in one database transaction: the stream's
-entries (as a spectator sees them), the hand's record, and a ledger transfer for every chip that
-moved (buy-in, ante, bet, bet returned, award, rake, leaving). The chips moved inside a hand are
-read from the stacks before and after the command, so the ledger follows the engine whatever its
-events are called. :class:`Room` is the actor: it owns the keeper, takes commands from a queue,
-keeps the clock (time-outs after a small grace), pauses after each hand, plays the bots' turns,
-keeps the waiting list, and sends every watcher the entries it may see (``events_since(n,
-viewer)``), or a snapshot of the table when those are no longer kept. The keeper's commands
-(and so every database write) run in a worker thread (``asyncio.to_thread``), one at a time per
-table: the order of a table's writes holds, and a slow table never stalls the event loop.
+:class:`Room` is the actor: it owns the table's :class:`~sevenstud.server.keeper.TableKeeper`
+(the chips and the database), takes commands from a queue, keeps the clock (time-outs after a
+small grace), pauses after each hand, plays the bots' turns, keeps the waiting list, and sends
+every watcher the entries it may see (``events_since(n, viewer)``), or a snapshot of the table
+when those are no longer kept. The keeper's commands (and so every database write) run in a
+worker thread (``asyncio.to_thread``), one at a time per table: the order of a table's writes
+holds, and a slow table never stalls the event loop.
 
-:func:`recover` runs at start: a hand still ``playing`` in the database was cut off by a crash;
-it is cancelled and every chip put into it goes back to its seat. The seats stay taken with
-their stacks (the keeper seats them again when its table opens): a person who does not come
-back is timed out, then sat out, as any disconnected player is. ``keep_seats=False`` stands
-every seat up instead, its stack back to its owner's balance (bots' chips back to the bank).
+The keeper, :func:`create_table` and :func:`recover` (run at start: a hand a crash cut off is
+cancelled and refunded) live in :mod:`sevenstud.server.keeper`; they are imported here too, so
+that ``from sevenstud.server.rooms import TableKeeper, recover`` keeps working.
 """
 
 from __future__ import annotations
@@ -27,488 +20,40 @@ import contextlib
 import dataclasses
 import functools
 import time
-import typing
-from collections import deque
-from collections.abc import Awaitable, Callable, Collection
+from collections.abc import Awaitable, Callable
 from typing import Any
 
-from sqlalchemy import func, select
-from sqlalchemy.orm import Session
-
-from sevenstud.bots import RuleBot
-from sevenstud.cards import Deck
-from sevenstud.hand import Hand, HandEnded, PotAwarded, RakeTaken
-from sevenstud.server.protocol import GRACE_SECONDS
-from sevenstud.server.store import Store, ledger
-from sevenstud.server.store.models import EventRow, HandRow, Player, Sitting, TableRow
-from sevenstud.table import (
-    ClockStarted,
-    Entry,
-    HandStarted,
-    SatDown,
-    StoodUp,
-    StreamGap,
-    Table,
-    TableError,
-    TableSettings,
-    ToppedUp,
+from sevenstud.server.keeper import (
+    BOT_PREFIX,
+    RECENT_HANDS,
+    RoomError,
+    TableKeeper,
+    create_table,
+    entry_payload,
+    event_payload,
+    recover,
 )
-from sevenstud.wire import game_to_wire, hand_to_record, to_wire
+from sevenstud.server.protocol import GRACE_SECONDS
+from sevenstud.table import Entry, StreamGap, TableError
+from sevenstud.wire import to_wire
 
-BOT_PREFIX = "bot"
-"""Bots at a table are named ``bot<seat>``; people's names may not start so."""
+__all__ = [
+    "BOT_PREFIX",
+    "OFFER_SECONDS",
+    "RECENT_HANDS",
+    "Room",
+    "RoomError",
+    "Send",
+    "TableKeeper",
+    "Watcher",
+    "create_table",
+    "entry_payload",
+    "event_payload",
+    "recover",
+]
+
 OFFER_SECONDS = 30.0
 """How long a seat offered from the waiting list is kept for the one it is offered to."""
-RECENT_HANDS = 100
-"""The lobby's average pot is over this many of a table's last hands."""
-
-
-class RoomError(ValueError):
-    """A command the room refuses (not enough chips, no such table): nothing changed."""
-
-
-def event_payload(event: object) -> dict[str, Any]:
-    """The JSON-ready form of a stream entry's event: the wire format's for hand events, the
-    fields with a ``type`` tag for the table's own."""
-    if dataclasses.is_dataclass(event) and not isinstance(event, type):
-        name = type(event).__name__
-        tag = "".join("_" + c.lower() if c.isupper() else c for c in name).lstrip("_")
-        return {"type": tag, **dataclasses.asdict(event)}
-    return to_wire(typing.cast(Any, event))
-
-
-def entry_payload(entry: Entry, number: int) -> dict[str, Any]:
-    """A stream entry as sent and stored: its number (per table), time, hand and event."""
-    return {
-        "type": "event",
-        "number": number,
-        "at": entry.at,
-        "hand": entry.hand,
-        "seats": list(entry.seats),
-        "event": event_payload(entry.event),
-    }
-
-
-def _current_hand(table: Table) -> Hand | None:
-    # The table keeps the hand private; the keeper needs it only to store its record (every
-    # card: never sent). A public accessor on Table would be better (see the server's report).
-    record = getattr(table, "_record", None)
-    return None if record is None else typing.cast(Hand, record.hand)
-
-
-@dataclasses.dataclass(slots=True)
-class _Occupant:
-    sitting_id: int
-    player_id: int | None  # None: a bot
-    bot: RuleBot | None
-
-
-class TableKeeper:
-    """One table's chips and records: every command in one transaction (see the module)."""
-
-    def __init__(self, store: Store, table_id: int, settings: TableSettings) -> None:
-        self.store = store
-        self.table_id = table_id
-        self.occupants: dict[str, _Occupant] = {}
-        self._hand: Hand | None = None
-        self._hand_row: int | None = None
-        self._hand_sittings: dict[int, int] = {}  # table seat -> sitting, for the hand in progress
-        self.pots: deque[tuple[float, int]] = deque(maxlen=RECENT_HANDS)
-        """(when it ended, its pot) of the table's last hands, for the lobby."""
-        self._pot = 0
-        self.clock: dict[str, Any] | None = None
-        """The ``clock`` message of the turn running now (None: nobody is on the clock)."""
-        # The table itself counts on from the stored numbers after a restart: both stay 0,
-        # kept for callers of the first version.
-        self.hand_offset = self.number_offset = 0
-        with store.session() as s:
-            hands = int(s.scalar(select(func.max(HandRow.number)).where(HandRow.table_id == table_id)) or 0)
-            number = int(
-                s.scalar(select(func.max(EventRow.number)).where(EventRow.table_id == table_id)) or 0
-            )
-            playing = select(func.count()).where(HandRow.table_id == table_id, HandRow.status == "playing")
-            if s.scalar(playing):
-                raise RoomError(f"table {table_id} has a hand a crash cut off: recover() it first")
-            sittings = s.scalars(
-                select(Sitting)
-                .where(Sitting.table_id == table_id, Sitting.open.is_(True))
-                .order_by(Sitting.seat)
-            ).all()
-        if hands or number or sittings:
-            self.table = self._restored(settings, hands, number, sittings)
-        else:
-            self.table = Table(settings)
-
-    def _restored(self, settings: TableSettings, hands: int, number: int, sittings: Any) -> Table:
-        """The table after a restart: its numbers (hands, stream) going on from the stored
-        ones, every open sitting in its seat with its stack (sat out when it cannot post the
-        ante), no stream kept (a client asking from before gets a snapshot)."""
-        record = Table(settings).to_record(stream=False)
-        least = max(1, settings.game.stakes.ante)
-        seats = []
-        for sitting in sittings:
-            seats.append(
-                {
-                    "type": "seat_record",
-                    "seat": sitting.seat,
-                    "player": sitting.name,
-                    "stack": sitting.stack,
-                    "time_bank": settings.time_bank_start,
-                    "first_hand": hands + 1,
-                    "sitting_out": sitting.stack < least,
-                    "leaving": False,
-                    "time_outs": 0,
-                }
-            )
-            bot = RuleBot(seed=None, name=sitting.bot) if sitting.bot is not None else None
-            self.occupants[sitting.name] = _Occupant(sitting.id, sitting.player_id, bot)
-        record.update(number=number, hands=hands, seats=seats)
-        return Table.from_record(record)
-
-    @property
-    def number(self) -> int:
-        """The table's last stream number as clients count it."""
-        return self.table.number
-
-    def bot_seats(self) -> dict[int, str]:
-        """The seats bots sit in, and their names."""
-        table = self.table
-        return {
-            table.seat_of(name): name for name, seated in self.occupants.items() if seated.bot is not None
-        }
-
-    def add_bot(self, seat: int, now: float) -> list[Entry]:
-        """Seat the project's bot in an empty seat with the table's maximum buy-in (from the
-        bank, where play chips come from)."""
-        return self.sit_down(f"{BOT_PREFIX}{seat}", seat, self.table.settings.max_buy_in, now)
-
-    def remove_bot(self, seat: int, now: float) -> list[Entry]:
-        """Stand the bot in ``seat`` up (at the end of the hand when dealt in)."""
-        name = self.bot_seats().get(seat)
-        if name is None:
-            raise RoomError(f"no bot sits in seat {seat}")
-        return self.leave(name, now)
-
-    def rebuy_bots(self, now: float) -> list[Entry]:
-        """Between hands, top every bot that went broke up to the maximum and sit it in again
-        (the bank pays), so that a table of people and bots plays on."""
-        table, entries = self.table, []
-        if table.hand_in_progress:
-            return []
-        for state in table.view(None).seats:
-            occupant = self.occupants.get(state.player)
-            if occupant is None or occupant.bot is None or not state.sitting_out or state.leaving:
-                continue
-            with contextlib.suppress(TableError):
-                if state.stack < table.settings.min_buy_in:
-                    entries += self.top_up(state.player, table.settings.max_buy_in - state.stack, now)
-                entries += self.sit_in(state.player, now)
-        return entries
-
-    # ------------------------------------------------------------------ commands
-
-    def sit_down(
-        self, name: str, seat: int, buy_in: int, now: float, player_id: int | None = None
-    ) -> list[Entry]:
-        """Seat a person (``player_id``) or a bot (None) with a buy-in from their balance."""
-        if player_id is None and not name.startswith(BOT_PREFIX):
-            raise RoomError(f"a bot's name starts with {BOT_PREFIX!r}")
-        if player_id is not None:
-            with self.store.session() as s:
-                player = s.get(Player, player_id)
-                if player is None:
-                    raise RoomError(f"no account {player_id}")
-                if player.balance < buy_in:
-                    raise RoomError(f"a buy-in of {buy_in} is more than your balance of {player.balance}")
-        bot = RuleBot(seed=None, name=name) if player_id is None else None
-        return self._apply(
-            lambda: [self.table.sit_down(name, seat, buy_in, now)], now, {name: (player_id, bot)}
-        )
-
-    def top_up(self, name: str, amount: int, now: float) -> list[Entry]:
-        """Add chips from the player's balance."""
-        occupant = self.occupants.get(name)
-        if occupant is not None and occupant.player_id is not None:
-            with self.store.session() as s:
-                player = s.get(Player, occupant.player_id)
-                if player is None or player.balance < amount:
-                    raise RoomError(f"a top-up of {amount} is more than your balance")
-        return self._apply(lambda: [self.table.top_up(name, amount, now)], now)
-
-    def leave(self, name: str, now: float) -> list[Entry]:
-        """Stand up (at the end of the hand when dealt in); the stack goes back to the balance."""
-        return self._apply(lambda: [self.table.leave(name, now)], now)
-
-    def sit_out(self, name: str, now: float) -> list[Entry]:
-        """Not dealt in from the next hand."""
-        return self._apply(lambda: [self.table.sit_out(name, now)], now)
-
-    def sit_in(self, name: str, now: float) -> list[Entry]:
-        """Dealt in again from the next hand."""
-        return self._apply(lambda: [self.table.sit_in(name, now)], now)
-
-    def start_hand(self, now: float, deck: Deck | None = None) -> list[Entry]:
-        """Deal a hand from ``deck`` (by default one shuffled with the OS's secure randomness)."""
-        return self._apply(
-            lambda: self.table.start_hand(now, deck if deck is not None else Deck.shuffled()), now
-        )
-
-    def act(self, seat: int, action: str | Any, now: float) -> list[Entry]:
-        """The seat to act acts."""
-        return self._apply(lambda: self.table.act(seat, action, now), now)
-
-    def time_out(self, seat: int, now: float) -> list[Entry]:
-        """The seat to act ran out of time."""
-        return self._apply(lambda: self.table.time_out(seat, now), now)
-
-    # ------------------------------------------------------------------ recording
-
-    def _stacks(self) -> dict[int, tuple[str, int]]:
-        return {s.seat: (s.player, s.stack) for s in self.table.view(None).seats}
-
-    def _apply(
-        self,
-        command: Callable[[], list[Entry]],
-        now: float,
-        joining: dict[str, tuple[int | None, RuleBot | None]] | None = None,
-    ) -> list[Entry]:
-        table = self.table
-        before = self._stacks()
-        start = table.number
-        command()  # a TableError changes nothing, and nothing is written
-        entries = list(table.events_since(start, None))
-        # Should this write fail, the table has moved on and its record has not: the room stops
-        # the table, and the recovery at the next start cancels the hand and refunds it.
-        with self.store.session() as s, s.begin():
-            self._record(s, entries, before, joining or {}, now)
-        self._follow(entries)
-        return entries
-
-    def _follow(self, entries: list[Entry]) -> None:
-        """Keep the lobby's figures (each hand's pot: what was awarded plus the rake) and the
-        ``clock`` message of the turn now running."""
-        for entry in entries:
-            event = entry.event
-            if isinstance(event, (PotAwarded, RakeTaken)):
-                self._pot += event.amount
-            elif isinstance(event, HandEnded):
-                self.pots.append((entry.at, self._pot))
-                self._pot = 0
-            elif isinstance(event, ClockStarted) and entry.hand is not None:
-                hand = self.table.view(None).hand
-                self.clock = {
-                    "type": "clock",
-                    "number": entry.number,
-                    "hand": entry.hand,
-                    "street": hand.street if hand is not None else 3,
-                    "seat": event.seat,
-                    "act_by": event.deadline - event.time_bank,
-                    "deadline": event.deadline,
-                    "grace": GRACE_SECONDS,
-                }
-        if self.table.deadline is None:
-            self.clock = None
-
-    def _record(
-        self,
-        s: Session,
-        entries: list[Entry],
-        before: dict[int, tuple[str, int]],
-        joining: dict[str, tuple[int | None, RuleBot | None]],
-        now: float,
-    ) -> None:
-        after = self._stacks()
-        bank = ledger.account(s, ledger.BANK)
-        last_event: int | None = None
-        hand_moved = False
-        for entry in entries:
-            payload = entry_payload(entry, entry.number)
-            hand_id = self._hand_row if entry.hand is not None else None
-            event = entry.event
-            if isinstance(event, HandStarted):
-                hand = _current_hand(self.table)
-                assert hand is not None
-                self._hand = hand
-                sittings = [self.occupants[p].sitting_id for p in event.players]
-                self._hand_sittings = dict(zip(event.seats, sittings, strict=True))
-                row = HandRow(
-                    table_id=self.table_id,
-                    number=event.hand,
-                    status="playing",
-                    sittings=sittings,
-                    record=hand_to_record(hand),
-                    started_at=now,
-                )
-                s.add(row)
-                s.flush()
-                self._hand_row = hand_id = row.id
-                # Every seat dealt in starts the hand at its stack before the antes.
-                for seat, stack in zip(event.seats, event.stacks, strict=True):
-                    before[seat] = (before[seat][0], stack)
-            row_event = EventRow(
-                table_id=self.table_id,
-                number=payload["number"],
-                hand_id=hand_id,
-                type=payload["event"]["type"],
-                payload=payload,
-                at=entry.at,
-            )
-            s.add(row_event)
-            s.flush()
-            last_event = row_event.id
-            if isinstance(event, SatDown):
-                player_id, bot = joining[event.player]
-                sitting = Sitting(
-                    table_id=self.table_id,
-                    seat=event.seat,
-                    player_id=player_id,
-                    bot=event.player if bot is not None else None,
-                    name=event.player,
-                    stack=event.buy_in,
-                )
-                s.add(sitting)
-                s.flush()
-                self.occupants[event.player] = _Occupant(sitting.id, player_id, bot)
-                source = self._balance_account(s, player_id, bank, -event.buy_in)
-                ledger.transfer(
-                    s,
-                    source,
-                    ledger.account(s, ledger.SEAT, sitting.id),
-                    event.buy_in,
-                    "buy-in",
-                    event_id=last_event,
-                )
-            elif isinstance(event, ToppedUp):
-                occupant = self.occupants[event.player]
-                source = self._balance_account(s, occupant.player_id, bank, -event.amount)
-                target = ledger.account(s, ledger.SEAT, occupant.sitting_id)
-                ledger.transfer(s, source, target, event.amount, "top-up", event_id=last_event)
-            elif isinstance(event, StoodUp):
-                if not hand_moved:
-                    self._hand_chips(s, before, after, entries, last_event)
-                    hand_moved = True
-                leaver = self.occupants.pop(event.player)
-                if event.stack:
-                    target = self._balance_account(s, leaver.player_id, bank, event.stack)
-                    seat_account = ledger.account(s, ledger.SEAT, leaver.sitting_id)
-                    ledger.transfer(s, seat_account, target, event.stack, "leaving", event_id=last_event)
-                sitting_row = s.get(Sitting, leaver.sitting_id)
-                assert sitting_row is not None
-                sitting_row.stack, sitting_row.open = 0, False
-        if not hand_moved:
-            self._hand_chips(s, before, after, entries, last_event)
-        for name, stack in after.values():
-            seated = self.occupants.get(name)
-            if seated is not None:
-                sitting_row = s.get(Sitting, seated.sitting_id)
-                assert sitting_row is not None
-                sitting_row.stack = stack
-
-    def _balance_account(self, s: Session, player_id: int | None, bank: int, change: int) -> int:
-        """The account a seat's chips come from or go to; the cached balance follows."""
-        if player_id is None:
-            return bank
-        player = s.get(Player, player_id)
-        assert player is not None
-        if player.balance + change < 0:
-            raise RoomError(f"{player.name} has {player.balance} chips, not {-change}")
-        player.balance += change
-        return ledger.account(s, ledger.BALANCE, player_id)
-
-    def _hand_chips(
-        self,
-        s: Session,
-        before: dict[int, tuple[str, int]],
-        after: dict[int, tuple[str, int]],
-        entries: list[Entry],
-        event_id: int | None,
-    ) -> None:
-        """The chips that went into or out of the hand's pot during this command."""
-        hand_row = self._hand_row
-        if hand_row is None or not self._hand_sittings:
-            return
-        pot = ledger.account(s, ledger.POT, hand_row)
-        stood = {e.event.seat: e.event.stack for e in entries if isinstance(e.event, StoodUp)}
-        for seat, sitting in self._hand_sittings.items():
-            old = before[seat][1]
-            new = stood[seat] if seat in stood else after[seat][1]
-            seat_account = ledger.account(s, ledger.SEAT, sitting)
-            if new < old:
-                ledger.transfer(
-                    s, seat_account, pot, old - new, "into pot", event_id=event_id, hand_id=hand_row
-                )
-            elif new > old:
-                ledger.transfer(
-                    s, pot, seat_account, new - old, "from pot", event_id=event_id, hand_id=hand_row
-                )
-        hand = self._hand
-        assert hand is not None
-        row = s.get(HandRow, hand_row)
-        assert row is not None
-        row.record = hand_to_record(hand)
-        if any(isinstance(e.event, HandEnded) for e in entries):
-            rake = sum(e.event.amount for e in entries if isinstance(e.event, RakeTaken))
-            left = ledger.balance_of(s, pot)
-            if left != rake:
-                raise RoomError(f"hand {row.number}: {left} chips left in the pot, but the rake was {rake}")
-            if rake:
-                house = ledger.account(s, ledger.HOUSE)
-                ledger.transfer(s, pot, house, rake, "rake", event_id=event_id, hand_id=hand_row)
-            row.status, row.ended_at = "finished", entries[-1].at
-            row.result = {"stacks": list(hand.stacks), "rake": hand.rake}
-            self._hand, self._hand_row, self._hand_sittings = None, None, {}
-
-
-def create_table(store: Store, name: str, settings: TableSettings) -> int:
-    """Store a new table (its game and house settings); returns its id."""
-    fields = {f.name: getattr(settings, f.name) for f in dataclasses.fields(settings) if f.name != "game"}
-    with store.session() as s, s.begin():
-        row = TableRow(name=name, game=game_to_wire(settings.game), settings=fields, created_at=time.time())
-        s.add(row)
-        s.flush()
-        return row.id
-
-
-def recover(store: Store, tables: Collection[int] | None = None, *, keep_seats: bool = True) -> int:
-    """Cancel every hand a crash cut off, refunding every chip put into it to its seat. Every
-    seat whose player is still there (an account, or a bot) at a table still open keeps its
-    stack, as the ledger says it is: the table's keeper seats it again when it opens. Every
-    other seat (with ``keep_seats=False``: every seat) stands up with its stack back to its
-    owner. Returns the number of hands cancelled. Given
-    ``tables``, only theirs (a process taking over a dead one's tables: see leases.py)."""
-    cancelled = 0
-    hands, sittings = select(HandRow).where(HandRow.status == "playing"), select(Sitting)
-    if tables is not None:
-        hands = hands.where(HandRow.table_id.in_(list(tables)))
-        sittings = sittings.where(Sitting.table_id.in_(list(tables)))
-    with store.session() as s, s.begin():
-        bank = ledger.account(s, ledger.BANK)
-        for row in s.scalars(hands).all():
-            pot = ledger.account(s, ledger.POT, row.id)
-            for other, put_in in ledger.net_by_counterpart(s, pot).items():
-                if put_in > 0:
-                    ledger.transfer(s, pot, other, put_in, "refund", hand_id=row.id)
-            row.status, row.ended_at = "cancelled", time.time()
-            cancelled += 1
-        for sitting in s.scalars(sittings.where(Sitting.open.is_(True))).all():
-            seat_account = ledger.account(s, ledger.SEAT, sitting.id)
-            stack = ledger.balance_of(s, seat_account)
-            table = s.get(TableRow, sitting.table_id)
-            there = sitting.player_id is None or s.get(Player, sitting.player_id) is not None
-            if keep_seats and there and table is not None and not table.closed:
-                sitting.stack = stack
-                continue
-            if stack:
-                if sitting.player_id is None:
-                    target = bank
-                elif (player := s.get(Player, sitting.player_id)) is None:
-                    target = bank  # the account is gone: its chips go back where play chips come from
-                else:
-                    player.balance += stack
-                    target = ledger.account(s, ledger.BALANCE, sitting.player_id)
-                ledger.transfer(s, seat_account, target, stack, "leaving")
-            sitting.stack, sitting.open = 0, False
-    return cancelled
 
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
