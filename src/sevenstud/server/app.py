@@ -410,6 +410,10 @@ def serve_command(args: argparse.Namespace) -> int:
         return 1
     print(f"sevenstud serve: database {store.shown_url}", flush=True)
     print(f"sevenstud serve: open http://{host}:{port}/", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+    # No per-message compression: the messages are small and frequent, and under load zlib took
+    # about half of the time spent sending (benchmarks/load.py's profile).
+    uvicorn.run(
+        app, host=host, port=port, log_level="warning", access_log=False, ws_per_message_deflate=False
+    )
     store.close()
     return 0
