@@ -52,9 +52,11 @@ $(COMPILED)/.built: $(TEST_STAMP) $(ENGINE_SOURCES) tools/build_compiled.py
 compiled: $(COMPILED)/.built
 
 # The card room's tests start a throwaway PostgreSQL cluster of their own (stopped after):
-# tools/postgres.sh installs PostgreSQL's binaries with apt-get where they are missing.
+# tools/postgres.sh installs PostgreSQL's binaries with apt-get where they are missing; the
+# browser tests drive Debian's chromium, which tools/chromium.sh installs the same way.
 test: lint $(TEST_STAMP)
 	sh tools/postgres.sh
+	sh tools/chromium.sh
 	$(BIN)/pytest -n auto
 	$(MAKE) test-compiled
 
