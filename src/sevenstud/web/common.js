@@ -1,0 +1,173 @@
+// What every page of the card room shares: talking to the server, naming and drawing cards,
+// and the player's display settings. The pages render what the server says; nothing here
+// decides a rule.
+
+/** A JSON request to the server; throws an Error carrying the server's own reason. */
+export async function api(path, { method = "GET", body } = {}) {
+  const init = { method, credentials: "same-origin", headers: {} };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, init);
+  const text = await response.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = text;
+  }
+  if (!response.ok) {
+    const detail = data && typeof data === "object" ? data.detail : data;
+    const error = new Error(describeDetail(detail) || `${response.status} ${response.statusText}`);
+    error.status = response.status;
+    throw error;
+  }
+  return data;
+}
+
+// FastAPI's 422 answers carry a list of {loc, msg}; say them as one line.
+function describeDetail(detail) {
+  if (Array.isArray(detail)) {
+    return detail.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("; ");
+  }
+  return detail ? String(detail) : "";
+}
+
+/** The account logged in, or null. */
+export async function me() {
+  try {
+    return await api("/api/me");
+  } catch (error) {
+    if (error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const RANK_NAMES = {
+  A: "Ace", K: "King", Q: "Queen", J: "Jack", T: "Ten", 9: "Nine", 8: "Eight",
+  7: "Seven", 6: "Six", 5: "Five", 4: "Four", 3: "Three", 2: "Two",
+};
+export const SUIT_NAMES = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
+export const SUIT_SYMBOLS = { s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663" };
+
+/** "Ace of spades"; with faceDown, "Ace of spades, face down"; a card not seen (null),
+ *  "a face-down card". */
+export function cardName(card, faceDown = false) {
+  if (!card) return "a face-down card";
+  const name = `${RANK_NAMES[card[0]]} of ${SUIT_NAMES[card[1]]}`;
+  return faceDown ? `${name}, face down` : name;
+}
+
+/** One card as an element: a card seen (e.g. "Kd") shows rank and suit; null is a card back.
+ *  `down`: a down card (its owner sees it face up, marked as down); `highlight`: one of the
+ *  five cards of a named hand. Screen readers get the card's name. */
+export function cardElement(card, { down = false, highlight = false } = {}) {
+  const el = document.createElement("span");
+  el.setAttribute("role", "img");
+  el.className = "card";
+  if (!card) {
+    el.classList.add("back");
+    el.setAttribute("aria-label", cardName(null));
+    return el;
+  }
+  el.classList.add(`suit-${card[1]}`);
+  if (down) el.classList.add("down");
+  if (highlight) el.classList.add("highlight");
+  el.dataset.card = card;
+  el.setAttribute("aria-label", cardName(card, down));
+  const rank = document.createElement("span");
+  rank.className = "rank";
+  rank.textContent = card[0] === "T" ? "10" : card[0];
+  const suit = document.createElement("span");
+  suit.className = "suit";
+  suit.textContent = SUIT_SYMBOLS[card[1]];
+  rank.setAttribute("aria-hidden", "true");
+  suit.setAttribute("aria-hidden", "true");
+  el.append(rank, suit);
+  return el;
+}
+
+/** A small element helper: el("p", {class: "x", text: "hi"}, child, ...). */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "text") node.textContent = value;
+    else if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  node.append(...children.filter((c) => c !== null && c !== undefined));
+  return node;
+}
+
+// The player's settings, kept in this browser only (localStorage): they never reach the server.
+const DEFAULTS = { fourColour: false, animations: true, sound: true };
+
+export const settings = {
+  get(name) {
+    const stored = localStorage.getItem(`sevenstud.${name}`);
+    return stored === null ? DEFAULTS[name] : stored === "true";
+  },
+  set(name, value) {
+    localStorage.setItem(`sevenstud.${name}`, String(Boolean(value)));
+    applySettings();
+  },
+};
+
+/** Puts the settings on <body> as classes the style sheet reads (four-colour deck, no
+ *  animations); the system's reduced-motion preference also turns animations off. */
+export function applySettings() {
+  const body = document.body;
+  body.classList.toggle("four-colour", settings.get("fourColour"));
+  const reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  body.classList.toggle("no-animations", !settings.get("animations") || reduced);
+}
+
+/** The settings as labelled checkboxes, for a page's header or menu. */
+export function settingsControls() {
+  const box = el("fieldset", { class: "settings" }, el("legend", { text: "Settings" }));
+  for (const [name, label] of [
+    ["fourColour", "Four-colour deck"],
+    ["animations", "Animations"],
+    ["sound", "Sound on your turn"],
+  ]) {
+    const id = `setting-${name}`;
+    const input = el("input", { type: "checkbox", id });
+    input.checked = settings.get(name);
+    input.addEventListener("change", () => settings.set(name, input.checked));
+    box.append(el("label", { for: id }, input, ` ${label}`));
+  }
+  return box;
+}
+
+/** Chips as a player says them: "1 chip", "12 chips". */
+export function chips(n) {
+  return `${n} chip${n === 1 ? "" : "s"}`;
+}
+
+export const GAME_NAMES = {
+  stud8: "Seven Card Stud Hi/Lo",
+  stud: "Seven Card Stud",
+  razz: "Razz",
+  StudHiLo: "Seven Card Stud Hi/Lo",
+  Stud: "Seven Card Stud",
+  Razz: "Razz",
+};
+
+/** The header every page shows: the card room's name, the pages, the account and its
+ *  balance (or a link to the lobby to sign in). `account` is /api/me's answer or null. */
+export function siteHeader(account) {
+  const who = account
+    ? el("span", { class: "account", "data-testid": "account" },
+        `${account.name}${account.guest ? " (guest)" : ""}: `,
+        el("span", { class: "balance", "data-testid": "balance", text: chips(account.balance) }))
+    : el("a", { href: "/", text: "Sign in or play as a guest" });
+  return el("header", { class: "site" },
+    el("h1", {}, el("a", { href: "/", text: "sevenstud card room" })),
+    el("nav", { "aria-label": "Pages" },
+      el("a", { href: "/", text: "Lobby" }),
+      el("a", { href: "/equity", text: "Equity" })),
+    who);
+}
