@@ -85,11 +85,8 @@ def best_high(cards: Sequence[Card]) -> tuple[str, list[Card]]:
     best = max(itertools.combinations(hand, 5), key=high_rank)
     five = list(best)
     rank = high_rank(five)
-    category = rank >> 20
-    if category in (4, 8):  # a straight or a straight flush: in sequence
-        five = _straight_order(five)
-    else:
-        five = _by_groups(five)
+    # A straight (category 4) or a straight flush (8) is listed in sequence.
+    five = _straight_order(five) if rank >> 20 in (4, 8) else _by_groups(five)
     return high_name(rank), five
 
 
