@@ -15,9 +15,10 @@ COMPILED_TESTS := tests/rules tests/test_crosscheck_pokerkit.py tests/test_compi
 
 .PHONY: run test test-compiled compiled lint typecheck bench clean
 
-# The engine imports the standard library alone: `make run` installs the package and nothing
-# else (no numpy, no test tools); `make test` adds the test extras. Each has its own stamp, so
-# `make run` on a fresh clone never waits for PokerKit, mypy and numpy.
+# The engine imports the standard library alone; `make run` installs it with the card room's
+# extra (FastAPI, uvicorn, SQLAlchemy, numpy for the equity page ...) and nothing else (no test
+# tools); `make test` adds the test extras. Each has its own stamp, so `make run` on a fresh
+# clone never waits for PokerKit, mypy and Playwright.
 RUN_STAMP  := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
 
@@ -28,15 +29,17 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(RUN_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e .
+	$(BIN)/pip install --quiet -e '.[server]'
 	touch $@
 
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $@ $(RUN_STAMP)
 
+# The card room at http://127.0.0.1:8000 on an embedded SQLite database (its path is printed);
+# `$(BIN)/sevenstud play` is the terminal table.
 run: $(RUN_STAMP)
-	$(BIN)/sevenstud play
+	$(BIN)/sevenstud serve
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check src tests benchmarks tools
