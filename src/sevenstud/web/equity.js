@@ -1,0 +1,273 @@
+// The equity page: each player's cards and the dead cards, typed or picked on a 52-card grid,
+// sent to the server's equity engine (POST /api/equity), then the job polled until it is done.
+// The server parses the cards and says what is wrong with them; the page only keeps track of
+// which cards are on the grid so that a card is picked once at most.
+import { api, applySettings, cardElement, cardName, el, me, siteHeader } from "/web/common.js";
+
+const RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
+const SUITS = ["s", "h", "d", "c"];
+const MIN_PLAYERS = 2;
+const MAX_PLAYERS = 8;
+// Seven cards is a whole stud hand: more cannot be given for one player.
+const MAX_CARDS = 7;
+const POLL_MS = 200;
+const FIGURES = [
+  ["equity", "Equity"],
+  ["scoop", "Scoop"],
+  ["high", "High"],
+  ["low", "Low"],
+];
+// The halves a game has: stud has no low half, razz has only the low.
+const HALVES = { stud8: ["high", "low"], stud: ["high"], razz: ["low"] };
+
+// A card as typed ("as", "10h", "Kd") in the grid's spelling ("As", "Th", "Kd"); "??" stays.
+const TOKEN = /\?\?|10[cdhs]|[2-9tjqka][cdhs]/gi;
+
+function tokens(text) {
+  return (text.match(TOKEN) || []).map((t) => {
+    if (t === "??") return t;
+    const rank = t.length === 3 ? "T" : t[0].toUpperCase();
+    return rank + t[t.length - 1].toLowerCase();
+  });
+}
+
+const slots = [];
+let target = "p0";
+let running = false;
+
+function slotLabel(id) {
+  return id === "dead" ? "Dead cards" : `Player ${Number(id.slice(1)) + 1}`;
+}
+
+function makeSlot(id) {
+  const label = slotLabel(id);
+  const input = el("input", {
+    type: "text", id: `cards-${id}`, autocomplete: "off", spellcheck: "false",
+    placeholder: id === "dead" ? "e.g. 7h 7c" : "e.g. As 2s 3s", "data-testid": `cards-${id}`,
+  });
+  const choose = el("input", {
+    type: "radio", name: "target", value: id, id: `target-${id}`, "data-testid": `target-${id}`,
+  });
+  const shown = el("div", { class: "slot-cards", "data-testid": `shown-${id}`, "aria-hidden": "true" });
+  const clear = el("button", {
+    type: "button", "data-testid": `clear-${id}`, "aria-label": `Clear ${label}`, text: "Clear",
+  });
+  const box = el("div", { class: "slot", "data-testid": `slot-${id}` },
+    el("div", { class: "slot-head" },
+      choose, el("label", { for: `target-${id}`, text: ` Next pick goes to ${label}` })),
+    el("label", { for: `cards-${id}`, class: "slot-name", text: label }),
+    el("div", { class: "slot-entry" }, input, clear),
+    shown);
+  choose.addEventListener("change", () => setTarget(id));
+  input.addEventListener("input", refresh);
+  input.addEventListener("focus", () => setTarget(id));
+  clear.addEventListener("click", () => { input.value = ""; refresh(); });
+  return { id, input, choose, shown, box };
+}
+
+function players() {
+  return slots.filter((s) => s.id !== "dead");
+}
+
+function setTarget(id) {
+  target = id;
+  for (const slot of slots) {
+    slot.choose.checked = slot.id === id;
+    slot.box.classList.toggle("target", slot.id === id);
+  }
+}
+
+function layoutSlots() {
+  const box = document.getElementById("slots");
+  box.replaceChildren(...slots.map((s) => s.box));
+  document.getElementById("add-player").disabled = players().length >= MAX_PLAYERS;
+  document.getElementById("remove-player").disabled = players().length <= MIN_PLAYERS;
+  if (!slots.some((s) => s.id === target)) setTarget("p0");
+  else setTarget(target);
+}
+
+function addPlayer() {
+  const count = players().length;
+  if (count >= MAX_PLAYERS) return;
+  slots.splice(count, 0, makeSlot(`p${count}`));
+  layoutSlots();
+}
+
+function removePlayer() {
+  const count = players().length;
+  if (count <= MIN_PLAYERS) return;
+  slots.splice(count - 1, 1);
+  layoutSlots();
+  refresh();
+}
+
+// Where each card is now: the grid marks it, and a second pick takes it back.
+function used() {
+  const where = new Map();
+  for (const slot of slots) {
+    for (const t of tokens(slot.input.value)) if (t !== "??") where.set(t, slot);
+  }
+  return where;
+}
+
+function refresh() {
+  const where = used();
+  for (const button of document.querySelectorAll("#grid button")) {
+    const owner = where.get(button.dataset.card);
+    button.setAttribute("aria-pressed", owner ? "true" : "false");
+    button.title = owner ? `In ${slotLabel(owner.id)}: pick again to take it back` : "";
+  }
+  for (const slot of slots) {
+    slot.shown.replaceChildren(...tokens(slot.input.value).map((t) => cardElement(t === "??" ? null : t)));
+  }
+}
+
+function note(text) {
+  document.getElementById("pick-note").textContent = text;
+}
+
+function addCard(card) {
+  const slot = slots.find((s) => s.id === target);
+  if (!slot) return;
+  if (slot.id !== "dead" && tokens(slot.input.value).length >= MAX_CARDS) {
+    note(`${slotLabel(slot.id)} already has ${MAX_CARDS} cards.`);
+    return;
+  }
+  slot.input.value = `${slot.input.value.trim()} ${card}`.trim();
+  note(`${card === "??" ? "An unknown card" : cardName(card)} to ${slotLabel(slot.id)}.`);
+  refresh();
+}
+
+function pick(card) {
+  const owner = used().get(card);
+  if (owner) {
+    // Take it back from where it is, keeping the other cards' order.
+    const kept = tokens(owner.input.value);
+    kept.splice(kept.indexOf(card), 1);
+    owner.input.value = kept.join(" ");
+    note(`${cardName(card)} taken back from ${slotLabel(owner.id)}.`);
+    refresh();
+    return;
+  }
+  addCard(card);
+}
+
+function buildGrid() {
+  const grid = document.getElementById("grid");
+  for (const suit of SUITS) {
+    const row = el("div", { class: "grid-row", role: "group", "aria-label": cardName(`A${suit}`).split(" of ")[1] });
+    for (const rank of RANKS) {
+      const card = rank + suit;
+      const button = el("button", {
+        type: "button", class: `pick suit-${suit}`, "data-card": card, "aria-label": cardName(card),
+        "aria-pressed": "false", "data-testid": `pick-${card}`,
+      });
+      button.append(cardElement(card));
+      button.firstChild.setAttribute("aria-hidden", "true");
+      button.addEventListener("click", () => pick(card));
+      row.append(button);
+    }
+    grid.append(row);
+  }
+}
+
+function percent(x) {
+  return `${(x * 100).toFixed(1)}%`;
+}
+
+function showResult(result, game, hands) {
+  const halves = HALVES[game] || ["high", "low"];
+  const count = result.exact
+    ? `exact over ${(result.outcomes ?? 0).toLocaleString("en")} outcomes`
+    : `Monte Carlo, ${(result.trials ?? result.outcomes ?? 0).toLocaleString("en")} trials`;
+  const seconds = typeof result.seconds === "number" ? ` in ${result.seconds.toFixed(2)} s` : "";
+  document.getElementById("summary").textContent = `Done: ${count}${seconds} (${result.method}).`;
+  const box = document.getElementById("results");
+  box.replaceChildren(...result.players.map((p, i) => {
+    const rows = FIGURES.filter(([key]) => {
+      if (key === "high" || key === "low") return halves.includes(key) && p[key] !== null && p[key] !== undefined;
+      return p[key] !== null && p[key] !== undefined;
+    }).map(([key, name]) => el("div", { class: `figure ${key}` },
+      el("span", { class: "figure-name", text: name }),
+      el("span", { class: "bar", "aria-hidden": "true" },
+        el("span", { class: "fill", style: `width: ${Math.max(0, Math.min(1, p[key])) * 100}%` })),
+      el("span", {
+        class: "figure-value", "data-testid": `result-${i}-${key}`, "data-value": String(p[key]),
+        text: percent(p[key]),
+      })));
+    return el("section", { class: "player-result", "data-testid": `result-${i}`, "aria-label": `Player ${i + 1}` },
+      el("h3", { text: `Player ${i + 1}: ${hands[i] || "no cards"}` }), ...rows);
+  }));
+}
+
+function setProgress(value, text) {
+  const status = document.getElementById("status");
+  status.hidden = false;
+  const bar = document.getElementById("progress");
+  bar.value = value;
+  document.getElementById("progress-text").textContent = text;
+}
+
+function showError(message) {
+  document.getElementById("error").textContent = message;
+}
+
+async function run(event) {
+  event.preventDefault();
+  if (running) return;
+  const game = document.getElementById("game").value;
+  const method = document.querySelector('input[name="method"]:checked').value;
+  const hands = players().map((s) => s.input.value.trim());
+  const dead = slots.find((s) => s.id === "dead").input.value.trim();
+  const body = { game, hands, dead, method };
+  const trials = Number(document.getElementById("trials").value);
+  if (method !== "exact" && Number.isFinite(trials) && trials > 0) body.trials = Math.round(trials);
+  showError("");
+  document.getElementById("summary").textContent = "";
+  document.getElementById("results").replaceChildren();
+  const button = document.getElementById("run");
+  running = true;
+  button.disabled = true;
+  try {
+    setProgress(0, "Starting...");
+    const { job } = await api("/api/equity", { method: "POST", body });
+    for (;;) {
+      const state = await api(`/api/equity/${encodeURIComponent(job)}`);
+      const progress = typeof state.progress === "number" ? state.progress : 0;
+      if (state.done) {
+        if (state.error) {
+          setProgress(progress, "Stopped");
+          showError(state.error);
+        } else {
+          setProgress(1, "Done");
+          showResult(state.result, game, hands);
+        }
+        break;
+      }
+      setProgress(progress, `${Math.round(progress * 100)}%`);
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  } catch (error) {
+    setProgress(0, "Stopped");
+    showError(error.message);
+  } finally {
+    running = false;
+    button.disabled = false;
+  }
+}
+
+async function start() {
+  applySettings();
+  document.body.prepend(siteHeader(await me()));
+  for (let i = 0; i < MIN_PLAYERS; i += 1) slots.push(makeSlot(`p${i}`));
+  slots.push(makeSlot("dead"));
+  layoutSlots();
+  buildGrid();
+  refresh();
+  document.getElementById("add-player").addEventListener("click", addPlayer);
+  document.getElementById("remove-player").addEventListener("click", removePlayer);
+  document.getElementById("unknown-card").addEventListener("click", () => addCard("??"));
+  document.getElementById("equity-form").addEventListener("submit", run);
+}
+
+start();
