@@ -1,0 +1,336 @@
+// The lobby (`/`): the account (guest in one click, sign up, log in, log out, refill), the
+// player's recent hands with their downloads, the tables (refreshed every few seconds, with
+// filters) and a form to open a table. It shows what the server answers and decides nothing:
+// every refusal is the server's own sentence, shown beside the form that asked.
+
+import {
+  GAME_NAMES, api, applySettings, chips, el, me, settingsControls, siteHeader,
+} from "/web/common.js";
+
+const TABLES_EVERY_MS = 3000;
+const ACCOUNT_EVERY_MS = 15000;
+const HANDS_SHOWN = 15;
+// The refill button's promise; the server decides whether a refill is due and says why not.
+const REFILL_TO = 1000;
+
+const $ = (id) => document.getElementById(id);
+
+let account = null;
+const rows = new Map(); // table id -> its <tr>, kept so that a refresh never moves the focus
+let lastLines = [];
+
+// ------------------------------------------------------------------ the account
+
+function showHeader() {
+  $("site-header").replaceWith(Object.assign(siteHeader(account), { id: "site-header" }));
+}
+
+function showAccount() {
+  const signedIn = account !== null;
+  $("signed-out").hidden = signedIn;
+  $("signed-in").hidden = !signedIn;
+  $("create-form").hidden = !signedIn;
+  $("create-signed-out").hidden = signedIn;
+  if (!signedIn) return;
+  $("account-name").textContent = `${account.name}${account.guest ? " (guest)" : ""}`;
+  $("account-balance").textContent = chips(account.balance);
+  $("refill").hidden = account.balance >= REFILL_TO;
+  if (!$("create-name").dataset.touched) $("create-name").value = `${account.name}'s table`;
+}
+
+/** A new answer from /api/me (or null): the header's balance is updated in place when only
+ *  the balance moved, so that a keyboard user's focus in the header stays where it is. */
+function setAccount(next) {
+  const same = account && next && account.id === next.id;
+  account = next;
+  if (same) {
+    const balance = document.querySelector("#site-header [data-testid=balance]");
+    if (balance) balance.textContent = chips(account.balance);
+  } else {
+    showHeader();
+  }
+  showAccount();
+}
+
+function clearErrors() {
+  for (const id of ["guest-error", "signup-error", "login-error", "refill-error", "create-error"]) {
+    $(id).textContent = "";
+  }
+}
+
+async function signedInAs(request, errorId) {
+  clearErrors();
+  try {
+    setAccount(await request());
+    await refreshHands();
+    $("account-title").focus?.();
+  } catch (error) {
+    $(errorId).textContent = error.message;
+  }
+}
+
+function credentials(form) {
+  return { name: form.elements.name.value.trim(), password: form.elements.password.value };
+}
+
+function wireAccount() {
+  $("guest").addEventListener("click", () =>
+    signedInAs(() => api("/api/guest", { method: "POST" }), "guest-error"));
+  $("signup-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const body = credentials(event.target);
+    signedInAs(() => api("/api/signup", { method: "POST", body }), "signup-error");
+  });
+  $("login-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const body = credentials(event.target);
+    signedInAs(() => api("/api/login", { method: "POST", body }), "login-error");
+  });
+  $("logout").addEventListener("click", async () => {
+    clearErrors();
+    try {
+      await api("/api/logout", { method: "POST" });
+    } catch (error) {
+      $("refill-error").textContent = error.message;
+      return;
+    }
+    for (const form of [$("signup-form"), $("login-form")]) form.reset();
+    setAccount(null);
+    $("guest").focus();
+  });
+  $("refill").addEventListener("click", async () => {
+    clearErrors();
+    try {
+      setAccount(await api("/api/refill", { method: "POST" }));
+    } catch (error) {
+      $("refill-error").textContent = error.message;
+    }
+  });
+}
+
+// ------------------------------------------------------------------ recent hands
+
+function when(seconds) {
+  return new Date(seconds * 1000).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+async function refreshHands() {
+  if (!account) return;
+  let hands;
+  try {
+    hands = await api("/api/hands");
+  } catch {
+    return; // a failed refresh keeps the list it had; the next one tries again
+  }
+  const list = $("hands");
+  list.replaceChildren(...hands.slice(0, HANDS_SHOWN).map((hand) => {
+    const title = `Table ${hand.table}, hand #${hand.number}`;
+    return el("li", { "data-testid": "hand", "data-hand": hand.id },
+      el("a", { href: `/hands/${hand.id}`, "aria-label": `Replay ${title}` }, title),
+      el("time", { datetime: new Date(hand.at * 1000).toISOString(), text: when(hand.at) }),
+      el("span", { class: "links" },
+        el("a", { href: `/api/hands/${hand.id}?format=pokerstars`, download: true,
+                  "aria-label": `Download ${title} as PokerStars text`, text: "PokerStars" }),
+        el("a", { href: `/api/hands/${hand.id}?format=phh`, download: true,
+                  "aria-label": `Download ${title} as PHH`, text: "PHH" })));
+  }));
+  $("hands-empty").hidden = hands.length > 0;
+  $("download-all").hidden = hands.length === 0;
+}
+
+// ------------------------------------------------------------------ the tables
+
+const stakesText = (stakes) => (stakes || []).join("/");
+const gameName = (game) => GAME_NAMES[game] || game || "";
+
+function addOption(select, value, label) {
+  if ([...select.options].some((o) => o.value === value)) return;
+  select.append(el("option", { value, text: label }));
+}
+
+/** The filters' choices: the three games and the preset stakes, plus any stakes a table has. */
+function fillFilters(lines) {
+  for (const key of ["stud8", "stud", "razz"]) addOption($("filter-game"), GAME_NAMES[key], GAME_NAMES[key]);
+  for (const option of $("create-stakes").options) addOption($("filter-stakes"), option.value, option.value);
+  for (const line of lines) {
+    if (line.game) addOption($("filter-game"), gameName(line.game), gameName(line.game));
+    if (line.stakes) addOption($("filter-stakes"), stakesText(line.stakes), stakesText(line.stakes));
+  }
+}
+
+function shown(line) {
+  const game = $("filter-game").value;
+  const stakes = $("filter-stakes").value;
+  if (game && gameName(line.game) !== game) return false;
+  if (stakes && stakesText(line.stakes) !== stakes) return false;
+  if ($("filter-free").checked && !(line.taken < line.seats)) return false;
+  return true;
+}
+
+function cell(label, testid) {
+  return el("td", { "data-label": label, "data-testid": testid });
+}
+
+function newRow(line) {
+  const tr = el("tr", { "data-testid": "table-row", "data-table": line.id });
+  tr.append(
+    cell("Table", "name"), cell("Game", "game"), cell("Stakes", "stakes"), cell("Seats taken", "seats"),
+    cell("Waiting", "waiting"), cell("Average pot", "average-pot"), cell("Hands per hour", "hands-per-hour"),
+    cell("Players", "players"),
+    el("td", { class: "go" },
+      el("a", { class: "button primary", href: `/table/${line.id}`, "data-testid": "join", text: "Join" }),
+      el("a", { class: "button", href: `/table/${line.id}?watch=1`, "data-testid": "watch", text: "Watch" })),
+  );
+  return tr;
+}
+
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text; // unchanged text is left alone
+}
+
+function fillRow(tr, line) {
+  const name = line.name || `Table ${line.id}`;
+  const get = (id) => tr.querySelector(`[data-testid=${id}]`);
+  setText(get("name"), name);
+  setText(get("game"), gameName(line.game));
+  setText(get("stakes"), stakesText(line.stakes));
+  setText(get("seats"), line.seats ? `${line.taken ?? 0} of ${line.seats}` : "");
+  setText(get("waiting"), String(line.waiting ?? 0));
+  setText(get("average-pot"), line.average_pot !== undefined ? String(line.average_pot) : "");
+  setText(get("hands-per-hour"), line.hands_per_hour !== undefined ? String(line.hands_per_hour) : "");
+  const players = Array.isArray(line.players) ? line.players.join(", ") : "";
+  const bots = line.bots ? ` (${line.bots} bot${line.bots === 1 ? "" : "s"})` : "";
+  setText(get("players"), players ? players + bots : bots.trim());
+  const join = tr.querySelector("[data-testid=join]");
+  const watch = tr.querySelector("[data-testid=watch]");
+  join.setAttribute("aria-label", `Join ${name}`);
+  watch.setAttribute("aria-label", `Watch ${name}`);
+}
+
+function showTables(lines) {
+  lastLines = lines;
+  fillFilters(lines);
+  const body = $("table-rows");
+  const seen = new Set();
+  let visible = 0;
+  for (const line of lines) {
+    seen.add(line.id);
+    let tr = rows.get(line.id);
+    if (!tr) {
+      tr = newRow(line);
+      rows.set(line.id, tr);
+    }
+    fillRow(tr, line);
+    tr.hidden = !shown(line);
+    if (!tr.hidden) visible += 1;
+    if (tr.parentNode !== body) body.append(tr);
+  }
+  for (const [id, tr] of rows) {
+    if (!seen.has(id)) {
+      tr.remove();
+      rows.delete(id);
+    }
+  }
+  // In the server's order (by table id) without moving rows that are already in place.
+  lines.forEach((line, i) => {
+    const tr = rows.get(line.id);
+    if (body.children[i] !== tr) body.insertBefore(tr, body.children[i] || null);
+  });
+  const total = lines.length;
+  setText($("tables-status"), total === 0
+    ? "No tables yet: open one below."
+    : visible === total
+      ? `${total} table${total === 1 ? "" : "s"}.`
+      : `Showing ${visible} of ${total} tables.`);
+  $("tables").hidden = total === 0;
+}
+
+async function refreshTables() {
+  try {
+    const lines = await api("/api/lobby");
+    setText($("tables-error"), "");
+    showTables(Array.isArray(lines) ? lines : []);
+  } catch (error) {
+    setText($("tables-error"), `The tables could not be read: ${error.message}`);
+  }
+}
+
+function wireFilters() {
+  for (const id of ["filter-game", "filter-stakes", "filter-free"]) {
+    $(id).addEventListener("change", () => showTables(lastLines));
+  }
+  $("filters").addEventListener("submit", (event) => event.preventDefault());
+}
+
+// ------------------------------------------------------------------ opening a table
+
+function fillBots() {
+  // How many bots may come: up to one fewer than the seats, so that there is room to sit.
+  const select = $("create-bots");
+  const seats = Number($("create-seats").value);
+  const before = Number(select.value || 0);
+  select.replaceChildren(...Array.from({ length: seats }, (_, n) => el("option", { value: n, text: String(n) })));
+  select.value = String(Math.min(before, seats - 1));
+}
+
+function wireCreate() {
+  fillBots();
+  $("create-seats").addEventListener("change", fillBots);
+  $("create-name").addEventListener("input", () => { $("create-name").dataset.touched = "1"; });
+  $("create-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    clearErrors();
+    const form = event.target;
+    const button = form.querySelector("button[type=submit]");
+    const body = {
+      name: $("create-name").value.trim(),
+      game: $("create-game").value,
+      stakes: $("create-stakes").value.split("/").map(Number),
+      seats: Number($("create-seats").value),
+      bots: Number($("create-bots").value),
+      bot: $("create-bot").value,
+    };
+    button.disabled = true;
+    try {
+      const made = await api("/api/tables", { method: "POST", body });
+      // Another process of the card room may serve the new table: its address comes back.
+      const base = made.server && made.server !== window.location.origin ? made.server : "";
+      window.location.assign(`${base}/table/${made.id}`);
+    } catch (error) {
+      $("create-error").textContent = error.message;
+      button.disabled = false;
+    }
+  });
+}
+
+// ------------------------------------------------------------------ start
+
+async function start() {
+  applySettings();
+  $("settings").append(settingsControls());
+  $("account-title").setAttribute("tabindex", "-1"); // focus lands here after signing in
+  wireAccount();
+  wireFilters();
+  wireCreate();
+  try {
+    setAccount(await me());
+  } catch (error) {
+    setAccount(null);
+    $("guest-error").textContent = `The card room did not answer: ${error.message}`;
+  }
+  await Promise.all([refreshTables(), refreshHands()]);
+  setInterval(refreshTables, TABLES_EVERY_MS);
+  setInterval(async () => {
+    if (!account) return;
+    try {
+      const now = await me();
+      if (now === null || now.id !== account.id || now.balance !== account.balance) setAccount(now);
+    } catch {
+      return; // the next round tries again
+    }
+    await refreshHands();
+  }, ACCOUNT_EVERY_MS);
+  document.body.dataset.ready = "1"; // the tests wait for this
+}
+
+start();
