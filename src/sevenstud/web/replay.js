@@ -1,0 +1,160 @@
+// The hand replayer: one finished hand of the player's (GET /api/hands/{id}/replay), street by
+// street. The server sends the events as the player saw them by the end of the hand; the page
+// replays them in order, so another seat's down cards stay backs until the street on which that
+// hand was shown or turned face up, just as the player saw it at the table.
+import { api, applySettings, cardElement, chips, el, GAME_NAMES, me, siteHeader } from "/web/common.js";
+
+const ORDINALS = { 3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th" };
+
+let replay = null;
+let step = 0;
+
+function streetName(street) {
+  return ORDINALS[street] ? `${ORDINALS[street]} street` : String(street);
+}
+
+function nameOf(tableSeat) {
+  const name = replay.players[String(tableSeat)];
+  return name || `Seat ${tableSeat}`;
+}
+
+// The hand's seats as they stand after the events of streets 0..upTo: each one's cards in
+// dealing order and whether its hand has been shown (with its names) or turned face up.
+function seatsAfter(upTo) {
+  const seats = replay.seats.map((tableSeat) => ({ tableSeat, cards: [], shown: null, opened: null }));
+  for (const street of replay.streets.slice(0, upTo + 1)) {
+    for (const event of street.events) {
+      const seat = seats[event.seat];
+      if (event.type === "card_dealt" && seat) seat.cards.push({ card: event.card, up: event.face_up });
+      else if (event.type === "hand_shown" && seat) seat.shown = event;
+      else if (event.type === "hand_turned_up" && seat) seat.opened = event.cards;
+    }
+  }
+  return seats;
+}
+
+function drawSeat(seat, index, atEnd) {
+  const you = seat.tableSeat === replay.you;
+  const revealed = seat.shown ? seat.shown.cards : seat.opened;
+  const row = el("span", { class: "cards", "data-testid": `cards-${seat.tableSeat}` });
+  seat.cards.forEach(({ card, up }, i) => {
+    if (up) {
+      row.append(cardElement(card));
+    } else if (you) {
+      row.append(cardElement(card, { down: true }));
+    } else {
+      // Another seat's down card: a back until that hand was shown or turned up.
+      const known = revealed ? revealed[i] ?? null : null;
+      row.append(cardElement(known, { down: Boolean(known) }));
+    }
+  });
+  const stacks = atEnd && replay.result ? replay.result.stacks : replay.start_stacks;
+  const stackWord = atEnd && replay.result ? "after the hand" : "at the start";
+  const names = [];
+  if (seat.shown) {
+    if (seat.shown.high) names.push(el("span", { class: "hand-name", text: `HI: ${seat.shown.high}` }));
+    // "no low" is said only where the game has a low half to miss (hi/lo).
+    if (seat.shown.low || replay.game === "stud8") {
+      names.push(el("span", { class: "hand-name", text: `LO: ${seat.shown.low || "no low"}` }));
+    }
+  }
+  return el("li", { class: `seat${you ? " you" : ""}`, "data-testid": `seat-${seat.tableSeat}` },
+    el("div", { class: "seat-head" },
+      el("strong", { text: nameOf(seat.tableSeat) }),
+      el("span", { class: "seat-number", text: `Seat ${seat.tableSeat}${you ? " (you)" : ""}` }),
+      el("span", { class: "stack", text: `${chips(stacks[index])} ${stackWord}` })),
+    row,
+    names.length ? el("div", { class: "hand-names" }, ...names) : null);
+}
+
+function render() {
+  const last = replay.streets.length - 1;
+  const atEnd = step === last;
+  const street = replay.streets[step];
+  document.getElementById("street").textContent =
+    `${streetName(street.street)} (${step + 1} of ${replay.streets.length})${atEnd ? ": the end of the hand" : ""}`;
+  const seats = seatsAfter(step);
+  document.getElementById("seats").replaceChildren(...seats.map((s, i) => drawSeat(s, i, atEnd)));
+  document.getElementById("actions").replaceChildren(...(street.text || []).map((line) => el("li", { text: line })));
+  const result = document.getElementById("result");
+  result.hidden = !atEnd;
+  document.getElementById("summary").replaceChildren(
+    ...((atEnd && replay.result && replay.result.summary) || []).map((line) => el("li", { text: line })));
+  const buttons = { start: step > 0, previous: step > 0, next: step < last, end: step < last };
+  const focused = document.activeElement;
+  for (const [id, enabled] of Object.entries(buttons)) document.getElementById(id).disabled = !enabled;
+  // A button that went disabled under the keyboard's focus would drop the focus to the page.
+  if (focused && focused.disabled) document.getElementById(step > 0 ? "previous" : "next").focus();
+}
+
+function go(to) {
+  const last = replay.streets.length - 1;
+  step = Math.max(0, Math.min(last, to));
+  render();
+}
+
+function onKey(event) {
+  if (!replay || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (event.target.closest && event.target.closest("input, select, textarea")) return;
+  const moves = {
+    ArrowLeft: () => go(step - 1), ArrowRight: () => go(step + 1),
+    Home: () => go(0), End: () => go(replay.streets.length - 1),
+  };
+  const move = moves[event.key];
+  if (move) {
+    event.preventDefault();
+    move();
+  }
+}
+
+function handId() {
+  const match = location.pathname.match(/^\/hands\/(\d+)\/?$/);
+  return match ? match[1] : null;
+}
+
+function problem(text) {
+  document.getElementById("problem").textContent = text;
+}
+
+async function start() {
+  applySettings();
+  document.body.prepend(siteHeader(await me()));
+  const id = handId();
+  if (!id) {
+    problem("This address names no hand: a replay is at /hands/ and the hand's number.");
+    return;
+  }
+  try {
+    replay = await api(`/api/hands/${id}/replay`);
+  } catch (error) {
+    if (error.status === 404) problem(`Hand ${id} is not one of your hands (or there is no such hand): you can replay only hands you were dealt into.`);
+    else if (error.status === 401) problem("Sign in (or play as a guest) to replay your hands: they are yours alone.");
+    else problem(`The hand could not be loaded: ${error.message}`);
+    return;
+  }
+  if (!replay.streets || replay.streets.length === 0) {
+    problem(`Hand ${id} has nothing to replay.`);
+    return;
+  }
+  const game = replay.game_name || GAME_NAMES[replay.game] || replay.game;
+  const stakes = Array.isArray(replay.stakes) ? replay.stakes : [];
+  document.getElementById("heading").textContent = `Hand ${replay.number} at table ${replay.table}`;
+  document.title = `Hand ${replay.number} at table ${replay.table}: sevenstud card room`;
+  document.getElementById("about").textContent = stakes.length === 4
+    ? `${game}: ante ${stakes[0]}, bring-in ${stakes[1]}, bets ${stakes[2]}/${stakes[3]}.`
+    : `${game}.`;
+  for (const format of ["pokerstars", "phh"]) {
+    const link = document.getElementById(`download-${format}`);
+    link.href = `/api/hands/${id}?format=${format}`;
+    link.setAttribute("download", `hand-${id}.${format === "phh" ? "phh" : "txt"}`);
+  }
+  document.getElementById("start").addEventListener("click", () => go(0));
+  document.getElementById("previous").addEventListener("click", () => go(step - 1));
+  document.getElementById("next").addEventListener("click", () => go(step + 1));
+  document.getElementById("end").addEventListener("click", () => go(replay.streets.length - 1));
+  document.addEventListener("keydown", onKey);
+  document.getElementById("replay").hidden = false;
+  go(0);
+}
+
+start();
