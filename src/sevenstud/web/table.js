@@ -1,0 +1,168 @@
+// The table page, /table/{id} (?watch=1 to watch): one websocket to /ws, which says hello with
+// `views: true` and draws every `view` message the server sends (the view is the truth), words
+// the `event` messages in the log, runs the countdown from `clock` and shows `error`s. It
+// reconnects by itself after a drop, saying the last number it saw.
+import { applySettings, el, me, settings, settingsControls, siteHeader } from "/web/common.js";
+import { ActionBar } from "/web/table_actions.js";
+import { refreshHistory } from "/web/table_history.js";
+import { makeLog } from "/web/table_log.js";
+import { TableView } from "/web/table_view.js";
+
+const MAX_BACKOFF = 4000;
+const tableId = Number(location.pathname.split("/").filter(Boolean).pop());
+const spectator = new URLSearchParams(location.search).get("watch") === "1";
+const $ = (id) => document.getElementById(id);
+
+const state = { socket: null, last: 0, view: null, retries: 0, names: new Map(), turn: false, historyFor: null };
+const status = $("connection");
+const errors = $("errors");
+const log = makeLog($("log"));
+let baseTitle = document.title;
+
+function send(message) {
+  if (state.socket && state.socket.readyState === WebSocket.OPEN) {
+    state.socket.send(JSON.stringify(message));
+  } else {
+    showError("Not connected: wait for the table to reconnect.");
+  }
+}
+
+const bar = new ActionBar($("action-area"), send);
+const tableView = new TableView($("felt"), $("middle"), $("showdown"), $("showdown-body"), {
+  sit: (seat) => bar.askBuyIn(seat),
+  addBot: (seat) => send({ type: "add_bot", seat }),
+});
+
+function showError(message) {
+  errors.replaceChildren(el("p", { class: "error", text: message }));
+}
+
+function nameOf(seat) {
+  const view = state.view;
+  const player = view && view.players && view.players[String(seat)];
+  return player ? player.name : state.names.get(seat) || `Seat ${seat}`;
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/ws`);
+  state.socket = socket;
+  socket.addEventListener("open", () => {
+    socket.send(JSON.stringify({ type: "hello", version: 1, table: tableId, last: state.last, views: true }));
+  });
+  socket.addEventListener("message", (message) => {
+    let data;
+    try {
+      data = JSON.parse(message.data);
+    } catch {
+      return;
+    }
+    receive(data);
+  });
+  socket.addEventListener("close", () => {
+    if (state.socket !== socket) return;
+    state.socket = null;
+    // Back off 0.25 s, 0.5 s, 1 s ... up to 4 s between tries, so a server coming back up is
+    // not flooded, yet a short drop is mended at once.
+    const wait = Math.min(MAX_BACKOFF, 250 * 2 ** state.retries);
+    state.retries += 1;
+    status.textContent = "Reconnecting...";
+    status.classList.add("down");
+    setTimeout(connect, wait);
+  });
+}
+
+function receive(data) {
+  if (typeof data.number === "number" && data.type !== "error" && data.type !== "clock") {
+    state.last = Math.max(state.last, data.number);
+  }
+  switch (data.type) {
+    case "welcome":
+      state.retries = 0;
+      status.textContent = data.seat ? `Connected: you are in seat ${data.seat}` : spectator ? "Connected: watching" : "Connected";
+      status.classList.remove("down");
+      break;
+    case "event":
+      remember(data.event);
+      log.add(data.event, nameOf);
+      break;
+    case "clock":
+      tableView.setClock(data);
+      break;
+    case "view":
+      draw(data);
+      break;
+    case "error":
+      bar.sentFor = null;
+      showError(data.message);
+      if (state.view) draw(state.view);
+      break;
+    case "seat_offered":
+      log.note(`Seat ${data.seat} is yours if you take it now`);
+      break;
+    default:
+      break;
+  }
+}
+
+function remember(event) {
+  if (event.player && event.seat !== undefined) state.names.set(event.seat, event.player);
+}
+
+function draw(view) {
+  state.view = view;
+  errors.replaceChildren();
+  $("table-title").textContent = `Table ${tableId}: ${view.game_name}, ${view.stakes.slice(2).join("/")}`;
+  document.title = baseTitle = `Table ${tableId} - ${view.game_name} - sevenstud card room`;
+  const turn = bar.draw(view, { spectator });
+  tableView.draw(view, { spectator });
+  if (turn && !state.turn) alertTurn(view);
+  state.turn = turn;
+  if (!turn) document.title = baseTitle;
+  const last = view.last_hand ? view.last_hand.hand : null;
+  if (!spectator && last !== state.historyFor) {
+    state.historyFor = last;
+    refreshHistory($("history"), tableId);
+  }
+}
+
+let audio = null;
+/** A short beep and a title alert on your turn, unless the sound setting is off. */
+function alertTurn(view) {
+  if (!settings.get("sound")) return;
+  document.title = `Your turn - ${(view.actions || []).map((a) => a.label).join(", ")}`;
+  try {
+    audio = audio || new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.value = 0.08;
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.15);
+  } catch {
+    // No sound where the browser allows none yet (no click on the page): the title says it.
+  }
+}
+
+async function start() {
+  applySettings();
+  let account = null;
+  try {
+    account = await me();
+  } catch {
+    account = null;
+  }
+  bar.account = account;
+  $("header-slot").replaceWith(siteHeader(account));
+  $("settings-slot").replaceWith(settingsControls());
+  if (!Number.isInteger(tableId) || tableId <= 0) {
+    status.textContent = "No such table";
+    showError("This address names no table: open one from the lobby.");
+    return;
+  }
+  if (!account && !spectator) log.note("Sign in or play as a guest in the lobby to sit down; you are watching.");
+  connect();
+}
+
+start();

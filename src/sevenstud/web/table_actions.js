@@ -1,0 +1,189 @@
+// The action bar: exactly the server's `actions` as buttons (with keyboard shortcuts), the
+// advance boxes ("Check/Fold", "Call any", "Fold to any bet"), and the seat's own controls
+// (sit out / sit in, leave, top up, the buy-in asked when sitting down). Which action is legal
+// and for how much is always the server's word: the boxes only choose among its actions.
+import { el } from "/web/common.js";
+
+/** The shortcut key for an action kind: F fold, C check or call, B bet or bring-in,
+ *  R raise or complete. */
+export const SHORTCUTS = { fold: "F", check: "C", call: "C", bet: "B", "bring-in": "B", raise: "R", complete: "R" };
+
+const ADVANCE = [
+  ["check-fold", "Check/Fold", "checks when you may, else folds"],
+  ["call-any", "Call any", "calls the bet, or checks when there is none"],
+  ["fold-any", "Fold to any bet", "folds when you face a bet"],
+];
+
+/** Which of the server's actions an advance box picks, or null (the player decides). */
+export function advanceChoice(box, actions) {
+  const kind = (k) => actions.find((a) => a.kind === k) || null;
+  if (box === "check-fold") return kind("check") || kind("fold");
+  if (box === "call-any") return kind("call") || kind("check");
+  if (box === "fold-any") return kind("call") ? kind("fold") : null;
+  return null;
+}
+
+export class ActionBar {
+  /** `area` is the bar's section; `send(message)` sends a message on the websocket. */
+  constructor(area, send) {
+    this.area = area;
+    this.send = send;
+    this.view = null;
+    this.ticked = new Set();
+    this.tickedAt = null; // the (hand, street, bet) the boxes were ticked facing
+    this.sentFor = null; // the turn an action was sent for, so that one turn gets one action
+    this.buyInSeat = null;
+    this.account = null;
+    document.addEventListener("keydown", (event) => this.onKey(event));
+  }
+
+  /** Where the hand's betting stands for the advance boxes: they clear when it changes. */
+  static facing(view) {
+    const hand = view.view.hand;
+    if (!hand) return null;
+    return `${view.view.hand_number}:${hand.street}:${Math.max(0, ...hand.bets)}`;
+  }
+
+  /** Draws the bar for a view; returns true when it is this seat's turn (for the alert). */
+  draw(view, { spectator }) {
+    this.view = view;
+    const facing = ActionBar.facing(view);
+    if (this.ticked.size && facing !== this.tickedAt) this.ticked.clear();
+    const actions = view.actions || [];
+    const turn = actions.length > 0;
+    const turnKey = turn ? `${view.view.hand_number}:${view.view.hand.street}:${view.number}` : null;
+    if (turn && this.ticked.size) {
+      for (const box of ADVANCE.map((a) => a[0])) {
+        if (!this.ticked.has(box)) continue;
+        const choice = advanceChoice(box, actions);
+        if (choice) {
+          this.ticked.clear();
+          this.act(choice, turnKey);
+          break;
+        }
+      }
+    }
+    const parts = [];
+    if (spectator) {
+      parts.push(el("p", { class: "watching", text: "You are watching this table." }));
+    } else if (this.buyInSeat !== null && (view.you === null || view.you === undefined)) {
+      parts.push(this.buyInForm(view));
+    }
+    if (turn) parts.push(this.buttons(actions, turnKey));
+    else if (this.inHand(view)) parts.push(this.boxes(facing));
+    if (!spectator && view.you !== null && view.you !== undefined) parts.push(this.seatControls(view));
+    this.area.replaceChildren(...parts);
+    return turn;
+  }
+
+  inHand(view) {
+    const table = view.view;
+    if (!table.hand || view.you === null || view.you === undefined) return false;
+    const index = (table.hand_seats || []).indexOf(view.you);
+    return index >= 0 && !table.hand.folded[index] && table.hand.phase === "betting";
+  }
+
+  buttons(actions, turnKey) {
+    const bar = el("div", { class: "actions", role: "group", "aria-label": "Your turn: choose an action", "data-testid": "actions" });
+    const done = this.sentFor === turnKey;
+    for (const action of actions) {
+      const key = SHORTCUTS[action.kind];
+      const button = el("button", {
+        type: "button",
+        class: action.kind === "fold" ? "" : "primary",
+        "data-testid": `act-${action.kind}`,
+        "data-action": action.action,
+        "data-key": key,
+        "aria-keyshortcuts": key,
+        disabled: done,
+        onclick: () => this.act(action, turnKey),
+      }, action.label, key ? el("kbd", { "aria-hidden": "true", text: key }) : null);
+      bar.append(button);
+    }
+    return bar;
+  }
+
+  act(action, turnKey) {
+    if (this.sentFor === turnKey) return;
+    this.sentFor = turnKey;
+    const view = this.view;
+    this.send({ type: "act", hand: view.view.hand_number, street: view.view.hand.street, action: action.action });
+    for (const button of this.area.querySelectorAll("[data-action]")) button.disabled = true;
+  }
+
+  boxes(facing) {
+    const group = el("fieldset", { class: "advance", "data-testid": "advance" }, el("legend", { text: "Before your turn" }));
+    for (const [name, label, what] of ADVANCE) {
+      const id = `advance-${name}`;
+      const input = el("input", { type: "checkbox", id, "data-testid": id, "aria-describedby": `${id}-what` });
+      input.checked = this.ticked.has(name);
+      input.addEventListener("change", () => {
+        // One box at a time, as card rooms do: ticking one unticks the others.
+        this.ticked.clear();
+        if (input.checked) this.ticked.add(name);
+        this.tickedAt = facing;
+        for (const other of this.area.querySelectorAll(".advance input")) {
+          if (other !== input) other.checked = false;
+        }
+      });
+      group.append(el("label", { for: id }, input, ` ${label}`),
+        el("span", { id: `${id}-what`, class: "visually-hidden", text: what }));
+    }
+    return group;
+  }
+
+  seatControls(view) {
+    const me = (view.view.seats || []).find((s) => s.seat === view.you);
+    const box = el("div", { class: "seat-controls", "data-testid": "seat-controls" });
+    if (!me) return box;
+    if (me.sitting_out) {
+      box.append(el("button", { type: "button", "data-testid": "sit-in", onclick: () => this.send({ type: "sit_in" }), text: "Sit in" }));
+    } else {
+      box.append(el("button", { type: "button", "data-testid": "sit-out", onclick: () => this.send({ type: "sit_out" }), text: "Sit out" }));
+    }
+    box.append(el("button", { type: "button", "data-testid": "leave", onclick: () => this.send({ type: "leave" }), text: me.leaving ? "Leaving after this hand" : "Leave", disabled: me.leaving }));
+    const room = view.max_buy_in - me.stack;
+    if (room > 0) {
+      const input = el("input", { type: "number", id: "top-up-amount", min: 1, max: room, value: room, "data-testid": "top-up-amount" });
+      box.append(el("label", { for: "top-up-amount", text: `Top up (up to ${room})` }), input,
+        el("button", { type: "button", "data-testid": "top-up", onclick: () => this.send({ type: "top_up", amount: Number(input.value) }), text: "Top up" }));
+    }
+    return box;
+  }
+
+  /** Asks the buy-in for an empty seat (the "Sit here" button), between the table's limits. */
+  askBuyIn(seat) {
+    this.buyInSeat = seat;
+    if (this.view) this.draw(this.view, { spectator: false });
+    const input = this.area.querySelector("#buy-in");
+    if (input) input.focus();
+  }
+
+  buyInForm(view) {
+    const seat = this.buyInSeat;
+    const most = this.account ? Math.min(view.max_buy_in, this.account.balance) : view.max_buy_in;
+    const input = el("input", { type: "number", id: "buy-in", min: view.min_buy_in, max: view.max_buy_in, value: Math.max(view.min_buy_in, most), "data-testid": "buy-in" });
+    const form = el("form", { class: "buy-in", "data-testid": "buy-in-form" },
+      el("label", { for: "buy-in", text: `Buy-in for seat ${seat} (${view.min_buy_in} to ${view.max_buy_in})` }), input,
+      el("button", { type: "submit", class: "primary", "data-testid": "sit-down", text: "Sit down" }),
+      el("button", { type: "button", onclick: () => { this.buyInSeat = null; this.draw(this.view, { spectator: false }); }, text: "Cancel" }));
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.buyInSeat = null;
+      this.send({ type: "sit", seat, buy_in: Number(input.value) });
+    });
+    return form;
+  }
+
+  onKey(event) {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target;
+    if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT")) return;
+    const key = event.key.toUpperCase();
+    const button = [...this.area.querySelectorAll("[data-key]")].find((b) => b.dataset.key === key && !b.disabled);
+    if (button) {
+      event.preventDefault();
+      button.click();
+    }
+  }
+}

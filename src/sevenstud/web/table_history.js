@@ -1,0 +1,27 @@
+// The hand-history panel: the player's last hands at this table (GET /api/hands, which only
+// ever lists the player's own finished hands), each with the replayer and the downloads.
+import { api, el } from "/web/common.js";
+
+const SHOWN = 10;
+
+/** Fills `list` with the last hands at table `tableId`, newest first; says why when it can't. */
+export async function refreshHistory(list, tableId) {
+  let hands;
+  try {
+    hands = await api("/api/hands");
+  } catch (error) {
+    list.replaceChildren(el("li", { class: "note", text: error.status === 401 ? "Sit down to keep your hands here." : `No hands: ${error.message}` }));
+    return;
+  }
+  const here = hands.filter((h) => h.table === tableId).slice(-SHOWN).reverse();
+  if (!here.length) {
+    list.replaceChildren(el("li", { class: "note", text: "No finished hands of yours at this table yet." }));
+    return;
+  }
+  list.replaceChildren(...here.map((h) => el("li", { "data-testid": `history-${h.id}` },
+    el("a", { href: `/hands/${h.id}`, text: `Hand ${h.number}` }),
+    " ",
+    el("a", { href: `/api/hands/${h.id}?format=pokerstars`, download: `sevenstud-hand-${h.id}.txt`, "aria-label": `Hand ${h.number} as PokerStars text`, text: "PokerStars text" }),
+    " ",
+    el("a", { href: `/api/hands/${h.id}?format=phh`, download: `sevenstud-hand-${h.id}.phh`, "aria-label": `Hand ${h.number} as PHH`, text: "PHH" }))));
+}

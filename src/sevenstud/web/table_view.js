@@ -1,0 +1,239 @@
+// Drawing the table from the server's `view` message: the seats around the oval (yours at the
+// bottom), their cards, bets and markers, the pots, the community card, the clock and the last
+// hand's showdown. Everything drawn comes from the view; nothing here decides a rule.
+import { el, cardElement, chips } from "/web/common.js";
+
+/** Each table seat's position on the oval, as percentages: `anchor` (your seat, else seat 1)
+ *  sits at the bottom and the others go round clockwise. */
+function seatPosition(seat, anchor, size) {
+  const place = (seat - anchor + size) % size;
+  const angle = Math.PI / 2 + (place * 2 * Math.PI) / size;
+  return { left: 50 + 40 * Math.cos(angle), top: 50 + 38 * Math.sin(angle) };
+}
+
+function nameOf(view, seat) {
+  const player = view.players && view.players[String(seat)];
+  if (player) return player.name;
+  const state = (view.view.seats || []).find((s) => s.seat === seat);
+  return state ? state.player : `Seat ${seat}`;
+}
+
+/** Formats seconds left as m:ss. */
+export function clockText(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/** The hand names line(s) for one seat: "HI: ..." and "LO: ..." ("no low" where the game has
+ *  a low and the server names none). */
+function handNames(names, game, testid) {
+  if (!names) return null;
+  const box = el("div", { class: "hand-names", "data-testid": testid });
+  if (names.high) box.append(el("span", { class: "hi", text: `HI: ${names.high}` }));
+  if (game !== "stud") box.append(el("span", { class: "lo", text: `LO: ${names.low || "no low"}` }));
+  return box;
+}
+
+export class TableView {
+  /** `felt` holds the seats, `middle` the pots and the community card; `handlers` has
+   *  sit(seat) and addBot(seat), called from the empty seats' buttons. */
+  constructor(felt, middle, showdown, showdownBody, handlers) {
+    this.felt = felt;
+    this.middle = middle;
+    this.showdown = showdown;
+    this.showdownBody = showdownBody;
+    this.handlers = handlers;
+    this.seen = new Map(); // table seat -> [hand number, cards drawn], so that only new cards animate
+    this.bets = new Map(); // table seat -> the bet drawn, so that a new bet's chips move
+    this.clock = null;
+    this.clockOffset = 0;
+    this.timer = setInterval(() => this.tick(), 250);
+  }
+
+  /** A `clock` message: the server's deadlines for the seat to act, with the local clock's
+   *  offset from the server's (server_time was the server's clock when it was sent). */
+  setClock(message) {
+    this.clock = message;
+    this.clockOffset = message.server_time - Date.now() / 1000;
+    this.tick();
+  }
+
+  tick() {
+    const box = this.felt.querySelector("[data-testid=clock]");
+    if (!box || !this.clock) return;
+    const now = Date.now() / 1000 + this.clockOffset;
+    const left = this.clock.act_by - now;
+    if (left > 0) {
+      box.textContent = `${clockText(left)} to act`;
+      box.classList.remove("bank");
+    } else {
+      box.textContent = `Time bank ${clockText(this.clock.deadline - now)}`;
+      box.classList.add("bank");
+    }
+  }
+
+  draw(view, { spectator }) {
+    const table = view.view;
+    const hand = table.hand;
+    const size = view.seats;
+    const anchor = view.you || 1;
+    const bySeat = new Map((table.seats || []).map((s) => [s.seat, s]));
+    const handIndex = new Map((table.hand_seats || []).map((seat, i) => [seat, i]));
+    const shown = this.shownNow(view);
+    this.handNumber = table.hand_number;
+    for (const old of this.felt.querySelectorAll(".seat")) old.remove();
+    for (let seat = 1; seat <= size; seat += 1) {
+      const spot = seatPosition(seat, anchor, size);
+      const state = bySeat.get(seat);
+      const node = state
+        ? this.seatNode(view, seat, state, hand, handIndex.get(seat), shown)
+        : this.emptySeat(view, seat, spectator);
+      node.style.left = `${spot.left}%`;
+      node.style.top = `${spot.top}%`;
+      // The column order of the narrow layout: yours last, the middle just above it.
+      const place = (seat - anchor + size) % size;
+      node.style.order = String(2 * (place === 0 ? size : place));
+      this.felt.append(node);
+    }
+    this.middle.style.order = String(2 * size - 1);
+    this.drawMiddle(view);
+    this.drawShowdown(view);
+    this.tick();
+  }
+
+  /** The last hand's shown hands while it is still on show (until the next hand is dealt). */
+  shownNow(view) {
+    const last = view.last_hand;
+    if (!last) return {};
+    const table = view.view;
+    if (table.hand && table.hand_number !== last.hand) return {};
+    return last.shown || {};
+  }
+
+  seatNode(view, seat, state, hand, index, shown) {
+    const you = view.you === seat;
+    const inHand = hand && index !== undefined;
+    const folded = inHand && hand.folded[index];
+    const toAct = view.view.to_act === seat;
+    const classes = ["seat", "taken"];
+    if (you) classes.push("you");
+    if (folded) classes.push("folded");
+    if (toAct) classes.push("to-act");
+    if (state.sitting_out) classes.push("sitting-out");
+    const name = nameOf(view, seat);
+    const node = el("section", {
+      class: classes.join(" "),
+      "data-testid": `seat-${seat}`,
+      "data-seat": seat,
+      "aria-label": `Seat ${seat}: ${name}${you ? " (you)" : ""}`,
+    });
+    const bot = view.players && view.players[String(seat)] && view.players[String(seat)].bot;
+    const head = el("div", { class: "seat-head" },
+      el("span", { class: "name", "data-testid": `name-${seat}`, text: `${name}${you ? " (you)" : ""}${bot ? " (bot)" : ""}` }),
+      el("span", { class: "stack", "data-testid": `stack-${seat}`, text: chips(inHand ? hand.stacks[index] : state.stack) }));
+    node.append(head);
+    const marks = el("div", { class: "marks" });
+    if (view.bring_in === seat && inHand) marks.append(el("span", { class: "marker bring-in", "data-testid": "bring-in", text: "Bring-in" }));
+    if (folded) marks.append(el("span", { class: "marker", text: "Folded" }));
+    if (state.sitting_out) marks.append(el("span", { class: "marker", text: "Sitting out" }));
+    if (state.leaving) marks.append(el("span", { class: "marker", text: "Leaving" }));
+    if (toAct) {
+      marks.append(el("span", { class: "marker turn", text: "To act" }));
+      marks.append(el("span", { class: "clock", "data-testid": "clock", role: "timer", "aria-live": "off" }));
+      marks.append(el("span", { class: "bank-left", text: `Bank ${Math.round(state.time_bank)}s` }));
+    }
+    if (marks.children.length) node.append(marks);
+    if (inHand) {
+      node.append(this.cardsNode(seat, hand, index, shown[String(seat)]));
+      const names = (view.hands || {})[String(seat)];
+      const named = handNames(names, view.game, you ? "your-hand" : `hand-${seat}`);
+      if (named) node.append(named);
+      const bet = hand.bets[index];
+      if (bet > 0) {
+        const moved = this.bets.get(seat) !== bet;
+        node.append(el("div", { class: `bet${moved ? " moved" : ""}`, "data-testid": `bet-${seat}`, text: `Bet ${bet}` }));
+      }
+      this.bets.set(seat, bet);
+    } else {
+      this.bets.delete(seat);
+    }
+    return node;
+  }
+
+  cardsNode(seat, hand, index, shownHand) {
+    const row = el("div", { class: "cards", "data-testid": `cards-${seat}` });
+    const cards = hand.cards[index];
+    const faceUp = hand.face_up[index];
+    const before = this.seen.get(seat);
+    const drawnBefore = before && before[0] === this.handNumber ? before[1] : 0;
+    const lit = new Set(shownHand ? [...(shownHand.high_cards || []), ...(shownHand.low_cards || [])] : []);
+    cards.forEach((card, i) => {
+      const node = cardElement(card, { down: card !== null && !faceUp[i], highlight: lit.has(card) });
+      if (i >= drawnBefore) node.classList.add("dealt");
+      row.append(node);
+    });
+    this.seen.set(seat, [this.handNumber, cards.length]);
+    return row;
+  }
+
+  emptySeat(view, seat, spectator) {
+    const node = el("section", { class: "seat empty", "data-testid": `seat-${seat}`, "aria-label": `Seat ${seat}: empty` },
+      el("span", { class: "name", text: `Seat ${seat}` }));
+    if (spectator) return node;
+    if (view.you === null || view.you === undefined) {
+      node.append(el("button", { type: "button", "data-testid": `sit-${seat}`, onclick: () => this.handlers.sit(seat), text: "Sit here" }));
+    } else {
+      node.append(el("button", { type: "button", "data-testid": `add-bot-${seat}`, onclick: () => this.handlers.addBot(seat), text: "Add bot" }));
+    }
+    return node;
+  }
+
+  drawMiddle(view) {
+    const hand = view.view.hand;
+    this.middle.replaceChildren();
+    this.middle.append(el("p", { class: "game", text: `${view.game_name} ${view.stakes.slice(2).join("/")}` }));
+    const pots = el("ul", { class: "pots", "data-testid": "pots", "aria-label": "Pots" });
+    (view.pots || []).forEach((pot, i) => {
+      const who = pot.seats.map((s) => nameOf(view, s)).join(", ");
+      pots.append(el("li", { "data-testid": `pot-${i}`, text: `${i === 0 ? "Main pot" : `Side pot ${i}`}: ${chips(pot.amount)}`, title: who }));
+    });
+    if (!pots.children.length && hand) pots.append(el("li", { text: `Pot: ${chips(hand.pot)}` }));
+    this.middle.append(pots);
+    if (hand && hand.community) {
+      this.middle.append(el("div", { class: "community", "data-testid": "community" },
+        el("span", { text: "Community card " }), cardElement(hand.community)));
+    }
+    if (!hand) this.middle.append(el("p", { class: "between", text: "Waiting for the next hand" }));
+  }
+
+  drawShowdown(view) {
+    const last = view.last_hand;
+    const table = view.view;
+    const onShow = last && !(table.hand && table.hand_number !== last.hand);
+    this.showdown.hidden = !onShow;
+    if (!onShow) return;
+    if (this.showdownBody.dataset.hand === String(last.hand)) return;
+    this.showdownBody.dataset.hand = String(last.hand);
+    const body = [];
+    body.push(el("p", { class: "hand-number", text: `Hand ${last.hand}` }));
+    for (const [seat, names] of Object.entries(last.shown || {})) {
+      const row = el("div", { class: "shown", "data-testid": `shown-${seat}` },
+        el("p", { class: "who", text: nameOf(view, Number(seat)) }));
+      if (names.high) row.append(halfNode(`HI: ${names.high}`, names.high_cards, "hi"));
+      if (view.game !== "stud") row.append(halfNode(`LO: ${names.low || "no low"}`, names.low ? names.low_cards : [], "lo"));
+      body.push(row);
+    }
+    const summary = el("ul", { class: "summary", "data-testid": "summary" });
+    for (const sentence of last.summary || []) summary.append(el("li", { text: sentence }));
+    body.push(summary);
+    this.showdownBody.replaceChildren(...body);
+  }
+}
+
+function halfNode(words, cards, kind) {
+  const row = el("div", { class: `half ${kind}` }, el("span", { class: "half-name", "data-testid": `half-${kind}`, text: words }));
+  const five = el("span", { class: "five" });
+  for (const card of cards || []) five.append(cardElement(card, { highlight: true }));
+  row.append(five);
+  return row;
+}
