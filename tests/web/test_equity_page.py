@@ -1,0 +1,161 @@
+"""The equity page (issue 11, point 5) in Debian's chromium: cards picked on the grid and typed,
+an exact run checked against the equity engine itself, a Monte Carlo run followed to the end
+through its progress bar, the server's error for a bad card, the game's halves, accessibility
+and the phone layout."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from sevenstud.equity import equity
+
+pytest.importorskip("numpy", reason="the equity engine needs numpy (pip install -e '.[server]')")
+
+FIFTH_STREET = ("As Ad Kc 7h 2d", "Qs Qh Jc 9d 9s")
+"""Two players on 5th street: exact counting is quick (under a second)."""
+
+
+def _open(page: Any, server: str) -> None:
+    page.goto(f"{server}/equity")
+    page.get_by_test_id("pick-As").wait_for()
+
+
+def _pick(page: Any, slot: str, cards: str) -> None:
+    """Chooses the slot that gets the next picks, then clicks each card on the grid."""
+    page.get_by_test_id(f"target-{slot}").check()
+    for card in cards.split():
+        page.get_by_test_id(f"pick-{card}").click()
+
+
+def _percent(x: float) -> str:
+    return f"{x * 100:.1f}%"
+
+
+def test_cards_picked_on_the_grid_go_to_the_chosen_player_once_each(page: Any, server: str) -> None:
+    _open(page, server)
+    grid_card = page.get_by_test_id("pick-As")
+    # Each grid card is a button a screen reader names as a player says the card.
+    assert grid_card.get_attribute("aria-label") == "Ace of spades"
+    assert page.locator("#grid button").count() == 52
+    _pick(page, "p0", "As")
+    assert page.get_by_test_id("cards-p0").input_value() == "As"
+    assert grid_card.get_attribute("aria-pressed") == "true"
+    # A card is used once at most: picking it again, for another player, takes it back.
+    _pick(page, "p1", "As")
+    assert page.get_by_test_id("cards-p0").input_value() == ""
+    assert page.get_by_test_id("cards-p1").input_value() == ""
+    assert grid_card.get_attribute("aria-pressed") == "false"
+    # A card typed is marked on the grid too, whatever its case.
+    page.get_by_test_id("cards-dead").fill("7h 10c")
+    assert page.get_by_test_id("pick-7h").get_attribute("aria-pressed") == "true"
+    assert page.get_by_test_id("pick-Tc").get_attribute("aria-pressed") == "true"
+    # Seven cards make a whole hand: an eighth is not taken.
+    _pick(page, "p0", "2s 3s 4s 5s 6s 7s 8s 9s")
+    assert page.get_by_test_id("cards-p0").input_value() == "2s 3s 4s 5s 6s 7s 8s"
+    assert "already has 7 cards" in page.get_by_test_id("pick-note").inner_text()
+    # Unknown cards go in as ??; two to eight players.
+    _pick(page, "p1", "")
+    page.get_by_test_id("unknown-card").click()
+    assert page.get_by_test_id("cards-p1").input_value() == "??"
+    for _ in range(6):
+        page.get_by_test_id("add-player").click()
+    assert page.get_by_test_id("slot-p7").is_visible()
+    assert page.get_by_test_id("add-player").is_disabled()
+
+
+def test_exact_equity_on_fifth_street_shows_the_engines_figures(
+    page: Any, server: str, axe_check: Any, artifacts: Path
+) -> None:
+    _open(page, server)
+    _pick(page, "p0", FIFTH_STREET[0])
+    _pick(page, "p1", FIFTH_STREET[1])
+    assert page.get_by_test_id("cards-p1").input_value() == FIFTH_STREET[1]
+    page.get_by_test_id("method-exact").check()
+    with page.expect_response(lambda r: r.url.endswith("/api/equity") and r.request.method == "POST") as posted:
+        page.get_by_test_id("run").click()
+    assert posted.value.request.post_data_json == {
+        "game": "stud8", "hands": list(FIFTH_STREET), "dead": "", "method": "exact",
+    }
+    page.get_by_test_id("result-1-low").wait_for()
+    expected = equity(list(FIFTH_STREET), game="stud8", exact=True)
+    figures = {"equity": "equity", "scoop": "scoop", "high": "high_win", "low": "low_win"}
+    for i, player in enumerate(expected.players):
+        for shown, field in figures.items():
+            value = getattr(player, field)
+            cell = page.get_by_test_id(f"result-{i}-{shown}")
+            assert float(cell.get_attribute("data-value")) == pytest.approx(value, abs=1e-12)
+            assert cell.inner_text() == _percent(value)
+    assert page.get_by_test_id("summary").inner_text().startswith("Done: exact over")
+    assert page.get_by_test_id("equity-error").inner_text() == ""
+    axe_check(page, "the equity page with results")
+    page.screenshot(path=str(artifacts / "equity.png"), full_page=True)
+    # A phone: nothing runs off the side of the screen.
+    page.set_viewport_size({"width": 375, "height": 740})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    page.screenshot(path=str(artifacts / "equity-phone.png"), full_page=True)
+
+
+def test_a_monte_carlo_run_shows_its_progress_then_its_result(page: Any, server: str) -> None:
+    _open(page, server)
+    hands = ["As 2d 3c", "Qs 4h 5c", "Kd Kh 8s", "7c 7d 9h", "Jh Td 6s", "2s 3h 4d", "5s 6h 8c", "9c Tc Jc"]
+    for _ in range(len(hands) - 2):
+        page.get_by_test_id("add-player").click()
+    for i, cards in enumerate(hands):
+        page.get_by_test_id(f"cards-p{i}").fill(cards)
+    page.get_by_test_id("method-monte-carlo").check()
+    page.get_by_test_id("trials").fill("2000000")
+    polls: list[Any] = []
+    page.on("response", lambda r: polls.append(r) if "/api/equity/" in r.url else None)
+    page.get_by_test_id("run").click()
+    bar = page.get_by_test_id("progress")
+    bar.wait_for()
+    assert page.get_by_label("Progress").count() == 1
+    page.get_by_test_id(f"result-{len(hands) - 1}-equity").wait_for(timeout=60_000)
+    answers = [r.json() for r in polls]
+    assert any(a.get("done") is False for a in answers), "no poll saw the job running"
+    assert answers[-1]["done"] is True and answers[-1]["result"]["trials"] == 2_000_000
+    assert bar.evaluate("b => b.value") == 1
+    assert page.get_by_test_id("progress-text").inner_text() == "Done"
+    assert page.get_by_test_id("summary").inner_text().startswith("Done: Monte Carlo, 2,000,000 trials")
+    shown = sum(float(page.get_by_test_id(f"result-{i}-equity").get_attribute("data-value")) for i in range(8))
+    assert shown == pytest.approx(1.0, abs=1e-9)
+
+
+def test_the_games_halves_stud_has_no_low_and_razz_only_the_low(page: Any, server: str) -> None:
+    _open(page, server)
+    page.get_by_test_id("cards-p0").fill("As Ad Kc")
+    page.get_by_test_id("cards-p1").fill("Qs Qh Jc")
+    page.get_by_test_id("game").select_option("stud")
+    page.get_by_test_id("run").click()
+    page.get_by_test_id("result-1-high").wait_for()
+    assert page.get_by_test_id("result-0-low").count() == 0
+    page.get_by_test_id("cards-p0").fill("As 2d 3c")
+    page.get_by_test_id("cards-p1").fill("Qs 4h 5c")
+    page.get_by_test_id("game").select_option("razz")
+    page.get_by_test_id("run").click()
+    page.get_by_test_id("result-1-low").wait_for()
+    assert page.get_by_test_id("result-0-high").count() == 0
+    assert page.get_by_test_id("result-0-scoop").count() == 1
+
+
+def test_a_bad_card_typed_shows_the_servers_error(page: Any, server: str) -> None:
+    body = {"game": "stud8", "hands": ["As Xx 3s", "Kd Kh Kc"], "dead": "", "method": "auto"}
+    refused = httpx.post(f"{server}/api/equity", json=body)
+    assert refused.status_code == 400
+    _open(page, server)
+    page.get_by_test_id("cards-p0").fill("As Xx 3s")
+    page.get_by_test_id("cards-p1").fill("Kd Kh Kc")
+    page.get_by_test_id("run").click()
+    error = page.get_by_test_id("equity-error")
+    error.filter(has_text="Xx").wait_for()
+    assert error.inner_text() == refused.json()["detail"]
+    assert page.get_by_test_id("results").inner_text() == ""
+    # The page is usable again: mended, the same position runs.
+    page.get_by_test_id("cards-p0").fill("As 2s 3s")
+    page.get_by_test_id("run").click()
+    page.get_by_test_id("result-1-equity").wait_for()
+    assert error.inner_text() == ""
