@@ -31,6 +31,10 @@ def _pick(page: Any, slot: str, cards: str) -> None:
         page.get_by_test_id(f"pick-{card}").click()
 
 
+def _is_job_start(response: Any) -> bool:
+    return bool(response.url.endswith("/api/equity") and response.request.method == "POST")
+
+
 def _percent(x: float) -> str:
     return f"{x * 100:.1f}%"
 
@@ -75,7 +79,7 @@ def test_exact_equity_on_fifth_street_shows_the_engines_figures(
     _pick(page, "p1", FIFTH_STREET[1])
     assert page.get_by_test_id("cards-p1").input_value() == FIFTH_STREET[1]
     page.get_by_test_id("method-exact").check()
-    with page.expect_response(lambda r: r.url.endswith("/api/equity") and r.request.method == "POST") as posted:
+    with page.expect_response(_is_job_start) as posted:
         page.get_by_test_id("run").click()
     assert posted.value.request.post_data_json == {
         "game": "stud8", "hands": list(FIFTH_STREET), "dead": "", "method": "exact",
@@ -121,8 +125,8 @@ def test_a_monte_carlo_run_shows_its_progress_then_its_result(page: Any, server:
     assert bar.evaluate("b => b.value") == 1
     assert page.get_by_test_id("progress-text").inner_text() == "Done"
     assert page.get_by_test_id("summary").inner_text().startswith("Done: Monte Carlo, 2,000,000 trials")
-    shown = sum(float(page.get_by_test_id(f"result-{i}-equity").get_attribute("data-value")) for i in range(8))
-    assert shown == pytest.approx(1.0, abs=1e-9)
+    shares = [page.get_by_test_id(f"result-{i}-equity").get_attribute("data-value") for i in range(8)]
+    assert sum(float(x) for x in shares) == pytest.approx(1.0, abs=1e-9)
 
 
 def test_the_games_halves_stud_has_no_low_and_razz_only_the_low(page: Any, server: str) -> None:
