@@ -21,13 +21,13 @@ import sys
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import FastAPI, HTTPException, Request, Response, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, Field, ValidationError
 
 from sevenstud.games import Razz, Stakes, Stud, StudHiLo
-from sevenstud.server import auth, downloads
+from sevenstud.server import auth, downloads, study, web
 from sevenstud.server.leases import LEASE_SECONDS, LeaseError, LeaseKeeper
 from sevenstud.server.protocol import (
     CLIENT,
@@ -73,6 +73,8 @@ class NewTable(BaseModel):
     stakes: tuple[int, int, int, int] = (1, 2, 5, 10)
     seats: int = Field(default=6, ge=2, le=8)
     bots: int = Field(default=0, ge=0, le=7)
+    bot: Literal["rule", "random"] = "rule"
+    """Which bot fills the ``bots`` seats: RuleBot or RandomBot."""
 
 
 def create_app(
@@ -127,6 +129,7 @@ def create_app(
         await leases.stop()
         for room in rooms.values():
             await room.stop()
+        equity_jobs.close()
 
     def _settings_of(row: TableRow) -> TableSettings:
         from sevenstud.wire import game_from_wire
@@ -139,8 +142,11 @@ def create_app(
         room.start()
         return room
 
+    equity_jobs = study.Study()
     app = FastAPI(title="sevenstud card room", lifespan=lifespan)
     app.include_router(downloads.router(store, COOKIE))  # GET /api/hands...: own hands only
+    app.include_router(study.router(equity_jobs))  # POST /api/equity, GET /api/equity/{job}
+    web.install(app)  # the browser table: /, /table/{id}, /equity, /hands/{id}, /web/...
 
     def _set_cookie(request: Request, response: Response, token: str) -> None:
         # Secure when the client came over https (directly, or as the proxy in front says).
@@ -237,7 +243,7 @@ def create_app(
             return {"id": table_id, "server": leases.server_of(table_id)}
         room = _open_room(table_id, settings)
         for seat in range(2, 2 + body.bots):
-            await room.submit(functools.partial(room.keeper.add_bot, seat))
+            await room.submit(functools.partial(room.add_bot, seat, body.bot))
         return {"id": table_id}
 
     @app.websocket("/ws")
@@ -298,7 +304,13 @@ def create_app(
                     room = found
                     welcome = {"type": "welcome", "version": PROTOCOL_VERSION, "table": message.table}
                     join = functools.partial(
-                        room.join, key, player.name if player else None, send, message.last, welcome
+                        room.join,
+                        key,
+                        player.name if player else None,
+                        send,
+                        message.last,
+                        welcome,
+                        views=message.views,
                     )
                     # On the actor: the seat is read and the welcome, then what was missed (or a
                     # snapshot), sent in that order before anything newer.
@@ -346,7 +358,7 @@ def create_app(
             if isinstance(message, AddBot):
                 if message.seat in room.offers:
                     raise RoomError(f"seat {message.seat} is offered from the waiting list")
-                return keeper.add_bot(message.seat, now)
+                return room.add_bot(message.seat, message.bot, now)
             if isinstance(message, RemoveBot):
                 return keeper.remove_bot(message.seat, now)
             if isinstance(message, Wait):

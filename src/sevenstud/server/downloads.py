@@ -7,7 +7,9 @@ mucked stays unknown (``??`` in PHH, no cards in the PokerStars text). Both form
 through ``sevenstud replay``.
 
 ``GET /api/hands`` lists the player's hands; ``GET /api/hands/{id}?format=pokerstars|phh`` is
-one hand; ``GET /api/hands/download?format=pokerstars|phh`` is all of them in one file.
+one hand; ``GET /api/hands/download?format=pokerstars|phh`` is all of them in one file;
+``GET /api/hands/{id}/replay`` is one hand for the replayer (:func:`replay_for`), street by
+street, as its player saw it at the end.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import re
+import typing
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -23,15 +26,16 @@ from fastapi.responses import PlainTextResponse
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from sevenstud.events import HandShown, HandTurnedUp
+from sevenstud.events import CardDealt, Event, HandShown, HandTurnedUp, StreetStarted, redact
 from sevenstud.hand import Hand
 from sevenstud.history.phh import PHHHand, dumps, dumps_all
 from sevenstud.history.pokerstars import format_hand
 from sevenstud.history.replay import to_phh
 from sevenstud.server import auth
+from sevenstud.server.presenter import street_lines, summary
 from sevenstud.server.store import Store
 from sevenstud.server.store.models import HandRow, Player, Sitting, TableRow
-from sevenstud.wire import WireError, hand_from_record
+from sevenstud.wire import WireError, hand_from_record, to_wire
 
 Format = Literal["pokerstars", "phh"]
 MAX_HANDS = 5000
@@ -108,6 +112,58 @@ def pokerstars_for(own: OwnHand) -> str:
         max_seats=own.max_seats,
         date=started.strftime("%Y/%m/%d %H:%M:%S UTC"),
     )
+
+
+def _table_seats(event: Event, seats: list[int]) -> Event:
+    """A hand event with its seat (and first to act) said as a table seat."""
+    changes = {
+        name: seats[value]
+        for name in ("seat", "first_to_act")
+        if isinstance(value := getattr(event, name, None), int)
+    }
+    return typing.cast(Event, typing.cast(Any, event)._replace(**changes)) if changes else event
+
+
+def replay_for(own: OwnHand) -> dict[str, Any]:
+    """The hand for the replayer, as its player saw it at the end: their own cards, every up
+    card, the hands shown (or turned face up); every other down card (mucked, never shown) is
+    null. Street by street: the wire events and their words; then the result in sentences."""
+    hand, seats = own.hand, own.seats
+    opened = {e.seat for e in hand.events if isinstance(e, HandShown | HandTurnedUp)}
+    # Seats said as table seats, as the table's own stream says them.
+    seen = [_table_seats(redact(e, own.hero, opened), seats) for e in hand.events]
+    streets: list[dict[str, Any]] = []
+    street, events = 3, list[object]()  # the antes belong to 3rd street
+    for event in seen:
+        begins = event.street if isinstance(event, CardDealt | StreetStarted) else street
+        if begins != street:
+            streets.append({"street": street, "events": events})
+            street, events = begins, []
+        events.append(event)
+    streets.append({"street": street, "events": events})
+    game, stakes = hand.game.code, hand.game.stakes
+    names = dict(zip(seats, own.names, strict=True))
+    return {
+        "id": own.row_id,
+        "table": own.table_id,
+        "number": own.number,
+        "game": game,
+        "game_name": hand.game.name,
+        "stakes": [stakes.ante, stakes.bring_in, stakes.small_bet, stakes.big_bet],
+        "you": own.seats[own.hero],
+        "players": {str(seat): name for seat, name in names.items()},
+        "seats": list(own.seats),
+        "start_stacks": list(hand.starting_stacks),
+        "streets": [
+            {
+                "street": part["street"],
+                "events": [to_wire(e) for e in part["events"]],
+                "text": street_lines(part["events"], names),
+            }
+            for part in streets
+        ],
+        "result": {"summary": summary(game, names, seen), "stacks": list(hand.stacks)},
+    }
 
 
 def _own(s: Session, row: HandRow, player_id: int) -> OwnHand | None:
@@ -226,6 +282,14 @@ def router(store: Store, cookie: str) -> APIRouter:
             raise HTTPException(404, str(error)) from None
         return text([own], format, f"sevenstud-hand-{own.row_id}")
 
+    @routes.get("/api/hands/{hand_id}/replay")
+    def replay_one(request: Request, hand_id: int) -> dict[str, Any]:
+        who = player(request)
+        try:
+            return replay_for(own_hand(store, who.id, hand_id))
+        except DownloadError as error:
+            raise HTTPException(404, str(error)) from None
+
     return routes
 
 
@@ -237,5 +301,6 @@ __all__ = [
     "own_hands",
     "phh_for",
     "pokerstars_for",
+    "replay_for",
     "router",
 ]

@@ -36,12 +36,14 @@ class _Message(BaseModel):
 
 class Hello(_Message):
     """The client's first message: which protocol, which table, the last number it saw
-    (0: none). Sent again, it moves the connection to another table (or resynchronises)."""
+    (0: none). Sent again, it moves the connection to another table (or resynchronises).
+    ``views``: send a :class:`ViewMessage` after every batch (the browser table asks for it)."""
 
     type: Literal["hello"]
     version: int
     table: int = Field(ge=1)
     last: int = Field(default=0, ge=0)
+    views: bool = False
 
 
 class Act(_Message):
@@ -88,10 +90,12 @@ class TopUp(_Message):
 
 
 class AddBot(_Message):
-    """Seat one of the project's bots in an empty seat (its chips come from the bank)."""
+    """Seat one of the project's bots in an empty seat (its chips come from the bank):
+    ``bot`` says which, ``rule`` (RuleBot) or ``random`` (RandomBot)."""
 
     type: Literal["add_bot"]
     seat: int = Field(ge=1, le=8)
+    bot: Literal["rule", "random"] = "rule"
 
 
 class RemoveBot(_Message):
@@ -195,6 +199,77 @@ class Waiting(_Message):
     waiting: int
 
 
+class PlayerName(_Message):
+    """Who sits in a seat, as the page shows it."""
+
+    name: str
+    bot: bool
+
+
+class PotLine(_Message):
+    """A pot (the main pot first, then the side pots) and the table seats that may win it."""
+
+    amount: int
+    seats: list[int]
+
+
+class HandNames(_Message):
+    """A hand's best high and low so far, named as the dealer says them, with their cards
+    (``high`` is None in razz; ``low`` None in stud, or when no low qualifies)."""
+
+    high: str | None
+    high_cards: list[str]
+    low: str | None
+    low_cards: list[str]
+
+
+class ActionButton(_Message):
+    """A legal action of the seat to act: ``action`` is what to send in :class:`Act`;
+    ``label`` the button's words ("Call 2": the chips to put in); ``amount`` the street total
+    after it (None for fold, check); ``chips`` what it puts in now."""
+
+    action: str
+    label: str
+    kind: str
+    amount: int | None
+    chips: int
+
+
+class LastHand(_Message):
+    """The hand that ended most recently at the table: its result in sentences and the hands
+    shown at its showdown, by table seat."""
+
+    hand: int
+    summary: list[str]
+    shown: dict[str, HandNames]
+
+
+class ViewMessage(_Message):
+    """The table now for this connection, with what the page needs to draw it without deciding
+    a rule: sent after every batch to a connection whose :class:`Hello` asked for ``views``.
+    ``view`` is the :class:`Snapshot`'s table view; ``you`` the table seat it sees for (None:
+    a spectator); ``players``, ``hands`` and the shown hands are keyed by table seat (as
+    strings); ``hands`` holds the connection's own hand and every hand shown or turned up;
+    ``actions`` only the legal actions of the seat to act, on its own connection."""
+
+    type: Literal["view"] = "view"
+    number: int
+    view: dict[str, Any]
+    game: Literal["stud8", "stud", "razz"]
+    game_name: str
+    stakes: list[int]
+    seats: int
+    min_buy_in: int
+    max_buy_in: int
+    you: int | None
+    players: dict[str, PlayerName]
+    bring_in: int | None
+    pots: list[PotLine]
+    hands: dict[str, HandNames]
+    actions: list[ActionButton]
+    last_hand: LastHand | None
+
+
 class ErrorMessage(_Message):
     """A message refused: what was wrong. Nothing changed. ``number`` is the table's number
     when the connection is at one (None before :class:`Hello`)."""
@@ -205,7 +280,7 @@ class ErrorMessage(_Message):
 
 
 ServerMessage = Annotated[
-    Welcome | EventMessage | Snapshot | Clock | SeatOffered | Waiting | ErrorMessage,
+    Welcome | EventMessage | Snapshot | Clock | SeatOffered | Waiting | ViewMessage | ErrorMessage,
     Field(discriminator="type"),
 ]
 SERVER: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)

@@ -20,9 +20,11 @@ import contextlib
 import dataclasses
 import functools
 import time
+import typing
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from sevenstud.bots import RandomBot
 from sevenstud.server.keeper import (
     BOT_PREFIX,
     RECENT_HANDS,
@@ -33,11 +35,13 @@ from sevenstud.server.keeper import (
     event_payload,
     recover,
 )
+from sevenstud.server.presenter import Presenter
 from sevenstud.server.protocol import GRACE_SECONDS
 from sevenstud.table import Entry, StreamGap, TableError
 from sevenstud.wire import to_wire
 
 __all__ = [
+    "BOT_KINDS",
     "BOT_PREFIX",
     "OFFER_SECONDS",
     "RECENT_HANDS",
@@ -58,12 +62,16 @@ OFFER_SECONDS = 30.0
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
+BOT_KINDS = ("rule", "random")
+"""The bots a table seats: ``rule`` (RuleBot, the default) or ``random`` (RandomBot)."""
+
 
 @dataclasses.dataclass(slots=True)
 class Watcher:
     """A connection at a table: the seat it sees for (None: a spectator), how to send to it,
     the last stream number it was sent, the player it is logged in as, whether it is owed a
-    snapshot, the messages waiting to go out first, and the clock it was last told."""
+    snapshot, the messages waiting to go out first, the clock it was last told, and whether it
+    asked for a ``view`` message after every batch (the browser table)."""
 
     seat: int | None
     send: Send
@@ -72,6 +80,7 @@ class Watcher:
     snapshot: bool = False
     pending: list[dict[str, Any]] = dataclasses.field(default_factory=list)
     clock: int | None = None
+    views: bool = False
 
 
 class Room:
@@ -108,6 +117,12 @@ class Room:
         self.recent: tuple[tuple[float, int], ...] = ()
         """The last hands' (end, pot), copied after each step for the lobby (read elsewhere)."""
         self.taken = len(keeper.occupants)
+        self.seated_names: tuple[str, ...] = ()
+        """Who sits at the table (bots too), copied after each step for the lobby."""
+        self.bots = 0
+        """How many bots sit at the table, copied after each step for the lobby."""
+        self.presenter = Presenter(keeper.table)
+        self._copy_lobby()
 
     def now(self) -> float:
         """The time as the table is told it: never going backwards."""
@@ -145,14 +160,23 @@ class Room:
         self.watchers[key] = watcher
         return watcher
 
-    def join(self, key: int, player: str | None, send: Send, last: int, welcome: dict[str, Any]) -> Watcher:
+    def join(
+        self,
+        key: int,
+        player: str | None,
+        send: Send,
+        last: int,
+        welcome: dict[str, Any],
+        views: bool = False,
+    ) -> Watcher:
         """A client's hello, on the actor: it sees for its seat when seated here; it is sent
         ``welcome`` (the seat and number filled in), then the entries after ``last`` when they
         are kept, else (or when ``last`` is 0 or ahead of the table) a snapshot; and its place
-        on the waiting list or the seat offered to it."""
+        on the waiting list or the seat offered to it. With ``views``, a ``view`` message
+        follows every batch it is sent (the welcome's first)."""
         keeper, table = self.keeper, self.keeper.table
         seat = table.seat_of(player) if player is not None and player in keeper.occupants else None
-        watcher = Watcher(seat, send, last, player)
+        watcher = Watcher(seat, send, last, player, views=views)
         watcher.snapshot = last == 0 or last > table.number
         watcher.pending.append(
             {**welcome, "seat": seat, "number": table.number, "server_time": self.now(), "grace": self.grace}
@@ -164,6 +188,18 @@ class Room:
                 watcher.pending.append(self._offer(offered, until))
         self.watchers[key] = watcher
         return watcher
+
+    def add_bot(self, seat: int, kind: str, now: float) -> object:
+        """Seat a bot of ``kind`` (:data:`BOT_KINDS`) in an empty seat."""
+        if kind not in BOT_KINDS:
+            raise RoomError(f"unknown bot {kind!r}: expected one of {', '.join(BOT_KINDS)}")
+        entries = self.keeper.add_bot(seat, now)
+        if kind == "random":
+            # The keeper seats a RuleBot; the random one plays in its place. (The keeper does
+            # not record the kind: after a restart the bot plays as a RuleBot.)
+            occupant = self.keeper.occupants[self.keeper.bot_seats()[seat]]
+            occupant.bot = typing.cast(Any, RandomBot(seed=None, name=f"{BOT_PREFIX}{seat}"))
+        return entries
 
     def unwatch(self, key: int) -> None:
         """Drop a connection (its seat's clock runs on: a time-out plays for it)."""
@@ -341,7 +377,14 @@ class Room:
                 keeper.rebuy_bots(now)
             self._offer_seats(now)
             self.recent = tuple(keeper.pots)
-            self.taken = len(keeper.occupants)
+            self._copy_lobby()
+
+    def _copy_lobby(self) -> None:
+        """What the lobby shows of the table, copied out on the actor (read elsewhere)."""
+        keeper = self.keeper
+        self.taken = len(keeper.occupants)
+        self.seated_names = tuple(s.player for s in keeper.table.view(None).seats)
+        self.bots = sum(1 for o in keeper.occupants.values() if o.bot is not None)
 
     def _tick(self) -> None:
         """What the clock brings: a bot's turn, a time-out, the next hand."""
@@ -377,15 +420,23 @@ class Room:
         last_hour = sum(1 for ended, _ in recent if ended >= now - window)
         return {
             "taken": self.taken,
+            "bots": self.bots,
+            "players": list(self.seated_names),
             "waiting": len(self.waiting),
             "watchers": len(self.watchers),
             "average_pot": round(sum(pot for _, pot in recent) / len(recent), 1) if recent else 0.0,
             "hands_per_hour": round(last_hour * 3600.0 / window, 1),
         }
 
+    def view_message(self, watcher: Watcher) -> dict[str, Any]:
+        """The ``view`` message for a connection (see :mod:`sevenstud.server.presenter`)."""
+        bots = [name for name, o in self.keeper.occupants.items() if o.bot is not None]
+        return self.presenter.message(self.keeper.table, watcher.seat, watcher.player, bots)
+
     async def _send(self) -> None:
         table = self.keeper.table
         clock = self.keeper.clock
+        self.presenter.follow(table)
         for key, watcher in list(self.watchers.items()):
             messages, watcher.pending = watcher.pending, []
             if watcher.snapshot or watcher.last < table.number:
@@ -404,6 +455,8 @@ class Room:
             if clock is not None and watcher.clock != clock["number"]:
                 messages.append({**clock, "server_time": self.clock()})
                 watcher.clock = clock["number"]
+            if watcher.views and messages:
+                messages.append(self.view_message(watcher))
             for message in messages:
                 try:
                     await watcher.send(message)

@@ -1,0 +1,78 @@
+"""The browser table's static files (the package's ``web/`` folder) and the pages' routes.
+
+``GET /`` is the lobby (``web/index.html``), ``GET /table/{id}`` the table, ``GET /equity`` the
+study page, ``GET /hands/{id}`` the replayer; every other file is under ``GET /web/...``. Every
+asset ships in the package (no CDN), so the pages' Content-Security-Policy allows this origin
+alone (and its websocket). A page or file not there (yet) is a plain 404. Pages and files are
+sent ``Cache-Control: no-cache``: a browser revalidates them, so a new release shows at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from fastapi import FastAPI, Request, Response
+from fastapi.responses import FileResponse, PlainTextResponse
+from fastapi.staticfiles import StaticFiles
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+"""The package's folder of static files."""
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
+        "style-src 'self' 'unsafe-inline'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+}
+"""Sent with every page and static file."""
+
+PAGES = {"/": "index.html", "/equity": "equity.html"}
+"""Fixed routes and their pages (``/table/{id}`` and ``/hands/{id}`` are below)."""
+
+
+def _page(name: str, folder: Path) -> Response:
+    path = folder / name
+    if not path.is_file():
+        return PlainTextResponse(f"page {name} not found", status_code=404)
+    return FileResponse(path, media_type="text/html")
+
+
+def _is_page_or_file(path: str) -> bool:
+    return path in PAGES or path.startswith(("/web/", "/table/", "/hands/"))
+
+
+def install(app: FastAPI, folder: Path = WEB) -> None:
+    """Add the pages, ``/web/...`` and their headers to ``app`` (``folder``: the static files)."""
+
+    @app.middleware("http")
+    async def headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        response = await call_next(request)
+        if _is_page_or_file(request.url.path):
+            response.headers.update(SECURITY_HEADERS)
+            response.headers["Cache-Control"] = "no-cache"
+        return response
+
+    @app.get("/", include_in_schema=False)
+    def lobby() -> Response:
+        return _page("index.html", folder)
+
+    @app.get("/equity", include_in_schema=False)
+    def study_page() -> Response:
+        return _page("equity.html", folder)
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    def table_page(table_id: int) -> Response:
+        return _page("table.html", folder)
+
+    @app.get("/hands/{hand_id}", include_in_schema=False)
+    def replay_page(hand_id: int) -> Response:
+        return _page("replay.html", folder)
+
+    # check_dir=False: the folder may be missing in a checkout under way; its files are then 404s.
+    app.mount("/web", StaticFiles(directory=folder, check_dir=False), name="web")
+
+
+__all__ = ["PAGES", "SECURITY_HEADERS", "WEB", "install"]
