@@ -20,14 +20,17 @@ function nameOf(tableSeat) {
 
 // The hand's seats as they stand after the events of streets 0..upTo: each one's cards in
 // dealing order and whether its hand has been shown (with its names) or turned face up.
+// The events name seats as table seats, as the table's own stream does.
 function seatsAfter(upTo) {
-  const seats = replay.seats.map((tableSeat) => ({ tableSeat, cards: [], shown: null, opened: null }));
+  const seats = replay.seats.map((tableSeat) => ({ tableSeat, cards: [], shown: null, opened: null, folded: false }));
+  const byTableSeat = new Map(seats.map((seat) => [seat.tableSeat, seat]));
   for (const street of replay.streets.slice(0, upTo + 1)) {
     for (const event of street.events) {
-      const seat = seats[event.seat];
+      const seat = byTableSeat.get(event.seat);
       if (event.type === "card_dealt" && seat) seat.cards.push({ card: event.card, up: event.face_up });
       else if (event.type === "hand_shown" && seat) seat.shown = event;
       else if (event.type === "hand_turned_up" && seat) seat.opened = event.cards;
+      else if (event.type === "action_taken" && seat && event.action && event.action.kind === "fold") seat.folded = true;
     }
   }
   return seats;
@@ -58,11 +61,12 @@ function drawSeat(seat, index, atEnd) {
       names.push(el("span", { class: "hand-name", text: `LO: ${seat.shown.low || "no low"}` }));
     }
   }
-  return el("li", { class: `seat${you ? " you" : ""}`, "data-testid": `seat-${seat.tableSeat}` },
+  return el("li", { class: `seat${you ? " you" : ""}${seat.folded ? " folded" : ""}`, "data-testid": `seat-${seat.tableSeat}` },
     el("div", { class: "seat-head" },
       el("strong", { text: nameOf(seat.tableSeat) }),
       el("span", { class: "seat-number", text: `Seat ${seat.tableSeat}${you ? " (you)" : ""}` }),
-      el("span", { class: "stack", text: `${chips(stacks[index])} ${stackWord}` })),
+      el("span", { class: "stack", text: `${chips(stacks[index])} ${stackWord}` }),
+      seat.folded ? el("span", { class: "folded-tag", "data-testid": `folded-${seat.tableSeat}`, text: "folded" }) : null),
     row,
     names.length ? el("div", { class: "hand-names" }, ...names) : null);
 }
