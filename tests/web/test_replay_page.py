@@ -172,6 +172,10 @@ def test_the_replayer_steps_through_the_hand_street_by_street(
         _check_cards(page, replay, step)
     page.get_by_test_id("previous").click()
     assert label.inner_text().startswith(_street_word(streets[0]["street"]))
+    # A phone: the seats stack up and nothing runs off the side of the screen.
+    page.set_viewport_size({"width": 375, "height": 740})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    page.screenshot(path=str(artifacts / "replay-phone.png"), full_page=True)
 
 
 def test_the_replayer_offers_the_hand_as_pokerstars_text_and_phh(
@@ -204,3 +208,9 @@ def test_a_hand_of_somebody_elses_is_refused_in_plain_words(
         assert page.locator("[data-card]").count() == 0
     finally:
         other.close()
+
+
+def test_the_replayer_asks_a_visitor_to_sign_in_first(page: Any, server: str, played: Played) -> None:
+    page.goto(f"{server}/hands/{played.hand_id}")
+    page.get_by_test_id("replay-error").filter(has_text="Sign in").wait_for()
+    assert page.locator("[data-card]").count() == 0
