@@ -31,7 +31,12 @@ function showAccount() {
   $("signed-in").hidden = !signedIn;
   $("create-form").hidden = !signedIn;
   $("create-signed-out").hidden = signedIn;
-  if (!signedIn) return;
+  if (!signedIn) {
+    $("account-name").textContent = ""; // nothing of the last account stays in the page
+    $("account-balance").textContent = "";
+    $("hands").replaceChildren();
+    return;
+  }
   $("account-name").textContent = `${account.name}${account.guest ? " (guest)" : ""}`;
   $("account-balance").textContent = chips(account.balance);
   $("refill").hidden = account.balance >= REFILL_TO;
@@ -200,7 +205,7 @@ function fillRow(tr, line) {
   setText(get("hands-per-hour"), line.hands_per_hour !== undefined ? String(line.hands_per_hour) : "");
   const players = Array.isArray(line.players) ? line.players.join(", ") : "";
   const bots = line.bots ? ` (${line.bots} bot${line.bots === 1 ? "" : "s"})` : "";
-  setText(get("players"), players ? players + bots : bots.trim());
+  setText(get("players"), players ? players + bots : bots.trim() || "none");
   const join = tr.querySelector("[data-testid=join]");
   const watch = tr.querySelector("[data-testid=watch]");
   join.setAttribute("aria-label", `Join ${name}`);
@@ -250,6 +255,8 @@ async function refreshTables() {
     const lines = await api("/api/lobby");
     setText($("tables-error"), "");
     showTables(Array.isArray(lines) ? lines : []);
+    // A count the tests wait on (a refresh done), rather than on time.
+    document.body.dataset.refreshes = String(Number(document.body.dataset.refreshes || 0) + 1);
   } catch (error) {
     setText($("tables-error"), `The tables could not be read: ${error.message}`);
   }
