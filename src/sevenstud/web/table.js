@@ -2,7 +2,7 @@
 // `views: true` and draws every `view` message the server sends (the view is the truth), words
 // the `event` messages in the log, runs the countdown from `clock` and shows `error`s. It
 // reconnects by itself after a drop, saying the last number it saw.
-import { applySettings, el, me, settings, settingsControls, siteHeader } from "/web/common.js";
+import { applySettings, chips, el, me, settings, settingsControls, siteHeader } from "/web/common.js";
 import { ActionBar } from "/web/table_actions.js";
 import { refreshHistory } from "/web/table_history.js";
 import { makeLog } from "/web/table_log.js";
@@ -107,11 +107,30 @@ function receive(data) {
 
 function remember(event) {
   if (event.player && event.seat !== undefined) state.names.set(event.seat, event.player);
+  // Chips moved between the balance and the table: the header shows the server's balance.
+  const moved = ["sat_down", "stood_up", "topped_up"].includes(event.type);
+  if (moved && bar.account && event.player === bar.account.name) refreshBalance();
+}
+
+async function refreshBalance() {
+  try {
+    const account = await me();
+    if (!account) return;
+    bar.account = account;
+    const shown = document.querySelector("header.site [data-testid=balance]");
+    if (shown) shown.textContent = chips(account.balance);
+  } catch {
+    // The header keeps the balance it had; the next move tries again.
+  }
 }
 
 function draw(view) {
   state.view = view;
   errors.replaceChildren();
+  const felt = $("felt");
+  felt.dataset.number = String(view.number);
+  felt.dataset.hand = String(view.view.hand_number ?? "");
+  felt.dataset.lastHand = String(view.last_hand ? view.last_hand.hand : "");
   $("table-title").textContent = `Table ${tableId}: ${view.game_name}, ${view.stakes.slice(2).join("/")}`;
   document.title = baseTitle = `Table ${tableId} - ${view.game_name} - sevenstud card room`;
   const turn = bar.draw(view, { spectator });

@@ -91,11 +91,11 @@ export function makeLog(list) {
       if (!words) return;
       list.append(el("li", { text: words }));
       while (list.children.length > MAX_LINES) list.firstElementChild.remove();
-      list.scrollTop = list.scrollHeight;
+      list.parentElement.scrollTop = list.parentElement.scrollHeight;
     },
     note(words) {
       list.append(el("li", { class: "note", text: words }));
-      list.scrollTop = list.scrollHeight;
+      list.parentElement.scrollTop = list.parentElement.scrollHeight;
     },
   };
 }

@@ -1,0 +1,340 @@
+"""The table page (`/table/{id}`) in Debian's chromium: two hands played by clicking the action
+buttons, the showdown and the stacks checked against the server's own `view` messages and the
+balance against /api/me; two people at one table, neither of whom ever holds the other's down
+cards (DOM, websocket frames, storage) before the showdown; a cut connection that the page mends
+by itself; axe-core mid-hand; the hand, showdown and phone screenshots.
+
+Every expected value comes from the card room (its `view` messages as the page received them,
+its API answers), never written here."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+pytest.importorskip("playwright")
+from playwright.sync_api import expect  # noqa: E402
+
+from tests.web.conftest import card_room  # noqa: E402
+
+TIMEOUT = 15_000  # ms: the card room runs on 2 busy cores in CI
+# The order the test clicks in when it may: checking and calling take hands to the showdown.
+PREFERRED = ("check", "call", "bring-in", "complete", "bet", "raise", "fold")
+CARD = re.compile(r"^[2-9TJQKA][shdc]$")
+RANKS = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "T": "Ten", "9": "Nine", "8": "Eight",
+         "7": "Seven", "6": "Six", "5": "Five", "4": "Four", "3": "Three", "2": "Two"}
+SUITS = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """This module's card room, with a longer pause between hands (2.5 s) so that the showdown
+    is still on the page when the test reads it on a busy machine."""
+    folder = tmp_path_factory.mktemp("tableroom")
+    with card_room(folder / "cardroom.sqlite3", pause=2.5) as base:
+        yield base
+
+
+def _chips(n: int) -> str:
+    return f"{n} chip{'' if n == 1 else 's'}"
+
+
+class Frames:
+    """Every websocket frame a page sent and received, as JSON."""
+
+    def __init__(self, page: Any) -> None:
+        self.received: list[dict[str, Any]] = []
+        self.sent: list[dict[str, Any]] = []
+        self.raw: list[str] = []
+        page.on("websocket", self._socket)
+
+    def _socket(self, socket: Any) -> None:
+        socket.on("framereceived", lambda payload: self._keep(payload, self.received))
+        socket.on("framesent", lambda payload: self._keep(payload, self.sent))
+
+    def _keep(self, payload: Any, into: list[dict[str, Any]]) -> None:
+        text = payload if isinstance(payload, str) else bytes(payload).decode()
+        self.raw.append(text)
+        into.append(json.loads(text))
+
+    def views(self) -> list[dict[str, Any]]:
+        return [m for m in self.received if m.get("type") == "view"]
+
+    def last_hand(self, number: int) -> dict[str, Any]:
+        found = [v["last_hand"] for v in self.views() if v["last_hand"] and v["last_hand"]["hand"] == number]
+        assert found, f"no view carried hand {number}'s result"
+        return dict(found[-1])
+
+
+def _guest_in_lobby(page: Any, server: str) -> None:
+    page.goto(f"{server}/")
+    expect(page.locator("body[data-ready]")).to_have_count(1, timeout=TIMEOUT)
+    page.get_by_test_id("guest").click()
+    expect(page.get_by_test_id("signed-in")).to_be_visible(timeout=TIMEOUT)
+
+
+def _open_in_lobby(page: Any, seats: int, bots: int) -> int:
+    page.get_by_test_id("create-seats").select_option(str(seats))
+    page.get_by_test_id("create-bots").select_option(str(bots))
+    page.get_by_test_id("create-game").select_option("stud8")
+    page.get_by_test_id("create").click()
+    page.wait_for_url(re.compile(r".*/table/\d+$"), timeout=TIMEOUT)
+    return int(page.url.rsplit("/", 1)[1])
+
+
+def _sit_down(page: Any) -> int:
+    """Clicks "Sit here" on the first empty seat and sits with the buy-in offered; the seat."""
+    expect(page.locator(".seat.empty button").first).to_be_visible(timeout=TIMEOUT)
+    empty = page.locator(".seat.empty").first
+    seat = int(empty.get_attribute("data-testid").split("-")[1])
+    empty.locator("button").click()
+    page.get_by_test_id("sit-down").click()
+    expect(page.locator(f"[data-testid=seat-{seat}].you")).to_be_visible(timeout=TIMEOUT)
+    return seat
+
+
+def _click_an_action(page: Any) -> str:
+    """Clicks one of the action buttons the page shows, preferring to see the hand through."""
+    bar = page.get_by_test_id("actions")
+    for kind in PREFERRED:
+        button = bar.locator(f"[data-testid=act-{kind}]:not([disabled])")
+        if button.count():
+            button.click()
+            return kind
+    raise AssertionError("no action button to click")
+
+
+def _own_down_cards(page: Any, seat: int) -> list[str]:
+    cards = page.locator(f"[data-testid=cards-{seat}] .card.down").evaluate_all(
+        "nodes => nodes.map(n => n.dataset.card)"
+    )
+    return [str(c) for c in cards]
+
+
+def _check_showdown(page: Any, result: dict[str, Any]) -> None:
+    """The showdown panel says what the server's `last_hand` says, cards highlighted."""
+    expect(page.get_by_test_id("showdown")).to_be_visible(timeout=TIMEOUT)
+    expect(page.get_by_test_id("summary").locator("li")).to_have_text(result["summary"], timeout=TIMEOUT)
+    for seat, names in result["shown"].items():
+        shown = page.get_by_test_id(f"shown-{seat}")
+        if names["high"]:
+            expect(shown.get_by_test_id("half-hi")).to_have_text(f"HI: {names['high']}")
+            lit = shown.locator(".half.hi .card.highlight").evaluate_all("ns => ns.map(n => n.dataset.card)")
+            assert lit == names["high_cards"]
+        expect(shown.get_by_test_id("half-lo")).to_have_text(f"LO: {names['low'] or 'no low'}")
+        if names["low"]:
+            lit = shown.locator(".half.lo .card.highlight").evaluate_all("ns => ns.map(n => n.dataset.card)")
+            assert lit == names["low_cards"]
+
+
+def _check_stacks(page: Any, frames: Frames) -> None:
+    """Every seat's stack on the page is the one of the latest view the page was sent (read
+    again when a newer view came in between)."""
+    for _ in range(5):
+        view = frames.views()[-1]
+        table = view["view"]
+        hand = table["hand"]
+        expected = {s["seat"]: s["stack"] for s in table["seats"]}
+        if hand:
+            for index, seat in enumerate(table["hand_seats"]):
+                expected[seat] = hand["stacks"][index]
+        shown = {seat: page.get_by_test_id(f"stack-{seat}").inner_text() for seat in expected}
+        if view is frames.views()[-1]:
+            assert shown == {seat: _chips(n) for seat, n in expected.items()}
+            return
+    raise AssertionError("the views kept coming: no quiet moment to compare the stacks")
+
+
+def test_two_hands_played_by_clicking_match_the_servers_showdown_stacks_and_balance(
+    page: Any, server: str, artifacts: Path, axe_check: Any
+) -> None:
+    frames = Frames(page)
+    _guest_in_lobby(page, server)
+    before = page.request.get(f"{server}/api/me").json()["balance"]
+    _open_in_lobby(page, seats=3, bots=2)
+    seat = _sit_down(page)
+    sat = next(m["event"] for m in frames.received if m.get("type") == "event" and m["event"]["type"] == "sat_down")
+    after_sitting = page.request.get(f"{server}/api/me").json()["balance"]
+    assert after_sitting == before - sat["buy_in"]
+    expect(page.locator("header.site [data-testid=balance]")).to_have_text(_chips(after_sitting), timeout=TIMEOUT)
+
+    felt = page.get_by_test_id("felt")
+    finished: list[int] = []
+    clicked: list[str] = []
+    deadline = time.monotonic() + 150
+    seen_last = felt.get_attribute("data-last-hand") or ""
+    while len(finished) < 2:
+        assert time.monotonic() < deadline, f"two hands did not finish; clicked {clicked}"
+        page.wait_for_function(
+            """seen => document.querySelector('[data-testid=actions] button:not([disabled])')
+                || (document.getElementById('felt').dataset.lastHand || '') !== seen""",
+            arg=seen_last,
+            timeout=60_000,
+        )
+        last = felt.get_attribute("data-last-hand") or ""
+        if last != seen_last:
+            seen_last = last
+            result = frames.last_hand(int(last))
+            dealt = [m for m in frames.received if m.get("type") == "event"
+                     and m["event"]["type"] == "hand_started" and m["event"]["hand"] == int(last)]
+            if dealt and seat in dealt[0]["event"]["seats"]:
+                _check_showdown(page, result)
+                if not finished and result["shown"]:
+                    page.screenshot(path=str(artifacts / "table-showdown.png"), full_page=True)
+                finished.append(int(last))
+                _check_stacks(page, frames)
+            continue
+        if not clicked:
+            # The first turn: mid-hand, the page is checked and photographed.
+            expect(page.locator(f"[data-testid=seat-{seat}].to-act")).to_be_visible()
+            expect(page.get_by_test_id("clock")).to_contain_text(re.compile(r"\d:\d\d"))
+            axe_check(page, "the table mid-hand")
+            page.screenshot(path=str(artifacts / "table-hand.png"), full_page=True)
+        clicked.append(_click_an_action(page))
+    # Every action went out as the server's own words for the hand and street on the page.
+    acts = [m for m in frames.sent if m["type"] == "act"]
+    assert len(acts) == len(clicked)
+    offered = {a["action"] for v in frames.views() for a in v["actions"]}
+    assert {a["action"] for a in acts} <= offered
+    # The log words the actions ("... calls 2", "... checks").
+    expect(page.get_by_test_id("log")).to_contain_text(re.compile(r"(checks|calls \d+|brings in for \d+)"))
+
+    # Leave: the stack goes back to the balance, as /api/me and the header say.
+    page.get_by_test_id("leave").click()
+    page.wait_for_function(
+        "() => !document.querySelector('.seat.you')", timeout=60_000
+    )
+    stood = [m["event"] for m in frames.received if m.get("type") == "event" and m["event"]["type"] == "stood_up"]
+    assert stood and stood[-1]["seat"] == seat
+    balance = page.request.get(f"{server}/api/me").json()["balance"]
+    assert balance == after_sitting + stood[-1]["stack"]
+    expect(page.locator("header.site [data-testid=balance]")).to_have_text(_chips(balance), timeout=TIMEOUT)
+    history = page.get_by_test_id("history")
+    expect(history.locator("a[href^='/hands/']").first).to_be_visible(timeout=TIMEOUT)
+    assert history.locator("a[href*='format=phh']").count() >= 2
+
+
+def _storage(page: Any) -> str:
+    return str(page.evaluate("() => JSON.stringify([{...localStorage}, {...sessionStorage}])"))
+
+
+def _leaks(page: Any, frames: Frames, cards: list[str]) -> list[str]:
+    """Where any of `cards` shows up in the page's DOM, websocket frames or storage."""
+    html = page.content()
+    found = []
+    for card in cards:
+        assert CARD.match(card), card
+        name = f"{RANKS[card[0]]} of {SUITS[card[1]]}"
+        if f'data-card="{card}"' in html or name in html:
+            found.append(f"{card} in the DOM")
+        if any(f'"{card}"' in raw for raw in frames.raw):
+            found.append(f"{card} in a websocket frame")
+        if card in _storage(page):
+            found.append(f"{card} in storage")
+    return found
+
+
+def test_two_people_at_one_table_never_hold_each_others_down_cards(
+    page: Any, browser: Any, server: str, artifacts: Path
+) -> None:
+    frames_a = Frames(page)
+    assert page.request.post(f"{server}/api/guest").ok
+    made = page.request.post(f"{server}/api/tables", data={
+        "name": "Two people", "game": "stud8", "stakes": [1, 2, 5, 10], "seats": 3, "bots": 0,
+    })
+    assert made.ok, made.text()
+    table = made.json()["id"]
+    phone = browser.new_context(viewport={"width": 375, "height": 740})
+    try:
+        other = phone.new_page()
+        errors: list[str] = []
+        other.on("pageerror", lambda error: errors.append(str(error)))
+        frames_b = Frames(other)
+        assert other.request.post(f"{server}/api/guest").ok
+        page.goto(f"{server}/table/{table}")
+        seat_a = _sit_down(page)
+        other.goto(f"{server}/table/{table}")
+        seat_b = _sit_down(other)
+        # No bots: the first hand is dealt when the second person sits, to both of them. Each
+        # sees its own two down cards face up, the other's as backs.
+        for viewer, own, them in ((page, seat_a, seat_b), (other, seat_b, seat_a)):
+            expect(viewer.locator(f"[data-testid=cards-{own}] .card.down")).to_have_count(2, timeout=60_000)
+            expect(viewer.locator(f"[data-testid=cards-{them}] .card.back")).to_have_count(2)
+            label = viewer.locator(f"[data-testid=cards-{own}] .card.down").first.get_attribute("aria-label")
+            assert label and label.endswith(", face down")
+        other.screenshot(path=str(artifacts / "table-phone.png"), full_page=True)
+        # The server's truth: the cards each page shows as its own, from the view it was sent.
+        cards_a, cards_b = _own_down_cards(page, seat_a), _own_down_cards(other, seat_b)
+        view_b = [v for v in frames_b.views() if v["view"]["hand"]][-1]
+        index_b = view_b["view"]["hand_seats"].index(seat_b)
+        assert cards_b == [c for c, up in zip(view_b["view"]["hand"]["cards"][index_b],
+                                               view_b["view"]["hand"]["face_up"][index_b], strict=True) if not up]
+        assert _leaks(page, frames_a, cards_b) == []
+        assert _leaks(other, frames_b, cards_a) == []
+        # A spectator (a browser of its own, no account) sees neither.
+        watching = browser.new_context()
+        watcher = watching.new_page()
+        frames_w = Frames(watcher)
+        watcher.goto(f"{server}/table/{table}?watch=1")
+        expect(watcher.get_by_test_id(f"cards-{seat_a}").locator(".card")).not_to_have_count(0, timeout=TIMEOUT)
+        assert _leaks(watcher, frames_w, cards_a + cards_b) == []
+        watching.close()
+        assert not errors, f"the second page raised: {errors}"
+    finally:
+        phone.close()
+
+
+def test_a_cut_connection_says_reconnecting_then_shows_the_table_now(page: Any, server: str) -> None:
+    client = httpx.Client(base_url=server, timeout=15)
+    client.post("/api/guest").raise_for_status()
+    table = client.post("/api/tables", json={
+        "name": "Bots only", "game": "stud8", "stakes": [1, 2, 5, 10], "seats": 3, "bots": 2,
+    }).json()["id"]
+    cut = {"on": False}
+    sockets: list[Any] = []
+
+    def route(socket: Any) -> None:
+        if cut["on"]:
+            socket.close()
+            return
+        socket.connect_to_server()
+        sockets.append(socket)
+
+    page.route_web_socket(re.compile(r".*/ws$"), route)
+    frames = Frames(page)
+    page.goto(f"{server}/table/{table}?watch=1")
+    status = page.get_by_test_id("connection")
+    expect(status).to_contain_text("Connected", timeout=TIMEOUT)
+    expect(page.get_by_test_id("felt")).to_have_attribute("data-number", re.compile(r"\d+"), timeout=TIMEOUT)
+
+    def hands() -> int:
+        lines = client.get("/api/lobby").json()
+        return int(next(line["hands"] for line in lines if line["id"] == table))
+
+    cut["on"] = True
+    sockets[-1].close()
+    expect(status).to_contain_text("Reconnecting", timeout=TIMEOUT)
+    seen = int(page.get_by_test_id("felt").get_attribute("data-number") or 0)
+    dealt = hands()
+    # The bots play on while the page is cut off.
+    deadline = time.monotonic() + 30
+    while hands() <= dealt:
+        assert time.monotonic() < deadline, "the bots dealt no hand in 30 s"
+        page.wait_for_timeout(200)
+    cut["on"] = False
+    expect(status).to_contain_text("Connected", timeout=TIMEOUT)
+    hellos = [m for m in frames.sent if m["type"] == "hello"]
+    assert hellos[-1]["last"] >= seen > 0, "the page did not say the last number it saw"
+    now = hands()
+    expect(page.get_by_test_id("felt")).to_have_attribute(
+        "data-hand", re.compile("^(" + "|".join(str(n) for n in range(now, now + 3)) + ")$"), timeout=TIMEOUT
+    )
+    latest = frames.views()[-1]
+    assert latest["number"] > seen
