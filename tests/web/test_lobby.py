@@ -233,25 +233,75 @@ def test_filters_hide_and_show_rows(page: Any, server: str, two_tables: tuple[in
     assert full_row.get_by_test_id("watch").get_attribute("href") == f"/table/{full}?watch=1"
 
 
-def test_recent_hands_link_to_the_replayer_and_the_downloads(page: Any, server: str) -> None:
-    _as_guest(page, server)
-    expect(page.get_by_test_id("hands-empty")).to_be_visible()
-    expect(page.get_by_test_id("download-all")).to_be_hidden()
-    # The list as /api/hands would give it after two hands (a new guest has none yet).
-    hands = [
-        {"id": 41, "table": 3, "number": 12, "seat": 1, "at": 1_764_590_000.0},
-        {"id": 40, "table": 3, "number": 11, "seat": 1, "at": 1_764_589_900.0},
-    ]
-    page.route("**/api/hands", lambda route: route.fulfill(json=hands))
+def _play_one_hand(server: str, client: httpx.Client, table: int) -> None:
+    """The client's guest sits at seat 1, folds (or brings in, checks or calls, whichever the
+    server takes) at each turn of the first hand it is dealt into, and leaves when it ends."""
+    import websockets.sync.client
+
+    cookie = "; ".join(f"{k}={v}" for k, v in client.cookies.items())
+    tries = ("fold", "bring-in", "check", "call")
+    deadline = time.monotonic() + 60
+    with websockets.sync.client.connect(
+        server.replace("http", "ws", 1) + "/ws", additional_headers={"Cookie": cookie}, max_queue=None
+    ) as ws:
+        ws.send(json.dumps({"type": "hello", "version": PROTOCOL_VERSION, "table": table}))
+        ws.send(json.dumps({"type": "sit", "seat": 1, "buy_in": _lobby_line(server, table)["min_buy_in"]}))
+        mine, turn, tried = None, None, 0
+        while time.monotonic() < deadline:
+            message = json.loads(ws.recv(timeout=30))
+            kind = message["type"]
+            if kind == "event":
+                event = message["event"]
+                if event["type"] == "hand_started" and 1 in event["seats"] and mine is None:
+                    mine = event["hand"]
+                if event["type"] == "hand_ended" and message.get("hand") == mine:
+                    ws.send(json.dumps({"type": "leave"}))
+                    return
+            elif kind == "clock" and message.get("seat") == 1 and message.get("hand") == mine:
+                turn, tried = message, 0
+            elif kind == "error" and turn is not None:
+                tried += 1  # refused: the next try for the same turn
+            else:
+                continue
+            if turn is not None and kind in ("clock", "error") and tried < len(tries):
+                act = {"type": "act", "hand": turn["hand"], "street": turn["street"], "action": tries[tried]}
+                ws.send(json.dumps(act))
+    pytest.fail(f"the guest's hand at table {table} did not end within a minute")
+
+
+def test_recent_hands_link_to_the_replayer_and_the_downloads(context: Any, page: Any, server: str) -> None:
+    client = _guest_client(server)
+    try:
+        table = client.post("/api/tables", json={"game": "stud8", "seats": 3, "bots": 2}).json()["id"]
+        context.add_cookies([{"name": k, "value": v, "url": server} for k, v in client.cookies.items()])
+        _open_lobby(page, server)
+        expect(page.get_by_test_id("hands-empty")).to_be_visible()
+        expect(page.get_by_test_id("download-all")).to_be_hidden()
+        _play_one_hand(server, client, table)
+        hands = client.get("/api/hands").json()
+    finally:
+        client.close()
+    assert len(hands) == 1, hands
+    hand = hands[0]
     _open_lobby(page, server)
-    rows = page.get_by_test_id("hand")
-    expect(rows).to_have_count(2, timeout=TIMEOUT)
-    first = rows.first
-    expect(first).to_contain_text("Table 3, hand #12")
-    hrefs = [a.get_attribute("href") for a in first.locator("a").all()]
-    assert hrefs == ["/hands/41", "/api/hands/41?format=pokerstars", "/api/hands/41?format=phh"]
+    row = page.get_by_test_id("hand")
+    expect(row).to_have_count(1, timeout=TIMEOUT)
+    expect(row).to_contain_text(f"Table {hand['table']}, hand #{hand['number']}")
+    hrefs = [a.get_attribute("href") for a in row.locator("a").all()]
+    assert hrefs == [
+        f"/hands/{hand['id']}",
+        f"/api/hands/{hand['id']}?format=pokerstars",
+        f"/api/hands/{hand['id']}?format=phh",
+    ]
+    expect(page.get_by_test_id("hands-empty")).to_be_hidden()
     expect(page.get_by_test_id("download-all")).to_be_visible()
-    assert page.get_by_test_id("download-all-phh").get_attribute("href") == "/api/hands/download?format=phh"
+    every = [page.get_by_test_id(f"download-all-{f}").get_attribute("href") for f in ("pokerstars", "phh")]
+    assert every == ["/api/hands/download?format=pokerstars", "/api/hands/download?format=phh"]
+    # Each download answers with the hand (the page's own session): a file, not an error.
+    for link in hrefs[1:] + every:
+        answer = page.request.get(f"{server}{link}")
+        assert answer.status == 200 and answer.text().strip(), (link, answer.status)
+        assert "attachment" in answer.headers.get("content-disposition", ""), link
 
 
 def test_play_as_a_guest_by_keyboard_alone(page: Any, server: str) -> None:
