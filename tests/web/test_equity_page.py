@@ -45,6 +45,8 @@ def test_cards_picked_on_the_grid_go_to_the_chosen_player_once_each(page: Any, s
     # Each grid card is a button a screen reader names as a player says the card.
     assert grid_card.get_attribute("aria-label") == "Ace of spades"
     assert page.locator("#grid button").count() == 52
+    # No progress bar until a job runs.
+    assert page.get_by_test_id("progress").is_hidden()
     _pick(page, "p0", "As")
     assert page.get_by_test_id("cards-p0").input_value() == "As"
     assert grid_card.get_attribute("aria-pressed") == "true"
