@@ -16,7 +16,7 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, Field
@@ -43,7 +43,7 @@ class EquityRequest(BaseModel):
     how to count (``auto``: exact when small enough, else Monte Carlo) and the trials."""
 
     game: Literal["stud8", "stud", "razz"] = "stud8"
-    hands: list[str] = Field(min_length=1, max_length=8)
+    hands: list[Annotated[str, Field(max_length=60)]] = Field(min_length=1, max_length=8)
     dead: str = Field(default="", max_length=200)
     method: Literal["auto", "exact", "monte-carlo"] = "auto"
     trials: int = Field(default=200_000, ge=1, le=MAX_TRIALS)
