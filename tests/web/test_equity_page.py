@@ -63,6 +63,14 @@ def test_cards_picked_on_the_grid_go_to_the_chosen_player_once_each(page: Any, s
     _pick(page, "p0", "2s 3s 4s 5s 6s 7s 8s 9s")
     assert page.get_by_test_id("cards-p0").input_value() == "2s 3s 4s 5s 6s 7s 8s"
     assert "already has 7 cards" in page.get_by_test_id("pick-note").inner_text()
+    # The keyboard: one tab stop for the grid, the arrows move, Enter picks.
+    page.get_by_test_id("cards-dead").fill("")
+    page.get_by_test_id("target-dead").check()
+    page.get_by_test_id("pick-As").focus()
+    for key in ("ArrowRight", "ArrowDown", "Enter", "ArrowLeft", "Space"):
+        page.keyboard.press(key)
+    assert page.get_by_test_id("cards-dead").input_value() == "Kh Ah"
+    assert page.locator("#grid button[tabindex='0']").count() == 1
     # Unknown cards go in as ??; two to eight players.
     _pick(page, "p1", "")
     page.get_by_test_id("unknown-card").click()

@@ -164,11 +164,39 @@ function buildGrid() {
       });
       button.append(cardElement(card));
       button.firstChild.setAttribute("aria-hidden", "true");
+      button.tabIndex = card === "As" ? 0 : -1;
       button.addEventListener("click", () => pick(card));
       row.append(button);
     }
     grid.append(row);
   }
+  grid.addEventListener("keydown", moveInGrid);
+}
+
+// One tab stop for the whole grid (52 would be a long walk): the arrow keys move between the
+// cards, Home and End to a suit's ends, Enter or Space picks.
+function moveInGrid(event) {
+  const button = event.target.closest("button.pick");
+  if (!button) return;
+  const card = button.dataset.card;
+  let rank = RANKS.indexOf(card[0]);
+  let suit = SUITS.indexOf(card[1]);
+  const moves = {
+    ArrowLeft: () => { rank = (rank + RANKS.length - 1) % RANKS.length; },
+    ArrowRight: () => { rank = (rank + 1) % RANKS.length; },
+    ArrowUp: () => { suit = (suit + SUITS.length - 1) % SUITS.length; },
+    ArrowDown: () => { suit = (suit + 1) % SUITS.length; },
+    Home: () => { rank = 0; },
+    End: () => { rank = RANKS.length - 1; },
+  };
+  const move = moves[event.key];
+  if (!move) return;
+  event.preventDefault();
+  move();
+  const next = document.querySelector(`#grid button[data-card="${RANKS[rank]}${SUITS[suit]}"]`);
+  button.tabIndex = -1;
+  next.tabIndex = 0;
+  next.focus();
 }
 
 function percent(x) {
