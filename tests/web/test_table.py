@@ -20,16 +20,29 @@ import httpx
 import pytest
 
 pytest.importorskip("playwright")
-from playwright.sync_api import expect  # noqa: E402
+from playwright.sync_api import expect
 
-from tests.web.conftest import card_room  # noqa: E402
+from tests.web.conftest import card_room
 
 TIMEOUT = 15_000  # ms: the card room runs on 2 busy cores in CI
 # The order the test clicks in when it may: checking and calling take hands to the showdown.
 PREFERRED = ("check", "call", "bring-in", "complete", "bet", "raise", "fold")
 CARD = re.compile(r"^[2-9TJQKA][shdc]$")
-RANKS = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "T": "Ten", "9": "Nine", "8": "Eight",
-         "7": "Seven", "6": "Six", "5": "Five", "4": "Four", "3": "Three", "2": "Two"}
+RANKS = {
+    "A": "Ace",
+    "K": "King",
+    "Q": "Queen",
+    "J": "Jack",
+    "T": "Ten",
+    "9": "Nine",
+    "8": "Eight",
+    "7": "Seven",
+    "6": "Six",
+    "5": "Five",
+    "4": "Four",
+    "3": "Three",
+    "2": "Two",
+}
 SUITS = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
 
 
@@ -160,14 +173,19 @@ def test_two_hands_played_by_clicking_match_the_servers_showdown_stacks_and_bala
     before = page.request.get(f"{server}/api/me").json()["balance"]
     _open_in_lobby(page, seats=3, bots=2)
     seat = _sit_down(page)
-    sat = next(m["event"] for m in frames.received if m.get("type") == "event" and m["event"]["type"] == "sat_down")
+    sat = next(
+        m["event"] for m in frames.received if m.get("type") == "event" and m["event"]["type"] == "sat_down"
+    )
     after_sitting = page.request.get(f"{server}/api/me").json()["balance"]
     assert after_sitting == before - sat["buy_in"]
-    expect(page.locator("header.site [data-testid=balance]")).to_have_text(_chips(after_sitting), timeout=TIMEOUT)
+    expect(page.locator("header.site [data-testid=balance]")).to_have_text(
+        _chips(after_sitting), timeout=TIMEOUT
+    )
 
     felt = page.get_by_test_id("felt")
     finished: list[int] = []
     clicked: list[str] = []
+    photographed = False
     deadline = time.monotonic() + 150
     seen_last = felt.get_attribute("data-last-hand") or ""
     while len(finished) < 2:
@@ -182,12 +200,18 @@ def test_two_hands_played_by_clicking_match_the_servers_showdown_stacks_and_bala
         if last != seen_last:
             seen_last = last
             result = frames.last_hand(int(last))
-            dealt = [m for m in frames.received if m.get("type") == "event"
-                     and m["event"]["type"] == "hand_started" and m["event"]["hand"] == int(last)]
+            dealt = [
+                m
+                for m in frames.received
+                if m.get("type") == "event"
+                and m["event"]["type"] == "hand_started"
+                and m["event"]["hand"] == int(last)
+            ]
             if dealt and seat in dealt[0]["event"]["seats"]:
                 _check_showdown(page, result)
-                if not finished and result["shown"]:
+                if result["shown"] and not photographed:
                     page.screenshot(path=str(artifacts / "table-showdown.png"), full_page=True)
+                    photographed = True
                 finished.append(int(last))
                 _check_stacks(page, frames)
             continue
@@ -195,9 +219,13 @@ def test_two_hands_played_by_clicking_match_the_servers_showdown_stacks_and_bala
             # The first turn: mid-hand, the page is checked and photographed.
             expect(page.locator(f"[data-testid=seat-{seat}].to-act")).to_be_visible()
             expect(page.get_by_test_id("clock")).to_contain_text(re.compile(r"\d:\d\d"))
+            # Your turn, and the sound setting on (the default): the title says so.
+            assert page.title().startswith("Your turn - ")
             axe_check(page, "the table mid-hand")
             page.screenshot(path=str(artifacts / "table-hand.png"), full_page=True)
         clicked.append(_click_an_action(page))
+    if not photographed:  # both hands were won without a showdown: the result is on show all the same
+        page.screenshot(path=str(artifacts / "table-showdown.png"), full_page=True)
     # Every action went out as the server's own words for the hand and street on the page.
     acts = [m for m in frames.sent if m["type"] == "act"]
     assert len(acts) == len(clicked)
@@ -208,10 +236,10 @@ def test_two_hands_played_by_clicking_match_the_servers_showdown_stacks_and_bala
 
     # Leave: the stack goes back to the balance, as /api/me and the header say.
     page.get_by_test_id("leave").click()
-    page.wait_for_function(
-        "() => !document.querySelector('.seat.you')", timeout=60_000
-    )
-    stood = [m["event"] for m in frames.received if m.get("type") == "event" and m["event"]["type"] == "stood_up"]
+    page.wait_for_function("() => !document.querySelector('.seat.you')", timeout=60_000)
+    stood = [
+        m["event"] for m in frames.received if m.get("type") == "event" and m["event"]["type"] == "stood_up"
+    ]
     assert stood and stood[-1]["seat"] == seat
     balance = page.request.get(f"{server}/api/me").json()["balance"]
     assert balance == after_sitting + stood[-1]["stack"]
@@ -246,9 +274,16 @@ def test_two_people_at_one_table_never_hold_each_others_down_cards(
 ) -> None:
     frames_a = Frames(page)
     assert page.request.post(f"{server}/api/guest").ok
-    made = page.request.post(f"{server}/api/tables", data={
-        "name": "Two people", "game": "stud8", "stakes": [1, 2, 5, 10], "seats": 3, "bots": 0,
-    })
+    made = page.request.post(
+        f"{server}/api/tables",
+        data={
+            "name": "Two people",
+            "game": "stud8",
+            "stakes": [1, 2, 5, 10],
+            "seats": 3,
+            "bots": 0,
+        },
+    )
     assert made.ok, made.text()
     table = made.json()["id"]
     phone = browser.new_context(viewport={"width": 375, "height": 740})
@@ -274,8 +309,15 @@ def test_two_people_at_one_table_never_hold_each_others_down_cards(
         cards_a, cards_b = _own_down_cards(page, seat_a), _own_down_cards(other, seat_b)
         view_b = [v for v in frames_b.views() if v["view"]["hand"]][-1]
         index_b = view_b["view"]["hand_seats"].index(seat_b)
-        assert cards_b == [c for c, up in zip(view_b["view"]["hand"]["cards"][index_b],
-                                               view_b["view"]["hand"]["face_up"][index_b], strict=True) if not up]
+        assert cards_b == [
+            c
+            for c, up in zip(
+                view_b["view"]["hand"]["cards"][index_b],
+                view_b["view"]["hand"]["face_up"][index_b],
+                strict=True,
+            )
+            if not up
+        ]
         assert _leaks(page, frames_a, cards_b) == []
         assert _leaks(other, frames_b, cards_a) == []
         # A spectator (a browser of its own, no account) sees neither.
@@ -283,7 +325,9 @@ def test_two_people_at_one_table_never_hold_each_others_down_cards(
         watcher = watching.new_page()
         frames_w = Frames(watcher)
         watcher.goto(f"{server}/table/{table}?watch=1")
-        expect(watcher.get_by_test_id(f"cards-{seat_a}").locator(".card")).not_to_have_count(0, timeout=TIMEOUT)
+        expect(watcher.get_by_test_id(f"cards-{seat_a}").locator(".card")).not_to_have_count(
+            0, timeout=TIMEOUT
+        )
         assert _leaks(watcher, frames_w, cards_a + cards_b) == []
         watching.close()
         assert not errors, f"the second page raised: {errors}"
@@ -294,9 +338,16 @@ def test_two_people_at_one_table_never_hold_each_others_down_cards(
 def test_a_cut_connection_says_reconnecting_then_shows_the_table_now(page: Any, server: str) -> None:
     client = httpx.Client(base_url=server, timeout=15)
     client.post("/api/guest").raise_for_status()
-    table = client.post("/api/tables", json={
-        "name": "Bots only", "game": "stud8", "stakes": [1, 2, 5, 10], "seats": 3, "bots": 2,
-    }).json()["id"]
+    table = client.post(
+        "/api/tables",
+        json={
+            "name": "Bots only",
+            "game": "stud8",
+            "stakes": [1, 2, 5, 10],
+            "seats": 3,
+            "bots": 2,
+        },
+    ).json()["id"]
     cut = {"on": False}
     sockets: list[Any] = []
 
@@ -338,3 +389,89 @@ def test_a_cut_connection_says_reconnecting_then_shows_the_table_now(page: Any, 
     )
     latest = frames.views()[-1]
     assert latest["number"] > seen
+
+
+def _to_act(pages: list[Any]) -> int:
+    """Which of `pages` shows the action buttons (waits for one to)."""
+    deadline = time.monotonic() + TIMEOUT / 1000
+    while time.monotonic() < deadline:
+        for i, p in enumerate(pages):
+            if p.locator("[data-testid=actions] button:not([disabled])").count():
+                return i
+        pages[0].wait_for_timeout(100)
+    raise AssertionError("nobody's turn came")
+
+
+def test_shortcut_keys_and_advance_boxes_choose_among_the_servers_actions(
+    page: Any, browser: Any, server: str
+) -> None:
+    muted = "localStorage.setItem('sevenstud.sound', 'false')"
+    page.context.add_init_script(muted)
+    assert page.request.post(f"{server}/api/guest").ok
+    table = page.request.post(
+        f"{server}/api/tables",
+        data={
+            "name": "Heads up",
+            "game": "stud8",
+            "stakes": [1, 2, 5, 10],
+            "seats": 2,
+            "bots": 0,
+        },
+    ).json()["id"]
+    second = browser.new_context(viewport={"width": 1280, "height": 860})
+    try:
+        second.add_init_script(muted)
+        other = second.new_page()
+        assert other.request.post(f"{server}/api/guest").ok
+        pages = [page, other]
+        frames = [Frames(page), Frames(other)]
+        page.goto(f"{server}/table/{table}")
+        _sit_down(page)
+        other.goto(f"{server}/table/{table}")
+        _sit_down(other)
+        first = _to_act(pages)
+        y, x = pages[first], pages[1 - first]
+        # The sound setting off: no title alert on your turn.
+        assert not y.title().startswith("Your turn")
+        # X ticks "Call any"; Y brings in by its key (B): the bet X faces changed, so X's box
+        # is cleared and X's turn waits for X.
+        x.get_by_test_id("advance-call-any").check()
+        bring_in = y.locator("[data-testid=actions] [data-key=B]")
+        expect(bring_in).to_have_attribute("aria-keyshortcuts", "B")
+        action = bring_in.get_attribute("data-action")
+        y.keyboard.press("b")
+        expect(x.locator("[data-testid=actions] button:not([disabled])").first).to_be_visible(timeout=TIMEOUT)
+        assert [m["action"] for m in frames[first].sent if m["type"] == "act"] == [action]
+        assert [m for m in frames[1 - first].sent if m["type"] == "act"] == []
+        call = x.locator("[data-testid=actions] [data-key=C]")
+        called = call.get_attribute("data-action")
+        assert called and called.startswith("call")
+        x.keyboard.press("c")
+        # Fourth street: whoever is second ticks "Check/Fold"; the first checks by a click, and
+        # the box checks for the second when its turn comes, without a click.
+        expect(x.get_by_test_id("felt")).to_have_attribute("data-street", "4", timeout=TIMEOUT)
+        now = _to_act(pages)
+        z, w = pages[now], pages[1 - now]
+        w.get_by_test_id("advance-check-fold").check()
+        z.get_by_test_id("act-check").click()
+        expect(z.get_by_test_id("felt")).to_have_attribute("data-street", "5", timeout=TIMEOUT)
+        acts = [m for m in frames[1 - now].sent if m["type"] == "act"]
+        assert acts[-1]["action"] == "check" and acts[-1]["street"] == 4
+    finally:
+        second.close()
+    # The boxes' choices among actions the server offered (no action is ever made up).
+    choices = page.evaluate("""async () => {
+        const { advanceChoice } = await import('/web/table_actions.js');
+        const a = (kind, action) => ({ kind, action, label: action });
+        const pick = (box, list) => (advanceChoice(box, list) || { action: null }).action;
+        return [
+            pick('check-fold', [a('check', 'check'), a('bet', 'bet 5')]),
+            pick('check-fold', [a('fold', 'fold'), a('call', 'call 5'), a('raise', 'raise to 10')]),
+            pick('call-any', [a('fold', 'fold'), a('call', 'call 5')]),
+            pick('call-any', [a('check', 'check'), a('bet', 'bet 5')]),
+            pick('fold-any', [a('fold', 'fold'), a('call', 'call 5')]),
+            pick('fold-any', [a('check', 'check'), a('bet', 'bet 5')]),
+            pick('call-any', [a('bring-in', 'bring-in 2'), a('complete', 'complete to 5')]),
+        ];
+    }""")
+    assert choices == ["check", "fold", "call 5", "check", "fold", None, None]

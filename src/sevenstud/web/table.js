@@ -13,7 +13,7 @@ const tableId = Number(location.pathname.split("/").filter(Boolean).pop());
 const spectator = new URLSearchParams(location.search).get("watch") === "1";
 const $ = (id) => document.getElementById(id);
 
-const state = { socket: null, last: 0, view: null, retries: 0, names: new Map(), turn: false, historyFor: null };
+const state = { socket: null, last: 0, view: null, retries: 0, names: new Map(), turn: false, historyFor: undefined };
 const status = $("connection");
 const errors = $("errors");
 const log = makeLog($("log"));
@@ -130,6 +130,7 @@ function draw(view) {
   const felt = $("felt");
   felt.dataset.number = String(view.number);
   felt.dataset.hand = String(view.view.hand_number ?? "");
+  felt.dataset.street = String(view.view.hand ? view.view.hand.street : "");
   felt.dataset.lastHand = String(view.last_hand ? view.last_hand.hand : "");
   $("table-title").textContent = `Table ${tableId}: ${view.game_name}, ${view.stakes.slice(2).join("/")}`;
   document.title = baseTitle = `Table ${tableId} - ${view.game_name} - sevenstud card room`;

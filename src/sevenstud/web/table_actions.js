@@ -142,8 +142,9 @@ export class ActionBar {
       box.append(el("button", { type: "button", "data-testid": "sit-out", onclick: () => this.send({ type: "sit_out" }), text: "Sit out" }));
     }
     box.append(el("button", { type: "button", "data-testid": "leave", onclick: () => this.send({ type: "leave" }), text: me.leaving ? "Leaving after this hand" : "Leave", disabled: me.leaving }));
+    // The server takes top-ups only between a seat's hands (in_hand is its word for it).
     const room = view.max_buy_in - me.stack;
-    if (room > 0) {
+    if (room > 0 && !me.in_hand) {
       const input = el("input", { type: "number", id: "top-up-amount", min: 1, max: room, value: room, "data-testid": "top-up-amount" });
       box.append(el("label", { for: "top-up-amount", text: `Top up (up to ${room})` }), input,
         el("button", { type: "button", "data-testid": "top-up", onclick: () => this.send({ type: "top_up", amount: Number(input.value) }), text: "Top up" }));
