@@ -22,16 +22,17 @@ from sqlalchemy import select
 from sevenstud.actions import Action
 from sevenstud.bots import RandomBot, RuleBot
 from sevenstud.cards import parse_cards
-from sevenstud.events import AntePosted, HandShown, HandTurnedUp, PotAwarded
+from sevenstud.events import ActionTaken, AntePosted, HandShown, HandTurnedUp, PotAwarded
 from sevenstud.games import Stakes as GameStakes
 from sevenstud.games import StudHiLo
 from sevenstud.server import study, web
 from sevenstud.server.app import COOKIE, create_app
-from sevenstud.server.presenter import action_label, summary
+from sevenstud.server.presenter import action_label, pots_of, summary
 from sevenstud.server.protocol import PROTOCOL_VERSION, SERVER
 from sevenstud.server.rooms import Room, RoomError, TableKeeper, create_table
 from sevenstud.server.store import Store
 from sevenstud.server.store.models import HandRow, Sitting
+from sevenstud.showdown_hands import best_high, best_low
 from sevenstud.table import TableSettings
 from sevenstud.wire import hand_from_record
 
@@ -208,6 +209,11 @@ def test_views_follow_every_batch_and_never_hold_a_card_the_connection_may_not_s
             leaked = [card for card in _hidden_from(hand, seats, you) if card in public]
             assert not leaked, (viewer, number, leaked)
             assert set(message["hands"]) <= ({str(you)} if you is not None else set())
+            if you is not None and you in seats:
+                own = [c for c in message["view"]["hand"]["cards"][seats.index(you)] if c]
+                named = message["hands"][str(you)]
+                assert named["high"] == best_high(parse_cards(own))[0]
+                assert named["low"] == best_low(parse_cards(own), "stud8")[0]
             if you is not None:
                 seated += 1
                 assert message["pots"] and message["pots"][0]["amount"] > 0
@@ -289,6 +295,19 @@ def test_summary_no_low_and_a_side_pot() -> None:
         " (no low: the high hand takes the whole pot)",
         "ann wins side pot 1 (10) with two pair, Kings and Nines",
     ]
+
+
+def test_pots_main_first_then_side_pots_with_the_seats_that_may_win_them() -> None:
+    events = [
+        *(AntePosted(seat, 1, False) for seat in (1, 2, 4)),
+        ActionTaken(1, 3, Action.parse("bring-in 2"), True, 2),  # all-in for the bring-in
+        ActionTaken(2, 3, Action.parse("complete to 5"), False, 5),
+        ActionTaken(4, 3, Action.parse("call 5"), False, 5),
+    ]
+    pots = pots_of(events, [1, 2, 4])
+    assert [(p.amount, p.eligible) for p in pots] == [(9, (1, 2, 4)), (6, (2, 4))]
+    folded = [*events, ActionTaken(2, 4, Action.parse("fold"), False, 0)]
+    assert [(p.amount, p.eligible) for p in pots_of(folded, [1, 2, 4])] == [(9, (1, 4)), (6, (4,))]
 
 
 # ---------------------------------------------------------------------- 3. bots
