@@ -214,3 +214,21 @@ def test_the_replayer_asks_a_visitor_to_sign_in_first(page: Any, server: str, pl
     page.goto(f"{server}/hands/{played.hand_id}")
     page.get_by_test_id("replay-error").filter(has_text="Sign in").wait_for()
     assert page.locator("[data-card]").count() == 0
+
+
+def test_a_community_card_is_drawn_from_the_street_it_came_on(
+    page: Any, context: Any, server: str, played: Played
+) -> None:
+    # The deck runs short only with many players: the served hand is given one, on its last street.
+    replay = json.loads(json.dumps(played.replay))
+    used = {e.get("card") for street in replay["streets"] for e in street["events"]}
+    card = next(c for c in ("2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c") if c not in used)
+    replay["streets"][-1]["events"].insert(0, {"type": "community_card_dealt", "card": card})
+    _as_guest(context, server, played.token)
+    page.route(f"**/api/hands/{played.hand_id}/replay", lambda route: route.fulfill(json=replay))
+    page.goto(f"{server}/hands/{played.hand_id}")
+    page.get_by_test_id("street").filter(has_text="street").wait_for()
+    community = page.get_by_test_id("community")
+    assert community.is_hidden() == (len(replay["streets"]) > 1)
+    page.get_by_test_id("end").click()
+    assert community.locator("[data-card]").get_attribute("data-card") == card

@@ -79,6 +79,12 @@ function render() {
     `${streetName(street.street)} (${step + 1} of ${replay.streets.length})${atEnd ? ": the end of the hand" : ""}`;
   const seats = seatsAfter(step);
   document.getElementById("seats").replaceChildren(...seats.map((s, i) => drawSeat(s, i, atEnd)));
+  // The deck ran short on 7th street: one card face up that every hand plays.
+  const community = replay.streets.slice(0, step + 1).flatMap((s) => s.events)
+    .find((e) => e.type === "community_card_dealt");
+  const board = document.getElementById("community");
+  board.hidden = !community;
+  board.replaceChildren(...(community ? [el("span", { text: "Community card: " }), cardElement(community.card)] : []));
   document.getElementById("actions").replaceChildren(...(street.text || []).map((line) => el("li", { text: line })));
   const result = document.getElementById("result");
   result.hidden = !atEnd;
