@@ -147,6 +147,22 @@ def _check_showdown(page: Any, result: dict[str, Any]) -> None:
             assert lit == names["low_cards"]
 
 
+def _check_the_middle_and_markers(page: Any, view: dict[str, Any], seat: int) -> None:
+    """Mid-hand: the pots, the bring-in marker and your hand's names are the view's."""
+    pots = view["pots"]
+    expect(page.get_by_test_id("pots").locator("li")).to_have_count(len(pots))
+    for i, pot in enumerate(pots):
+        expect(page.get_by_test_id(f"pot-{i}")).to_contain_text(_chips(pot["amount"]))
+    if view["bring_in"] is not None:
+        expect(page.get_by_test_id(f"seat-{view['bring_in']}").get_by_test_id("bring-in")).to_be_visible()
+    expect(page.get_by_test_id("bring-in")).to_have_count(1 if view["bring_in"] is not None else 0)
+    mine = view["hands"][str(seat)]
+    names = page.get_by_test_id("your-hand")
+    if mine["high"]:
+        expect(names).to_contain_text(f"HI: {mine['high']}")
+    expect(names).to_contain_text(f"LO: {mine['low'] or 'no low'}")
+
+
 def _check_stacks(page: Any, frames: Frames) -> None:
     """Every seat's stack on the page is the one of the latest view the page was sent (read
     again when a newer view came in between)."""
@@ -221,6 +237,7 @@ def test_two_hands_played_by_clicking_match_the_servers_showdown_stacks_and_bala
             expect(page.get_by_test_id("clock")).to_contain_text(re.compile(r"\d:\d\d"))
             # Your turn, and the sound setting on (the default): the title says so.
             assert page.title().startswith("Your turn - ")
+            _check_the_middle_and_markers(page, frames.views()[-1], seat)
             axe_check(page, "the table mid-hand")
             page.screenshot(path=str(artifacts / "table-hand.png"), full_page=True)
         clicked.append(_click_an_action(page))
@@ -247,6 +264,14 @@ def test_two_hands_played_by_clicking_match_the_servers_showdown_stacks_and_bala
     history = page.get_by_test_id("history")
     expect(history.locator("a[href^='/hands/']").first).to_be_visible(timeout=TIMEOUT)
     assert history.locator("a[href*='format=phh']").count() >= 2
+    # A buy-in over the table's limit: the server refuses it and the page says its reason.
+    page.locator(".seat.empty button").first.click()
+    page.get_by_test_id("buy-in").fill("100000")
+    page.get_by_test_id("sit-down").click()
+    refusal = page.get_by_role("alert")
+    expect(refusal).to_contain_text("100000", timeout=TIMEOUT)
+    refused = [m for m in frames.received if m.get("type") == "error"]
+    assert refused and refused[-1]["message"] in refusal.inner_text()
 
 
 def _storage(page: Any) -> str:
@@ -305,6 +330,9 @@ def test_two_people_at_one_table_never_hold_each_others_down_cards(
             label = viewer.locator(f"[data-testid=cards-{own}] .card.down").first.get_attribute("aria-label")
             assert label and label.endswith(", face down")
         other.screenshot(path=str(artifacts / "table-phone.png"), full_page=True)
+        assert other.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), (
+            "wider than a phone"
+        )
         # The server's truth: the cards each page shows as its own, from the view it was sent.
         cards_a, cards_b = _own_down_cards(page, seat_a), _own_down_cards(other, seat_b)
         view_b = [v for v in frames_b.views() if v["view"]["hand"]][-1]
@@ -360,6 +388,8 @@ def test_a_cut_connection_says_reconnecting_then_shows_the_table_now(page: Any, 
 
     page.route_web_socket(re.compile(r".*/ws$"), route)
     frames = Frames(page)
+    # 640 x 430 CSS pixels: a 1280 x 860 desktop at 200% zoom.
+    page.set_viewport_size({"width": 640, "height": 430})
     page.goto(f"{server}/table/{table}?watch=1")
     status = page.get_by_test_id("connection")
     expect(status).to_contain_text("Connected", timeout=TIMEOUT)
@@ -389,6 +419,10 @@ def test_a_cut_connection_says_reconnecting_then_shows_the_table_now(page: Any, 
     )
     latest = frames.views()[-1]
     assert latest["number"] > seen
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "wider than 200% zoom"
+    # Watching: no seat to take and no action bar.
+    expect(page.locator(".seat.empty button")).to_have_count(0)
+    expect(page.get_by_test_id("actions")).to_have_count(0)
 
 
 def _to_act(pages: list[Any]) -> int:

@@ -20,6 +20,8 @@ const log = makeLog($("log"));
 let baseTitle = document.title;
 
 function send(message) {
+  // A refusal stays on show until the player tries something else.
+  errors.replaceChildren();
   if (state.socket && state.socket.readyState === WebSocket.OPEN) {
     state.socket.send(JSON.stringify(message));
   } else {
@@ -126,7 +128,6 @@ async function refreshBalance() {
 
 function draw(view) {
   state.view = view;
-  errors.replaceChildren();
   const felt = $("felt");
   felt.dataset.number = String(view.number);
   felt.dataset.hand = String(view.view.hand_number ?? "");
@@ -147,6 +148,17 @@ function draw(view) {
 }
 
 let audio = null;
+// Browsers start sound only after a gesture on the page: the first click or key readies it.
+function readyAudio() {
+  try {
+    audio = audio || new AudioContext();
+    if (audio.state === "suspended") audio.resume();
+  } catch {
+    audio = null;
+  }
+}
+document.addEventListener("pointerdown", readyAudio, { once: true });
+document.addEventListener("keydown", readyAudio, { once: true });
 /** A short beep and a title alert on your turn, unless the sound setting is off. */
 function alertTurn(view) {
   if (!settings.get("sound")) return;

@@ -164,7 +164,8 @@ export class ActionBar {
     const seat = this.buyInSeat;
     const most = this.account ? Math.min(view.max_buy_in, this.account.balance) : view.max_buy_in;
     const input = el("input", { type: "number", id: "buy-in", min: view.min_buy_in, max: view.max_buy_in, value: Math.max(view.min_buy_in, most), "data-testid": "buy-in" });
-    const form = el("form", { class: "buy-in", "data-testid": "buy-in-form" },
+    // novalidate: the server judges the buy-in and says why it refuses one.
+    const form = el("form", { class: "buy-in", "data-testid": "buy-in-form", novalidate: true },
       el("label", { for: "buy-in", text: `Buy-in for seat ${seat} (${view.min_buy_in} to ${view.max_buy_in})` }), input,
       el("button", { type: "submit", class: "primary", "data-testid": "sit-down", text: "Sit down" }),
       el("button", { type: "button", onclick: () => { this.buyInSeat = null; this.draw(this.view, { spectator: false }); }, text: "Cancel" }));
