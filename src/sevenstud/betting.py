@@ -19,7 +19,7 @@ from sevenstud.actions import (
     ActionKind,
     cached_action,
 )
-from sevenstud.games import Game
+from sevenstud.games import Game, integer_ratio
 
 
 @dataclass(slots=True)
@@ -226,7 +226,7 @@ class BettingRound:
         else:
             # At least reopen_fraction of the smallest full bet, in whole numbers (no Fraction
             # arithmetic: it is interpreted Python even in the compiled engine).
-            num, den = self.game.reopen_fraction.as_integer_ratio()
+            num, den = integer_ratio(self.game.reopen_fraction)
             threshold = num * min(increments)
             counts = (amount - level) * den >= threshold
             self.pending = {s for s in others if bets[s] < amount}

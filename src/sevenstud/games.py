@@ -32,6 +32,23 @@ FirstActorTieBreak = Literal["seat", "suits"]
 RakeFrom = Literal["each_pot", "main_pot"]
 
 SUIT_ORDER_STANDARD = (0, 1, 2, 3)  # clubs, diamonds, hearts, spades (seeds 000, 002, 003)
+
+HALF: Final = Fraction(1, 2)
+"""The default ``reopen_fraction``."""
+NO_RAKE: Final = Fraction(0)
+"""The default ``rake_percent``."""
+
+
+def integer_ratio(value: Fraction) -> tuple[int, int]:
+    """``value.as_integer_ratio()``: the hand works in whole numbers. Fraction's methods are
+    interpreted code even in the compiled engine and every hand asks for the rake, so the
+    defaults (the very objects :data:`HALF` and :data:`NO_RAKE`: a Fraction never changes)
+    are answered without them."""
+    if value is NO_RAKE:
+        return 0, 1
+    if value is HALF:
+        return 1, 2
+    return value.as_integer_ratio()
 SUIT_ORDER_CHDS = (0, 2, 1, 3)  # clubs, hearts, diamonds, spades (a variant in seed 001)
 
 STREET_NAMES: Final[dict[int, str]] = {
@@ -123,7 +140,7 @@ class Game(_Variant):
     uncapped_heads_up: bool = False
     """No cap when only two players are left in the hand, if they were two before the cap was
     reached in that round (a cap once reached stays: Robert's Rules, betting and raising, 4)."""
-    reopen_fraction: Fraction = Fraction(1, 2)
+    reopen_fraction: Fraction = HALF
     """An all-in bet or raise of at least this part of a full bet is a full bet (it counts toward
     the cap and reopens the betting); a smaller one does not (Robert's Rules, betting and
     raising, 6)."""
@@ -145,7 +162,7 @@ class Game(_Variant):
     fold_without_bet: bool = True
     """A player may fold when there is nothing to call (the card rooms allow it, pointless as it
     is; PokerKit's tournament mode does not)."""
-    rake_percent: Fraction = Fraction(0)
+    rake_percent: Fraction = NO_RAKE
     """Rake taken from the pot before it is split (0 by default: no rake)."""
     rake_cap: int = 0
     """The most rake taken from one hand (0: no cap)."""

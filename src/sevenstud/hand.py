@@ -66,8 +66,18 @@ from sevenstud.events import (
     redact_all,
     turned_up_before,
 )
-from sevenstud.games import STREET_NAMES, Game
-from sevenstud.pots import Award, Contender, Pot, build_pots, contender, settle, split_rake
+from sevenstud.games import STREET_NAMES, Game, integer_ratio
+from sevenstud.pots import (
+    Award,
+    Contender,
+    Pot,
+    build_pots,
+    contender,
+    new_award,
+    new_pot,
+    settle,
+    split_rake,
+)
 from sevenstud.views import Phase, SeatView, ViewCache
 
 __all__ = [  # the names other modules import from here, these modules' own included
@@ -744,7 +754,7 @@ class Hand:
             rake = min(self.fixed_rake, total)
         else:
             # In whole numbers: Fraction arithmetic is slow, even in the compiled engine.
-            num, den = game.rake_percent.as_integer_ratio()
+            num, den = integer_ratio(game.rake_percent)
             rake = total * num // (den * 100) if num else 0
             if game.rake_cap:
                 rake = min(rake, game.rake_cap)
@@ -755,7 +765,7 @@ class Hand:
         taken = split_rake(
             [p.amount for p in pots], rake, each_pot=game.rake_from == "each_pot"
         )
-        return [Pot(p.amount - t, p.eligible) for p, t in zip(pots, taken, strict=True)]
+        return [new_pot(p.amount - t, p.eligible) for p, t in zip(pots, taken, strict=True)]
 
     def _award(self, contenders: dict[int, Contender]) -> None:
         # At a showdown the pots are those built when it began: no chip moves after betting.
@@ -766,10 +776,10 @@ class Hand:
         claims = self._claims
         if len(contenders) == 1 and all(set(contenders) <= set(p.eligible) for p in pots):
             (winner,) = contenders  # (a side pot it is not eligible for is settled below)
-            awards = [Award(winner, p.amount, i, "whole") for i, p in enumerate(pots) if p.amount]
+            awards = [new_award(winner, p.amount, i, "whole") for i, p in enumerate(pots) if p.amount]
         else:
             awards = settle(
-                [Pot(0, p.eligible) if i in claims else p for i, p in enumerate(pots)],
+                [new_pot(0, p.eligible) if i in claims else p for i, p in enumerate(pots)],
                 contenders,
                 high=game.has_high,
                 low=game.has_low,
@@ -777,7 +787,7 @@ class Hand:
             )
             if claims:  # pots won unshown by their last claimant, in pot order with the rest
                 awards += [
-                    Award(claims[i], p.amount, i, "whole")
+                    new_award(claims[i], p.amount, i, "whole")
                     for i, p in enumerate(pots)
                     if i in claims and p.amount
                 ]

@@ -10,24 +10,26 @@ qualifier, ties, quartered lows and odd chips.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Final, Literal, NamedTuple
 
 Share = Literal["whole", "high", "low"]
 
 
-@dataclass(frozen=True, slots=True)
-class Pot:
-    """A pot and the seats that may win it (those who put in its level and did not fold)."""
+class Pot(NamedTuple):
+    """A pot and the seats that may win it (those who put in its level and did not fold).
+
+    Immutable, like every result of a hand: a named tuple rather than a frozen dataclass,
+    whose ``__init__`` is interpreted code even in the compiled engine (tools/build_compiled.py),
+    and a hand builds several a showdown. :func:`new_pot` builds one faster still."""
 
     amount: int
     eligible: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Award:
+class Award(NamedTuple):
     """Chips from one pot to one seat: ``pot`` 0 is the main pot, 1 the first side pot, ...;
-    ``share`` is ``"whole"`` for an undivided pot, else the ``"high"`` or ``"low"`` half."""
+    ``share`` is ``"whole"`` for an undivided pot, else the ``"high"`` or ``"low"`` half.
+    A named tuple, as :class:`Pot` is; :func:`new_award` builds one faster."""
 
     seat: int
     amount: int
@@ -38,10 +40,7 @@ class Award:
 class Contender(NamedTuple):
     """What the showdown needs of one shown hand: its ranks (greater is better; ``low`` is 0 with
     no qualifying low, unused in a high-only game) and the key that decides odd chips.
-
-    A named tuple, not a frozen dataclass as :class:`Pot` is: a frozen dataclass is built by
-    interpreted code even in the compiled engine, and a hand builds one per showdown hand.
-    :func:`contender` builds one faster still."""
+    :func:`contender` builds one fast."""
 
     high: int
     low: int
@@ -54,6 +53,16 @@ _new_tuple: Final = tuple.__new__
 def contender(high: int, low: int, odd_chip_key: int) -> Contender:
     """``Contender(high, low, odd_chip_key)`` without the named tuple's interpreted ``__new__``."""
     return _new_tuple(Contender, (high, low, odd_chip_key))
+
+
+def new_pot(amount: int, eligible: tuple[int, ...]) -> Pot:
+    """``Pot(amount, eligible)`` without the named tuple's interpreted ``__new__``."""
+    return _new_tuple(Pot, (amount, eligible))
+
+
+def new_award(seat: int, amount: int, pot: int, share: Share) -> Award:
+    """``Award(seat, amount, pot, share)`` without the named tuple's interpreted ``__new__``."""
+    return _new_tuple(Award, (seat, amount, pot, share))
 
 
 def build_pots(
@@ -78,7 +87,7 @@ def build_pots(
         amount = sum(min(c, level) - min(c, previous) for c in contributions)
         eligible = tuple(seat for seat, c in enumerate(contributions) if live[seat] and c >= level)
         if amount:
-            pots.append(Pot(amount, eligible))
+            pots.append(new_pot(amount, eligible))
         previous = level
     leftover = sum(contributions) - sum(p.amount for p in pots)
     if not leftover:
@@ -92,15 +101,15 @@ def build_pots(
                 key=lambda s: last.get(s, -1),
             )
             if pots and pots[-1].eligible == (claimant,):
-                pots[-1] = Pot(pots[-1].amount + amount, (claimant,))
+                pots[-1] = new_pot(pots[-1].amount + amount, (claimant,))
             else:
-                pots.append(Pot(amount, (claimant,)))
+                pots.append(new_pot(amount, (claimant,)))
             previous = level
     elif not pots:
         alive = tuple(seat for seat, a in enumerate(live) if a)
-        pots.append(Pot(leftover, alive))
+        pots.append(new_pot(leftover, alive))
     else:
-        pots[-1] = Pot(pots[-1].amount + leftover, pots[-1].eligible)
+        pots[-1] = new_pot(pots[-1].amount + leftover, pots[-1].eligible)
     return pots
 
 
@@ -176,7 +185,7 @@ def settle(
                 raise ValueError(f"pot {index} ({pot.amount}) has no hand claiming it")
             seats = list(pot.eligible)
         if len(seats) == 1:
-            awards.append(Award(seats[0], pot.amount, index, "whole"))
+            awards.append(new_award(seats[0], pot.amount, index, "whole"))
             continue
         if high and low:
             low_seats = [s for s in seats if lows[s] > 0]
@@ -195,5 +204,5 @@ def settle(
         for share, amount, winners in halves:
             for seat, chips in split_evenly(amount, winners, odd_chip_order):
                 if chips:
-                    awards.append(Award(seat, chips, index, share))
+                    awards.append(new_award(seat, chips, index, share))
     return awards
