@@ -399,26 +399,37 @@ def test_a_cut_connection_says_reconnecting_then_shows_the_table_now(page: Any, 
         lines = client.get("/api/lobby").json()
         return int(next(line["hands"] for line in lines if line["id"] == table))
 
-    cut["on"] = True
-    sockets[-1].close()
-    expect(status).to_contain_text("Reconnecting", timeout=TIMEOUT)
-    seen = int(page.get_by_test_id("felt").get_attribute("data-number") or 0)
-    dealt = hands()
-    # The bots play on while the page is cut off.
-    deadline = time.monotonic() + 30
-    while hands() <= dealt:
-        assert time.monotonic() < deadline, "the bots dealt no hand in 30 s"
-        page.wait_for_timeout(200)
-    cut["on"] = False
-    expect(status).to_contain_text("Connected", timeout=TIMEOUT)
-    hellos = [m for m in frames.sent if m["type"] == "hello"]
-    assert hellos[-1]["last"] >= seen > 0, "the page did not say the last number it saw"
-    now = hands()
-    expect(page.get_by_test_id("felt")).to_have_attribute(
-        "data-hand", re.compile("^(" + "|".join(str(n) for n in range(now, now + 3)) + ")$"), timeout=TIMEOUT
-    )
-    latest = frames.views()[-1]
-    assert latest["number"] > seen
+    def drop_and_mend(drop: Any, mend: Any) -> None:
+        """Drops the connection, waits until the bots dealt a hand the page missed, mends it:
+        the page says "Reconnecting", then asks from the last number it saw and shows now."""
+        cut["on"] = True  # no new socket gets through while the network is down
+        drop()
+        expect(status).to_contain_text("Reconnecting", timeout=TIMEOUT)
+        seen = int(page.get_by_test_id("felt").get_attribute("data-number") or 0)
+        dealt = hands()
+        deadline = time.monotonic() + 30
+        while hands() <= dealt:
+            assert time.monotonic() < deadline, "the bots dealt no hand in 30 s"
+            page.wait_for_timeout(200)
+        cut["on"] = False
+        mend()
+        expect(status).to_contain_text("Connected", timeout=TIMEOUT)
+        hellos = [m for m in frames.sent if m["type"] == "hello"]
+        assert hellos[-1]["last"] >= seen > 0, "the page did not say the last number it saw"
+        # The hands dealt while away are over on the page too: its last hand is the server's
+        # count of hands finished here (or the next ones, the bots playing on).
+        now = hands()
+        expect(page.get_by_test_id("felt")).to_have_attribute(
+            "data-last-hand",
+            re.compile("^(" + "|".join(str(n) for n in range(now, now + 3)) + ")$"),
+            timeout=TIMEOUT,
+        )
+        assert frames.views()[-1]["number"] > seen
+
+    # The browser goes offline (its socket stays open but silent: the page drops it itself) ...
+    drop_and_mend(lambda: page.context.set_offline(True), lambda: page.context.set_offline(False))
+    # ... and the socket is closed under the page while the browser thinks it is online.
+    drop_and_mend(lambda: sockets[-1].close(), lambda: None)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "wider than 200% zoom"
     # Watching: no seat to take and no action bar.
     expect(page.locator(".seat.empty button")).to_have_count(0)

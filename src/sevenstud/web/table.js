@@ -13,7 +13,7 @@ const tableId = Number(location.pathname.split("/").filter(Boolean).pop());
 const spectator = new URLSearchParams(location.search).get("watch") === "1";
 const $ = (id) => document.getElementById(id);
 
-const state = { socket: null, last: 0, view: null, retries: 0, names: new Map(), turn: false, historyFor: undefined };
+const state = { socket: null, last: 0, view: null, retries: 0, names: new Map(), turn: false, historyFor: undefined, timer: null };
 const status = $("connection");
 const errors = $("errors");
 const log = makeLog($("log"));
@@ -70,9 +70,21 @@ function connect() {
     state.retries += 1;
     status.textContent = "Reconnecting...";
     status.classList.add("down");
-    setTimeout(connect, wait);
+    state.timer = setTimeout(connect, wait);
   });
 }
+
+// A network that goes away can leave the socket open and silent: the browser's own word that
+// it is offline drops it at once (so the page says so), and coming back online retries now.
+window.addEventListener("offline", () => {
+  if (state.socket) state.socket.close();
+});
+window.addEventListener("online", () => {
+  if (state.socket) return;
+  clearTimeout(state.timer);
+  state.retries = 0;
+  connect();
+});
 
 function receive(data) {
   if (typeof data.number === "number" && data.type !== "error" && data.type !== "clock") {
