@@ -98,6 +98,9 @@ function receive(data) {
       break;
     case "event":
       remember(data.event);
+      if (data.event.type === "hand_shown" || data.event.type === "hand_turned_up") {
+        tableView.reveal(data.hand, data.event.seat, data.event.cards);
+      }
       log.add(data.event, nameOf);
       break;
     case "clock":

@@ -72,15 +72,49 @@ export class TableView {
     }
   }
 
+  /** A hand shown (or turned up) at the table: its cards, as the event gave them, stay on
+   *  the seat until the next hand. */
+  reveal(handNumber, seat, cards) {
+    if (!this.revealed || this.revealed.hand !== handNumber) this.revealed = { hand: handNumber, seats: new Map() };
+    this.revealed.seats.set(seat, cards);
+  }
+
+  /** Between hands, the hand that just ended as the last view of it showed it, with every
+   *  hand shown since face up, so that the table does not go blank at the showdown. */
+  finishedHand(view, bySeat) {
+    const last = view.last_hand;
+    const kept = this.kept;
+    if (!last || !kept || kept.number !== last.hand) return null;
+    const hand = { ...kept.hand, bets: kept.hand.bets.map(() => 0), cards: [...kept.hand.cards], face_up: [...kept.hand.face_up] };
+    hand.stacks = kept.seats.map((seat, i) => (bySeat.has(seat) ? bySeat.get(seat).stack : kept.hand.stacks[i]));
+    const revealed = this.revealed && this.revealed.hand === last.hand ? this.revealed.seats : new Map();
+    kept.seats.forEach((seat, i) => {
+      const cards = revealed.get(seat);
+      if (cards) {
+        hand.cards[i] = cards;
+        hand.face_up[i] = cards.map(() => true);
+      }
+    });
+    return { number: last.hand, hand, seats: kept.seats };
+  }
+
   draw(view, { spectator }) {
     const table = view.view;
-    const hand = table.hand;
     const size = view.seats;
     const anchor = view.you || 1;
     const bySeat = new Map((table.seats || []).map((s) => [s.seat, s]));
-    const handIndex = new Map((table.hand_seats || []).map((seat, i) => [seat, i]));
-    const shown = this.shownNow(view);
+    let hand = table.hand;
+    let handSeats = table.hand_seats || [];
     this.handNumber = table.hand_number;
+    if (hand) {
+      this.kept = { number: table.hand_number, hand, seats: handSeats };
+    } else {
+      const finished = this.finishedHand(view, bySeat);
+      if (finished) ({ hand, seats: handSeats, number: this.handNumber } = finished);
+    }
+    this.felt.classList.toggle("finished", !table.hand && Boolean(hand));
+    const handIndex = new Map(handSeats.map((seat, i) => [seat, i]));
+    const shown = this.shownNow(view);
     for (const old of this.felt.querySelectorAll(".seat")) old.remove();
     for (let seat = 1; seat <= size; seat += 1) {
       const spot = seatPosition(seat, anchor, size);
