@@ -163,6 +163,15 @@ def _check_the_middle_and_markers(page: Any, view: dict[str, Any], seat: int) ->
     expect(names).to_contain_text(f"LO: {mine['low'] or 'no low'}")
 
 
+def _check_yours_is_at_the_bottom(page: Any, seat: int) -> None:
+    """Round the oval, your seat is the lowest on the screen."""
+    tops = page.locator(".seat").evaluate_all(
+        "ns => ns.map(n => [n.dataset.testid, n.getBoundingClientRect().top])"
+    )
+    lowest = max(tops, key=lambda pair: pair[1])[0]
+    assert lowest == f"seat-{seat}", tops
+
+
 def _check_stacks(page: Any, frames: Frames) -> None:
     """Every seat's stack on the page is the one of the latest view the page was sent (read
     again when a newer view came in between)."""
@@ -238,6 +247,7 @@ def test_two_hands_played_by_clicking_match_the_servers_showdown_stacks_and_bala
             # Your turn, and the sound setting on (the default): the title says so.
             assert page.title().startswith("Your turn - ")
             _check_the_middle_and_markers(page, frames.views()[-1], seat)
+            _check_yours_is_at_the_bottom(page, seat)
             axe_check(page, "the table mid-hand")
             page.screenshot(path=str(artifacts / "table-hand.png"), full_page=True)
         clicked.append(_click_an_action(page))
@@ -358,6 +368,19 @@ def test_two_people_at_one_table_never_hold_each_others_down_cards(
         )
         assert _leaks(watcher, frames_w, cards_a + cards_b) == []
         watching.close()
+        # The third seat: "Add bot" seats the server's bot there, on both pages.
+        empty = page.locator(".seat.empty").first
+        bot_seat = int((empty.get_attribute("data-testid") or "").split("-")[1])
+        empty.get_by_text("Add bot").click()
+        for viewer in (page, other):
+            expect(viewer.get_by_test_id(f"name-{bot_seat}")).to_contain_text("(bot)", timeout=TIMEOUT)
+        assert {"type": "add_bot", "seat": bot_seat} in frames_a.sent
+        # Sit out, then sit in again: the buttons follow the server's word for the seat.
+        other.get_by_test_id("sit-out").click()
+        expect(other.get_by_test_id("sit-in")).to_be_visible(timeout=TIMEOUT)
+        expect(page.get_by_test_id(f"seat-{seat_b}")).to_contain_text("Sitting out", timeout=TIMEOUT)
+        other.get_by_test_id("sit-in").click()
+        expect(other.get_by_test_id("sit-out")).to_be_visible(timeout=TIMEOUT)
         assert not errors, f"the second page raised: {errors}"
     finally:
         phone.close()
@@ -467,6 +490,8 @@ def test_shortcut_keys_and_advance_boxes_choose_among_the_servers_actions(
     try:
         second.add_init_script(muted)
         other = second.new_page()
+        errors: list[str] = []
+        other.on("pageerror", lambda error: errors.append(str(error)))
         assert other.request.post(f"{server}/api/guest").ok
         pages = [page, other]
         frames = [Frames(page), Frames(other)]
@@ -502,6 +527,7 @@ def test_shortcut_keys_and_advance_boxes_choose_among_the_servers_actions(
         expect(z.get_by_test_id("felt")).to_have_attribute("data-street", "5", timeout=TIMEOUT)
         acts = [m for m in frames[1 - now].sent if m["type"] == "act"]
         assert acts[-1]["action"] == "check" and acts[-1]["street"] == 4
+        assert not errors, f"the second page raised: {errors}"
     finally:
         second.close()
     # The boxes' choices among actions the server offered (no action is ever made up).
@@ -520,3 +546,34 @@ def test_shortcut_keys_and_advance_boxes_choose_among_the_servers_actions(
         ];
     }""")
     assert choices == ["check", "fold", "call 5", "check", "fold", None, None]
+
+
+def test_the_log_words_the_servers_events_as_a_dealer_says_them(page: Any, server: str) -> None:
+    page.goto(f"{server}/")
+    words = page.evaluate("""async () => {
+        const { eventWords } = await import('/web/table_log.js');
+        const names = { 1: 'Ann', 2: 'Bob', 3: 'Cid' };
+        const name = (seat) => names[seat];
+        const act = (seat, kind, amount, chips) => ({ type: 'action_taken', seat, street: 3,
+            action: { type: 'action', kind, amount }, all_in: false, chips });
+        return [
+            act(1, 'bring-in', 1, 1), act(2, 'complete', 2, 2), act(3, 'call', 2, 2), act(1, 'fold', null, 0),
+            act(2, 'raise', 4, 2), act(3, 'check', null, 0),
+            { type: 'pot_awarded', seat: 1, amount: 12, pot: 0, share: 'whole' },
+            { type: 'pot_awarded', seat: 2, amount: 5, pot: 1, share: 'low' },
+            { type: 'hand_shown', seat: 2, cards: ['As', '2d'], high: 'Ace high', low: null },
+            { type: 'card_dealt', seat: 1, street: 3, card: null, face_up: false },
+        ].map((e) => eventWords(e, name));
+    }""")
+    assert words == [
+        "Ann brings in for 1",
+        "Bob completes to 2",
+        "Cid calls 2",
+        "Ann folds",
+        "Bob raises to 4",
+        "Cid checks",
+        "Ann wins 12 from the main pot",
+        "Bob wins 5 from side pot 1 (the low half)",
+        "Bob shows Ace of spades, Two of diamonds (Ace high)",
+        None,
+    ]
