@@ -237,6 +237,7 @@ def test_two_hands_played_by_clicking_match_the_servers_showdown_stacks_and_bala
                 if result["shown"] and not photographed:
                     page.screenshot(path=str(artifacts / "table-showdown.png"), full_page=True)
                     photographed = True
+                    axe_check(page, "the table at the showdown")
                 finished.append(int(last))
                 _check_stacks(page, frames)
             continue
