@@ -310,6 +310,15 @@ def test_pots_main_first_then_side_pots_with_the_seats_that_may_win_them() -> No
     assert [(p.amount, p.eligible) for p in pots_of(folded, [1, 2, 4])] == [(9, (1, 4)), (6, (4,))]
 
 
+def test_summary_a_split_pot_and_a_razz_low() -> None:
+    shows = [_shown(1, "As 2s 3s 4d 5d Kc Kd", None, "5,4,3,2,A"),
+             _shown(2, "Ah 2h 3h 4c 5c Qc Qd", None, "5,4,3,2,A")]
+    split = [*ANTES, *shows, PotAwarded(1, 15, 0, "whole"), PotAwarded(2, 15, 0, "whole")]
+    assert summary("razz", NAMES, split) == ["ann and bob split the main pot (15 each)"]
+    alone = [*ANTES, *shows, PotAwarded(1, 30, 0, "whole")]
+    assert summary("razz", NAMES, alone) == ["ann wins the main pot (30) with 5,4,3,2,A"]
+
+
 # ---------------------------------------------------------------------- 3. bots
 
 

@@ -194,7 +194,8 @@ def summary(game: str, names: Mapping[int, str], events: Sequence[object]) -> li
             winners = halves["whole"]
             if len(winners) > 1:
                 who = _names_joined([names[a.seat] for a in winners])
-                sentences.append(f"{who} split {where} ({_each([a.amount for a in winners])})")
+                no_low = " (no low: the high hands take the whole pot)" if game == "stud8" else ""
+                sentences.append(f"{who} split {where} ({_each([a.amount for a in winners])}){no_low}")
                 continue
             seat = winners[0].seat
             event = shown.get(seat)
