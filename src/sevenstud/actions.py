@@ -94,15 +94,17 @@ class Action:
         return f"{self.kind.value} {self.amount}"
 
 
-_ACTIONS: dict[tuple[ActionKind, int], Action] = {}
+# By kind, then by amount: two lookups cost less than building and hashing a (kind, amount) key.
+_ACTIONS: Final[dict[ActionKind, dict[int, Action]]] = {kind: {} for kind in ActionKind}
 
 
 def cached_action(kind: ActionKind, amount: int) -> Action:
     """The shared, immutable action of that kind and amount: legal actions are made at every
     decision, and the same few recur (a hand's ``verify`` knows one of them by identity)."""
-    action = _ACTIONS.get((kind, amount))
+    by_amount = _ACTIONS[kind]
+    action = by_amount.get(amount)
     if action is None:
-        action = _ACTIONS[kind, amount] = Action(kind, amount)
+        action = by_amount[amount] = Action(kind, amount)
     return action
 
 

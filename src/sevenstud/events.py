@@ -140,6 +140,33 @@ face_up)`` without the named tuple's ``__new__`` (interpreted Python, about a th
 of the engine's most frequent events). Unchecked: keep the fields in their order."""
 
 
+# Every card dealt is one of a few thousand events (8 seats, 5 streets, 52 cards, face up or
+# down), all immutable: each is made once and shared by every hand that deals it, as the
+# legal actions are (actions.cached_action). A hand deals about twenty cards, and a dict
+# lookup costs less than building the tuple.
+_DEALT: Final[list[dict[Card, CardDealt]]] = [{} for _ in range(8 * 8 * 2)]
+_HIDDEN: Final[dict[tuple[int, int], CardDealt]] = {}
+
+
+def card_dealt(seat: int, street: int, card: Card, face_up: bool) -> CardDealt:
+    """``CardDealt(seat, street, card, face_up)``, the one shared event (cheaper than a new one:
+    see above). ``card`` must be a :class:`~sevenstud.cards.Card` (a hand deals nothing else);
+    seats 0-7, streets 3-7."""
+    by_card = _DEALT[(seat * 8 + street) * 2 + face_up]
+    event = by_card.get(card)
+    if event is None:
+        event = by_card[card] = make_event(CardDealt, (seat, street, card, face_up))
+    return event
+
+
+def _hidden(seat: int, street: int) -> CardDealt:
+    """A face-down card of ``seat``'s on ``street`` as another viewer sees it (shared too)."""
+    event = _HIDDEN.get((seat, street))
+    if event is None:
+        event = _HIDDEN[seat, street] = make_event(CardDealt, (seat, street, None, False))
+    return event
+
+
 # ------------------------------------------------------------------ who may see what
 
 
@@ -161,7 +188,7 @@ def redact(event: Event, viewer: int | None, open_seats: Set[int] = frozenset())
         and event.seat != viewer
         and event.seat not in open_seats
     ):
-        return make_event(CardDealt, (event.seat, event.street, None, False))
+        return _hidden(event.seat, event.street)
     return event
 
 

@@ -61,6 +61,7 @@ from sevenstud.events import (
     PotAwarded,
     RakeTaken,
     StreetStarted,
+    card_dealt,
     describe,
     make_event,
     redact_all,
@@ -539,13 +540,17 @@ class Hand:
         self._start_betting()
 
     def _return_uncalled(self) -> None:
+        # One pass for the top contribution, its seat and the next highest (equal to the top
+        # when two seats share it: then nothing is uncalled).
         contributed = self.contributed
-        top = max(contributed)
-        leaders = [s for s in range(self.n) if contributed[s] == top]
-        if len(leaders) != 1:
-            return
-        seat = leaders[0]
-        second = max(c for s, c in enumerate(contributed) if s != seat)
+        top = second = -1
+        seat = 0
+        for s in range(self.n):
+            chips = contributed[s]
+            if chips > top:
+                second, top, seat = top, chips, s
+            elif chips > second:
+                second = chips
         excess = top - second
         if excess > 0:
             self.stacks[seat] += excess
@@ -588,7 +593,7 @@ class Hand:
                 card = deal()
                 cards[seat].append(card)
                 face_ups[seat].append(face_up)
-                events.append(make_event(CardDealt, (seat, street, card, face_up)))
+                events.append(card_dealt(seat, street, card, face_up))
 
     def _bring_in_player(self) -> int:
         cards = self.cards
