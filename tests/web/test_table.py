@@ -278,6 +278,14 @@ def test_two_hands_played_by_clicking_match_the_servers_showdown_stacks_and_bala
     # A buy-in over the table's limit: the server refuses it and the page says its reason.
     page.locator(".seat.empty button").first.click()
     page.get_by_test_id("buy-in").fill("100000")
+    # The bots play on: the views that come meanwhile leave the number being typed alone.
+    views = len(frames.views())
+    deadline = time.monotonic() + 20
+    while len(frames.views()) < views + 2:
+        assert time.monotonic() < deadline, "no views came while the buy-in was typed"
+        page.wait_for_timeout(100)
+    expect(page.get_by_test_id("buy-in")).to_have_value("100000")
+    expect(page.get_by_test_id("buy-in")).to_be_focused()
     page.get_by_test_id("sit-down").click()
     refusal = page.get_by_role("alert")
     expect(refusal).to_contain_text("100000", timeout=TIMEOUT)

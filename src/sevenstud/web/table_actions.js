@@ -51,7 +51,10 @@ export class ActionBar {
     if (this.ticked.size && facing !== this.tickedAt) this.ticked.clear();
     const actions = view.actions || [];
     const turn = actions.length > 0;
-    const turnKey = turn ? `${view.view.hand_number}:${view.view.hand.street}:${view.number}` : null;
+    // One turn is one hand, street and point in the hand's events (a table event, such as
+    // someone sitting down, does not make it a new turn).
+    const hand = view.view.hand;
+    const turnKey = turn ? `${view.view.hand_number}:${hand.street}:${hand.version}` : null;
     if (turn && this.ticked.size) {
       for (const box of ADVANCE.map((a) => a[0])) {
         if (!this.ticked.has(box)) continue;
@@ -63,17 +66,44 @@ export class ActionBar {
         }
       }
     }
-    const parts = [];
+    // Each part is drawn again only when what it shows changed, so that a number being typed
+    // (a buy-in, a top-up) or the focus on a box survives the views that keep coming.
+    const you = view.you !== null && view.you !== undefined;
     if (spectator) {
-      parts.push(el("p", { class: "watching", text: "You are watching this table." }));
-    } else if (this.buyInSeat !== null && (view.you === null || view.you === undefined)) {
-      parts.push(this.buyInForm(view));
+      this.slot("bar", "watching", () => el("p", { class: "watching", text: "You are watching this table." }));
+    } else if (turn) {
+      const done = this.sentFor === turnKey;
+      this.slot("bar", `turn:${turnKey}:${done}:${JSON.stringify(actions)}`, () => this.buttons(actions, turnKey));
+    } else if (this.inHand(view)) {
+      this.slot("bar", this.boxesSignature(facing), () => this.boxes(facing));
+    } else {
+      this.slot("bar", "none", () => null);
     }
-    if (turn) parts.push(this.buttons(actions, turnKey));
-    else if (this.inHand(view)) parts.push(this.boxes(facing));
-    if (!spectator && view.you !== null && view.you !== undefined) parts.push(this.seatControls(view));
-    this.area.replaceChildren(...parts);
+    const asking = !spectator && this.buyInSeat !== null && !you;
+    this.slot("buy-in", asking ? `${this.buyInSeat}:${view.min_buy_in}:${view.max_buy_in}` : "none", () => (asking ? this.buyInForm(view) : null));
+    const me = you ? (view.view.seats || []).find((s) => s.seat === view.you) : null;
+    const controls = !spectator && me ? `${me.sitting_out}:${me.leaving}:${me.in_hand}:${view.max_buy_in - me.stack}` : "none";
+    this.slot("controls", controls, () => (controls === "none" ? null : this.seatControls(view, me)));
     return turn;
+  }
+
+  boxesSignature(facing) {
+    return `boxes:${facing}:${[...this.ticked].join(",")}`;
+  }
+
+  /** Draws one part of the bar (in a fixed order) again when its `signature` changed. */
+  slot(name, signature, build) {
+    let box = this.area.querySelector(`:scope > [data-slot="${name}"]`);
+    if (!box) {
+      box = el("div", { class: "slot", "data-slot": name });
+      const order = ["buy-in", "bar", "controls"];
+      const after = [...this.area.children].find((c) => order.indexOf(c.dataset.slot) > order.indexOf(name));
+      this.area.insertBefore(box, after || null);
+    }
+    if (box.dataset.signature === signature) return;
+    box.dataset.signature = signature;
+    const made = build();
+    box.replaceChildren(...(made ? [made] : []));
   }
 
   inHand(view) {
@@ -125,6 +155,9 @@ export class ActionBar {
         for (const other of this.area.querySelectorAll(".advance input")) {
           if (other !== input) other.checked = false;
         }
+        // The boxes already show it: no drawing again (the focus stays on the box).
+        const slot = this.area.querySelector('[data-slot="bar"]');
+        if (slot) slot.dataset.signature = this.boxesSignature(facing);
       });
       group.append(el("label", { for: id }, input, ` ${label}`),
         el("span", { id: `${id}-what`, class: "visually-hidden", text: what }));
@@ -132,10 +165,8 @@ export class ActionBar {
     return group;
   }
 
-  seatControls(view) {
-    const me = (view.view.seats || []).find((s) => s.seat === view.you);
+  seatControls(view, me) {
     const box = el("div", { class: "seat-controls", "data-testid": "seat-controls" });
-    if (!me) return box;
     if (me.sitting_out) {
       box.append(el("button", { type: "button", "data-testid": "sit-in", onclick: () => this.send({ type: "sit_in" }), text: "Sit in" }));
     } else {
@@ -179,8 +210,11 @@ export class ActionBar {
 
   onKey(event) {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
+    // Letters typed into a text or number field are not shortcuts; on a checkbox they are.
     const target = event.target;
-    if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT")) return;
+    const typing = target && (target.tagName === "TEXTAREA" || target.tagName === "SELECT"
+      || (target.tagName === "INPUT" && !["checkbox", "radio", "button", "submit"].includes(target.type)));
+    if (typing) return;
     const key = event.key.toUpperCase();
     const button = [...this.area.querySelectorAll("[data-key]")].find((b) => b.dataset.key === key && !b.disabled);
     if (button) {
