@@ -377,17 +377,20 @@ def test_two_people_at_one_table_never_hold_each_others_down_cards(
         )
         assert _leaks(watcher, frames_w, cards_a + cards_b) == []
         watching.close()
-        # The third seat: "Add bot" seats the server's bot there, on both pages.
+        # The third seat: "Add bot" seats the server's bot there, on both pages, by keyboard:
+        # the button keeps the focus while a view comes in (the other sits out), Enter presses it.
         empty = page.locator(".seat.empty").first
         bot_seat = int((empty.get_attribute("data-testid") or "").split("-")[1])
-        empty.get_by_text("Add bot").click()
-        for viewer in (page, other):
-            expect(viewer.get_by_test_id(f"name-{bot_seat}")).to_contain_text("(bot)", timeout=TIMEOUT)
-        assert {"type": "add_bot", "seat": bot_seat} in frames_a.sent
-        # Sit out, then sit in again: the buttons follow the server's word for the seat.
+        empty.get_by_text("Add bot").focus()
         other.get_by_test_id("sit-out").click()
         expect(other.get_by_test_id("sit-in")).to_be_visible(timeout=TIMEOUT)
         expect(page.get_by_test_id(f"seat-{seat_b}")).to_contain_text("Sitting out", timeout=TIMEOUT)
+        expect(page.get_by_test_id(f"add-bot-{bot_seat}")).to_be_focused()
+        page.keyboard.press("Enter")
+        for viewer in (page, other):
+            expect(viewer.get_by_test_id(f"name-{bot_seat}")).to_contain_text("(bot)", timeout=TIMEOUT)
+        assert {"type": "add_bot", "seat": bot_seat} in frames_a.sent
+        # Sitting in again: the buttons follow the server's word for the seat.
         other.get_by_test_id("sit-in").click()
         expect(other.get_by_test_id("sit-out")).to_be_visible(timeout=TIMEOUT)
         assert not errors, f"the second page raised: {errors}"

@@ -115,6 +115,8 @@ export class TableView {
     this.felt.classList.toggle("finished", !table.hand && Boolean(hand));
     const handIndex = new Map(handSeats.map((seat, i) => [seat, i]));
     const shown = this.shownNow(view);
+    // The seats are drawn afresh from each view: a button that had the focus gets it back.
+    const focused = this.felt.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
     for (const old of this.felt.querySelectorAll(".seat")) old.remove();
     for (let seat = 1; seat <= size; seat += 1) {
       const spot = seatPosition(seat, anchor, size);
@@ -128,6 +130,10 @@ export class TableView {
       const place = (seat - anchor + size) % size;
       node.style.order = String(2 * (place === 0 ? size : place));
       this.felt.append(node);
+    }
+    if (focused) {
+      const again = this.felt.querySelector(`[data-testid="${focused}"]`);
+      if (again) again.focus();
     }
     this.middle.style.order = String(2 * size - 1);
     this.drawMiddle(view);
