@@ -158,6 +158,7 @@ def axe_check() -> Callable[[Any, str], None]:
                 + "; ".join(str(node.get("target")) for node in v.get("nodes", [])[:5])
                 for v in violations
             ]
-            raise AssertionError(f"axe-core found {len(violations)} problem(s) on {what}:\n" + "\n".join(lines))
+            found = f"axe-core found {len(violations)} problem(s) on {what}"
+            raise AssertionError(found + ":\n" + "\n".join(lines))
 
     return check
