@@ -25,6 +25,7 @@ from sevenstud.cards import parse_cards
 from sevenstud.events import ActionTaken, AntePosted, HandShown, HandTurnedUp, PotAwarded
 from sevenstud.games import Stakes as GameStakes
 from sevenstud.games import StudHiLo
+from sevenstud.history.phh import loads, loads_all
 from sevenstud.server import study, web
 from sevenstud.server.app import COOKIE, create_app
 from sevenstud.server.presenter import action_label, pots_of, summary
@@ -458,6 +459,12 @@ def test_the_replay_is_the_owners_and_holds_no_unshown_down_card_of_another(
     assert not [c for c in hidden if c in text]
     mine = {f'"{c}"' for c in hand.cards[seats.index(1)]}
     assert all(c in text for c in mine)
+    # "All my hands" is a .phhs however many there are (here often just one), one hand a .phh.
+    everything = client.get("/api/hands/download", params={"format": "phh"})
+    assert 'filename="' in everything.headers["content-disposition"] and ".phhs" in everything.headers[
+        "content-disposition"]
+    assert len(loads_all(everything.text)) == len(own)
+    assert loads(client.get(f"/api/hands/{own[0]['id']}", params={"format": "phh"}).text).hand is not None
     other = _guest(server)
     assert other.get(f"/api/hands/{own[0]['id']}/replay").status_code == 404
     assert httpx.get(f"http://{server}/api/hands/{own[0]['id']}/replay").status_code == 401

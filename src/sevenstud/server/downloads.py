@@ -240,10 +240,12 @@ def router(store: Store, cookie: str) -> APIRouter:
             raise HTTPException(401, "log in or play as a guest first")
         return found
 
-    def text(hands: list[OwnHand], fmt: Format, name: str) -> PlainTextResponse:
+    def text(hands: list[OwnHand], fmt: Format, name: str, *, many: bool) -> PlainTextResponse:
+        # "All my hands" is always a .phhs (however many), one hand always a .phh: a reader
+        # of either never has to guess which it got.
         if fmt == "phh":
-            body = dumps(phh_for(hands[0])) if len(hands) == 1 else dumps_all(map(phh_for, hands))
-            suffix = "phh" if len(hands) == 1 else "phhs"
+            body = dumps_all(map(phh_for, hands)) if many else dumps(phh_for(hands[0]))
+            suffix = "phhs" if many else "phh"
         else:
             body = "\n\n".join(pokerstars_for(h) for h in hands)
             suffix = "txt"
@@ -271,7 +273,7 @@ def router(store: Store, cookie: str) -> APIRouter:
         hands = own_hands(store, who.id)
         if not hands:
             raise HTTPException(404, "you have no finished hands yet")
-        return text(hands, format, f"sevenstud-{who.name}")
+        return text(hands, format, f"sevenstud-{who.name}", many=True)
 
     @routes.get("/api/hands/{hand_id}")
     def download_one(request: Request, hand_id: int, format: Format = "pokerstars") -> PlainTextResponse:
@@ -280,7 +282,7 @@ def router(store: Store, cookie: str) -> APIRouter:
             own = own_hand(store, who.id, hand_id)
         except DownloadError as error:
             raise HTTPException(404, str(error)) from None
-        return text([own], format, f"sevenstud-hand-{own.row_id}")
+        return text([own], format, f"sevenstud-hand-{own.row_id}", many=False)
 
     @routes.get("/api/hands/{hand_id}/replay")
     def replay_one(request: Request, hand_id: int) -> dict[str, Any]:
