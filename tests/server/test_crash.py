@@ -107,6 +107,17 @@ def _playing(db_url: str) -> dict[int, dict[int, int]]:
         store.close()
 
 
+def _wait_for_write(mark: Path, seconds: float) -> None:
+    """Until the server's commit mark says ``writing`` (each slowed commit sleeps 20 ms with it
+    set), or ``seconds`` pass: a kill then lands inside a write however busy the machine is."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        with contextlib.suppress(OSError):
+            if mark.read_text() == "writing":
+                return
+        time.sleep(0.001)
+
+
 @pytest.mark.slow
 def test_kill_9_at_random_moments_loses_nothing(db_url: str, tmp_path: Path) -> None:
     rng = random.Random(20240611)
@@ -151,6 +162,8 @@ def test_kill_9_at_random_moments_loses_nothing(db_url: str, tmp_path: Path) -> 
             seconds = rng.uniform(0.4, 2.0)
             seen_finished |= asyncio.run(_play(address, token, table, seat, seconds, sit=run == 0))
         finally:
+            if slow:  # aim inside a commit: wait (a few seconds at most) for one to be under way
+                _wait_for_write(mark, seconds=5.0)
             with contextlib.suppress(ProcessLookupError):
                 process.send_signal(signal.SIGKILL)
             process.wait(30)
