@@ -258,6 +258,24 @@ def _hand_ids(store: Store, table: int, status: str) -> list[int]:
         return list(s.scalars(query.order_by(HandRow.id)))
 
 
+def _their_turn(ws: Any, seat: int) -> int | None:
+    """The hand number of the next ``clock`` message for ``seat`` read from the socket (None
+    when none came within a second)."""
+    try:
+        message = json.loads(ws.recv(timeout=1.0))
+    except TimeoutError:
+        return None
+    if message.get("type") == "clock" and message.get("seat") == seat:
+        return int(message["hand"])
+    return None
+
+
+def _number(store: Store, hand_id: int) -> int | None:
+    with store.session() as s:
+        row = s.get(HandRow, hand_id)
+        return None if row is None else int(row.number)
+
+
 def _servers_of(lobby_of: str) -> dict[int, str]:
     return {t["id"]: t["server"] for t in httpx.get(f"{lobby_of}/api/lobby").json()}
 
@@ -292,8 +310,12 @@ def test_two_servers_on_one_database_one_killed_its_tables_go_on_at_the_other(pg
         ) as ws:
             ws.send(json.dumps({"type": "hello", "version": PROTOCOL_VERSION, "table": tables[0]}))
             ws.send(json.dumps({"type": "sit", "seat": 1, "buy_in": 100}))
+            # The hand waiting on the person: the first whose clock is theirs (a hand already
+            # under way when they sat is the bots', and may finish before the kill).
+            turn = _wait_until("the person's turn", lambda: _their_turn(ws, seat=1))
             cut_off = _wait_until(
-                "a hand waiting on the person", lambda: _hand_ids(store, tables[0], "playing")
+                "a hand waiting on the person",
+                lambda: [h for h in _hand_ids(store, tables[0], "playing") if _number(store, h) == turn],
             )
             _wait_until("hands of the bots' table", lambda: _hand_ids(store, tables[1], "finished"))
             servers[0].send_signal(signal.SIGKILL)
