@@ -9,7 +9,7 @@ need them. A :class:`BettingRound` keeps only what the round itself knows.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from sevenstud.actions import (
     AGGRESSIVE_KINDS,
@@ -22,32 +22,66 @@ from sevenstud.actions import (
 from sevenstud.games import Game, integer_ratio
 
 
-@dataclass(slots=True)
+# init=False and an __init__ of its own: mypyc compiles a dataclass's generated __init__ as
+# interpreted code (its default_factory fields included), and a hand makes a round (and a
+# clone copies one) every time; this one is compiled. The fields, their order, equality and
+# repr are the dataclass's as before.
+@dataclass(slots=True, init=False)
 class BettingRound:
     """The state of the current street's betting; :meth:`start` opens a new street."""
 
     game: Game
-    street: int = 3
-    current: int = 0
+    street: int
+    current: int
     """The highest street total."""
-    level: int = 0
+    level: int
     """The street total of the last full bet (or short all-in that counted): the next raise
     adds a full bet to it."""
-    bets_made: int = 0
+    bets_made: int
     """Bets and raises that count toward the cap."""
-    uncapped: bool = False
+    uncapped: bool
     """Heads-up before the cap was reached, with the game's ``uncapped_heads_up``."""
-    completed: bool = False
+    completed: bool
     """3rd street: the bring-in has been completed."""
-    bring_in_due: bool = False
-    double_bet: bool = False
+    bring_in_due: bool
+    double_bet: bool
     """4th street of stud with an open pair: the big bet is allowed."""
-    big_bet_made: bool = False
-    pending: set[int] = field(default_factory=set)
+    big_bet_made: bool
+    pending: set[int]
     """Seats that still must act this round."""
-    may_raise: set[int] = field(default_factory=set)
+    may_raise: set[int]
     """Seats the betting is open to."""
-    last_aggressor: int | None = None
+    last_aggressor: int | None
+
+    def __init__(
+        self,
+        game: Game,
+        street: int = 3,
+        current: int = 0,
+        level: int = 0,
+        bets_made: int = 0,
+        uncapped: bool = False,
+        completed: bool = False,
+        bring_in_due: bool = False,
+        double_bet: bool = False,
+        big_bet_made: bool = False,
+        pending: set[int] | None = None,
+        may_raise: set[int] | None = None,
+        last_aggressor: int | None = None,
+    ) -> None:
+        self.game = game
+        self.street = street
+        self.current = current
+        self.level = level
+        self.bets_made = bets_made
+        self.uncapped = uncapped
+        self.completed = completed
+        self.bring_in_due = bring_in_due
+        self.double_bet = double_bet
+        self.big_bet_made = big_bet_made
+        self.pending = set() if pending is None else pending
+        self.may_raise = set() if may_raise is None else may_raise
+        self.last_aggressor = last_aggressor
 
     def copy(self) -> BettingRound:
         """An independent copy (the game is shared: it is immutable)."""

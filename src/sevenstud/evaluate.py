@@ -324,27 +324,41 @@ def _board_groups(ranks: list[int]) -> tuple[int, ...]:
     return (strength, *order)
 
 
-_BOARD_HIGH: dict[tuple[int, ...], tuple[int, ...]] = {}
-_BOARD_LOW: dict[tuple[int, ...], tuple[int, ...]] = {}
+# Board keys by the board's ranks as a multiset: four bits a rank (how many cards of it), so
+# that the lookup needs no sorting and no tuple (this runs for every live seat on every street
+# from 4th on). Boards of more than 15 cards, which no stud hand has, are not remembered.
+_BOARD_HIGH: dict[int, tuple[int, ...]] = {}
+_BOARD_LOW: dict[int, tuple[int, ...]] = {}
+
+
+def _rank_multiset(up_cards: Sequence[int]) -> int:
+    code = 0
+    for card in up_cards:
+        code += 1 << 4 * (card >> 2)  # card >> 2: its rank (cards.py)
+    return code if len(up_cards) <= 15 else -1
 
 
 def board_high_key(up_cards: Sequence[int]) -> tuple[int, ...]:
     """How good an open stud board is for deciding who acts first: quads, trips, two pair, a
     pair, then high cards; straights and flushes never count. Greater is better; suits never
     matter."""
-    ranks = tuple(sorted([c >> 2 for c in up_cards]))
-    key = _BOARD_HIGH.get(ranks)
+    code = _rank_multiset(up_cards)
+    key = _BOARD_HIGH.get(code)
     if key is None:  # at most 2,379 boards of 1 to 4 cards: remember each
-        key = _BOARD_HIGH[ranks] = _board_groups(list(ranks))
+        key = _board_groups(sorted([c >> 2 for c in up_cards]))
+        if code >= 0:
+            _BOARD_HIGH[code] = key
     return key
 
 
 def board_low_key(up_cards: Sequence[int]) -> tuple[int, ...]:
     """As :func:`board_high_key` for razz: the best ace-to-five low board is greatest (pairs are
     bad, the highest card compared first)."""
-    ranks = tuple(sorted([((c >> 2) + 1) % 13 for c in up_cards]))
-    key = _BOARD_LOW.get(ranks)
+    code = _rank_multiset(up_cards)
+    key = _BOARD_LOW.get(code)
     if key is None:
-        strength, *order = _board_groups(list(ranks))
-        key = _BOARD_LOW[ranks] = (-strength, *(-r for r in order))
+        strength, *order = _board_groups(sorted([((c >> 2) + 1) % 13 for c in up_cards]))
+        key = (-strength, *(-r for r in order))
+        if code >= 0:
+            _BOARD_LOW[code] = key
     return key

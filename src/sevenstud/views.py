@@ -5,7 +5,7 @@ events through :func:`sevenstud.events.redact`."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 
 from sevenstud.actions import Action
@@ -52,15 +52,25 @@ class SeatView:
     """How many events the hand has recorded; ask ``view(seat, since=version)`` for what follows."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class ViewCache:
     """What a hand's views keep from one call to the next, so that a view costs less than an
     action: each viewer's redacted log (a tuple, extended as events come: a redacted event never
     changes, it says what was known when it happened) and each viewer's card table (dropped
     whenever a card is dealt, shown or turned up: :meth:`cards_changed`)."""
 
-    seen: dict[int | None, tuple[Event, ...]] = field(default_factory=dict)
-    tables: dict[int | None, CardTable] = field(default_factory=dict)
+    seen: dict[int | None, tuple[Event, ...]]
+    tables: dict[int | None, CardTable]
+
+    def __init__(
+        self,
+        seen: dict[int | None, tuple[Event, ...]] | None = None,
+        tables: dict[int | None, CardTable] | None = None,
+    ) -> None:
+        # Its own __init__ (init=False): mypyc compiles a dataclass's generated one as
+        # interpreted code, and every hand makes a cache.
+        self.seen = {} if seen is None else seen
+        self.tables = {} if tables is None else tables
 
     def copy(self) -> ViewCache:
         """An independent copy (the tuples are shared: they are immutable)."""
