@@ -104,6 +104,7 @@ def create_app(
         settings = room.keeper.table.settings
         stakes = settings.game.stakes
         return {
+            "name": room.keeper.name,
             "game": settings.game.__class__.__name__,
             "stakes": [stakes.ante, stakes.bring_in, stakes.small_bet, stakes.big_bet],
             "seats": settings.seats,
@@ -164,7 +165,15 @@ def create_app(
         with store.session() as s:
             player = s.get(Player, player_id)
             assert player is not None
-            return {"id": player.id, "name": player.name, "balance": player.balance, "guest": player.guest}
+            return {
+                "id": player.id,
+                "name": player.name,
+                "balance": player.balance,
+                "guest": player.guest,
+                # The refill's terms, so that a page never writes its own figures.
+                "refill_to": auth.REFILL_CHIPS,
+                "refill_below": auth.REFILL_BELOW,
+            }
 
     def _login(request: Request, response: Response, player_id: int) -> dict[str, Any]:
         _set_cookie(request, response, auth.new_session(store, player_id))

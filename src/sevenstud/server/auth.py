@@ -23,6 +23,9 @@ SIGN_UP_CHIPS = 1000
 """Play chips every new account (a guest too) starts with."""
 REFILL_CHIPS = 1000
 """What a refill brings the balance up to."""
+REFILL_BELOW = REFILL_CHIPS
+"""A refill is for a balance under this (a balance at or above it is refused one). Never above
+:data:`REFILL_CHIPS`: a refill only ever adds chips."""
 REFILLS_PER_DAY = 2
 """Refills an account may have in one (UTC) day."""
 SESSION_SECONDS = 30 * 24 * 3600.0
@@ -132,16 +135,16 @@ def log_out(store: Store, token: str) -> None:
 
 
 def refill(store: Store, player_id: int, today: datetime.date | None = None) -> int:
-    """Bring a broke account back to :data:`REFILL_CHIPS`, at most :data:`REFILLS_PER_DAY`
-    times a day; returns the new balance."""
+    """Bring a broke account (under :data:`REFILL_BELOW`) back to :data:`REFILL_CHIPS`, at
+    most :data:`REFILLS_PER_DAY` times a day; returns the new balance."""
     day = (today or datetime.datetime.now(datetime.UTC).date()).isoformat()
     with store.session() as s, s.begin():
         player = s.get(Player, player_id, with_for_update=True)
         if player is None:
             raise AuthError(f"no account {player_id}")
-        if player.balance >= REFILL_CHIPS:
+        if player.balance >= REFILL_BELOW:
             raise AuthError(
-                f"a refill is for a balance under {REFILL_CHIPS} chips (you have {player.balance})"
+                f"a refill is for a balance under {REFILL_BELOW} chips (you have {player.balance})"
             )
         used = player.refills_that_day if player.refill_day == day else 0
         if used >= REFILLS_PER_DAY:
@@ -157,6 +160,7 @@ def refill(store: Store, player_id: int, today: datetime.date | None = None) -> 
 
 __all__ = [
     "REFILLS_PER_DAY",
+    "REFILL_BELOW",
     "REFILL_CHIPS",
     "SIGN_UP_CHIPS",
     "AuthError",

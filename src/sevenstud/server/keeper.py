@@ -13,6 +13,9 @@ it is cancelled and every chip put into it goes back to its seat. The seats stay
 their stacks (the keeper seats them again when its table opens): a person who does not come
 back is timed out, then sat out, as any disconnected player is. ``keep_seats=False`` stands
 every seat up instead, its stack back to its owner's balance (bots' chips back to the bank).
+
+A bot's kind (:data:`BOT_KINDS`) is stored with its sitting, so that the keeper seats the same
+kind of bot again after a restart.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from sevenstud.bots import RuleBot
+from sevenstud.bots import Bot, RandomBot, RuleBot
 from sevenstud.cards import Deck
 from sevenstud.hand import Hand, HandEnded, PotAwarded, RakeTaken
 from sevenstud.server.protocol import GRACE_SECONDS
@@ -51,6 +54,12 @@ BOT_PREFIX = "bot"
 """Bots at a table are named ``bot<seat>``; people's names may not start so."""
 RECENT_HANDS = 100
 """The lobby's average pot is over this many of a table's last hands."""
+BOT_KINDS = ("rule", "random")
+"""The bots a table seats: ``rule`` (RuleBot, the default) or ``random`` (RandomBot)."""
+_BOTS: dict[str, Callable[[str], Bot]] = {
+    "rule": lambda name: RuleBot(seed=None, name=name),
+    "random": lambda name: RandomBot(seed=None, name=name),
+}
 
 
 class RoomError(ValueError):
@@ -79,6 +88,18 @@ def entry_payload(entry: Entry, number: int) -> dict[str, Any]:
     }
 
 
+def check_bot_kind(kind: object) -> str:
+    """``kind`` when it is one of :data:`BOT_KINDS`; a :class:`RoomError` naming it otherwise."""
+    if not isinstance(kind, str) or kind not in _BOTS:
+        raise RoomError(f"unknown bot {kind!r}: expected one of {', '.join(BOT_KINDS)}")
+    return kind
+
+
+def new_bot(kind: str, name: str) -> Bot:
+    """A fresh bot of ``kind`` (:data:`BOT_KINDS`) named ``name``."""
+    return _BOTS[check_bot_kind(kind)](name)
+
+
 def _current_hand(table: Table) -> Hand | None:
     # The table keeps the hand private; the keeper needs it only to store its record (every
     # card: never sent). A public accessor on Table would be better (see the server's report).
@@ -90,7 +111,8 @@ def _current_hand(table: Table) -> Hand | None:
 class _Occupant:
     sitting_id: int
     player_id: int | None  # None: a bot
-    bot: RuleBot | None
+    bot: Bot | None
+    bot_kind: str | None = None  # which of BOT_KINDS (None: a person)
 
 
 class TableKeeper:
@@ -99,6 +121,8 @@ class TableKeeper:
     def __init__(self, store: Store, table_id: int, settings: TableSettings) -> None:
         self.store = store
         self.table_id = table_id
+        self.name = ""
+        """The table's name, as given when it was opened (the lobby shows it)."""
         self.occupants: dict[str, _Occupant] = {}
         self._hand: Hand | None = None
         self._hand_row: int | None = None
@@ -112,6 +136,9 @@ class TableKeeper:
         # kept for callers of the first version.
         self.hand_offset = self.number_offset = 0
         with store.session() as s:
+            row = s.get(TableRow, table_id)
+            if row is not None:
+                self.name = row.name
             hands = int(s.scalar(select(func.max(HandRow.number)).where(HandRow.table_id == table_id)) or 0)
             number = int(
                 s.scalar(select(func.max(EventRow.number)).where(EventRow.table_id == table_id)) or 0
@@ -150,8 +177,14 @@ class TableKeeper:
                     "time_outs": 0,
                 }
             )
-            bot = RuleBot(seed=None, name=sitting.bot) if sitting.bot is not None else None
-            self.occupants[sitting.name] = _Occupant(sitting.id, sitting.player_id, bot)
+            bot, kind = None, None
+            if sitting.bot is not None:
+                # A kind this version does not know (or none: a row from before migration 0003
+                # written by an older process) plays as the default, rather than the table not
+                # opening at all.
+                kind = sitting.bot_kind if sitting.bot_kind in _BOTS else BOT_KINDS[0]
+                bot = new_bot(kind, sitting.bot)
+            self.occupants[sitting.name] = _Occupant(sitting.id, sitting.player_id, bot, kind)
         record.update(number=number, hands=hands, seats=seats)
         return Table.from_record(record)
 
@@ -167,10 +200,12 @@ class TableKeeper:
             table.seat_of(name): name for name, seated in self.occupants.items() if seated.bot is not None
         }
 
-    def add_bot(self, seat: int, now: float) -> list[Entry]:
-        """Seat the project's bot in an empty seat with the table's maximum buy-in (from the
-        bank, where play chips come from)."""
-        return self.sit_down(f"{BOT_PREFIX}{seat}", seat, self.table.settings.max_buy_in, now)
+    def add_bot(self, seat: int, now: float, kind: str = "rule") -> list[Entry]:
+        """Seat one of the project's bots, of ``kind`` (:data:`BOT_KINDS`), in an empty seat
+        with the table's maximum buy-in (from the bank, where play chips come from). The kind
+        is stored with the sitting: the same kind sits there again after a restart."""
+        check_bot_kind(kind)
+        return self.sit_down(f"{BOT_PREFIX}{seat}", seat, self.table.settings.max_buy_in, now, bot_kind=kind)
 
     def remove_bot(self, seat: int, now: float) -> list[Entry]:
         """Stand the bot in ``seat`` up (at the end of the hand when dealt in)."""
@@ -198,11 +233,19 @@ class TableKeeper:
     # ------------------------------------------------------------------ commands
 
     def sit_down(
-        self, name: str, seat: int, buy_in: int, now: float, player_id: int | None = None
+        self,
+        name: str,
+        seat: int,
+        buy_in: int,
+        now: float,
+        player_id: int | None = None,
+        bot_kind: str = "rule",
     ) -> list[Entry]:
-        """Seat a person (``player_id``) or a bot (None) with a buy-in from their balance."""
+        """Seat a person (``player_id``) or a bot (None; of ``bot_kind``) with a buy-in from
+        their balance (a bot's from the bank)."""
         if player_id is None and not name.startswith(BOT_PREFIX):
             raise RoomError(f"a bot's name starts with {BOT_PREFIX!r}")
+        check_bot_kind(bot_kind)
         if player_id is not None:
             with self.store.session() as s:
                 player = s.get(Player, player_id)
@@ -210,9 +253,10 @@ class TableKeeper:
                     raise RoomError(f"no account {player_id}")
                 if player.balance < buy_in:
                     raise RoomError(f"a buy-in of {buy_in} is more than your balance of {player.balance}")
-        bot = RuleBot(seed=None, name=name) if player_id is None else None
+        bot = new_bot(bot_kind, name) if player_id is None else None
+        kind = bot_kind if player_id is None else None
         return self._apply(
-            lambda: [self.table.sit_down(name, seat, buy_in, now)], now, {name: (player_id, bot)}
+            lambda: [self.table.sit_down(name, seat, buy_in, now)], now, {name: (player_id, bot, kind)}
         )
 
     def top_up(self, name: str, amount: int, now: float) -> list[Entry]:
@@ -260,7 +304,7 @@ class TableKeeper:
         self,
         command: Callable[[], list[Entry]],
         now: float,
-        joining: dict[str, tuple[int | None, RuleBot | None]] | None = None,
+        joining: dict[str, tuple[int | None, Bot | None, str | None]] | None = None,
     ) -> list[Entry]:
         table = self.table
         before = self._stacks()
@@ -304,7 +348,7 @@ class TableKeeper:
         s: Session,
         entries: list[Entry],
         before: dict[int, tuple[str, int]],
-        joining: dict[str, tuple[int | None, RuleBot | None]],
+        joining: dict[str, tuple[int | None, Bot | None, str | None]],
         now: float,
     ) -> None:
         after = self._stacks()
@@ -347,18 +391,19 @@ class TableKeeper:
             s.flush()
             last_event = row_event.id
             if isinstance(event, SatDown):
-                player_id, bot = joining[event.player]
+                player_id, bot, kind = joining[event.player]
                 sitting = Sitting(
                     table_id=self.table_id,
                     seat=event.seat,
                     player_id=player_id,
                     bot=event.player if bot is not None else None,
+                    bot_kind=kind,
                     name=event.player,
                     stack=event.buy_in,
                 )
                 s.add(sitting)
                 s.flush()
-                self.occupants[event.player] = _Occupant(sitting.id, player_id, bot)
+                self.occupants[event.player] = _Occupant(sitting.id, player_id, bot, kind)
                 source = self._balance_account(s, player_id, bank, -event.buy_in)
                 ledger.transfer(
                     s,

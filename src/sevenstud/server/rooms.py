@@ -20,12 +20,11 @@ import contextlib
 import dataclasses
 import functools
 import time
-import typing
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from sevenstud.bots import RandomBot
 from sevenstud.server.keeper import (
+    BOT_KINDS,
     BOT_PREFIX,
     RECENT_HANDS,
     RoomError,
@@ -61,9 +60,6 @@ OFFER_SECONDS = 30.0
 
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
-
-BOT_KINDS = ("rule", "random")
-"""The bots a table seats: ``rule`` (RuleBot, the default) or ``random`` (RandomBot)."""
 
 
 @dataclasses.dataclass(slots=True)
@@ -190,16 +186,9 @@ class Room:
         return watcher
 
     def add_bot(self, seat: int, kind: str, now: float) -> object:
-        """Seat a bot of ``kind`` (:data:`BOT_KINDS`) in an empty seat."""
-        if kind not in BOT_KINDS:
-            raise RoomError(f"unknown bot {kind!r}: expected one of {', '.join(BOT_KINDS)}")
-        entries = self.keeper.add_bot(seat, now)
-        if kind == "random":
-            # The keeper seats a RuleBot; the random one plays in its place. (The keeper does
-            # not record the kind: after a restart the bot plays as a RuleBot.)
-            occupant = self.keeper.occupants[self.keeper.bot_seats()[seat]]
-            occupant.bot = typing.cast(Any, RandomBot(seed=None, name=f"{BOT_PREFIX}{seat}"))
-        return entries
+        """Seat a bot of ``kind`` (:data:`BOT_KINDS`) in an empty seat (the keeper stores the
+        kind with the sitting: the same kind sits there after a restart)."""
+        return self.keeper.add_bot(seat, now, kind)
 
     def unwatch(self, key: int) -> None:
         """Drop a connection (its seat's clock runs on: a time-out plays for it)."""

@@ -55,7 +55,9 @@ class TableRow(Base):
 
 class Sitting(Base):
     """One player's stay in one seat, from sitting down to standing up; ``stack`` is the
-    seat's chips (the ledger's seat account) while ``open``."""
+    seat's chips (the ledger's seat account) while ``open``. A bot's sitting names the bot
+    (``bot``) and its kind (``bot_kind``, one of ``keeper.BOT_KINDS``: rebuilt by it after a
+    restart); both are None for a person."""
 
     __tablename__ = "sittings"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -63,6 +65,7 @@ class Sitting(Base):
     seat: Mapped[int] = mapped_column(Integer)
     player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), nullable=True)
     bot: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    bot_kind: Mapped[str | None] = mapped_column(String(10), nullable=True)
     name: Mapped[str] = mapped_column(String(40))
     stack: Mapped[int] = mapped_column(Integer, default=0)
     open: Mapped[bool] = mapped_column(Boolean, default=True)
