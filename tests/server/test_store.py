@@ -111,3 +111,52 @@ def test_default_database_is_under_xdg_data_home(monkeypatch: pytest.MonkeyPatch
 def test_an_unreachable_postgresql_is_one_clear_error(tmp_path: object) -> None:
     with pytest.raises(StoreError, match="database"):
         open_store(f"postgresql://nobody@/none?host={tmp_path}&connect_timeout=1")
+
+
+def test_migration_0003_gives_the_bots_already_seated_the_rule_kind(db_url: str) -> None:
+    # A database at 0002 with a bot and a person seated: after 0003 the bot's sitting says
+    # "rule" (what a restart seated before kinds were stored), the person's says nothing.
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import text
+
+    from sevenstud.server.store import MIGRATIONS
+    from sevenstud.server.store.models import Sitting
+
+    old = open_store(db_url, migrate=False)
+    try:
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        with old.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "0002")
+        with old.engine.begin() as connection:
+            connection.execute(
+                text(
+                    "INSERT INTO tables (id, name, game, settings, created_at, closed)"
+                    " VALUES (1, 't', '{}', '{}', 0.0, false)"
+                )
+            )
+            connection.execute(
+                text(
+                    "INSERT INTO players (id, name, guest, balance, created_at, refill_day, refills_that_day)"
+                    " VALUES (1, 'ann', false, 0, 0.0, '', 0)"
+                )
+            )
+            for sitting, (player, bot, name) in enumerate([(None, "bot2", "bot2"), (1, None, "ann")], 1):
+                connection.execute(
+                    text(
+                        "INSERT INTO sittings (id, table_id, seat, player_id, bot, name, stack, open)"
+                        " VALUES (:id, 1, :id, :player, :bot, :name, 100, true)"
+                    ),
+                    {"id": sitting, "player": player, "bot": bot, "name": name},
+                )
+    finally:
+        old.close()
+    new = open_store(db_url)  # applies 0003
+    try:
+        with new.session() as s:
+            kinds = {row.name: row.bot_kind for row in s.scalars(select(Sitting)).all()}
+        assert kinds == {"bot2": "rule", "ann": None}
+    finally:
+        new.close()

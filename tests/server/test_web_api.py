@@ -477,3 +477,44 @@ def test_the_protocol_schema_has_the_view_message_and_the_new_fields(server: str
     schema = json.dumps(httpx.get(f"http://{server}/protocol.json").json())
     assert '"ViewMessage"' in schema and '"views"' in schema and '"last_hand"' in schema
     assert '"random"' in schema
+
+
+# ---------------------------------------------------------------------- 7. kinds stored, names, refills
+
+
+def test_a_new_tables_random_bots_are_stored_random_and_its_line_has_its_name(
+    server: str, store: Store
+) -> None:
+    client = _guest(server)
+    table = client.post(
+        "/api/tables", json={"name": "Ann's razz", "game": "razz", "seats": 4, "bots": 2, "bot": "random"}
+    ).json()["id"]
+    plain = client.post("/api/tables", json={"seats": 3, "bots": 1}).json()["id"]
+    lobby = {t["id"]: t for t in httpx.get(f"http://{server}/api/lobby").json()}
+    assert lobby[table]["name"] == "Ann's razz"
+    assert lobby[plain]["name"] == "Stud table"  # the default name of POST /api/tables
+    with store.session() as s:
+        kinds = {(r.table_id, r.name): r.bot_kind for r in s.scalars(select(Sitting)).all()}
+    assert kinds == {(table, "bot2"): "random", (table, "bot3"): "random", (plain, "bot2"): "rule"}
+
+
+def test_every_account_answer_says_the_refills_terms(server: str, store: Store) -> None:
+    from sevenstud.server import auth
+    from sevenstud.server.store.models import Player
+
+    terms = {"refill_to": auth.REFILL_CHIPS, "refill_below": auth.REFILL_BELOW}
+    assert terms == {"refill_to": 1000, "refill_below": 1000}
+    with httpx.Client(base_url=f"http://{server}") as client:
+        answers = [client.post("/api/signup", json={"name": "ann", "password": "correct horse"}).json()]
+        answers.append(client.get("/api/me").json())
+        answers.append(client.post("/api/login", json={"name": "ann", "password": "correct horse"}).json())
+        refused = client.post("/api/refill")  # 1000 chips: not under refill_below
+        assert refused.status_code == 400 and "under 1000" in refused.json()["detail"]
+        with store.session() as s, s.begin():  # broke (a cached balance only: no audit here)
+            s.scalars(select(Player).where(Player.name == "ann")).one().balance = 10
+        refilled = client.post("/api/refill")
+        assert refilled.status_code == 200 and refilled.json()["balance"] == auth.REFILL_CHIPS
+        answers.append(refilled.json())
+    answers.append(_guest(server).get("/api/me").json())
+    for answer in answers:
+        assert {key: answer[key] for key in terms} == terms, answer
