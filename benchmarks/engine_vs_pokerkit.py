@@ -6,13 +6,14 @@ with mypyc (``make compiled``: tools/build_compiled.py), from the same source.
 
     .venv/bin/python benchmarks/engine_vs_pokerkit.py [--seconds S] [--json] [--compiled DIR]
 
-Both sides run the same harness, interpreted Python on both: per hand one :func:`_setup` (the
-stacks), per decision one :func:`_pick` among the legal choices, each a single C-level
-``random()`` call. Our loop: ``Hand(game, stacks, Deck.shuffled())``, then while somebody is to
-act ``hand.act(_pick(hand.legal_actions()))``. PokerKit's loop (:func:`pokerkit_hand`): its
+Both sides run the same harness, interpreted Python on both, each with its own
+``random.Random(0)``: per hand one :func:`_setup` (the stacks: one C-level ``random()`` call a
+stack and one for their number), per decision one ``pick`` (:func:`_picker`: one ``random()``
+call) among the legal choices. Our loop: ``Hand(game, stacks, Deck.shuffled())``, then while
+somebody is to act ``hand.act(pick(hand.legal_actions()))``. PokerKit's loop (:func:`pokerkit_hand`): its
 state with every automation on (antes, dealing from its own shuffled deck, burn cards, showdown,
 chips), then at each decision the list of the kinds its ``can_*`` methods allow (bring-in, fold,
-check/call, complete/bet/raise) and ``_pick(options)()``. Nothing else is done per hand on either
+check/call, complete/bet/raise) and ``pick(options)()``. Nothing else is done per hand on either
 side (no result is built: tests/peers/pokerkit_random.py's ``PeerResult`` and its operation log
 are for the cross-check, not for play).
 """
