@@ -60,7 +60,12 @@ export class TableView {
 
   tick() {
     const box = this.felt.querySelector("[data-testid=clock]");
-    if (!box || !this.clock) return;
+    if (!box) return;
+    // A clock for another seat than the one the view says is to act is not this turn's.
+    if (!this.clock || this.clock.seat !== Number(box.closest(".seat").dataset.seat)) {
+      box.textContent = "";
+      return;
+    }
     const now = Date.now() / 1000 + this.clockOffset;
     const left = this.clock.act_by - now;
     if (left > 0) {
