@@ -173,21 +173,23 @@ def _check_yours_is_at_the_bottom(page: Any, seat: int) -> None:
 
 
 def _check_stacks(page: Any, frames: Frames) -> None:
-    """Every seat's stack on the page is the one of the latest view the page was sent (read
-    again when a newer view came in between)."""
-    for _ in range(5):
-        view = frames.views()[-1]
-        table = view["view"]
+    """Every seat's stack on the page is the one of the latest view the page was sent (the
+    page may draw a frame a moment after Playwright saw it, and views keep coming: compared
+    again until they agree, for a few seconds at most)."""
+    deadline = time.monotonic() + 5
+    while True:
+        table = frames.views()[-1]["view"]
         hand = table["hand"]
         expected = {s["seat"]: s["stack"] for s in table["seats"]}
         if hand:
             for index, seat in enumerate(table["hand_seats"]):
                 expected[seat] = hand["stacks"][index]
+        want = {seat: _chips(n) for seat, n in expected.items()}
         shown = {seat: page.get_by_test_id(f"stack-{seat}").inner_text() for seat in expected}
-        if view is frames.views()[-1]:
-            assert shown == {seat: _chips(n) for seat, n in expected.items()}
+        if shown == want:
             return
-    raise AssertionError("the views kept coming: no quiet moment to compare the stacks")
+        assert time.monotonic() < deadline, f"stacks on the page {shown}, in the view {want}"
+        page.wait_for_timeout(100)
 
 
 def test_two_hands_played_by_clicking_match_the_servers_showdown_stacks_and_balance(
@@ -195,12 +197,18 @@ def test_two_hands_played_by_clicking_match_the_servers_showdown_stacks_and_bala
 ) -> None:
     frames = Frames(page)
     _guest_in_lobby(page, server)
-    before = page.request.get(f"{server}/api/me").json()["balance"]
+    account = page.request.get(f"{server}/api/me").json()
+    before = account["balance"]
     _open_in_lobby(page, seats=3, bots=2)
     seat = _sit_down(page)
     sat = next(
-        m["event"] for m in frames.received if m.get("type") == "event" and m["event"]["type"] == "sat_down"
+        m["event"]
+        for m in frames.received
+        if m.get("type") == "event"
+        and m["event"]["type"] == "sat_down"
+        and m["event"]["player"] == account["name"]
     )
+    assert sat["seat"] == seat
     after_sitting = page.request.get(f"{server}/api/me").json()["balance"]
     assert after_sitting == before - sat["buy_in"]
     expect(page.locator("header.site [data-testid=balance]")).to_have_text(
