@@ -163,6 +163,12 @@ def _check_the_middle_and_markers(page: Any, view: dict[str, Any], seat: int) ->
     expect(names).to_contain_text(f"LO: {mine['low'] or 'no low'}")
 
 
+def _settled(page: Any) -> None:
+    """Waits for the deal and chip animations (a quarter second) to end: axe-core judges the
+    colours as drawn, and a card fading in is not yet its own colour."""
+    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+
+
 def _check_yours_is_at_the_bottom(page: Any, seat: int) -> None:
     """Round the oval, your seat is the lowest on the screen."""
     tops = page.locator(".seat").evaluate_all(
@@ -245,6 +251,7 @@ def test_two_hands_played_by_clicking_match_the_servers_showdown_stacks_and_bala
                 if result["shown"] and not photographed:
                     page.screenshot(path=str(artifacts / "table-showdown.png"), full_page=True)
                     photographed = True
+                    _settled(page)
                     axe_check(page, "the table at the showdown")
                 finished.append(int(last))
                 _check_stacks(page, frames)
@@ -257,6 +264,7 @@ def test_two_hands_played_by_clicking_match_the_servers_showdown_stacks_and_bala
             assert page.title().startswith("Your turn - ")
             _check_the_middle_and_markers(page, frames.views()[-1], seat)
             _check_yours_is_at_the_bottom(page, seat)
+            _settled(page)
             axe_check(page, "the table mid-hand")
             page.screenshot(path=str(artifacts / "table-hand.png"), full_page=True)
         clicked.append(_click_an_action(page))
