@@ -503,6 +503,8 @@ def test_shortcut_keys_and_advance_boxes_choose_among_the_servers_actions(
 ) -> None:
     muted = "localStorage.setItem('sevenstud.sound', 'false')"
     page.context.add_init_script(muted)
+    # The first person's computer clock is an hour fast: the countdown goes by the server's.
+    page.clock.set_system_time(time.time() + 3600)
     assert page.request.post(f"{server}/api/guest").ok
     table = page.request.post(
         f"{server}/api/tables",
@@ -529,6 +531,13 @@ def test_shortcut_keys_and_advance_boxes_choose_among_the_servers_actions(
         _sit_down(other)
         first = _to_act(pages)
         y, x = pages[first], pages[1 - first]
+        clock = [m for m in frames[0].received if m["type"] == "clock"][-1]
+        allowed = clock["act_by"] - clock["server_time"]
+        shown = page.get_by_test_id("clock").inner_text()
+        found = re.fullmatch(r"(\d+):(\d\d) to act", shown)
+        assert found, f"the countdown reads {shown!r}"
+        left = int(found[1]) * 60 + int(found[2])
+        assert allowed - 5 <= left <= allowed + 1, f"{shown!r} for {allowed:.1f} s to act"
         # The sound setting off: no title alert on your turn.
         assert not y.title().startswith("Your turn")
         # X ticks "Call any"; Y brings in by its key (B): the bet X faces changed, so X's box
