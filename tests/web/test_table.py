@@ -1,11 +1,13 @@
 """The table page (`/table/{id}`) in Debian's chromium: two hands played by clicking the action
-buttons, the showdown and the stacks checked against the server's own `view` messages and the
-balance against /api/me; two people at one table, neither of whom ever holds the other's down
-cards (DOM, websocket frames, storage) before the showdown; a cut connection that the page mends
-by itself; axe-core mid-hand; the hand, showdown and phone screenshots.
+buttons, the showdown, the stacks and the pots checked against the server's own `view` messages
+and the balance against /api/me; two people at one table, neither of whom ever holds the other's
+down cards (DOM, websocket frames, storage) before the showdown; a cut connection (offline, and a
+socket closed under the page) that the page mends by itself; shortcut keys and the advance boxes;
+the countdown on a computer whose clock is wrong; the log's words; keyboard focus across views;
+axe-core mid-hand and at the showdown; the hand, showdown and phone screenshots.
 
 Every expected value comes from the card room (its `view` messages as the page received them,
-its API answers), never written here."""
+its API answers), never written here, but for the log's words, which are the page's own."""
 
 from __future__ import annotations
 
