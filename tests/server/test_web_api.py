@@ -233,6 +233,7 @@ def test_views_follow_every_batch_and_never_hold_a_card_the_connection_may_not_s
     final = views[-1]
     assert final["players"]["1"]["bot"] is False and final["players"]["2"] == {"name": "bot2", "bot": True}
     assert final["game"] == "stud8" and final["game_name"] == "Seven Card Stud Hi/Lo"
+    assert final["has_high"] is True and final["has_low"] is True
     assert final["stakes"] == [1, 2, 5, 10] and final["seats"] == 3
 
 
@@ -309,6 +310,24 @@ def test_pots_main_first_then_side_pots_with_the_seats_that_may_win_them() -> No
     assert [(p.amount, p.eligible) for p in pots] == [(9, (1, 2, 4)), (6, (2, 4))]
     folded = [*events, ActionTaken(2, 4, Action.parse("fold"), False, 0)]
     assert [(p.amount, p.eligible) for p in pots_of(folded, [1, 2, 4])] == [(9, (1, 4)), (6, (4,))]
+
+
+def test_pots_in_play_a_bet_not_yet_called_is_no_side_pot() -> None:
+    """Mid-hand, a side pot starts only where a live player is all-in: an uncalled bring-in
+    stays in the one pot (it showed as "side pot 1: 2" before)."""
+    antes = [AntePosted(seat, 1, False) for seat in (1, 2, 4)]
+    bring_in = [*antes, ActionTaken(1, 3, Action.parse("bring-in 2"), False, 2)]
+    pots = pots_of(bring_in, [1, 2, 4], stacks=[97, 99, 99])
+    assert [(p.amount, p.eligible) for p in pots] == [(5, (1, 2, 4))]
+    # the bring-in all-in for 3 in all: a main pot of 3 from each (seat 4 has put in 1 so far
+    # and may call), and the completion's 3 over it a side pot the others may still contest
+    all_in = [
+        *antes,
+        ActionTaken(1, 3, Action.parse("bring-in 2"), True, 2),
+        ActionTaken(2, 3, Action.parse("complete to 5"), False, 5),
+    ]
+    pots = pots_of(all_in, [1, 2, 4], stacks=[0, 94, 99])
+    assert [(p.amount, p.eligible) for p in pots] == [(7, (1, 2, 4)), (3, (2, 4))]
 
 
 def test_summary_a_split_pot_and_a_razz_low() -> None:

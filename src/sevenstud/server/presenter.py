@@ -140,10 +140,14 @@ def hand_names(cards: Sequence[Card], game: str) -> dict[str, Any]:
 # ---------------------------------------------------------------------- pots and results
 
 
-def pots_of(events: Iterable[object], seats: Sequence[int]) -> list[Pot]:
+def pots_of(
+    events: Iterable[object], seats: Sequence[int], stacks: Sequence[int] | None = None
+) -> list[Pot]:
     """The main pot and the side pots from a hand's public events (antes, bets, returns, folds),
     this street's bets included; ``seats``: the seats dealt in, as the events number them (the
-    pots' seats are numbered so too)."""
+    pots' seats are numbered so too). ``stacks`` (in hand order): the hand is still being
+    played, so a side pot starts only where a live player is all-in; a bet not yet called is
+    in the pot that is still open, not a pot of its own."""
     index = {seat: i for i, seat in enumerate(seats)}
     n = len(seats)
     put_in, folded, fold_order = [0] * n, [False] * n, []
@@ -157,8 +161,31 @@ def pots_of(events: Iterable[object], seats: Sequence[int]) -> list[Pot]:
                 fold_order.append(index[event.seat])
         elif isinstance(event, BetReturned):
             put_in[index[event.seat]] -= event.amount
-    pots = build_pots(put_in, [not f for f in folded], fold_order)
-    return [Pot(p.amount, tuple(seats[i] for i in p.eligible)) for p in pots]
+    live = [not f for f in folded]
+    if stacks is None:
+        pots = build_pots(put_in, live, fold_order)
+        return [Pot(p.amount, tuple(seats[i] for i in p.eligible)) for p in pots]
+    levels = sorted({put_in[i] for i in range(n) if live[i] and stacks[i] == 0 and put_in[i] > 0})
+
+    def claims(i: int, level: int) -> bool:  # in it already, or may still call into it
+        return live[i] and (put_in[i] >= level or stacks[i] > 0)
+
+    shown: list[Pot] = []
+    previous = 0
+    for level in levels:
+        amount = sum(min(c, level) - min(c, previous) for c in put_in)
+        if amount:
+            shown.append(Pot(amount, tuple(seats[i] for i in range(n) if claims(i, level))))
+        previous = level
+    rest = sum(put_in) - sum(p.amount for p in shown)
+    open_to = tuple(seats[i] for i in range(n) if claims(i, previous + 1))
+    if rest and open_to:
+        shown.append(Pot(rest, open_to))
+    elif rest and shown:  # chips of folded seats above every live level: the last pot's
+        shown[-1] = Pot(shown[-1].amount + rest, shown[-1].eligible)
+    elif rest:
+        shown.append(Pot(rest, tuple(seats[i] for i in range(n) if live[i])))
+    return shown
 
 
 def _pot_name(index: int) -> str:
@@ -310,6 +337,9 @@ class Presenter:
             "view": to_wire(view),
             "game": self.game,
             "game_name": settings.game.name,
+            # which halves the game has, so that the page never knows a game's rules itself
+            "has_high": settings.game.has_high,
+            "has_low": settings.game.has_low,
             "stakes": [stakes.ante, stakes.bring_in, stakes.small_bet, stakes.big_bet],
             "seats": settings.seats,
             "min_buy_in": settings.min_buy_in,
@@ -330,7 +360,7 @@ class Presenter:
         kind = ActionKind.BRING_IN
         brought = (e for e in facts.events if isinstance(e, ActionTaken) and e.action.kind is kind)
         bring_in = next((e.seat for e in brought), None)
-        pots = [] if hand.phase == "over" else pots_of(facts.events, seats)
+        pots = [] if hand.phase == "over" else pots_of(facts.events, seats, hand.stacks)
         opened = {e.seat for e in facts.events if isinstance(e, HandShown | HandTurnedUp)}
         hands: dict[str, Any] = {}
         for i, cards in enumerate(hand.cards):

@@ -257,6 +257,8 @@ class ViewMessage(_Message):
     view: dict[str, Any]
     game: Literal["stud8", "stud", "razz"]
     game_name: str
+    has_high: bool
+    has_low: bool
     stakes: list[int]
     seats: int
     min_buy_in: int

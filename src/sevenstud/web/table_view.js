@@ -26,11 +26,11 @@ export function clockText(seconds) {
 
 /** The hand names line(s) for one seat: "HI: ..." and "LO: ..." ("no low" where the game has
  *  a low and the server names none). */
-function handNames(names, game, testid) {
+function handNames(names, hasLow, testid) {
   if (!names) return null;
   const box = el("div", { class: "hand-names", "data-testid": testid });
   if (names.high) box.append(el("span", { class: "hi", text: `HI: ${names.high}` }));
-  if (game !== "stud") box.append(el("span", { class: "lo", text: `LO: ${names.low || "no low"}` }));
+  if (hasLow) box.append(el("span", { class: "lo", text: `LO: ${names.low || "no low"}` }));
   return box;
 }
 
@@ -191,7 +191,7 @@ export class TableView {
     if (inHand) {
       node.append(this.cardsNode(seat, hand, index, shown[String(seat)]));
       const names = (view.hands || {})[String(seat)];
-      const named = handNames(names, view.game, you ? "your-hand" : `hand-${seat}`);
+      const named = handNames(names, view.has_low, you ? "your-hand" : `hand-${seat}`);
       if (named) node.append(named);
       const bet = hand.bets[index];
       if (bet > 0) {
@@ -265,7 +265,7 @@ export class TableView {
       const row = el("div", { class: "shown", "data-testid": `shown-${seat}` },
         el("p", { class: "who", text: nameOf(view, Number(seat)) }));
       if (names.high) row.append(halfNode(`HI: ${names.high}`, names.high_cards, "hi"));
-      if (view.game !== "stud") row.append(halfNode(`LO: ${names.low || "no low"}`, names.low ? names.low_cards : [], "lo"));
+      if (view.has_low) row.append(halfNode(`LO: ${names.low || "no low"}`, names.low ? names.low_cards : [], "lo"));
       body.push(row);
     }
     const summary = el("ul", { class: "summary", "data-testid": "summary" });
