@@ -58,7 +58,7 @@ function setAccount(next) {
 }
 
 function clearErrors() {
-  for (const id of ["guest-error", "signup-error", "login-error", "refill-error", "create-error"]) {
+  for (const id of ["guest-error", "signup-error", "login-error", "refill-error", "create-error", "play-now-error"]) {
     $(id).textContent = "";
   }
 }
@@ -310,6 +310,34 @@ function wireCreate() {
   });
 }
 
+// ------------------------------------------------------------------ play now
+
+/** One click to a seat: a guest account when signed out, a Stud Hi/Lo table with four bots
+ *  (a table of this process with a free seat and bots and no people is taken first), then
+ *  the table page, which sits down (?sit=1). */
+function wirePlayNow() {
+  $("play-now").addEventListener("click", async () => {
+    clearErrors();
+    const button = $("play-now");
+    button.disabled = true;
+    try {
+      if (!account) setAccount(await api("/api/guest", { method: "POST" }));
+      const here = window.location.origin;
+      const free = lastLines.find((line) =>
+        line.game === "StudHiLo" && line.taken < line.seats && line.bots > 0
+        && line.bots === line.taken && (!line.server || line.server === here));
+      const id = free ? free.id : (await api("/api/tables", {
+        method: "POST",
+        body: { name: `${account.name}'s table`, game: "stud8", stakes: [1, 2, 5, 10], seats: 6, bots: 4, bot: "rule" },
+      })).id;
+      window.location.assign(`/table/${id}?sit=1`);
+    } catch (error) {
+      $("play-now-error").textContent = error.message;
+      button.disabled = false;
+    }
+  });
+}
+
 // ------------------------------------------------------------------ start
 
 async function start() {
@@ -319,6 +347,7 @@ async function start() {
   wireAccount();
   wireFilters();
   wireCreate();
+  wirePlayNow();
   try {
     setAccount(await me());
   } catch (error) {

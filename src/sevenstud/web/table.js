@@ -11,6 +11,9 @@ import { TableView } from "/web/table_view.js";
 const MAX_BACKOFF = 4000;
 const tableId = Number(location.pathname.split("/").filter(Boolean).pop());
 const spectator = new URLSearchParams(location.search).get("watch") === "1";
+// ?sit=1 (the lobby's "Play now"): take the first free seat with the largest buy-in the
+// balance allows, once; the address loses it so that a reload does not ask again.
+let sitOnArrival = !spectator && new URLSearchParams(location.search).get("sit") === "1";
 const $ = (id) => document.getElementById(id);
 
 const state = { socket: null, last: 0, view: null, retries: 0, names: new Map(), turn: false, historyFor: undefined, timer: null };
@@ -141,8 +144,25 @@ async function refreshBalance() {
   }
 }
 
+/** The lobby's "Play now": sit at the first free seat (the server judges the buy-in). */
+function sitDown(view) {
+  sitOnArrival = false;
+  history.replaceState(null, "", location.pathname);
+  if (view.you !== null && view.you !== undefined) return;
+  const taken = new Set(Object.keys(view.players || {}).map(Number));
+  let seat = 1;
+  while (seat <= view.seats && taken.has(seat)) seat += 1;
+  if (seat > view.seats) {
+    showError("Every seat is taken: watch, or join the waiting list from the lobby.");
+    return;
+  }
+  const balance = bar.account ? bar.account.balance : view.max_buy_in;
+  send({ type: "sit", seat, buy_in: Math.max(view.min_buy_in, Math.min(view.max_buy_in, balance)) });
+}
+
 function draw(view) {
   state.view = view;
+  if (sitOnArrival && bar.account) sitDown(view);
   const felt = $("felt");
   felt.dataset.number = String(view.number);
   felt.dataset.hand = String(view.view.hand_number ?? "");
