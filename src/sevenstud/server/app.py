@@ -25,6 +25,7 @@ from typing import Any, Literal
 
 from fastapi import FastAPI, HTTPException, Request, Response, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, Field, ValidationError
+from starlette.websockets import WebSocketState
 
 from sevenstud.games import Razz, Stakes, Stud, StudHiLo
 from sevenstud.server import auth, downloads, study, web
@@ -341,6 +342,11 @@ def create_app(
                     await refuse(str(error))
         except (WebSocketDisconnect, ConnectionError):
             pass  # the client went away (a send to a closed socket raises the latter)
+        except RuntimeError:
+            # Starlette's "not connected": a send found the client gone and marked the socket
+            # closed, so the next receive has nothing to read. Anything else is a real error.
+            if WebSocketState.DISCONNECTED not in (ws.client_state, ws.application_state):
+                raise
         finally:
             if room is not None:
                 room.unwatch(key)
