@@ -135,6 +135,8 @@ def test_a_refused_refill_shows_the_servers_reason(page: Any, server: str) -> No
         lambda route: route.fulfill(json={**account, "balance": 3}),
     )
     _open_lobby(page, server)
+    # the button says the server's terms
+    expect(page.get_by_test_id("refill")).to_have_text(f"Refill to {account['refill_to']}")
     page.get_by_test_id("refill").click()
     page.unroute("**/api/me")
     reason = page.request.post(f"{server}/api/refill")

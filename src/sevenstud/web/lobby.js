@@ -10,8 +10,6 @@ import {
 const TABLES_EVERY_MS = 3000;
 const ACCOUNT_EVERY_MS = 15000;
 const HANDS_SHOWN = 15;
-// The refill button's promise; the server decides whether a refill is due and says why not.
-const REFILL_TO = 1000;
 
 const $ = (id) => document.getElementById(id);
 
@@ -39,7 +37,9 @@ function showAccount() {
   }
   $("account-name").textContent = `${account.name}${account.guest ? " (guest)" : ""}`;
   $("account-balance").textContent = chips(account.balance);
-  $("refill").hidden = account.balance >= REFILL_TO;
+  // The refill's terms are the server's (and it decides whether one is due, saying why not).
+  $("refill").hidden = account.balance >= account.refill_below;
+  $("refill").textContent = `Refill to ${account.refill_to}`;
   if (!$("create-name").dataset.touched) $("create-name").value = `${account.name}'s table`;
 }
 
