@@ -107,7 +107,10 @@ def browser() -> Iterator[Any]:
     except ImportError:
         _missing("playwright is not installed (pip install -e '.[test]')")
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=path, headless=True)
+        # /dev/shm is small in containers (CI's among them): chromium then uses /tmp instead.
+        launched = playwright.chromium.launch(
+            executable_path=path, headless=True, args=["--disable-dev-shm-usage"]
+        )
         try:
             yield launched
         finally:
