@@ -28,15 +28,14 @@ from collections import deque
 from collections.abc import Callable, Collection
 from typing import Any
 
-from sqlalchemy import func, select
-from sqlalchemy.orm import Session
+from sqlalchemy import Connection, bindparam, func, insert, select, update
 
 from sevenstud.bots import Bot, RandomBot, RuleBot
 from sevenstud.cards import Deck
 from sevenstud.hand import Hand, HandEnded, PotAwarded, RakeTaken
 from sevenstud.server.protocol import GRACE_SECONDS
 from sevenstud.server.store import Store, ledger
-from sevenstud.server.store.models import EventRow, HandRow, Player, Sitting, TableRow
+from sevenstud.server.store.models import EventRow, HandRow, Player, Sitting, TableRow, core
 from sevenstud.table import (
     ClockStarted,
     Entry,
@@ -127,6 +126,9 @@ class TableKeeper:
         self._hand: Hand | None = None
         self._hand_row: int | None = None
         self._hand_sittings: dict[int, int] = {}  # table seat -> sitting, for the hand in progress
+        self._in_pot = 0  # the chips in the hand's pot, as this keeper wrote them to the ledger
+        self._accounts = ledger.AccountIds()  # the ledger accounts this table writes to
+        self._written: dict[int, int] = {}  # sitting -> the stack its row holds
         self.pots: deque[tuple[float, int]] = deque(maxlen=RECENT_HANDS)
         """(when it ended, its pot) of the table's last hands, for the lobby."""
         self._pot = 0
@@ -185,6 +187,7 @@ class TableKeeper:
                 kind = sitting.bot_kind if sitting.bot_kind in _BOTS else BOT_KINDS[0]
                 bot = new_bot(kind, sitting.bot)
             self.occupants[sitting.name] = _Occupant(sitting.id, sitting.player_id, bot, kind)
+            self._written[sitting.id] = sitting.stack
         record.update(number=number, hands=hands, seats=seats)
         return Table.from_record(record)
 
@@ -313,10 +316,31 @@ class TableKeeper:
         entries = list(table.events_since(start, None))
         # Should this write fail, the table has moved on and its record has not: the room stops
         # the table, and the recovery at the next start cancels the hand and refunds it.
-        with self.store.session() as s, s.begin():
-            self._record(s, entries, before, joining or {}, now)
+        write = _Write()
+        try:
+            with self.store.engine.begin() as connection:
+                self._record(connection, write, entries, before, joining or {}, now)
+        except BaseException:
+            self._accounts.rolled_back()
+            raise
+        self._committed(write)
         self._follow(entries)
         return entries
+
+    def _committed(self, write: _Write) -> None:
+        """The transaction committed: what it wrote becomes what the keeper knows is stored."""
+        self._accounts.committed()
+        self._written.update(write.stacks)
+        for sitting in write.closed:
+            self._written.pop(sitting, None)
+            self._accounts.forget(ledger.SEAT, sitting)
+        if write.hand is not None:
+            self._hand, self._hand_row, self._hand_sittings, self._in_pot = write.hand
+        if write.hand_over is not None:
+            self._accounts.forget(ledger.POT, write.hand_over)
+        self.occupants.update(write.joined)
+        for name in write.left:
+            self.occupants.pop(name, None)
 
     def _follow(self, entries: list[Entry]) -> None:
         """Keep the lobby's figures (each hand's pot: what was awarded plus the rake) and the
@@ -345,153 +369,232 @@ class TableKeeper:
 
     def _record(
         self,
-        s: Session,
+        c: Connection,
+        write: _Write,
         entries: list[Entry],
         before: dict[int, tuple[str, int]],
         joining: dict[str, tuple[int | None, Bot | None, str | None]],
         now: float,
     ) -> None:
+        """Write ``entries`` and the chips they moved in ``c``'s transaction. The keeper's own
+        state changes only once it commits (:meth:`_committed`, from ``write``): a failed write
+        leaves it as it was."""
         after = self._stacks()
-        bank = ledger.account(s, ledger.BANK)
-        last_event: int | None = None
+        accounts = self._accounts
+        bank = accounts.get(c, ledger.BANK)
+        # The hand in progress as this transaction sees it; the keeper's copy follows on commit.
+        hand_now = (self._hand, self._hand_row, self._hand_sittings, self._in_pot)
+        occupants = {**self.occupants}
+        events: list[dict[str, Any]] = []
+        # Each transfer waits for its event's id: (index of the event in ``events``, the move).
+        moves: list[tuple[int | None, ledger.Move]] = []
         hand_moved = False
         for entry in entries:
             payload = entry_payload(entry, entry.number)
-            hand_id = self._hand_row if entry.hand is not None else None
             event = entry.event
             if isinstance(event, HandStarted):
                 hand = _current_hand(self.table)
                 assert hand is not None
-                self._hand = hand
-                sittings = [self.occupants[p].sitting_id for p in event.players]
-                self._hand_sittings = dict(zip(event.seats, sittings, strict=True))
-                row = HandRow(
-                    table_id=self.table_id,
-                    number=event.hand,
-                    status="playing",
-                    sittings=sittings,
-                    record=hand_to_record(hand),
-                    started_at=now,
+                sittings = [occupants[p].sitting_id for p in event.players]
+                hands = core(HandRow)
+                hand_row = c.scalar(
+                    insert(hands)
+                    .values(
+                        table_id=self.table_id,
+                        number=event.hand,
+                        status="playing",
+                        sittings=sittings,
+                        record=hand_to_record(hand),
+                        started_at=now,
+                    )
+                    .returning(hands.c.id)
                 )
-                s.add(row)
-                s.flush()
-                self._hand_row = hand_id = row.id
+                assert hand_row is not None
+                hand_now = (hand, int(hand_row), dict(zip(event.seats, sittings, strict=True)), 0)
+                write.hand = hand_now
                 # Every seat dealt in starts the hand at its stack before the antes.
                 for seat, stack in zip(event.seats, event.stacks, strict=True):
                     before[seat] = (before[seat][0], stack)
-            row_event = EventRow(
-                table_id=self.table_id,
-                number=payload["number"],
-                hand_id=hand_id,
-                type=payload["event"]["type"],
-                payload=payload,
-                at=entry.at,
+            index = len(events)
+            events.append(
+                {
+                    "table_id": self.table_id,
+                    "number": payload["number"],
+                    "hand_id": hand_now[1] if entry.hand is not None else None,
+                    "type": payload["event"]["type"],
+                    "payload": payload,
+                    "at": entry.at,
+                }
             )
-            s.add(row_event)
-            s.flush()
-            last_event = row_event.id
             if isinstance(event, SatDown):
                 player_id, bot, kind = joining[event.player]
-                sitting = Sitting(
-                    table_id=self.table_id,
-                    seat=event.seat,
-                    player_id=player_id,
-                    bot=event.player if bot is not None else None,
-                    bot_kind=kind,
-                    name=event.player,
-                    stack=event.buy_in,
+                sittings_table = core(Sitting)
+                sitting_id = c.scalar(
+                    insert(sittings_table)
+                    .values(
+                        table_id=self.table_id,
+                        seat=event.seat,
+                        player_id=player_id,
+                        bot=event.player if bot is not None else None,
+                        bot_kind=kind,
+                        name=event.player,
+                        stack=event.buy_in,
+                        open=True,
+                    )
+                    .returning(sittings_table.c.id)
                 )
-                s.add(sitting)
-                s.flush()
-                self.occupants[event.player] = _Occupant(sitting.id, player_id, bot, kind)
-                source = self._balance_account(s, player_id, bank, -event.buy_in)
-                ledger.transfer(
-                    s,
-                    source,
-                    ledger.account(s, ledger.SEAT, sitting.id),
-                    event.buy_in,
-                    "buy-in",
-                    event_id=last_event,
-                )
+                assert sitting_id is not None
+                occupant = _Occupant(int(sitting_id), player_id, bot, kind)
+                occupants[event.player] = write.joined[event.player] = occupant
+                write.stacks[occupant.sitting_id] = event.buy_in
+                source = self._balance_account(c, player_id, bank, -event.buy_in)
+                seat_account = accounts.get(c, ledger.SEAT, occupant.sitting_id)
+                moves.append((index, ledger.Move(source, seat_account, event.buy_in, "buy-in")))
             elif isinstance(event, ToppedUp):
-                occupant = self.occupants[event.player]
-                source = self._balance_account(s, occupant.player_id, bank, -event.amount)
-                target = ledger.account(s, ledger.SEAT, occupant.sitting_id)
-                ledger.transfer(s, source, target, event.amount, "top-up", event_id=last_event)
+                occupant = occupants[event.player]
+                source = self._balance_account(c, occupant.player_id, bank, -event.amount)
+                target = accounts.get(c, ledger.SEAT, occupant.sitting_id)
+                moves.append((index, ledger.Move(source, target, event.amount, "top-up")))
             elif isinstance(event, StoodUp):
                 if not hand_moved:
-                    self._hand_chips(s, before, after, entries, last_event)
+                    hand_now = self._hand_chips(c, write, hand_now, before, after, entries, index, moves)
                     hand_moved = True
-                leaver = self.occupants.pop(event.player)
+                leaver = occupants.pop(event.player)
+                write.left.append(event.player)
                 if event.stack:
-                    target = self._balance_account(s, leaver.player_id, bank, event.stack)
-                    seat_account = ledger.account(s, ledger.SEAT, leaver.sitting_id)
-                    ledger.transfer(s, seat_account, target, event.stack, "leaving", event_id=last_event)
-                sitting_row = s.get(Sitting, leaver.sitting_id)
-                assert sitting_row is not None
-                sitting_row.stack, sitting_row.open = 0, False
+                    target = self._balance_account(c, leaver.player_id, bank, event.stack)
+                    seat_account = accounts.get(c, ledger.SEAT, leaver.sitting_id)
+                    moves.append((index, ledger.Move(seat_account, target, event.stack, "leaving")))
+                write.closed.append(leaver.sitting_id)
+        last = len(events) - 1 if events else None
         if not hand_moved:
-            self._hand_chips(s, before, after, entries, last_event)
+            self._hand_chips(c, write, hand_now, before, after, entries, last, moves)
+        ids: list[int] = []
+        if events:
+            rows = core(EventRow)
+            ids = list(
+                c.execute(insert(rows).returning(rows.c.id, sort_by_parameter_order=True), events)
+                .scalars()
+                .all()
+            )
+        for of_event, move in moves:
+            move.event_id = ids[of_event] if of_event is not None else None
+        ledger.write_moves(c, [move for _, move in moves])
+        sittings_table = core(Sitting)
+        if write.closed:
+            c.execute(
+                update(sittings_table)
+                .where(sittings_table.c.id.in_(write.closed))
+                .values(stack=0, open=False)
+            )
+        # Only the stacks that changed since they were last written (a fold moves no chips).
+        changed = []
         for name, stack in after.values():
-            seated = self.occupants.get(name)
-            if seated is not None:
-                sitting_row = s.get(Sitting, seated.sitting_id)
-                assert sitting_row is not None
-                sitting_row.stack = stack
+            seated = occupants.get(name)
+            if seated is None or seated.sitting_id in write.closed:
+                continue
+            known = write.stacks.get(seated.sitting_id, self._written.get(seated.sitting_id))
+            if known != stack:
+                changed.append({"row": seated.sitting_id, "stack": stack})
+                write.stacks[seated.sitting_id] = stack
+        if changed:
+            c.execute(
+                update(sittings_table)
+                .where(sittings_table.c.id == bindparam("row"))
+                .values(stack=bindparam("stack")),
+                changed,
+            )
 
-    def _balance_account(self, s: Session, player_id: int | None, bank: int, change: int) -> int:
-        """The account a seat's chips come from or go to; the cached balance follows."""
+    def _balance_account(self, c: Connection, player_id: int | None, bank: int, change: int) -> int:
+        """The account a seat's chips come from or go to; the cached balance follows, in one
+        UPDATE that refuses to take a balance below zero (another table may be moving it too)."""
         if player_id is None:
             return bank
-        player = s.get(Player, player_id)
-        assert player is not None
-        if player.balance + change < 0:
-            raise RoomError(f"{player.name} has {player.balance} chips, not {-change}")
-        player.balance += change
-        return ledger.account(s, ledger.BALANCE, player_id)
+        players = core(Player)
+        moved = c.execute(
+            update(players)
+            .where(players.c.id == player_id, players.c.balance + change >= 0)
+            .values(balance=players.c.balance + change)
+        )
+        if moved.rowcount != 1:
+            name, balance = c.execute(
+                select(players.c.name, players.c.balance).where(players.c.id == player_id)
+            ).one_or_none() or (f"account {player_id}", 0)
+            raise RoomError(f"{name} has {balance} chips, not {-change}")
+        return self._accounts.get(c, ledger.BALANCE, player_id)
 
     def _hand_chips(
         self,
-        s: Session,
+        c: Connection,
+        write: _Write,
+        hand_now: tuple[Hand | None, int | None, dict[int, int], int],
         before: dict[int, tuple[str, int]],
         after: dict[int, tuple[str, int]],
         entries: list[Entry],
-        event_id: int | None,
-    ) -> None:
-        """The chips that went into or out of the hand's pot during this command."""
-        hand_row = self._hand_row
-        if hand_row is None or not self._hand_sittings:
-            return
-        pot = ledger.account(s, ledger.POT, hand_row)
+        index: int | None,
+        moves: list[tuple[int | None, ledger.Move]],
+    ) -> tuple[Hand | None, int | None, dict[int, int], int]:
+        """The chips that went into or out of the hand's pot during this command (the moves of
+        the event at ``index``); returns the hand in progress with its pot counted on."""
+        hand, hand_row, hand_sittings, in_pot = hand_now
+        if hand_row is None or not hand_sittings:
+            return hand_now
+        accounts = self._accounts
+        pot = accounts.get(c, ledger.POT, hand_row)
         stood = {e.event.seat: e.event.stack for e in entries if isinstance(e.event, StoodUp)}
-        for seat, sitting in self._hand_sittings.items():
+        for seat, sitting in hand_sittings.items():
             old = before[seat][1]
             new = stood[seat] if seat in stood else after[seat][1]
-            seat_account = ledger.account(s, ledger.SEAT, sitting)
+            if new == old:
+                continue
+            seat_account = accounts.get(c, ledger.SEAT, sitting)
             if new < old:
-                ledger.transfer(
-                    s, seat_account, pot, old - new, "into pot", event_id=event_id, hand_id=hand_row
-                )
-            elif new > old:
-                ledger.transfer(
-                    s, pot, seat_account, new - old, "from pot", event_id=event_id, hand_id=hand_row
-                )
-        hand = self._hand
-        assert hand is not None
-        row = s.get(HandRow, hand_row)
-        assert row is not None
-        row.record = hand_to_record(hand)
+                moves.append((index, ledger.Move(seat_account, pot, old - new, "into pot", hand_id=hand_row)))
+            else:
+                moves.append((index, ledger.Move(pot, seat_account, new - old, "from pot", hand_id=hand_row)))
+            in_pot += old - new
+        hand_now = (hand, hand_row, hand_sittings, in_pot)
+        write.hand = hand_now
         if any(isinstance(e.event, HandEnded) for e in entries):
+            assert hand is not None
             rake = sum(e.event.amount for e in entries if isinstance(e.event, RakeTaken))
-            left = ledger.balance_of(s, pot)
-            if left != rake:
-                raise RoomError(f"hand {row.number}: {left} chips left in the pot, but the rake was {rake}")
+            # The keeper wrote every chip of this pot (a hand is never taken up again after a
+            # restart: it is cancelled), so its own count is what the ledger holds.
+            if in_pot != rake:
+                number = next(e.hand for e in entries if isinstance(e.event, HandEnded))
+                raise RoomError(f"hand {number}: {in_pot} chips left in the pot, but the rake was {rake}")
             if rake:
-                house = ledger.account(s, ledger.HOUSE)
-                ledger.transfer(s, pot, house, rake, "rake", event_id=event_id, hand_id=hand_row)
-            row.status, row.ended_at = "finished", entries[-1].at
-            row.result = {"stacks": list(hand.stacks), "rake": hand.rake}
-            self._hand, self._hand_row, self._hand_sittings = None, None, {}
+                house = accounts.get(c, ledger.HOUSE)
+                moves.append((index, ledger.Move(pot, house, rake, "rake", hand_id=hand_row)))
+            hands = core(HandRow)
+            # The record is written when the hand starts and when it ends: no one reads the
+            # record of a hand in progress (the audit and the downloads replay finished hands;
+            # a crash cancels the hand from the ledger alone), so not once an action.
+            c.execute(
+                update(hands)
+                .where(hands.c.id == hand_row)
+                .values(
+                    record=hand_to_record(hand),
+                    status="finished",
+                    ended_at=entries[-1].at,
+                    result={"stacks": list(hand.stacks), "rake": hand.rake},
+                )
+            )
+            write.hand_over = hand_row
+            hand_now = write.hand = (None, None, {}, 0)
+        return hand_now
+
+
+@dataclasses.dataclass(slots=True)
+class _Write:
+    """What one command's transaction wrote, for the keeper to take on once it commits."""
+
+    stacks: dict[int, int] = dataclasses.field(default_factory=dict)  # sitting -> stack written
+    closed: list[int] = dataclasses.field(default_factory=list)  # sittings stood up
+    joined: dict[str, _Occupant] = dataclasses.field(default_factory=dict)
+    left: list[str] = dataclasses.field(default_factory=list)
+    hand: tuple[Hand | None, int | None, dict[int, int], int] | None = None  # the hand in progress
+    hand_over: int | None = None  # the hand row that ended
 
 
 def create_table(store: Store, name: str, settings: TableSettings) -> int:

@@ -7,9 +7,9 @@ cached numbers (a player's ``balance``, a sitting's ``stack``) are what the ledg
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import JSON, Boolean, Float, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, Boolean, Float, ForeignKey, Integer, String, Table, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -149,3 +149,9 @@ class TableLease(Base):
     expires_at: Mapped[float] = mapped_column(Float)
     renewed_at: Mapped[float] = mapped_column(Float)
     summary: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+
+
+def core(model: type[Base]) -> Table:
+    """The Core table of ``model``: the tables' write path (keeper.py, ledger.py) inserts and
+    updates rows through it, without the ORM's unit of work."""
+    return cast(Table, model.__table__)
