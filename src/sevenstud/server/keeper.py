@@ -318,7 +318,7 @@ class TableKeeper:
         # the table, and the recovery at the next start cancels the hand and refunds it.
         write = _Write()
         try:
-            with self.store.engine.begin() as connection:
+            with self.store.writing(), self.store.engine.begin() as connection:
                 self._record(connection, write, entries, before, joining or {}, now)
         except BaseException:
             self._accounts.rolled_back()
