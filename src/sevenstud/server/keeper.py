@@ -472,11 +472,11 @@ class TableKeeper:
         ids: list[int] = []
         if events:
             rows = core(EventRow)
-            ids = list(
-                c.execute(insert(rows).returning(rows.c.id, sort_by_parameter_order=True), events)
-                .scalars()
-                .all()
-            )
+            # Each event's id found by its number (one a command's events each): asked in
+            # order, SQLite would insert them one statement a row.
+            returned = c.execute(insert(rows).returning(rows.c.number, rows.c.id), events)
+            found: dict[int, int] = {int(number): int(id_) for number, id_ in returned}
+            ids = [found[e["number"]] for e in events]
         for of_event, move in moves:
             move.event_id = ids[of_event] if of_event is not None else None
         ledger.write_moves(c, [move for _, move in moves])
@@ -555,6 +555,12 @@ class TableKeeper:
             in_pot += old - new
         hand_now = (hand, hand_row, hand_sittings, in_pot)
         write.hand = hand_now
+        hands = core(HandRow)
+        if not any(isinstance(e.event, HandEnded) for e in entries):
+            # The record follows the hand action by action: what a crash leaves of it is the
+            # hand as it stood (tests/server/test_safety.py reads it as the truth of the deal).
+            assert hand is not None
+            c.execute(update(hands).where(hands.c.id == hand_row).values(record=hand_to_record(hand)))
         if any(isinstance(e.event, HandEnded) for e in entries):
             assert hand is not None
             rake = sum(e.event.amount for e in entries if isinstance(e.event, RakeTaken))
@@ -566,10 +572,6 @@ class TableKeeper:
             if rake:
                 house = accounts.get(c, ledger.HOUSE)
                 moves.append((index, ledger.Move(pot, house, rake, "rake", hand_id=hand_row)))
-            hands = core(HandRow)
-            # The record is written when the hand starts and when it ends: no one reads the
-            # record of a hand in progress (the audit and the downloads replay finished hands;
-            # a crash cancels the hand from the ledger alone), so not once an action.
             c.execute(
                 update(hands)
                 .where(hands.c.id == hand_row)
