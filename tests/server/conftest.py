@@ -17,8 +17,12 @@ import tempfile
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from sevenstud.server.store import Store
 
 # The server's dependencies are the `server` extra: without them these tests are not collected.
 _NEEDED = ("sqlalchemy", "alembic", "fastapi", "uvicorn", "argon2", "pydantic", "websockets", "psycopg")
@@ -116,3 +120,31 @@ def store(db_url: str) -> Iterator[object]:
         yield opened
     finally:
         opened.close()
+
+
+@pytest.fixture
+def server(store: Store) -> Iterator[str]:
+    """The card room in this process (uvicorn in a thread) on a free port of 127.0.0.1, over
+    ``store``, with a short pause after each hand: its ``host:port``."""
+    import socket
+    import threading
+    import time
+
+    import uvicorn
+
+    from sevenstud.server.app import create_app
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = uvicorn.Config(create_app(store, pause=0.05), host="127.0.0.1", port=port, log_level="warning")
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if running.started:
+            break
+        time.sleep(0.02)
+    yield f"127.0.0.1:{port}"
+    running.should_exit = True
+    thread.join(10)

@@ -4,15 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import json
-import socket
-import threading
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 import websockets
 
 from sevenstud.server import auth
@@ -21,24 +17,6 @@ from sevenstud.server.audit import audit
 from sevenstud.server.protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION, SERVER
 from sevenstud.server.store import Store, ledger
 from sevenstud.server.store.models import Player
-
-
-@pytest.fixture
-def server(store: Store) -> Iterator[str]:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    config = uvicorn.Config(create_app(store, pause=0.05), host="127.0.0.1", port=port, log_level="warning")
-    running = uvicorn.Server(config)
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if running.started:
-            break
-        time.sleep(0.02)
-    yield f"127.0.0.1:{port}"
-    running.should_exit = True
-    thread.join(10)
 
 
 def _guest_with_table(address: str, bots: int = 2) -> tuple[str, int]:

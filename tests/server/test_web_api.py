@@ -5,16 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-import socket
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 import websockets
 from fastapi import FastAPI, HTTPException
 from sqlalchemy import select
@@ -27,7 +24,7 @@ from sevenstud.games import Stakes as GameStakes
 from sevenstud.games import StudHiLo
 from sevenstud.history.phh import loads, loads_all
 from sevenstud.server import study, web
-from sevenstud.server.app import COOKIE, create_app
+from sevenstud.server.app import COOKIE
 from sevenstud.server.presenter import action_label, pots_of, summary
 from sevenstud.server.protocol import PROTOCOL_VERSION, SERVER
 from sevenstud.server.rooms import Room, RoomError, TableKeeper, create_table
@@ -36,24 +33,6 @@ from sevenstud.server.store.models import HandRow, Sitting
 from sevenstud.showdown_hands import best_high, best_low
 from sevenstud.table import TableSettings
 from sevenstud.wire import hand_from_record
-
-
-@pytest.fixture
-def server(store: Store) -> Iterator[str]:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    config = uvicorn.Config(create_app(store, pause=0.05), host="127.0.0.1", port=port, log_level="warning")
-    running = uvicorn.Server(config)
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if running.started:
-            break
-        time.sleep(0.02)
-    yield f"127.0.0.1:{port}"
-    running.should_exit = True
-    thread.join(10)
 
 
 def _guest(address: str) -> httpx.Client:
