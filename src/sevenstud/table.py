@@ -210,6 +210,7 @@ class Table:
         self._number = 0
         self._now: float | None = None
         self._record: _HandRecord | None = None
+        self._finished: _HandRecord | None = None  # the last hand over
         self._hands = 0
         self.raked = 0
         """Chips the house has taken as rake: bought in = at the table + taken away + raked."""
@@ -227,6 +228,14 @@ class Table:
     def hand_in_progress(self) -> bool:
         """Whether a hand is being played."""
         return self._record is not None
+
+    def dealt_hand(self, number: int) -> Hand | None:
+        """Hand ``number`` with every card, while it is played or the last one over (a hand
+        can end in the command that dealt it): for the server's record, never for a player."""
+        for record in (self._record, self._finished):
+            if record is not None and record.number == number:
+                return record.hand
+        return None
 
     @property
     def hand_seats(self) -> tuple[int, ...]:
@@ -665,7 +674,7 @@ class Table:
         self.raked += sum(record.hand.starting_stacks) - sum(final)
         for hand_seat, number in enumerate(record.seats):
             self._seats[number].stack = final[hand_seat]
-        self._record = None
+        self._finished, self._record = record, None
         self._deadline = None
         least = max(1, self.settings.game.stakes.ante)
         for number in record.seats:

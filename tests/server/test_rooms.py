@@ -338,6 +338,8 @@ def test_the_waiting_list_offers_seats_in_order_and_a_lapsed_offer_goes_to_the_n
 
 
 def test_a_slow_table_does_not_stall_the_event_loop(store: Store) -> None:
+    # A table whose steps run in worker threads, as on PostgreSQL (on SQLite they run on the
+    # event loop, one writer at a time: Store.inline).
     keeper = _keeper(store)
 
     async def main() -> float:

@@ -46,7 +46,7 @@ def _hash_token(token: str) -> str:
 
 
 def _new_player(store: Store, name: str, password_hash: str | None, guest: bool) -> int:
-    with store.session() as s, s.begin():
+    with store.transaction() as s:
         if s.scalar(select(Player.id).where(Player.name == name)) is not None:
             raise AuthError(f"the name {name!r} is taken")
         player = Player(
@@ -103,7 +103,7 @@ def new_session(store: Store, player_id: int) -> str:
     """A fresh random session token for the account (stored hashed)."""
     token = secrets.token_urlsafe(32)
     now = time.time()
-    with store.session() as s, s.begin():
+    with store.transaction() as s:
         s.add(
             LoginSession(
                 token_hash=_hash_token(token),
@@ -128,7 +128,7 @@ def player_of(store: Store, token: str | None) -> Player | None:
 
 def log_out(store: Store, token: str) -> None:
     """End a session (nothing happens for an unknown token)."""
-    with store.session() as s, s.begin():
+    with store.transaction() as s:
         login = s.get(LoginSession, _hash_token(token))
         if login is not None:
             s.delete(login)
@@ -138,7 +138,7 @@ def refill(store: Store, player_id: int, today: datetime.date | None = None) -> 
     """Bring a broke account (under :data:`REFILL_BELOW`) back to :data:`REFILL_CHIPS`, at
     most :data:`REFILLS_PER_DAY` times a day; returns the new balance."""
     day = (today or datetime.datetime.now(datetime.UTC).date()).isoformat()
-    with store.session() as s, s.begin():
+    with store.transaction() as s:
         player = s.get(Player, player_id, with_for_update=True)
         if player is None:
             raise AuthError(f"no account {player_id}")

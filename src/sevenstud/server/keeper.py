@@ -28,19 +28,21 @@ from collections import deque
 from collections.abc import Callable, Collection
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, func, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, func, insert, select, update
 
 from sevenstud.bots import Bot, RandomBot, RuleBot
 from sevenstud.cards import Deck
 from sevenstud.hand import Hand, HandEnded, PotAwarded, RakeTaken
 from sevenstud.server.protocol import GRACE_SECONDS
 from sevenstud.server.store import Store, ledger
-from sevenstud.server.store.models import EventRow, HandRow, Player, Sitting, TableRow, core
+from sevenstud.server.store.models import EventRow, HandRow, Player, Sitting, TableRow, Waiting, core
 from sevenstud.table import (
     ClockStarted,
     Entry,
     HandStarted,
     SatDown,
+    SatIn,
+    SatOut,
     StoodUp,
     Table,
     TableError,
@@ -99,13 +101,6 @@ def new_bot(kind: str, name: str) -> Bot:
     return _BOTS[check_bot_kind(kind)](name)
 
 
-def _current_hand(table: Table) -> Hand | None:
-    # The table keeps the hand private; the keeper needs it only to store its record (every
-    # card: never sent). A public accessor on Table would be better (see the server's report).
-    record = getattr(table, "_record", None)
-    return None if record is None else typing.cast(Hand, record.hand)
-
-
 @dataclasses.dataclass(slots=True)
 class _Occupant:
     sitting_id: int
@@ -160,8 +155,8 @@ class TableKeeper:
 
     def _restored(self, settings: TableSettings, hands: int, number: int, sittings: Any) -> Table:
         """The table after a restart: its numbers (hands, stream) going on from the stored
-        ones, every open sitting in its seat with its stack (sat out when it cannot post the
-        ante), no stream kept (a client asking from before gets a snapshot)."""
+        ones, every open sitting in its seat with its stack (sitting out as it was, or when it
+        cannot post the ante), no stream kept (a client asking from before gets a snapshot)."""
         record = Table(settings).to_record(stream=False)
         least = max(1, settings.game.stakes.ante)
         seats = []
@@ -174,7 +169,7 @@ class TableKeeper:
                     "stack": sitting.stack,
                     "time_bank": settings.time_bank_start,
                     "first_hand": hands + 1,
-                    "sitting_out": sitting.stack < least,
+                    "sitting_out": sitting.sitting_out or sitting.stack < least,
                     "leaving": False,
                     "time_outs": 0,
                 }
@@ -298,6 +293,35 @@ class TableKeeper:
         """The seat to act ran out of time."""
         return self._apply(lambda: self.table.time_out(seat, now), now)
 
+    # ------------------------------------------------------------------ the waiting list
+
+    def waiting_list(self) -> list[str]:
+        """The names on the table's waiting list as stored, first in line first."""
+        with self.store.session() as s:
+            names = s.scalars(
+                select(Player.name)
+                .join(Waiting, Waiting.player_id == Player.id)
+                .where(Waiting.table_id == self.table_id)
+                .order_by(Waiting.id)
+            ).all()
+        return list(names)
+
+    def wait(self, name: str, now: float) -> None:
+        """Put ``name`` (a person's account) at the end of the stored waiting list."""
+        with self.store.transaction() as s:
+            player_id = s.scalar(select(Player.id).where(Player.name == name))
+            if player_id is None:
+                raise RoomError(f"no account {name!r}")
+            s.add(Waiting(table_id=self.table_id, player_id=player_id, joined_at=now))
+
+    def stop_waiting(self, name: str) -> None:
+        """Take ``name`` off the stored waiting list (nothing happens when not on it)."""
+        with self.store.transaction() as s:
+            player_id = s.scalar(select(Player.id).where(Player.name == name))
+            s.execute(
+                delete(Waiting).where(Waiting.table_id == self.table_id, Waiting.player_id == player_id)
+            )
+
     # ------------------------------------------------------------------ recording
 
     def _stacks(self) -> dict[int, tuple[str, int]]:
@@ -388,12 +412,14 @@ class TableKeeper:
         events: list[dict[str, Any]] = []
         # Each transfer waits for its event's id: (index of the event in ``events``, the move).
         moves: list[tuple[int | None, ledger.Move]] = []
+        sitting_out: dict[int, bool] = {}  # sitting -> sat out (True) or back in (False)
         hand_moved = False
         for entry in entries:
             payload = entry_payload(entry, entry.number)
             event = entry.event
             if isinstance(event, HandStarted):
-                hand = _current_hand(self.table)
+                # Not the table's hand now: one all-in on the antes is over in the same command.
+                hand = self.table.dealt_hand(event.hand)
                 assert hand is not None
                 sittings = [occupants[p].sitting_id for p in event.players]
                 hands = core(HandRow)
@@ -450,6 +476,15 @@ class TableKeeper:
                 source = self._balance_account(c, player_id, bank, -event.buy_in)
                 seat_account = accounts.get(c, ledger.SEAT, occupant.sitting_id)
                 moves.append((index, ledger.Move(source, seat_account, event.buy_in, "buy-in")))
+                if player_id is not None:  # seated: off this table's waiting list, in this write
+                    waiting = core(Waiting)
+                    c.execute(
+                        delete(waiting).where(
+                            waiting.c.table_id == self.table_id, waiting.c.player_id == player_id
+                        )
+                    )
+            elif isinstance(event, (SatOut, SatIn)):
+                sitting_out[occupants[event.player].sitting_id] = isinstance(event, SatOut)
             elif isinstance(event, ToppedUp):
                 occupant = occupants[event.player]
                 source = self._balance_account(c, occupant.player_id, bank, -event.amount)
@@ -481,6 +516,8 @@ class TableKeeper:
             move.event_id = ids[of_event] if of_event is not None else None
         ledger.write_moves(c, [move for _, move in moves])
         sittings_table = core(Sitting)
+        for sitting, out in sitting_out.items():
+            c.execute(update(sittings_table).where(sittings_table.c.id == sitting).values(sitting_out=out))
         if write.closed:
             c.execute(
                 update(sittings_table)
@@ -602,7 +639,7 @@ class _Write:
 def create_table(store: Store, name: str, settings: TableSettings) -> int:
     """Store a new table (its game and house settings); returns its id."""
     fields = {f.name: getattr(settings, f.name) for f in dataclasses.fields(settings) if f.name != "game"}
-    with store.session() as s, s.begin():
+    with store.transaction() as s:
         row = TableRow(name=name, game=game_to_wire(settings.game), settings=fields, created_at=time.time())
         s.add(row)
         s.flush()
@@ -621,7 +658,7 @@ def recover(store: Store, tables: Collection[int] | None = None, *, keep_seats: 
     if tables is not None:
         hands = hands.where(HandRow.table_id.in_(list(tables)))
         sittings = sittings.where(Sitting.table_id.in_(list(tables)))
-    with store.session() as s, s.begin():
+    with store.transaction() as s:
         bank = ledger.account(s, ledger.BANK)
         for row in s.scalars(hands).all():
             pot = ledger.account(s, ledger.POT, row.id)

@@ -120,7 +120,7 @@ class LeaseKeeper:
         took it first (its sweep saw the table unleased): that process serves it then."""
         now = self.clock()
         try:
-            with self.store.session() as s, s.begin():
+            with self.store.transaction() as s:
                 s.add(
                     TableLease(
                         table_id=table_id,
@@ -140,7 +140,7 @@ class LeaseKeeper:
         database's part of a sweep: no asyncio object is touched, so it may run in a thread)."""
         found = Sweep()
         expires = now + self.ttl
-        with self.store.session() as s, s.begin():
+        with self.store.transaction() as s:
             s.execute(
                 update(TableLease)
                 .where(TableLease.instance == self.instance)
@@ -196,7 +196,7 @@ class LeaseKeeper:
         values = {"owner": self.url, "instance": self.instance, "expires_at": now + self.ttl}
         values["renewed_at"] = now
         try:
-            with self.store.session() as s, s.begin():
+            with self.store.transaction() as s:
                 done = s.execute(
                     update(TableLease)
                     .where(TableLease.table_id == table_id)
@@ -220,7 +220,7 @@ class LeaseKeeper:
 
     def release_all(self) -> None:
         """Give every lease up at once (a clean stop): another process may take them now."""
-        with self.store.session() as s, s.begin():
+        with self.store.transaction() as s:
             s.execute(update(TableLease).where(TableLease.instance == self.instance).values(expires_at=0.0))
         self.held.clear()
 

@@ -140,9 +140,7 @@ def hand_names(cards: Sequence[Card], game: str) -> dict[str, Any]:
 # ---------------------------------------------------------------------- pots and results
 
 
-def pots_of(
-    events: Iterable[object], seats: Sequence[int], stacks: Sequence[int] | None = None
-) -> list[Pot]:
+def pots_of(events: Iterable[object], seats: Sequence[int], stacks: Sequence[int] | None = None) -> list[Pot]:
     """The main pot and the side pots from a hand's public events (antes, bets, returns, folds),
     this street's bets included; ``seats``: the seats dealt in, as the events number them (the
     pots' seats are numbered so too). ``stacks`` (in hand order): the hand is still being

@@ -4,9 +4,11 @@
 (the chips and the database), takes commands from a queue, keeps the clock (time-outs after a
 small grace), pauses after each hand, plays the bots' turns, keeps the waiting list, and sends
 every watcher the entries it may see (``events_since(n, viewer)``), or a snapshot of the table
-when those are no longer kept. The keeper's commands (and so every database write) run in a
-worker thread (``asyncio.to_thread``), one at a time per table: the order of a table's writes
-holds, and a slow table never stalls the event loop.
+when those are no longer kept. The keeper's commands (and so every database write) run one at a
+time per table, so the order of a table's writes holds: on PostgreSQL in a worker thread
+(``asyncio.to_thread``), tables side by side, a slow answer never stalling the event loop; on
+SQLite on the event loop itself (``inline``: a local file with one writer at a time, see
+:attr:`~sevenstud.server.store.Store.inline`).
 
 The keeper, :func:`create_table` and :func:`recover` (run at start: a hand a crash cut off is
 cancelled and refunded) live in :mod:`sevenstud.server.keeper`; they are imported here too, so
@@ -91,8 +93,10 @@ class Room:
         pause: float = 3.0,
         bot_delay: float = 0.0,
         offer_seconds: float = OFFER_SECONDS,
+        inline: bool = False,
     ) -> None:
         self.keeper = keeper
+        self.inline = inline
         self.clock = clock
         self.grace = grace
         self.pause = pause
@@ -100,8 +104,8 @@ class Room:
         self.offer_seconds = offer_seconds
         self.queue: asyncio.Queue[tuple[Callable[[float], object], asyncio.Future[object]]] = asyncio.Queue()
         self.watchers: dict[int, Watcher] = {}
-        self.waiting: list[str] = []
-        """The waiting list, first in line first."""
+        self.waiting: list[str] = keeper.waiting_list()
+        """The waiting list, first in line first (stored: the same after a restart)."""
         self.offers: dict[int, tuple[str, float]] = {}
         """Seats offered from the waiting list: to whom, until when."""
         self._now = 0.0
@@ -126,8 +130,10 @@ class Room:
         return self._now
 
     def start(self) -> None:
-        """Start the actor's task."""
+        """Start the actor's task (a seat free while people wait, as after a restart, is
+        offered at once)."""
         if self._task is None:
+            self._offer_seats(self.now())
             self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def stop(self) -> None:
@@ -227,6 +233,7 @@ class Room:
         free = self.free_seats()
         if free:
             raise RoomError(f"seat {free[0]} is free: sit in it")
+        self.keeper.wait(player, now)
         self.waiting.append(player)
         self._tell(player, self._place(player))
         return len(self.waiting)
@@ -239,6 +246,7 @@ class Room:
         self._tell(player, self._place(player))
 
     def _drop(self, player: str) -> None:
+        self.keeper.stop_waiting(player)
         self.waiting.remove(player)
         for seat in [n for n, (whom, _) in self.offers.items() if whom == player]:
             del self.offers[seat]
@@ -329,12 +337,10 @@ class Room:
                 else:
                     command, future = self.queue.get_nowait()
             except TimeoutError:
-                await asyncio.to_thread(self._changed, self._tick)
+                await self._step(self._tick)
             else:
                 try:
-                    result = await asyncio.to_thread(
-                        self._changed, functools.partial(self._apply_command, command)
-                    )
+                    result = await self._step(functools.partial(self._apply_command, command))
                 except (TableError, RoomError) as error:
                     future.set_exception(error)
                 except BaseException:
@@ -346,11 +352,17 @@ class Room:
                     future.set_result(result)
             await self._send()
 
+    async def _step(self, step: Callable[[], object]) -> object:
+        """Run one step of the table (:meth:`_changed`): here, or in a worker thread."""
+        if self.inline:
+            return self._changed(step)
+        return await asyncio.to_thread(self._changed, step)
+
     def _apply_command(self, command: Callable[[float], object]) -> object:
         return command(self.now())
 
     def _changed(self, step: Callable[[], object]) -> object:
-        """Run one step (in the worker thread); a new turn restarts the bots' delay, a hand
+        """Run one step; a new turn restarts the bots' delay, a hand
         ended starts the pause and rebuys the broke bots; free seats are offered."""
         keeper, table = self.keeper, self.keeper.table
         in_hand, to_act = table.hand_in_progress, table.to_act

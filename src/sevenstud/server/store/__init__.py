@@ -105,16 +105,32 @@ class Store:
 
     @contextlib.contextmanager
     def writing(self) -> Iterator[None]:
-        """Hold while writing a table's transaction. SQLite has one writer at a time: threads
-        that meet its lock wait in its busy handler, which sleeps in steps of up to 100 ms, so a
-        table's write behind another's took tens of milliseconds longer than the write itself.
-        Queued here on a lock instead, each starts the moment the one before commits.
+        """Hold while writing a transaction. SQLite has one writer at a time: a writer that
+        meets its lock waits in its busy handler, which sleeps in steps of up to 100 ms (and
+        the tables write from the event loop itself: see :attr:`inline`). Every write takes its
+        turn on this lock instead, each starting the moment the one before commits.
         PostgreSQL writes rows side by side: no lock."""
         if self._writer is None:
             yield
             return
         with self._writer:
             yield
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[Session]:
+        """A session in a transaction (committed at the end, rolled back on an error), written
+        in its turn (:meth:`writing`)."""
+        with self.writing(), self.sessions() as s, s.begin():
+            yield s
+
+    @property
+    def inline(self) -> bool:
+        """Whether the tables write from the event loop rather than from worker threads:
+        SQLite is a local file with one writer at a time, whose statements take microseconds;
+        a worker thread per write only added its hand-offs of the GIL to every action (the
+        round trip's p50 went from about 3 ms to 5 ms at 2,000 clients, benchmarks/load.py).
+        PostgreSQL answers over a socket: its writes stay in threads, tables side by side."""
+        return self._writer is not None
 
     def session(self) -> Session:
         """A new session (use it in ``with store.session() as s, s.begin():``)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from sqlalchemy import JSON, Boolean, Float, ForeignKey, Integer, String, Table, UniqueConstraint
+from sqlalchemy import JSON, Boolean, Float, ForeignKey, Integer, String, Table, UniqueConstraint, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -69,6 +69,19 @@ class Sitting(Base):
     name: Mapped[str] = mapped_column(String(40))
     stack: Mapped[int] = mapped_column(Integer, default=0)
     open: Mapped[bool] = mapped_column(Boolean, default=True)
+    sitting_out: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+
+
+class Waiting(Base):
+    """A player on a table's waiting list (first in line: the lowest ``id``), kept so that the
+    list is the same after a restart."""
+
+    __tablename__ = "waiting"
+    __table_args__ = (UniqueConstraint("table_id", "player_id"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    joined_at: Mapped[float] = mapped_column(Float)
 
 
 class HandRow(Base):
