@@ -3,6 +3,7 @@
     python benchmarks/load.py --clients 200 --seconds 60           # people: think 0.5 to 2 s
     python benchmarks/load.py --clients 200 --seconds 30 --no-think # the most actions a second
     python benchmarks/load.py --find-knee --seconds 30              # N up until p99 > 100 ms
+    python benchmarks/load.py --clients 2000 --arrive 20            # people come in over 20 s
 
 The script starts the server itself (its own database: a fresh SQLite file, or ``--database
 postgresql://...`` for an empty PostgreSQL database), makes one guest per client, opens N/5
@@ -167,8 +168,11 @@ async def _seat(
     think: tuple[float, float],
     result: Result,
     counts_hands: bool,
+    arrive: float = 0.0,
 ) -> None:
     client = _Client(seat, think, result, counts_hands)
+    if arrive:  # this person comes in at a random moment of the first ``arrive`` seconds
+        await asyncio.sleep(client.rng.uniform(0.0, arrive))
     url = "ws://" + base.split("://", 1)[1] + "/ws"
     pending: asyncio.Task[None] | None = None
     # A `clock` message may come before the entries that led to it: the turn waits for them.
@@ -240,10 +244,12 @@ async def play(
     seat_from: int = 1,
     seats: list[int] | None = None,
     tokens: tuple[str, ...] = (),
+    arrive: float = 0.0,
 ) -> Result:
     """Seat ``players_per_table`` new guests at each of ``tables`` (seats ``seats``, or from
     ``seat_from`` on) on the server at ``base`` and play for ``seconds``; ``tokens``: the
-    session cookies of the first clients (a player back at a table keeps the seat held)."""
+    session cookies of the first clients (a player back at a table keeps the seat held);
+    ``arrive``: the clients come in over this many seconds (0: all at once)."""
     result = Result()
     chosen = seats if seats is not None else list(range(seat_from, seat_from + players_per_table))
     limits = httpx.Limits(max_connections=50)
@@ -253,7 +259,7 @@ async def play(
     started = time.monotonic()
     deadline = started + seconds
     tasks = [
-        _seat(base, every[i * len(chosen) + j], table, seat, deadline, think, result, j == 0)
+        _seat(base, every[i * len(chosen) + j], table, seat, deadline, think, result, j == 0, arrive)
         for i, table in enumerate(tables)
         for j, seat in enumerate(chosen)
     ]
@@ -325,6 +331,7 @@ def run_once(
     database: str | None,
     pause: float,
     warm_up: float = 0.0,
+    arrive: float = 0.0,
 ) -> Result:
     """Start a server, play ``clients`` clients at ``clients / 5`` tables, stop, audit, print."""
     with tempfile.TemporaryDirectory(prefix="sevenstud-load-") as folder:
@@ -332,7 +339,7 @@ def run_once(
         server, base = _start_server(url, pause)
         try:
             tables = asyncio.run(open_tables(base, max(1, clients // SEATS)))
-            result = asyncio.run(play(base, tables, seconds=seconds, think=think))
+            result = asyncio.run(play(base, tables, seconds=seconds, think=think, arrive=arrive))
         finally:
             server.send_signal(signal.SIGTERM)
             try:
@@ -344,7 +351,8 @@ def run_once(
     per_hour = result.hands / result.seconds * 3600 if result.seconds else 0.0
     print(
         f"{clients} clients at {len(tables)} tables, {result.seconds:.0f} s"
-        f"{' (no think time)' if think[1] == 0 else ''}: "
+        f"{' (no think time)' if think[1] == 0 else ''}"
+        f"{f', arriving over {arrive:.0f} s' if arrive else ''}: "
         f"{per_hour:,.0f} hands/hour, {result.actions / result.seconds:,.1f} actions/s, "
         f"round trip p50 {result.percentile(0.5) * 1000:.1f} ms, "
         f"p95 {result.percentile(0.95) * 1000:.1f} ms, "
@@ -382,19 +390,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--warm-up", type=float, default=15.0, help="also print the round trips after this many seconds"
     )
+    parser.add_argument(
+        "--arrive",
+        type=float,
+        default=0.0,
+        help="the clients come in at random moments of the first this many seconds (0: all at once)",
+    )
     args = parser.parse_args(argv)
     if args.clients < SEATS or args.seconds <= 0:
         parser.error(f"at least {SEATS} clients and a positive time")
     think = (0.0, 0.0) if args.no_think else (0.5, 2.0)
     _raise_file_limit()
     if not args.find_knee:
-        result = run_once(args.clients, args.seconds, think, args.database, args.pause, args.warm_up)
+        result = run_once(
+            args.clients, args.seconds, think, args.database, args.pause, args.warm_up, args.arrive
+        )
         return 0 if not result.errors else 1
     if args.database:
         parser.error("--find-knee makes a fresh SQLite database for each step")
     clients = 50
     while clients <= args.most:
-        result = run_once(clients, args.seconds, think, None, args.pause, args.warm_up)
+        result = run_once(clients, args.seconds, think, None, args.pause, args.warm_up, args.arrive)
         if result.errors or result.percentile(0.99) > KNEE_P99:
             p99 = result.percentile(0.99) * 1000
             print(f"knee: {clients} clients (p99 {p99:.0f} ms, {len(result.errors)} errors)")
