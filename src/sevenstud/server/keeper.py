@@ -89,6 +89,16 @@ def entry_payload(entry: Entry, number: int) -> dict[str, Any]:
     }
 
 
+# The write path's statements every action runs, built once: building them took about 150 µs an
+# action, a sixth of its time (the keeper's profile).
+_EVENTS, _HANDS, _SITTINGS = core(EventRow), core(HandRow), core(Sitting)
+_INSERT_EVENTS = insert(_EVENTS).returning(_EVENTS.c.number, _EVENTS.c.id)
+_UPDATE_RECORD = (
+    update(_HANDS).where(_HANDS.c.id == bindparam("hand_row")).values(record=bindparam("hand_record"))
+)
+_UPDATE_STACKS = update(_SITTINGS).where(_SITTINGS.c.id == bindparam("row")).values(stack=bindparam("stack"))
+
+
 def check_bot_kind(kind: object) -> str:
     """``kind`` when it is one of :data:`BOT_KINDS`; a :class:`RoomError` naming it otherwise."""
     if not isinstance(kind, str) or kind not in _BOTS:
@@ -506,10 +516,9 @@ class TableKeeper:
             self._hand_chips(c, write, hand_now, before, after, entries, last, moves)
         ids: list[int] = []
         if events:
-            rows = core(EventRow)
             # Each event's id found by its number (one a command's events each): asked in
             # order, SQLite would insert them one statement a row.
-            returned = c.execute(insert(rows).returning(rows.c.number, rows.c.id), events)
+            returned = c.execute(_INSERT_EVENTS, events)
             found: dict[int, int] = {int(number): int(id_) for number, id_ in returned}
             ids = [found[e["number"]] for e in events]
         for of_event, move in moves:
@@ -535,12 +544,7 @@ class TableKeeper:
                 changed.append({"row": seated.sitting_id, "stack": stack})
                 write.stacks[seated.sitting_id] = stack
         if changed:
-            c.execute(
-                update(sittings_table)
-                .where(sittings_table.c.id == bindparam("row"))
-                .values(stack=bindparam("stack")),
-                changed,
-            )
+            c.execute(_UPDATE_STACKS, changed)
 
     def _balance_account(self, c: Connection, player_id: int | None, bank: int, change: int) -> int:
         """The account a seat's chips come from or go to; the cached balance follows, in one
@@ -597,7 +601,7 @@ class TableKeeper:
             # The record follows the hand action by action: what a crash leaves of it is the
             # hand as it stood (tests/server/test_safety.py reads it as the truth of the deal).
             assert hand is not None
-            c.execute(update(hands).where(hands.c.id == hand_row).values(record=hand_to_record(hand)))
+            c.execute(_UPDATE_RECORD, {"hand_row": hand_row, "hand_record": hand_to_record(hand)})
         if any(isinstance(e.event, HandEnded) for e in entries):
             assert hand is not None
             rake = sum(e.event.amount for e in entries if isinstance(e.event, RakeTaken))

@@ -154,6 +154,11 @@ class AccountIds:
         self.fresh.clear()
 
 
+# Built once: every action with chips moved runs both (building them was a tenth of its time).
+_INSERT_TRANSFERS = insert(core(Transfer)).returning(core(Transfer).c.id, sort_by_parameter_order=True)
+_INSERT_ENTRIES = insert(core(Entry))
+
+
 def write_moves(connection: Connection, moves: list[Move], at: float | None = None) -> None:
     """Write ``moves`` (two entries each) in ``connection``'s transaction: one INSERT of every
     transfer, its ids returned in order, then one executemany of every entry."""
@@ -166,10 +171,9 @@ def write_moves(connection: Connection, moves: list[Move], at: float | None = No
         if move.source == move.target:
             raise LedgerError(f"a transfer from account {move.source} to itself")
     when = time.time() if at is None else at
-    transfers = core(Transfer)
     ids = (
         connection.execute(
-            insert(transfers).returning(transfers.c.id, sort_by_parameter_order=True),
+            _INSERT_TRANSFERS,
             [{"reason": m.reason, "event_id": m.event_id, "hand_id": m.hand_id, "at": when} for m in moves],
         )
         .scalars()
@@ -179,4 +183,4 @@ def write_moves(connection: Connection, moves: list[Move], at: float | None = No
     for transfer_id, move in zip(ids, moves, strict=True):
         rows.append({"transfer_id": transfer_id, "account_id": move.source, "amount": -move.amount})
         rows.append({"transfer_id": transfer_id, "account_id": move.target, "amount": move.amount})
-    connection.execute(insert(core(Entry)), rows)
+    connection.execute(_INSERT_ENTRIES, rows)
