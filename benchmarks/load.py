@@ -385,6 +385,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-think", action="store_true", help="act at once: the most actions a second")
     parser.add_argument("--find-knee", action="store_true", help="step the clients up until p99 > 100 ms")
     parser.add_argument("--most", type=int, default=4000, help="--find-knee stops at this many clients")
+    parser.add_argument("--least", type=int, default=50, help="--find-knee starts at this many clients")
     parser.add_argument("--database", default=None, help="an empty postgresql:// database (default: SQLite)")
     parser.add_argument("--pause", type=float, default=3.0, help="the server's pause after each hand (s)")
     parser.add_argument(
@@ -408,7 +409,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0 if not result.errors else 1
     if args.database:
         parser.error("--find-knee makes a fresh SQLite database for each step")
-    clients = 50
+    clients = max(SEATS, args.least)
     while clients <= args.most:
         result = run_once(clients, args.seconds, think, None, args.pause, args.warm_up, args.arrive)
         if result.errors or result.percentile(0.99) > KNEE_P99:

@@ -101,7 +101,7 @@ class Store:
     url: str
     engine: Engine
     sessions: sessionmaker[Session]
-    _writer: threading.Lock | None = field(default=None, repr=False)
+    _writer: threading.RLock | None = field(default=None, repr=False)
 
     @contextlib.contextmanager
     def writing(self) -> Iterator[None]:
@@ -171,7 +171,9 @@ def open_store(url: str | None = None, *, migrate: bool = True) -> Store:
     except Exception as error:
         engine.dispose()
         raise StoreError(f"database {engine.url.render_as_string(hide_password=True)}: {error}") from None
-    writer = threading.Lock() if engine.dialect.name == "sqlite" else None
+    # Re-entrant: a write begun inside another on the same thread (the event loop's, with
+    # ``inline``) fails in SQLite's busy handler, where a plain lock would hang the server.
+    writer = threading.RLock() if engine.dialect.name == "sqlite" else None
     return Store(full, engine, sessionmaker(engine, expire_on_commit=False), writer)
 
 
