@@ -5,6 +5,7 @@ hand's record) is what the table holds, action after action; on SQLite and Postg
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -145,6 +146,24 @@ def test_sqlite_runs_under_wal_with_synchronous_normal(store: Store) -> None:
 
 def test_sqlite_writers_queue_on_one_lock_postgresql_on_none(store: Store) -> None:
     sqlite = store.engine.dialect.name == "sqlite"
+    assert store.inline is sqlite  # SQLite's tables step on the event loop, PostgreSQL's in threads
+
+    def another_thread_may_write() -> bool:
+        got: list[bool] = []
+
+        def attempt() -> None:
+            lock = store._writer
+            got.append(lock is None or lock.acquire(blocking=False))
+            if lock is not None and got[0]:
+                lock.release()
+
+        thread = threading.Thread(target=attempt)
+        thread.start()
+        thread.join(5)
+        return got[0]
+
     with store.writing():
-        lock = store._writer
-        assert (lock is not None and lock.locked()) if sqlite else lock is None
+        assert another_thread_may_write() is not sqlite
+        with store.writing():  # the same thread again (a nested write): no hang
+            assert another_thread_may_write() is not sqlite
+    assert another_thread_may_write()
