@@ -336,8 +336,12 @@ def test_two_servers_on_one_database_one_killed_its_tables_go_on_at_the_other(pg
             refunds = s.scalars(select(Transfer.hand_id).where(Transfer.reason == "refund")).all()
         assert set(cut_off) <= set(refunds)
         finished = len(_hand_ids(store, tables[0], "finished"))
-        # The table goes on at b: the person comes back (the lobby says where) and plays hands.
-        result = asyncio.run(bench.play(b, tables[:1], seats=[1], tokens=(token,), seconds=8.0, think=(0, 0)))
+        # The table goes on at b: the person comes back (the lobby says where) and plays hands,
+        # at a person's pace: acting the moment the bots let it, with 0.2 s between hands, a
+        # client passed the server's 20 messages a second once it was fast enough.
+        result = asyncio.run(
+            bench.play(b, tables[:1], seats=[1], tokens=(token,), seconds=8.0, think=(0.1, 0.2))
+        )
         assert result.errors == [], result.errors
         assert result.hands >= 1 and result.latencies
         assert len(_hand_ids(store, tables[0], "finished")) > finished
