@@ -19,13 +19,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
-import os
 import random
 import resource
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -36,6 +33,8 @@ from typing import Any
 
 import httpx
 import websockets
+
+from sevenstud.server.spawn import SpawnError, spawn
 
 COOKIE = "sevenstud_session"
 PROTOCOL_VERSION = 1
@@ -284,27 +283,12 @@ async def open_tables(base: str, count: int) -> list[int]:
     return tables
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def _start_server(database: str, pause: float) -> tuple[subprocess.Popen[bytes], str]:
-    port = _free_port()
-    command = [sys.executable, "-m", "sevenstud", "serve", "--port", str(port), "--database", database]
-    env = {**os.environ, "SEVENSTUD_PAUSE": str(pause)}
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, env=env)
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(300):  # at most 30 s for the server to answer
-        with contextlib.suppress(httpx.HTTPError):
-            if httpx.get(f"{base}/protocol.json", timeout=1).status_code == 200:
-                return server, base
-        if server.poll() is not None:
-            raise SystemExit(f"load: the server exited with {server.returncode}")
-        time.sleep(0.1)
-    server.kill()
-    raise SystemExit("load: the server did not answer within 30 s")
+def _start_server(database: str, pause: float) -> tuple[subprocess.Popen[str], str]:
+    try:
+        served = spawn(database, pause=pause, stderr=None, seconds=30)
+    except SpawnError as error:
+        raise SystemExit(f"load: {error}") from None
+    return served.process, served.base
 
 
 def _audit(database: str) -> str:

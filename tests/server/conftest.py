@@ -126,17 +126,15 @@ def store(db_url: str) -> Iterator[object]:
 def server(store: Store) -> Iterator[str]:
     """The card room in this process (uvicorn in a thread) on a free port of 127.0.0.1, over
     ``store``, with a short pause after each hand: its ``host:port``."""
-    import socket
     import threading
     import time
 
     import uvicorn
 
     from sevenstud.server.app import create_app
+    from sevenstud.server.spawn import free_port
 
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     config = uvicorn.Config(create_app(store, pause=0.05), host="127.0.0.1", port=port, log_level="warning")
     running = uvicorn.Server(config)
     thread = threading.Thread(target=running.run, daemon=True)

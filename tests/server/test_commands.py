@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -13,12 +12,7 @@ from pathlib import Path
 import pytest
 
 from sevenstud.cli import main
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from sevenstud.server.spawn import free_port
 
 
 def test_audit_of_a_new_database_is_clean(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -27,7 +21,7 @@ def test_audit_of_a_new_database_is_clean(tmp_path: Path, capsys: pytest.Capture
 
 
 def test_serve_prints_the_database_and_the_address_and_answers(tmp_path: Path) -> None:
-    port = _free_port()
+    port = free_port()
     database = tmp_path / "room.sqlite3"
     command = [sys.executable, "-m", "sevenstud", "serve", "--port", str(port), "--database", str(database)]
     server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)

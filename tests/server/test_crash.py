@@ -13,9 +13,7 @@ import json
 import os
 import random
 import signal
-import socket
 import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -28,6 +26,7 @@ from sqlalchemy import select
 
 from sevenstud.server.app import COOKIE
 from sevenstud.server.audit import audit
+from sevenstud.server.spawn import free_port, spawn
 from sevenstud.server.store import ledger, open_store
 from sevenstud.server.store.models import HandRow
 
@@ -35,30 +34,8 @@ RUNS = int(os.environ.get("SEVENSTUD_KILL_RUNS", "6"))
 """Kills per database (12 over both)."""
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def _start(db_url: str, port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-m", "sevenstud", "serve", "--port", str(port), "--database", db_url]
-    process = subprocess.Popen(
-        command,
-        env={**os.environ, "SEVENSTUD_PAUSE": "0.01", **env},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/protocol.json", timeout=2)
-            return process
-        except httpx.HTTPError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                raise RuntimeError(f"sevenstud serve did not start (exit {process.poll()})") from None
-            time.sleep(0.05)
+def _start(db_url: str, port: int, env: dict[str, str]) -> subprocess.Popen[str]:
+    return spawn(db_url, port=port, pause=0.01, env=env).process
 
 
 async def _play(address: str, token: str, table: int, seat: int, seconds: float, sit: bool) -> set[int]:
@@ -121,7 +98,7 @@ def _wait_for_write(mark: Path, seconds: float) -> None:
 @pytest.mark.slow
 def test_kill_9_at_random_moments_loses_nothing(db_url: str, tmp_path: Path) -> None:
     rng = random.Random(20240611)
-    port = _free_port()
+    port = free_port()
     address = f"127.0.0.1:{port}"
     mark = tmp_path / "commit-mark"
     in_write = cancelled_checked = 0

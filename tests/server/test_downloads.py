@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import re
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -30,6 +29,7 @@ from sevenstud.server import auth
 from sevenstud.server.app import create_app
 from sevenstud.server.downloads import own_hands
 from sevenstud.server.rooms import TableKeeper, create_table
+from sevenstud.server.spawn import free_port
 from sevenstud.server.store import Store
 from sevenstud.server.store.models import HandRow, Sitting, TableRow
 from sevenstud.table import TableSettings
@@ -75,9 +75,7 @@ def played(store: Store) -> tuple[Store, dict[str, int], int]:
 def live(played: tuple[Store, dict[str, int], int]) -> Iterator[tuple[str, Store, dict[str, int]]]:
     """A real uvicorn serving the played store, and a logged-in session per person."""
     store, people, _ = played
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     server = uvicorn.Server(
         # (long leases: the table the tests deal by hand is not taken over while they run)
         uvicorn.Config(

@@ -8,7 +8,6 @@ import importlib.util
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -27,6 +26,7 @@ from sevenstud.server.audit import audit
 from sevenstud.server.leases import LeaseError, LeaseKeeper
 from sevenstud.server.protocol import PROTOCOL_VERSION
 from sevenstud.server.rooms import TableKeeper, create_table
+from sevenstud.server.spawn import free_port, spawn
 from sevenstud.server.store import Store, open_store
 from sevenstud.server.store.models import HandRow, Sitting, TableLease, TableRow, Transfer
 from sevenstud.table import TableSettings
@@ -215,27 +215,10 @@ def _load_bench() -> Any:
     return module
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-_SERVE = """
-import argparse, sys
-from sevenstud.server.app import serve_command
-sys.exit(serve_command(argparse.Namespace(
-    host="127.0.0.1", port=int(sys.argv[1]), database=sys.argv[2], public_url=sys.argv[3],
-    lease_seconds=float(sys.argv[4]))))
-"""
-
-
 def _serve(port: int, database: str, ttl: float) -> subprocess.Popen[str]:
-    # serve_command itself, as `sevenstud serve --public-url URL --lease-seconds S` runs it.
     url = f"http://127.0.0.1:{port}"
-    command = [sys.executable, "-c", _SERVE, str(port), database, url, str(ttl)]
-    env = {**os.environ, "SEVENSTUD_PAUSE": "0.2"}
-    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+    args = ["--public-url", url, "--lease-seconds", str(ttl)]
+    return spawn(database, port=port, pause=0.2, args=args, stderr=subprocess.PIPE).process
 
 
 def _wait_until(what: str, test: Any, seconds: float = 30.0) -> Any:
@@ -291,7 +274,7 @@ def test_two_servers_on_one_database_one_killed_its_tables_go_on_at_the_other(pg
     bench = _load_bench()
     database = pg_cluster.create_database()
     ttl = 2.0
-    ports = [_free_port(), _free_port()]
+    ports = [free_port(), free_port()]
     servers = [_serve(port, database, ttl) for port in ports]
     a, b = (f"http://127.0.0.1:{port}" for port in ports)
     store = open_store(database)

@@ -23,9 +23,7 @@ import os
 import random
 import re
 import signal
-import socket
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -45,6 +43,7 @@ from sevenstud.history.phh import loads_all
 from sevenstud.server.app import COOKIE, create_app
 from sevenstud.server.audit import audit
 from sevenstud.server.protocol import MAX_MESSAGE_BYTES, RATE_PER_SECOND
+from sevenstud.server.spawn import free_port, running
 from sevenstud.server.store import Store, open_store
 from sevenstud.server.store.models import HandRow, Player, Sitting
 from sevenstud.wire import hand_from_record
@@ -145,41 +144,12 @@ class Client:
         return ["bet" if roll > 0.9 else "check", "check", "fold"]
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @contextlib.contextmanager
 def serve_process(db_url: str, **env: str) -> Iterator[tuple[str, subprocess.Popen[str]]]:
     """``python -m sevenstud serve`` on a free port of 127.0.0.1, hands back to back; killed
     at the end (kill -9: what it leaves is the recovery's to mend)."""
-    port = _free_port()
-    command = [sys.executable, "-m", "sevenstud", "serve", "--port", str(port), "--database", db_url]
-    process = subprocess.Popen(
-        command,
-        env={**os.environ, "SEVENSTUD_PAUSE": "0.01", **env},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
-    address = f"127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                httpx.get(f"http://{address}/protocol.json", timeout=2)
-                break
-            except httpx.HTTPError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"sevenstud serve did not start (exit {process.poll()})") from None
-                time.sleep(0.05)
-        yield address, process
-    finally:
-        with contextlib.suppress(ProcessLookupError):
-            process.send_signal(signal.SIGKILL)
-        process.wait(30)
+    with running(db_url, pause=0.01, env=env, stop=signal.SIGKILL) as served:
+        yield served.address, served.process
 
 
 def guest(address: str) -> str:
@@ -415,7 +385,7 @@ def _check_download(store: Store, truth: Truth, client: Client, fmt: str, text: 
 @pytest.fixture
 def live(store: Store) -> Iterator[str]:
     """A real uvicorn on 127.0.0.1 in this process (so its log records can be captured)."""
-    port = _free_port()
+    port = free_port()
     config = uvicorn.Config(create_app(store, pause=0.05), host="127.0.0.1", port=port, log_level="info")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)

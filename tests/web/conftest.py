@@ -11,17 +11,13 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import signal
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
+
+from sevenstud.server.spawn import running
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("SEVENSTUD_ARTIFACTS", ROOT / "test-artifacts"))
@@ -46,46 +42,11 @@ def _missing(reason: str) -> None:
     pytest.skip(reason)
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @contextlib.contextmanager
 def card_room(database: Path, pause: float = 1.5) -> Iterator[str]:
-    """A card room of its own on a free port; its base URL. Killed at the end."""
-    port = _free_port()
-    command = [
-        sys.executable, "-m", "sevenstud", "serve",
-        "--port", str(port), "--database", f"sqlite:///{database}",
-    ]
-    process = subprocess.Popen(
-        command,
-        env={**os.environ, "SEVENSTUD_PAUSE": str(pause)},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                httpx.get(f"{base}/protocol.json", timeout=2)
-                break
-            except httpx.HTTPError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"sevenstud serve did not start (exit {process.poll()})") from None
-                time.sleep(0.05)
-        yield base
-    finally:
-        with contextlib.suppress(ProcessLookupError):
-            process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(10)
+    """A card room of its own on a free port; its base URL. Stopped at the end."""
+    with running(f"sqlite:///{database}", pause=pause) as served:
+        yield served.base
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,110 @@
+"""A card room in a child process: ``python -m sevenstud serve`` on a port of 127.0.0.1, waited
+for until it answers, stopped as the caller chooses (SIGTERM: a clean stop; SIGKILL: what a
+crash leaves, for the recovery to mend). The kill -9, safety, lease and browser tests and
+benchmarks/load.py all start their servers this way.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import IO, Any
+
+__all__ = ["SpawnError", "Spawned", "free_port", "running", "spawn"]
+
+
+class SpawnError(RuntimeError):
+    """The server exited, or did not answer in time: the message says which."""
+
+
+def free_port() -> int:
+    """A TCP port of 127.0.0.1 free at the moment of asking."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@dataclass(slots=True)
+class Spawned:
+    """A running ``sevenstud serve``: its process and port."""
+
+    process: subprocess.Popen[str]
+    port: int
+
+    @property
+    def address(self) -> str:
+        """``127.0.0.1:PORT``."""
+        return f"127.0.0.1:{self.port}"
+
+    @property
+    def base(self) -> str:
+        """``http://127.0.0.1:PORT``."""
+        return f"http://{self.address}"
+
+    def answers(self) -> bool:
+        """Whether the server answers HTTP now."""
+        try:
+            with urllib.request.urlopen(f"{self.base}/protocol.json", timeout=2) as response:
+                return bool(response.status == 200)
+        except OSError:
+            return False
+
+    def stop(self, how: signal.Signals = signal.SIGTERM, seconds: float = 10.0) -> None:
+        """Send ``how`` and wait; a process still there after ``seconds`` is killed."""
+        with contextlib.suppress(ProcessLookupError):
+            self.process.send_signal(how)
+        try:
+            self.process.wait(seconds)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(seconds)
+
+
+def spawn(
+    database: str,
+    *,
+    port: int | None = None,
+    pause: float | None = None,
+    env: dict[str, str] | None = None,
+    args: Sequence[str] = (),
+    stdout: int | IO[Any] | None = subprocess.DEVNULL,
+    stderr: int | IO[Any] | None = subprocess.DEVNULL,
+    seconds: float = 60.0,
+) -> Spawned:
+    """Start ``sevenstud serve --database DATABASE`` (on ``port``, else a free one; ``pause``:
+    seconds between hands, ``SEVENSTUD_PAUSE``; ``args``: more of its options) and return once
+    it answers; one that exits or stays silent for ``seconds`` is killed: :class:`SpawnError`."""
+    port = free_port() if port is None else port
+    command = [sys.executable, "-m", "sevenstud", "serve", "--port", str(port), "--database", database, *args]
+    environment = {**os.environ, **(env or {})}
+    if pause is not None:
+        environment["SEVENSTUD_PAUSE"] = str(pause)
+    process = subprocess.Popen(command, env=environment, stdout=stdout, stderr=stderr, text=True)
+    spawned = Spawned(process, port)
+    deadline = time.monotonic() + seconds
+    while not spawned.answers():
+        if process.poll() is not None:
+            raise SpawnError(f"sevenstud serve exited with {process.returncode} before it answered")
+        if time.monotonic() > deadline:
+            spawned.stop(signal.SIGKILL)
+            raise SpawnError(f"sevenstud serve did not answer within {seconds:.0f} s")
+        time.sleep(0.05)
+    return spawned
+
+
+@contextlib.contextmanager
+def running(database: str, *, stop: signal.Signals = signal.SIGTERM, **options: Any) -> Iterator[Spawned]:
+    """:func:`spawn` for the ``with`` block, stopped at its end with ``stop``."""
+    spawned = spawn(database, **options)
+    try:
+        yield spawned
+    finally:
+        spawned.stop(stop)
