@@ -2,9 +2,9 @@
 
 Handlers only check messages and hand them to the table's actor (:class:`~.rooms.Room`); the
 actor alone changes the table (and reads it: the lobby shows what the actor copied out after its
-last step). FastAPI runs the plain ``def`` handlers in its thread pool and the websocket's
-look-ups go through ``asyncio.to_thread``; the actors write from worker threads on PostgreSQL
-and from the event loop on SQLite (:attr:`~sevenstud.server.store.Store.inline`). Sessions are
+last step). FastAPI runs the plain ``def`` handlers in its thread pool. The websocket's look-up
+of its session and the actors' steps run in worker threads on PostgreSQL and on the event loop
+on SQLite (:attr:`~sevenstud.server.store.Store.inline`). Sessions are
 HttpOnly, SameSite=Strict cookies holding a random token (Secure when served over https);
 neither a password nor a token is ever logged.
 """
@@ -264,7 +264,14 @@ def create_app(
         if origin is not None and origin not in allowed_origins and origin.split("://", 1)[-1] != host:
             await ws.close(code=1008, reason="origin not allowed")
             return
-        player = await asyncio.to_thread(auth.player_of, store, ws.cookies.get(COOKIE))
+        token = ws.cookies.get(COOKIE)
+        # On SQLite a key look-up in a local file, done here as the tables' steps are: a thread
+        # each, 2,000 clients connecting at once fought the event loop for the GIL.
+        player = (
+            auth.player_of(store, token)
+            if store.inline
+            else await asyncio.to_thread(auth.player_of, store, token)
+        )
         await ws.accept()
         key = next(connections)
         room: Room | None = None
