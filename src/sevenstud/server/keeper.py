@@ -432,9 +432,8 @@ class TableKeeper:
                 hand = self.table.dealt_hand(event.hand)
                 assert hand is not None
                 sittings = [occupants[p].sitting_id for p in event.players]
-                hands = core(HandRow)
                 hand_row = c.scalar(
-                    insert(hands)
+                    insert(_HANDS)
                     .values(
                         table_id=self.table_id,
                         number=event.hand,
@@ -443,7 +442,7 @@ class TableKeeper:
                         record=hand_to_record(hand),
                         started_at=now,
                     )
-                    .returning(hands.c.id)
+                    .returning(_HANDS.c.id)
                 )
                 assert hand_row is not None
                 hand_now = (hand, int(hand_row), dict(zip(event.seats, sittings, strict=True)), 0)
@@ -464,9 +463,8 @@ class TableKeeper:
             )
             if isinstance(event, SatDown):
                 player_id, bot, kind = joining[event.player]
-                sittings_table = core(Sitting)
                 sitting_id = c.scalar(
-                    insert(sittings_table)
+                    insert(_SITTINGS)
                     .values(
                         table_id=self.table_id,
                         seat=event.seat,
@@ -477,7 +475,7 @@ class TableKeeper:
                         stack=event.buy_in,
                         open=True,
                     )
-                    .returning(sittings_table.c.id)
+                    .returning(_SITTINGS.c.id)
                 )
                 assert sitting_id is not None
                 occupant = _Occupant(int(sitting_id), player_id, bot, kind)
@@ -524,15 +522,10 @@ class TableKeeper:
         for of_event, move in moves:
             move.event_id = ids[of_event] if of_event is not None else None
         ledger.write_moves(c, [move for _, move in moves])
-        sittings_table = core(Sitting)
         for sitting, out in sitting_out.items():
-            c.execute(update(sittings_table).where(sittings_table.c.id == sitting).values(sitting_out=out))
+            c.execute(update(_SITTINGS).where(_SITTINGS.c.id == sitting).values(sitting_out=out))
         if write.closed:
-            c.execute(
-                update(sittings_table)
-                .where(sittings_table.c.id.in_(write.closed))
-                .values(stack=0, open=False)
-            )
+            c.execute(update(_SITTINGS).where(_SITTINGS.c.id.in_(write.closed)).values(stack=0, open=False))
         # Only the stacks that changed since they were last written (a fold moves no chips).
         changed = []
         for name, stack in after.values():
@@ -596,7 +589,6 @@ class TableKeeper:
             in_pot += old - new
         hand_now = (hand, hand_row, hand_sittings, in_pot)
         write.hand = hand_now
-        hands = core(HandRow)
         if not any(isinstance(e.event, HandEnded) for e in entries):
             # The record follows the hand action by action: what a crash leaves of it is the
             # hand as it stood (tests/server/test_safety.py reads it as the truth of the deal).
@@ -614,8 +606,8 @@ class TableKeeper:
                 house = accounts.get(c, ledger.HOUSE)
                 moves.append((index, ledger.Move(pot, house, rake, "rake", hand_id=hand_row)))
             c.execute(
-                update(hands)
-                .where(hands.c.id == hand_row)
+                update(_HANDS)
+                .where(_HANDS.c.id == hand_row)
                 .values(
                     record=hand_to_record(hand),
                     status="finished",

@@ -26,19 +26,24 @@ class LedgerError(ValueError):
     """A movement that makes no sense (a non-positive amount, an unknown kind of account)."""
 
 
-def account(session: Session, kind: str, ref: int = 0) -> int:
-    """The id of the ledger account ``(kind, ref)``, made on first use."""
+def account(on: Session | Connection, kind: str, ref: int = 0) -> int:
+    """The id of the ledger account ``(kind, ref)``, made on first use (in the transaction of
+    ``on``: a session, or the tables' write path's connection)."""
     if kind not in KINDS:
         raise LedgerError(f"no ledger account kind {kind!r} (kinds: {', '.join(KINDS)})")
-    found = session.scalar(
-        select(LedgerAccount.id).where(LedgerAccount.kind == kind, LedgerAccount.ref == ref)
-    )
-    if found is not None:
-        return found
-    row = LedgerAccount(kind=kind, ref=ref)
-    session.add(row)
-    session.flush()
-    return row.id
+    accounts = core(LedgerAccount)
+    found = on.scalar(select(accounts.c.id).where(accounts.c.kind == kind, accounts.c.ref == ref))
+    if found is None:
+        found = on.scalar(insert(accounts).values(kind=kind, ref=ref).returning(accounts.c.id))
+    assert found is not None
+    return int(found)
+
+
+def _check_move(source: int, target: int, amount: object) -> None:
+    if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
+        raise LedgerError(f"a transfer moves a positive whole number of chips, not {amount!r}")
+    if source == target:
+        raise LedgerError(f"a transfer from account {source} to itself")
 
 
 def transfer(
@@ -53,10 +58,7 @@ def transfer(
     at: float | None = None,
 ) -> Transfer:
     """Move ``amount`` chips from ledger account ``source`` to ``target``: two entries."""
-    if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
-        raise LedgerError(f"a transfer moves a positive whole number of chips, not {amount!r}")
-    if source == target:
-        raise LedgerError(f"a transfer from account {source} to itself")
+    _check_move(source, target, amount)
     row = Transfer(reason=reason, event_id=event_id, hand_id=hand_id, at=time.time() if at is None else at)
     session.add(row)
     session.flush()
@@ -125,19 +127,8 @@ class AccountIds:
         if found is None:
             found = self.fresh.get(key)
         if found is None:
-            if kind not in KINDS:
-                raise LedgerError(f"no ledger account kind {kind!r} (kinds: {', '.join(KINDS)})")
-            accounts = core(LedgerAccount)
-            found = connection.scalar(
-                select(accounts.c.id).where(accounts.c.kind == kind, accounts.c.ref == ref)
-            )
-            if found is None:
-                found = connection.scalar(
-                    insert(accounts).values(kind=kind, ref=ref).returning(accounts.c.id)
-                )
-            assert found is not None
-            self.fresh[key] = int(found)
-        return int(found)
+            found = self.fresh[key] = account(connection, kind, ref)
+        return found
 
     def forget(self, kind: str, ref: int) -> None:
         """Drop an account no longer written to (a finished hand's pot, a closed seat)."""
@@ -165,11 +156,7 @@ def write_moves(connection: Connection, moves: list[Move], at: float | None = No
     if not moves:
         return
     for move in moves:
-        amount = move.amount
-        if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
-            raise LedgerError(f"a transfer moves a positive whole number of chips, not {amount!r}")
-        if move.source == move.target:
-            raise LedgerError(f"a transfer from account {move.source} to itself")
+        _check_move(move.source, move.target, move.amount)
     when = time.time() if at is None else at
     ids = (
         connection.execute(
