@@ -319,10 +319,12 @@ def test_the_waiting_list_offers_seats_in_order_and_a_lapsed_offer_goes_to_the_n
             if room.offers.get(2, ("",))[0] == "cat":
                 break
         assert room.offers[2][0] == "cat" and room.waiting == ["cat"]
+        assert keeper.waiting_list() == ["cat"]  # the stored list too: bea missed the call
         room.check_seat("cat", 2)
         await room.submit(lambda now: keeper.sit_down("cat", 2, 100, now, player_id=ids["cat"]))
         room.seated("cat", 2)
         assert room.waiting == [] and room.offers == {}
+        assert keeper.waiting_list() == []
         await room.stop()
         return room
 

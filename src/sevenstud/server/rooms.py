@@ -222,7 +222,7 @@ class Room:
         if self.offers.get(seat, ("", 0.0))[0] == player:
             del self.offers[seat]
         if player in self.waiting:
-            self._drop(player)
+            self._drop(player)  # the sit-down's own write took them off the stored list
 
     def join_waiting(self, player: str, now: float) -> int:
         """Put a player on the waiting list (only when no seat is free); returns the place."""
@@ -242,11 +242,12 @@ class Room:
         """Take a player off the waiting list (a seat offered to them goes to the next)."""
         if player not in self.waiting:
             raise RoomError("you are not on the waiting list of this table")
+        self.keeper.stop_waiting(player)
         self._drop(player)
         self._tell(player, self._place(player))
 
     def _drop(self, player: str) -> None:
-        self.keeper.stop_waiting(player)
+        """Off the list as this room holds it (the stored list is the caller's to change)."""
         self.waiting.remove(player)
         for seat in [n for n, (whom, _) in self.offers.items() if whom == player]:
             del self.offers[seat]
@@ -284,6 +285,7 @@ class Room:
             if until <= now or self.keeper.table.player_at(seat) is not None:
                 del self.offers[seat]
                 if until <= now and whom in self.waiting:
+                    self.keeper.stop_waiting(whom)
                     self._drop(whom)
                     self._tell(whom, self._place(whom))
         holding = {whom for whom, _ in self.offers.values()}
