@@ -69,21 +69,33 @@ async def _play_one_hand(server: str, token: str, table: int) -> int:
                 await ws.send(json.dumps(act))
 
 
+HANDS_TRIED = 6
+
+
 @pytest.fixture(scope="module")
 def played(server: str) -> Iterator[Played]:
     with httpx.Client(base_url=server, timeout=10) as client:
         client.post("/api/guest").raise_for_status()
         token = client.cookies[COOKIE]
         table = client.post("/api/tables", json={"game": "stud8", "seats": 3, "bots": 2}).json()["id"]
-        # Its own thread: Playwright's sync API keeps an event loop running in this one.
-        with ThreadPoolExecutor(1) as thread:
-            playing = thread.submit(asyncio.run, asyncio.wait_for(_play_one_hand(server, token, table), 90))
-            number = playing.result()
-        hands = [h for h in client.get("/api/hands").json() if h["table"] == table and h["number"] == number]
-        assert len(hands) == 1, f"hand {number} of table {table} is not among the guest's hands"
-        hand_id = hands[0]["id"]
-        replay = client.get(f"/api/hands/{hand_id}/replay")
-        replay.raise_for_status()
+        # A hand that goes past 3rd street, so that there are streets to step through: one the
+        # bots all fold on 3rd street has only the one (and the tests would step nowhere).
+        for _ in range(HANDS_TRIED):
+            # Its own thread: Playwright's sync API keeps an event loop running in this one.
+            with ThreadPoolExecutor(1) as thread:
+                one_hand = asyncio.wait_for(_play_one_hand(server, token, table), 90)
+                playing = thread.submit(asyncio.run, one_hand)
+                number = playing.result()
+            mine = client.get("/api/hands").json()
+            hands = [h for h in mine if h["table"] == table and h["number"] == number]
+            assert len(hands) == 1, f"hand {number} of table {table} is not among the guest's hands"
+            hand_id = hands[0]["id"]
+            replay = client.get(f"/api/hands/{hand_id}/replay")
+            replay.raise_for_status()
+            if len(replay.json()["streets"]) > 1:
+                break
+        else:
+            pytest.fail(f"none of {HANDS_TRIED} hands went past 3rd street")
     yield Played(token, hand_id, replay.json())
 
 
