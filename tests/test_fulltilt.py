@@ -312,3 +312,83 @@ def test_the_rake_from_the_main_pot_survives_phh() -> None:
     phh = to_phh_hand(loaded)
     assert phh.extra["_rake_from"] == "main_pot"
     assert play_phh(phh).stacks == loaded.hand.stacks
+
+
+# A Full Tilt hand written for these tests in the site's format: Full Tilt lists a player's
+# cards at the showdown in its own order (here Hero's two 3rd-street down cards swapped).
+REORDERED_SHOWDOWN = """\
+Full Tilt Poker Game #4242: Table Ogden - $2/$4 Ante $0.40 - Limit Stud Hi - 21:05:13 ET - 2011/05/02
+Seat 1: Hero ($50)
+Seat 2: Villain ($50)
+Hero antes $0.40
+Villain antes $0.40
+*** 3RD STREET ***
+Dealt to Hero [9h 9s] [5c]
+Dealt to Villain [Qs]
+Hero is low with [5c]
+Hero brings in for $1
+Villain calls $1
+*** 4TH STREET ***
+Dealt to Hero [9h 9s 5c] [3s]
+Dealt to Villain [Qs] [7d]
+Villain checks
+Hero checks
+*** 5TH STREET ***
+Dealt to Hero [9h 9s 5c 3s] [Kh]
+Dealt to Villain [Qs 7d] [4h]
+Hero checks
+Villain checks
+*** 6TH STREET ***
+Dealt to Hero [9h 9s 5c 3s Kh] [5d]
+Dealt to Villain [Qs 7d 4h] [Jc]
+Hero bets $4
+Villain calls $4
+*** 7TH STREET ***
+Dealt to Hero [9h 9s 5c 3s Kh 5d] [8s]
+Hero bets $4
+Villain calls $4
+*** SHOW DOWN ***
+Hero shows [9s 9h 5c 3s Kh 5d 8s] two pair, Nines and Fives
+Villain shows [2c Ad Qs 7d 4h Jc 6h] Ace Queen high
+Hero wins the pot ($18.80)
+*** SUMMARY ***
+Total pot $18.80 | Rake $0
+Seat 1: Hero showed [9s 9h 5c 3s Kh 5d 8s] and won ($18.80) with two pair, Nines and Fives
+Seat 2: Villain showed [2c Ad Qs 7d 4h Jc 6h] and lost with Ace Queen high
+"""
+
+
+def _line_of(text: str, start: str) -> int:
+    return next(n for n, line in enumerate(text.splitlines(), start=1) if line.startswith(start))
+
+
+def test_down_cards_shown_in_another_order_than_dealt_match_as_a_set() -> None:
+    """Rule: the down cards a showdown lists are the ones dealt to that player, in any order;
+    our engine keeps the dealt order (Hero's first card stays 9h)."""
+    (item,) = read_fulltilt(io.StringIO(REORDERED_SHOWDOWN)).hands()
+    played = play_fulltilt(item)
+    hero = played.players.index("Hero")
+    assert [str(c) for c in played.hand.cards[hero]] == ["9h", "9s", "5c", "3s", "Kh", "5d", "8s"]
+    assert played.hand.stacks[hero] == 5000 - 940 + 1880
+    # The 7th-street down card may be listed among the 3rd-street ones, too.
+    moved = REORDERED_SHOWDOWN.replace("[9s 9h 5c 3s Kh 5d 8s]", "[8s 9h 5c 3s Kh 5d 9s]")
+    (item,) = read_fulltilt(io.StringIO(moved)).hands()
+    assert play_fulltilt(item).hand.cards[hero] == played.hand.cards[hero]
+
+
+@pytest.mark.parametrize(
+    ("shown", "message"),
+    [
+        # A down card Hero was never dealt: refused, naming the show line and the deals.
+        ("[9s 9d 5c 3s Kh 5d 8s]", r"Hero shows 9d among the down cards, but Hero was dealt \[9h 9s 8s\]"),
+        # The up cards are seen by everyone and listed in their order: a swap is no reordering.
+        ("[9h 9s 3s 5c Kh 5d 8s]", r"Hero's card 3 is 3s here but 5c on line 7"),
+    ],
+)
+def test_a_shown_card_that_was_not_dealt_is_still_refused_naming_the_line(shown: str, message: str) -> None:
+    """Rule: matching the down cards as a set accepts no card that was not dealt."""
+    text = REORDERED_SHOWDOWN.replace("Hero shows [9s 9h 5c 3s Kh 5d 8s]", f"Hero shows {shown}")
+    (item,) = read_fulltilt(io.StringIO(text)).hands()
+    line = _line_of(text, "Hero shows")
+    with pytest.raises(PokerStarsError, match=f"line {line}: {message}"):
+        play_fulltilt(item)

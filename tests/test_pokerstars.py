@@ -671,3 +671,59 @@ def test_a_tournament_level_travels_from_pokerstars_text_to_phh_and_back() -> No
     assert phh.level == 4
     again = loaded_from_phh(loads(dumps(phh)), play_phh(phh))
     assert " - Level IV (50/100) - " in to_pokerstars_text(again).splitlines()[0]
+
+
+def _reordered(text: str, cards: str, order: str) -> str:
+    """``text`` with every listing of the seven ``cards`` put in ``order`` (indices)."""
+    words = cards.split()
+    return text.replace(f"[{cards}]", "[" + " ".join(words[int(k)] for k in order) + "]")
+
+
+@pytest.mark.parametrize("hero", ["shown", "mucked", None])
+def test_shown_and_mucked_down_cards_in_another_order_match_as_a_set(hero: str | None) -> None:
+    """Rule: a 'shows', 'mucked [..]' or summary 'showed [..]' line whose down cards (two on 3rd
+    street, one on 7th) come in another order than dealt, or than an earlier line listed them,
+    is the same hand; our engine keeps the order first seen (the hero's 'Dealt to' lines)."""
+    hand = _showdown_hand(60, muck=True)
+    names = [f"P{i}" for i in range(hand.n)]
+    shown, mucked = min(hand.shown), min(hand.mucked)
+    seat = {"shown": shown, "mucked": mucked, None: None}[hero]
+    text = format_hand(hand, players=names, hero=seat)
+    if seat is None:  # the summary lists the shown hand again, in another order
+        cards = " ".join(str(c) for c in hand.cards[shown])
+        summary = f"Seat {shown + 1}: {names[shown]} showed [{cards}]"
+        changed = text.replace(summary, _reordered(summary, cards, "1023456"))
+    else:
+        changed = text
+        for s, order in ((shown, "6123450"), (mucked, "1023456")):
+            changed = _reordered(changed, " ".join(str(c) for c in hand.cards[s]), order)
+    assert changed != text
+    (item,) = read_hands(io.StringIO(changed))
+    assert isinstance(item, PokerStarsHand)
+    again = play_pokerstars(item).hand
+    assert (again.awards, again.stacks) == (hand.awards, hand.stacks)
+    kept = [shown] if seat is None else [seat]  # the hand whose order the file told first
+    assert [again.cards[s] for s in kept] == [hand.cards[s] for s in kept]
+
+
+def test_a_card_shown_that_is_none_dealt_is_refused_naming_the_line() -> None:
+    hand = _showdown_hand(60, muck=True)
+    names = [f"P{i}" for i in range(hand.n)]
+    seat = min(hand.shown)
+    text = format_hand(hand, players=names, hero=seat)
+    cards = [str(c) for c in hand.cards[seat]]
+    spare = next(str(c) for c in Deck.seeded(0).cards if str(c) not in text)
+    wrong = " ".join([cards[1], spare, *cards[2:]])
+    lines = [
+        line.replace(" ".join(cards), wrong) if line.startswith(f"{names[seat]}: shows") else line
+        for line in text.splitlines()
+    ]
+    number = next(n for n, line in enumerate(lines, 1) if line.startswith(f"{names[seat]}: shows"))
+    (item,) = read_hands(io.StringIO("\n".join(lines)))
+    assert isinstance(item, PokerStarsHand)
+    with pytest.raises(
+        PokerStarsError,
+        match=rf"line {number}: {names[seat]} shows {spare} among the down cards, but {names[seat]} "
+        rf"was dealt \[{cards[0]} {cards[1]} {cards[6]}\] down",
+    ):
+        play_pokerstars(item)

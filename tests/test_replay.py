@@ -6,6 +6,7 @@ import json
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -201,3 +202,33 @@ def test_replay_of_a_file_with_no_stud_hands_exits_1(
     (record,) = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert record["ok"] is False and record["skipped"] == 1
     assert record["error"].startswith("no stud hands")
+
+
+def _with_show(phh: PHHHand, change: Callable[[list[str]], list[str]]) -> PHHHand:
+    """``phh`` with the cards of its last show line changed by ``change``."""
+    actions = list(phh.actions)
+    index = max(i for i, line in enumerate(actions) if " sm " in line)
+    who, cards = actions[index].rsplit(" ", 1)
+    listed = [cards[i : i + 2] for i in range(0, len(cards), 2)]
+    actions[index] = f"{who} {''.join(change(listed))}"
+    return PHHHand(**{**_fields(phh), "actions": actions})
+
+
+def test_a_show_may_list_the_down_cards_in_another_order_than_dealt() -> None:
+    """Rule: shown down cards (two on 3rd street, one on 7th) match the dealt ones as a set;
+    the engine keeps the dealt order."""
+    phh = _hand_with_showdown()
+    expected = play_phh(phh)
+    for order in ((1, 0, 2, 3, 4, 5, 6), (6, 1, 2, 3, 4, 5, 0)):
+        again = play_phh(_with_show(phh, lambda c, o=order: [c[k] for k in o]))  # type: ignore[misc]
+        assert (again.stacks, again.cards) == (expected.stacks, expected.cards)
+
+
+def test_a_show_naming_a_card_not_dealt_or_a_moved_up_card_is_refused() -> None:
+    """Rule: a down card that was not dealt, or up cards out of their places, are refused."""
+    phh = _hand_with_showdown()
+    spare = next(str(c) for c in Deck.seeded(0).cards if str(c) not in " ".join(phh.actions))
+    with pytest.raises(ReplayError, match=f"down, not {spare}"):
+        play_phh(_with_show(phh, lambda c: [spare, *c[1:]]))
+    with pytest.raises(ReplayError, match="was dealt"):
+        play_phh(_with_show(phh, lambda c: [*c[:2], c[3], c[2], *c[4:]]))

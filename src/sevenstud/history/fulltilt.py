@@ -26,6 +26,9 @@ What Full Tilt writes differently from PokerStars (seen in its real files):
   deal, ``Uncalled bet of 1 returned to Hero``; a player may be all in on the bring-in;
 * ``Dealt to`` lines show the cards seen so far, then the new card; the 7th-street card of a
   player whose cards are hidden has no line;
+* a showdown may list the down cards in another order than they were dealt (``Dealt to Hero [9h
+  9s] [5c]``, then ``Hero shows [9s 9h 5c 3s Kh 5d 8s]``): they are matched as a set to the cards
+  dealt, and the dealt order is kept;
 * the winner is written ``Hero wins the pot ($10.90)``, or ``wins the high main pot``, ``wins
   the low side pot`` and the like; the amounts won add up to ``Total pot`` minus ``Rake``;
 * shown hands are described ``three of a kind, Nines``, ``Ace Queen high``, ``two pair, Kings

@@ -92,12 +92,40 @@ def _plan(hand: PHHHand, actions: list[PHHAction]) -> _Plan:
         # (PokerKit shows all-in hands before the last streets are dealt).
         if len(shown) > len(dealt):
             raise ReplayError(f"{action}: shows {len(shown)} cards, but p{seat + 1} was dealt {len(dealt)}")
-        for k, card in enumerate(shown):
-            if dealt[k] == UNKNOWN_CARD:
-                dealt[k] = card
-            elif card not in (UNKNOWN_CARD, dealt[k]):
-                raise ReplayError(f"{action}: p{seat + 1} was dealt {dealt[k]}, not {card}")
+        _place_shown(str(action), seat, dealt, shown)
     return _Plan(hole, board, shows)
+
+
+def _place_shown(where: str, seat: int, dealt: list[str], shown: Sequence[str]) -> None:
+    """Fill ``dealt`` (a player's cards in dealing order, ``??`` unknown) from a show. The up
+    cards must be where they were dealt; the down cards (two on 3rd street, one on 7th) are
+    matched as a set, as in the PokerStars and Full Tilt replayer, because a site may list them
+    in its own order: a card dealt keeps its place, a new one fills an unknown down place (its
+    own first), and a card that is neither is refused."""
+    named = [card for card in shown if card != UNKNOWN_CARD]
+    twice = next((card for card in named if named.count(card) > 1), None)
+    if twice is not None:
+        raise ReplayError(f"{where}: shows {twice} twice")
+    for k, card in enumerate(shown):
+        if k in _UP_CARDS and card not in (UNKNOWN_CARD, dealt[k]):
+            if dealt[k] != UNKNOWN_CARD:
+                raise ReplayError(f"{where}: p{seat + 1} was dealt {dealt[k]}, not {card}")
+            dealt[k] = card
+    places = [k for k in range(len(shown)) if k not in _UP_CARDS]
+    held = {dealt[k] for k in places} - {UNKNOWN_CARD}
+    new = [(k, shown[k]) for k in places if shown[k] != UNKNOWN_CARD and shown[k] not in held]
+    free = [k for k in places if dealt[k] == UNKNOWN_CARD]
+    if len(new) > len(free):
+        known = " ".join(dealt[k] for k in places)
+        cards = " ".join(card for _, card in new)
+        raise ReplayError(f"{where}: p{seat + 1} was dealt {known} down, not {cards}")
+    rest = [card for k, card in new if k not in free]
+    for k, card in new:
+        if k in free:
+            free.remove(k)
+            dealt[k] = card
+    for k, card in zip(free, rest, strict=False):
+        dealt[k] = card
 
 
 _UP_CARDS = (2, 3, 4, 5)  # a player's door card and 4th to 6th street cards are dealt face up

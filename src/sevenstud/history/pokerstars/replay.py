@@ -121,15 +121,54 @@ class _Replayer:
             if have is None:
                 slots[seat].lines[index] = line
 
+        def put_cards(seat: int, placed: Sequence[tuple[int, Card]], line: int, what: str) -> None:
+            """Cards listed at their places in the player's hand. The up cards must be where
+            they were dealt; the down cards (two on 3rd street, one on 7th) are matched as a set
+            to the down cards already known, because a site may list them in its own order
+            (Full Tilt's showdowns do): a known card keeps its place, a new one fills a place
+            still unknown, and a card that is none of them is refused."""
+            listed = [card for _, card in placed]
+            twice = next((c for c in listed if listed.count(c) > 1), None)
+            if twice is not None:
+                self.fail(f"{what} {twice} twice", line)
+            downs = [(k, card) for k, card in placed if k not in _UP_SLOTS]
+            for k, card in placed:
+                if k in _UP_SLOTS:
+                    put(seat, k, card, line)
+            places = [k for k, _ in downs]
+            mine = slots[seat].cards
+            held = {mine[k] for k in places if mine[k] is not None}
+            free = [k for k in places if mine[k] is None]
+            new = [(k, card) for k, card in downs if card not in held]
+            if len(new) > len(free):
+                known = " ".join(str(mine[k]) for k in places if mine[k] is not None)
+                lines = sorted({slots[seat].lines[k] for k in places if mine[k] is not None})
+                where = ", ".join(str(n) for n in lines)
+                odd = " ".join(str(card) for _, card in new)
+                unknown = f", and {len(free)} not yet known" if free else ""
+                self.fail(
+                    f"{what} {odd} among the down cards, but {self.players[seat]} was dealt "
+                    f"[{known}] down (line{'s' if len(lines) > 1 else ''} {where}){unknown}",
+                    line,
+                )
+            # A new card keeps its own place where that is free, else takes the first free one.
+            rest = [(k, card) for k, card in new if k not in free]
+            for k, card in new:
+                if k in free:
+                    free.remove(k)
+                    put(seat, k, card, line)
+            for (_, card), k in zip(rest, free, strict=False):
+                put(seat, k, card, line)
+
         def put_all(seat: int, cards: Sequence[Card], line: int, what: str) -> None:
-            """Cards shown in dealing order: all of them, or those dealt so far."""
+            """Cards shown in dealing order: all of them, or those dealt so far (the down
+            cards among them in any order, see ``put_cards``)."""
             count = 7 if community is None else 6
             if community is not None and len(cards) == 7 and cards[6] == community:
                 cards = cards[:6]
             if not 3 <= len(cards) <= count:
                 self.fail(f"{what} {len(cards)} cards (expected the {count} cards in dealing order)", line)
-            for k, card in enumerate(cards):
-                put(seat, k, card, line)
+            put_cards(seat, list(enumerate(cards)), line, what)
 
         for e in ps.events:
             if isinstance(e, StreetMark):
@@ -143,8 +182,7 @@ class _Replayer:
                 total = e.street if community is None or e.street < 7 else 6
                 up = min(e.street, 6) - 2
                 if len(e.cards) == total:
-                    for k, card in enumerate(e.cards):
-                        put(seat, k, card, e.line)
+                    put_cards(seat, list(enumerate(e.cards)), e.line, f"{e.player} is dealt")
                 elif len(e.cards) == up:
                     for k, card in enumerate(e.cards):
                         put(seat, _UP_SLOTS[k], card, e.line)
@@ -471,7 +509,7 @@ class _Replayer:
                 continue
             seat = self.seat_of[e.player]
             own = tuple(hand.cards[seat])
-            if e.cards not in (own, (*own, hand.community)):
+            if not _same_cards(e.cards, own, hand.community):
                 self.fail(
                     f"{e.player} shows [{format_cards(e.cards)}]; our engine dealt [{format_cards(own)}]",
                     e.line,
@@ -532,6 +570,21 @@ class _Replayer:
             self.fail(f"the pots are split differently ({ours_text})", first)
         if ours_total != ps.total_pot:
             self.fail(f"Total pot {ps.total_pot}: our engine's pot is {ours_total}", ps.total_line)
+
+
+def _same_cards(shown: Sequence[Card], own: Sequence[Card], community: Card | None) -> bool:
+    """Whether a shown hand is the hand dealt: the up cards in their places, the down cards
+    in any order (a site may list them in its own), the community card last if any."""
+    if community is not None and len(shown) == len(own) + 1 and shown[-1] == community:
+        shown = shown[:-1]
+    if len(shown) != len(own):
+        return False
+    places = range(len(own))
+    if any(shown[k] != own[k] for k in places if k in _UP_SLOTS):
+        return False
+    return Counter(shown[k] for k in places if k not in _UP_SLOTS) == Counter(
+        own[k] for k in places if k not in _UP_SLOTS
+    )
 
 
 def _verb_text(e: BetLine) -> str:
