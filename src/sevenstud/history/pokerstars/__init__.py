@@ -27,8 +27,9 @@ half is paid first and side pots before the main pot; the showdown lists a playe
 dealing order. A site may list the down cards (two on 3rd street, one on 7th) in its own order
 (Full Tilt does at its showdowns): a shown or mucked hand whose down cards are the ones dealt, as
 a set, is the same hand and our engine keeps the dealt order; the up cards must be in their
-places, and a card that was not dealt is refused naming the line. Where the deck runs out on 7th street, we write (and read) the community card as
-``*** RIVER *** [Xx]``, and a showdown then lists the player's own six cards.
+places, and a card that was not dealt is refused naming the line. Where the deck runs out on 7th
+street, we write (and read) the community card as ``*** RIVER *** [Xx]``, and a showdown then
+lists the player's own six cards.
 
 >>> import io
 >>> from sevenstud.cards import Deck
