@@ -727,3 +727,20 @@ def test_a_card_shown_that_is_none_dealt_is_refused_naming_the_line() -> None:
         rf"was dealt \[{cards[0]} {cards[1]} {cards[6]}\] down",
     ):
         play_pokerstars(item)
+
+
+@needs_hh
+def test_a_real_tournament_hand_keeps_its_header_through_phh() -> None:
+    """The buy-in, level, limits and table of a tournament hand survive PokerStars -> PHH ->
+    PokerStars: the header written is the card room's own (a tracker reads the buy-in there)."""
+    path = HH / "PokerStars_tour_Razz-8max-USD-200-15-201009.bracket.in.alias.txt"
+    real = path.read_text(encoding="utf-8-sig").splitlines()
+    (loaded,) = [item for item in iter_loaded(path) if not isinstance(item, ConvertError)]
+    assert loaded.buy_in == "$200+$15 USD"
+    phh = to_phh_hand(loaded)
+    assert phh.extra["_buy_in"] == "$200+$15 USD"
+    again = loaded_from_phh(loads(dumps(phh)), play_phh(phh))
+    written = to_pokerstars_text(again).splitlines()
+    heads = [line for line in real if line.startswith("PokerStars Hand #")]
+    assert written[0] == heads[0].strip()
+    assert written[1] == next(line for line in real if line.startswith("Table ")).strip()

@@ -174,6 +174,23 @@ def build_parser() -> argparse.ArgumentParser:
         help="write PokerStars text from this player's point of view"
         " (default: the source's hero, else an observer)",
     )
+    kind = convert.add_mutually_exclusive_group()
+    kind.add_argument(
+        "--tournament",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="NUMBER",
+        help="write every hand as a tournament hand, under this number (default: its own, else one"
+        " derived from its PHH event or the file's name); hands whose PHH event names a tournament,"
+        " a series event, a day or a championship are written so anyway",
+    )
+    kind.add_argument(
+        "--ring",
+        action="store_true",
+        help="write every hand as a ring game, even at limits the card room's ring games never had"
+        " (refused without it)",
+    )
 
     show = command("show", "step through a hand history (PHH, PokerStars or Full Tilt text) street by street")
     show.add_argument("file", metavar="FILE", help="a hand history file")

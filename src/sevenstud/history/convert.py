@@ -9,8 +9,12 @@ reported with its file and line, and left out), then written in the other format
   takes off the pot) are kept.
 * PHH to PokerStars: written for one seat, as the card room writes it: the hero's down cards
   (``_hero``, or ``convert --hero NAME``), else an observer's; other down cards only where
-  shown; a tournament header for PHH's ``level``, a tournament ``event`` or ``_tournament``;
-  unknown cards are never written.
+  shown; a tournament header for PHH's ``level``, an ``event`` naming a tournament
+  (:data:`TOURNAMENT_WORDS`) or ``_tournament``, with the buy-in (``_buy_in``, the event's
+  amount, else ``Freeroll``); unknown cards are never written.
+* A ring game is written as PokerStars or Full Tilt text only at limits that room dealt ring
+  games at (:mod:`sevenstud.history.ring_stakes`), unless ``--ring`` says so: a tracker rejects
+  any other (a tournament hand read as a ring game, most likely: ``--tournament [NUMBER]``).
 
 * Full Tilt text reads as PokerStars text does and converts to either; PHH and PokerStars text
   convert to Full Tilt text with ``--to fulltilt`` (:func:`to_fulltilt_text`).
@@ -31,6 +35,7 @@ import dataclasses
 import datetime
 import re
 import sys
+import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -58,6 +63,7 @@ from sevenstud.history.pokerstars import (
     read_hands,
 )
 from sevenstud.history.replay import ReplayError, play_phh, to_phh
+from sevenstud.history.ring_stakes import SITE_NAMES, Site, is_ring_stake, ring_stakes_text
 
 Format = Literal["pokerstars", "phh", "fulltilt"]
 FORMATS: tuple[Format, ...] = ("phh", "pokerstars", "fulltilt")
@@ -88,6 +94,10 @@ class Loaded:
     level: int | None = None
     """The tournament's blind level, where the source gives it (PHH's ``level``)."""
     date: str | None = None
+    buy_in: str | None = None
+    """A tournament's buy-in as PokerStars writes it (``$200+$15 USD``), where the source gives it."""
+    event: str | None = None
+    """The PHH ``event`` (the tournament's name, for a stable tournament number)."""
 
     def amount(self, chips: int) -> str:
         """Chips as the history writes them (``$0.04`` for money)."""
@@ -195,6 +205,7 @@ def _text_loaded(item: PokerStarsHand, kind: Format) -> Loaded:
         tournament=item.tournament,
         level=item.level,
         date=item.date,
+        buy_in=item.buy_in if item.tournament is not None else None,
     )
 
 
@@ -260,23 +271,79 @@ def loaded_from_phh(phh: PHHHand, hand: Hand, index: int = 1) -> Loaded:
         tournament=tournament,
         level=phh.level,
         date=date,
+        buy_in=_buy_in_of(phh) if tournament is not None else None,
+        event=phh.event,
     )
+
+
+TOURNAMENT_WORDS: tuple[str, ...] = (
+    r"\btournament\b",
+    r"\btourney\b",
+    r"\bevent\s*#\s*\d+",
+    r"\bmain event\b",
+    r"\bchampionships?\b",
+    r"\bday\s+\d+[a-z]?\b",
+    r"\bfinal table\b",
+    r"\bsit\s*(?:&|and|n|'n')\s*go\b",
+    r"\b(?:sng|mtt|stt)\b",
+    r"\bfreezeout\b",
+    r"\bfreeroll\b",
+    r"\bsatellite\b",
+    r"\bshootout\b",
+    r"\bbracelet\b",
+    r"\bworld series of poker\b",
+    r"\b(?:wsop|wpt|ept|wsope|wsopc)\b",
+    r"\bpoker tour\b",
+    r"\bseries\b",
+)
+"""What marks a PHH ``event`` as a tournament (matched without regard to case): the word, a
+series' numbered event, a day or a final table, a championship, a main event, a sit & go, and
+the series' names. A hand of such an event is never a ring game at its chip stakes."""
 
 
 def _tournament_of(phh: PHHHand) -> str | None:
     """The tournament number of a PHH hand, or None for a ring game. PHH has no tournament flag:
-    a ``level``, an ``event`` naming a tournament, or the user field ``_tournament`` marks one
-    (a hand of such an event is never a ring game at its chip stakes)."""
+    a ``level``, an ``event`` naming a tournament (:data:`TOURNAMENT_WORDS`), or the user field
+    ``_tournament`` marks one. The number is ``_tournament``'s, else the event's ``Tournament
+    #N``, else one derived from the event (:func:`tournament_number`)."""
     given = phh.extra.get("_tournament")
     if isinstance(given, int | str) and not isinstance(given, bool) and str(given).isdigit():
         return str(given)
     event = phh.event or ""
     if m := re.search(r"Tournament #(\d+)", event, re.IGNORECASE):
         return m.group(1)
-    if phh.level is not None or given is not None or re.search(r"tournament", event, re.I):
-        digits = re.findall(r"\d+", event)
-        return digits[-1] if digits else "1"
+    named = any(re.search(word, event, re.IGNORECASE) for word in TOURNAMENT_WORDS)
+    if phh.level is not None or given is not None or named:
+        return tournament_number(event or "sevenstud")
     return None
+
+
+def tournament_number(name: str) -> str:
+    """A stable tournament number for a tournament's name: the same for every day, flight and
+    the final table of one event (``... Event #43: $50,000 Poker Players Championship | Day 5``
+    and ``... | Day 4`` are one tournament), different for another event or year.
+
+    >>> tournament_number("2023 WSOP Event #43 | Day 5") == tournament_number("2023 WSOP Event #43 | Day 4")
+    True
+    """
+    key = re.sub(r"\b(?:day|flight)\s+\d+[a-z]?\b|\bfinal table\b", " ", name, flags=re.IGNORECASE)
+    key = re.sub(r"[\s|,:;()\[\]-]+", " ", key).strip().lower()
+    return str(zlib.crc32(key.encode("utf-8")) or 1)
+
+
+def _buy_in_of(phh: PHHHand) -> str | None:
+    """A PHH tournament's buy-in as PokerStars writes it: the user field ``_buy_in``
+    (``$200+$15 USD``), else the amount its event names (``$50,000 Poker Players
+    Championship``: ``$50000+$0 USD``, the fee not being known apart)."""
+    given = phh.extra.get("_buy_in")
+    if isinstance(given, str) and given.strip():
+        return given.strip()
+    m = re.search(r"([$€£])\s?([0-9][0-9,]*(?:\.[0-9]{2})?)\b", phh.event or "")
+    if m is None:
+        return None
+    symbol, amount = m.group(1), m.group(2).replace(",", "")
+    code = {"$": "USD", "€": "EUR", "£": "GBP"}[symbol]
+    return f"{symbol}{amount}+{symbol}0 {code}"
 
 
 # ---------------------------------------------------------------------- writing either format
@@ -294,10 +361,15 @@ def to_phh_hand(loaded: Loaded) -> PHHHand:
         fields["seat_count"] = loaded.max_seats
     if loaded.tournament is not None:
         site = "Full Tilt Poker" if loaded.source == "fulltilt" else "PokerStars"
-        fields["event"] = f"{site} Tournament #{loaded.tournament}"
+        fields["event"] = loaded.event or f"{site} Tournament #{loaded.tournament}"
         if loaded.level is not None:
             fields["level"] = loaded.level
     extra: dict[str, Any] = {}
+    if loaded.tournament is not None:
+        if loaded.event is not None and f"#{loaded.tournament}" not in loaded.event:
+            extra["_tournament"] = int(loaded.tournament)
+        if loaded.buy_in is not None:
+            extra["_buy_in"] = loaded.buy_in
     if loaded.money:
         fields["currency"] = loaded.currency or "USD"
         fields["currency_symbol"] = loaded.symbol
@@ -338,9 +410,15 @@ def to_pokerstars_text(loaded: Loaded, *, tournament: str | None = None) -> str:
     hero's down cards (``loaded.hero``; ``convert --hero NAME``), only the up cards of the
     others, whose down cards appear only where they are shown (and, as the card room lists
     them, in the summary for a hand mucked at the showdown); with no hero, an observer's view.
-    A tournament hand (``loaded.tournament``, or ``tournament`` given here) gets a tournament
-    header. Cards the source never showed are never written."""
+    A tournament hand (``loaded.tournament``, or ``tournament`` given here) gets the card room's
+    tournament header: its number, its buy-in (``Freeroll`` where the source gives none: the card
+    room's header always names one, and trackers read it), its level (I where the source gives
+    none) and its limits, in tournament chips. Cards the source never showed are never written."""
     hand = loaded.hand
+    number = tournament if tournament is not None else loaded.tournament
+    table = loaded.table or ("1" if number is not None else "sevenstud")
+    if number is not None and not table.startswith(f"{number} "):
+        table = f"{number} {table}"  # the card room names a tournament's table '2010090015 98'
     return format_hand(
         hand,
         players=loaded.players,
@@ -348,20 +426,23 @@ def to_pokerstars_text(loaded: Loaded, *, tournament: str | None = None) -> str:
         hero=loaded.hero,
         unknown=[int(c) for c in loaded.unknown],
         hand_id=re.sub(r"\D", "", loaded.hand_id) or "1",
-        table=loaded.table or "sevenstud",
+        table=table,
         max_seats=loaded.max_seats,
         date=loaded.date or "2024/01/01 00:00:00 ET",
-        money=loaded.money,
+        money=loaded.money and number is None,  # a tournament's chips are never money
         currency=loaded.currency or "USD",
         symbol=loaded.symbol,
-        tournament=tournament if tournament is not None else loaded.tournament,
+        tournament=number,
         level=loaded.level or None,  # PHH allows a level 0; the card room counts from I
+        buy_in=(loaded.buy_in or "Freeroll") if number is not None else None,
     )
 
 
 def to_fulltilt_text(loaded: Loaded) -> str:
     """A loaded hand as Full Tilt text: the hero's down cards (``loaded.hero``), the up cards of
-    the others and every hand shown; cards the source never showed are never written."""
+    the others and every hand shown; cards the source never showed are never written. A
+    tournament hand's header leads with its buy-in (``Freeroll`` where the source gives none)."""
+    tournament = loaded.tournament
     return format_fulltilt(
         loaded.hand,
         players=loaded.players,
@@ -369,12 +450,13 @@ def to_fulltilt_text(loaded: Loaded) -> str:
         hero=loaded.hero,
         unknown=[int(c) for c in loaded.unknown],
         hand_id=re.sub(r"\D", "", loaded.hand_id) or "1",
-        table=loaded.table or "sevenstud",
+        table=loaded.table or ("1" if tournament is not None else "sevenstud"),
         max_seats=loaded.max_seats,
         date=loaded.date or "2024/01/01 00:00:00 ET",
-        money=loaded.money,
+        money=loaded.money and tournament is None,
         symbol=loaded.symbol,
-        tournament=loaded.tournament,
+        tournament=tournament,
+        buy_in=(loaded.buy_in or "Freeroll") if tournament is not None else None,
     )
 
 
@@ -410,15 +492,69 @@ def _with_hero(loaded: Loaded, hero: str) -> Loaded:
     return dataclasses.replace(loaded, hero=seat)
 
 
+def _as_played(loaded: Loaded, tournament: str | bool, ring: bool, source: Path) -> Loaded:
+    """``loaded`` as ``--tournament [NUMBER]`` or ``--ring`` says to write it."""
+    if ring:
+        return dataclasses.replace(loaded, tournament=None, level=None, buy_in=None)
+    if isinstance(tournament, str):
+        return dataclasses.replace(loaded, tournament=tournament, money=False)
+    if tournament and loaded.tournament is None:
+        number = tournament_number(loaded.event or source.stem)
+        return dataclasses.replace(loaded, tournament=number, money=False)
+    return loaded
+
+
+def _check_ring_stakes(loaded: Loaded, out_format: Format, source: Path) -> None:
+    """Refuse to write a ring game at limits the card room's ring games never had."""
+    site: Site
+    if out_format == "pokerstars":
+        site = "pokerstars"
+    elif out_format == "fulltilt":
+        site = "fulltilt"
+    else:
+        return
+    if loaded.tournament is not None:
+        return
+    stakes = loaded.hand.game.stakes
+    if is_ring_stake(site, stakes.small_bet, stakes.big_bet, money=loaded.money):
+        return
+    room = SITE_NAMES[site]
+    limits = f"{loaded.amount(stakes.small_bet)}/{loaded.amount(stakes.big_bet)}"
+    raise ConvertError(
+        f"{source}: hand #{loaded.hand_id} is a ring game at {limits}, and {room} dealt no ring game "
+        f"at those limits (its ring limits: {ring_stakes_text(site)}"
+        f"{'' if loaded.money else ', or as many play chips'}); "
+        "give --tournament [NUMBER] to write it as a tournament hand, or --ring to write it as a "
+        "ring game even so"
+    )
+
+
 def convert(
-    source: Path, target: Path, to: str | None = None, *, hero: str | None = None
+    source: Path,
+    target: Path,
+    to: str | None = None,
+    *,
+    hero: str | None = None,
+    tournament: str | bool = False,
+    ring: bool = False,
 ) -> tuple[int, list[str]]:
     """Convert every hand of ``source`` (PHH, PokerStars or Full Tilt text) into ``target``;
     returns (hands written, errors naming the hands left out). ``to`` is ``phh``,
     ``pokerstars`` or ``fulltilt`` (default: from the target's ending); ``hero`` names the
     player whose down cards text output shows. :class:`ConvertError` when nothing can be
-    written (and then nothing is)."""
+    written (and then nothing is).
+
+    A hand is written as a tournament hand where its source says it is one (a PHH ``event``
+    naming a tournament, see :data:`TOURNAMENT_WORDS`); ``tournament`` writes every hand as one
+    (``True``: under its own number, else one derived from its event or the file's name; a
+    string: under that number), ``ring`` every hand as a ring game. Without ``ring``, a ring
+    game whose limits the card room's ring games never had is refused (a tournament hand read
+    as a ring game, most likely)."""
     format_of(source)  # a file that cannot be read at all is one error, not a hand left out
+    if ring and tournament is not False:
+        raise ConvertError("--ring and --tournament: give one or the other")
+    if isinstance(tournament, str) and not (tournament.isdigit() and int(tournament) > 0):
+        raise ConvertError(f"--tournament {tournament}: expected a tournament number such as 2010090015")
     out_format = _output_format(source, target, to)
     written: list[Loaded] = []
     errors: list[str] = []
@@ -432,6 +568,10 @@ def convert(
             names = sorted({p for loaded in written for p in loaded.players})
             raise ConvertError(f"--hero {hero}: no such player (players: {', '.join(names)})")
         written = [_with_hero(loaded, hero) for loaded in written]
+    written = [_as_played(loaded, tournament, ring, source) for loaded in written]
+    if not ring:
+        for loaded in written:
+            _check_ring_stakes(loaded, out_format, source)
     if out_format == "phh":
         hands = [to_phh_hand(loaded) for loaded in written]
         if len(hands) == 1 and target.suffix != ".phhs":
@@ -455,11 +595,20 @@ def convert(
 
 
 def convert_command(args: argparse.Namespace) -> int:
-    """``sevenstud convert IN OUT [--to phh|pokerstars|fulltilt] [--hero NAME]``: exit 1 if any
-    hand is left out or nothing is written."""
+    """``sevenstud convert IN OUT [--to phh|pokerstars|fulltilt] [--hero NAME] [--tournament
+    [NUMBER] | --ring]``: exit 1 if any hand is left out or nothing is written."""
     source, target = Path(args.input), Path(args.output)
+    given = getattr(args, "tournament", None)
+    tournament: str | bool = False if given is None else (given or True)
     try:
-        count, errors = convert(source, target, args.to, hero=getattr(args, "hero", None))
+        count, errors = convert(
+            source,
+            target,
+            args.to,
+            hero=getattr(args, "hero", None),
+            tournament=tournament,
+            ring=bool(getattr(args, "ring", False)),
+        )
     except ConvertError as error:
         print(f"sevenstud convert: {error}", file=sys.stderr)
         return 1
@@ -475,6 +624,7 @@ def convert_command(args: argparse.Namespace) -> int:
 __all__ = [
     "FORMATS",
     "OUTPUT_ENDINGS",
+    "TOURNAMENT_WORDS",
     "ConvertError",
     "Format",
     "Loaded",
@@ -486,4 +636,5 @@ __all__ = [
     "to_fulltilt_text",
     "to_phh_hand",
     "to_pokerstars_text",
+    "tournament_number",
 ]

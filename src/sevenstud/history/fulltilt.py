@@ -113,6 +113,8 @@ _STAKES = re.compile(
 _GAME = re.compile(r" - (No Limit|Pot Limit|Limit) ([^\[]+?)(?: - |$)")
 _TABLE = re.compile(r"(?:^|, )Table (.+?)(?: \((\d+) max\))?(?: \([^()]*\))? - ")
 _TOURNAMENT = re.compile(r"\((\d+)\), Table ")
+_BUY_IN = re.compile(r"^([$€£])([0-9][0-9.,]*)(?: \+ [$€£]?([0-9][0-9.,]*))? .*\(\d+\), Table ")
+_CURRENCY_OF = {"$": "USD", "€": "EUR", "£": "GBP"}
 _DATE = re.compile(r"(\d{1,2}:\d{2}:\d{2}) ([A-Z]{2,4}) - (\d{4}/\d{1,2}/\d{1,2})")
 _STUD_GAMES: dict[str, GameCode] = {
     "stud h/l": "stud8",
@@ -138,6 +140,18 @@ class _Header:
     table: str | None
     max_seats: int | None
     date: str | None
+    buy_in: str | None = None
+
+
+def _buy_in(rest: str) -> str | None:
+    """A tournament's buy-in (``$2 + $0.10 Heads Up Sit & Go (N), Table 1``) as PokerStars
+    writes one, ``$2+$0.10 USD``; a header that names no fee (``$200 Heads-Up Sit & Go``)
+    gives ``+$0``."""
+    m = _BUY_IN.match(rest)
+    if m is None:
+        return None
+    symbol, amount, fee = m.group(1), m.group(2).replace(",", ""), (m.group(3) or "0").replace(",", "")
+    return f"{symbol}{amount}+{symbol}{fee} {_CURRENCY_OF[symbol]}"
 
 
 def _chips(text: str, money: bool, line: int) -> int:
@@ -191,7 +205,7 @@ def _parse_header(text: str, line: int) -> _Header:
         game=game,
         game_text=game_text,
         money=money,
-        currency={"$": "USD", "€": "EUR", "£": "GBP"}.get(symbol) if money else None,
+        currency=_CURRENCY_OF.get(symbol) if money else None,
         symbol=symbol or "$",
         small_bet=_chips(stakes.group(2), money, line),
         big_bet=_chips(stakes.group(3), money, line),
@@ -199,6 +213,7 @@ def _parse_header(text: str, line: int) -> _Header:
         table=table,
         max_seats=max_seats,
         date=date,
+        buy_in=_buy_in(rest) if tour else None,
     )
 
 
@@ -502,6 +517,7 @@ class _HandParser:
             small_bet=head.small_bet,
             big_bet=head.big_bet,
             tournament=head.tournament,
+            buy_in=head.buy_in,
             table=head.table,
             max_seats=head.max_seats,
             date=head.date,

@@ -46,11 +46,14 @@ def format_fulltilt(
     money: bool = False,
     symbol: str = "$",
     tournament: str | None = None,
+    buy_in: str | None = None,
 ) -> str:
     """A hand of ours as Full Tilt writes it, seen by ``hero`` (our seat index; ``None``: an
     observer, who sees the up cards). Seats in ``reveal`` (or ``"all"``) have their down cards
     written as a hero's are, unless they hold a card in ``unknown`` (cards nobody saw). ``date``
-    is ``YYYY/MM/DD HH:MM:SS ZONE``; a ``tournament`` number writes a tournament header."""
+    is ``YYYY/MM/DD HH:MM:SS ZONE``; a ``tournament`` number writes a tournament header, led by
+    its ``buy_in`` where given (in PokerStars' form, ``$200+$15 USD`` or ``Freeroll``; Full Tilt
+    writes ``$200 + $15 Tournament (N), Table 1 - ...``)."""
     n = hand.n
     names = list(players) if players is not None else [f"Player{i + 1}" for i in range(n)]
     numbers = list(seat_numbers) if seat_numbers is not None else list(range(1, n + 1))
@@ -80,7 +83,8 @@ def format_fulltilt(
     seats_text = f" ({max_seats} max)" if max_seats else ""
     where = f"Table {table}{seats_text}"
     if tournament is not None:
-        where = f"sevenstud Tournament ({tournament}), {where}"
+        name = "sevenstud Tournament" if buy_in is None else f"{_buy_in_text(buy_in)} Tournament"
+        where = f"{name} ({tournament}), {where}"
     out = [
         f"Full Tilt Poker Game #{hand_id}: {where} - {amt(stakes.small_bet)}/{amt(stakes.big_bet)}"
         f" Ante {amt(stakes.ante)} - Limit {GAME_TITLES[game.code]} - {clock} {zone} - {day}"
@@ -220,3 +224,8 @@ def _ft_words(hand: Hand, shown: HandShown) -> str:
     if game.split:
         return f"{high}, for high" + (f" and {shown.low}, for low" if shown.low else "")
     return high
+
+
+def _buy_in_text(buy_in: str) -> str:
+    """PokerStars' ``$200+$15 USD`` as Full Tilt writes a buy-in, ``$200 + $15``."""
+    return re.sub(r"\s+[A-Z]{3}$", "", buy_in).replace("+", " + ")

@@ -204,6 +204,9 @@ class PokerStarsHand:
     board: tuple[Card, ...] = ()
     level: int | None = None
     """A tournament hand's level (``Level IV`` is 4), where the header gives it."""
+    buy_in: str | None = None
+    """A tournament's buy-in as PokerStars writes it (``$200+$15 USD``, ``100+9``, ``Freeroll``),
+    where the header gives it."""
     end_line: int = 0
     bring_in_hint: int | None = None
     """The bring-in an earlier hand of the file at the same stakes showed (used when this hand

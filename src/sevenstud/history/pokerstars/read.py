@@ -79,6 +79,10 @@ _STAKES = re.compile(r"\(([^()]*?,\s*)?([$€£]?)([0-9][0-9,.]*)/[$€£]?([0-9
 _DATE = re.compile(r"(\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2})(?: ([A-Z]{2,4}))?")
 _TOURNAMENT = re.compile(r"\bTournament #(\d+)", re.IGNORECASE)
 _LEVEL = re.compile(r"\bLevel ([IVXLC]+)\b")
+_BUY_IN = re.compile(
+    r"\bTournament #\d+, ((?:[$€£]?[0-9][0-9.]*(?:\+[$€£]?[0-9][0-9.]*)+(?: [A-Z]{3})?)|Freeroll) ",
+    re.IGNORECASE,
+)
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 
 
@@ -105,6 +109,7 @@ class _Header:
     tournament: str | None
     date: str | None
     level: int | None = None
+    buy_in: str | None = None
 
 
 def _game_of(text: str) -> tuple[GameCode | None, str]:
@@ -161,6 +166,7 @@ def _parse_header(text: str, line: int) -> _Header:
         tour.group(1) if tour else None,
         date_text,
         _level_of(rest) if tour else None,
+        buy.group(1) if (buy := _BUY_IN.search(rest)) else None,
     )
 
 
@@ -468,6 +474,7 @@ class _HandParser:
             big_bet=head.big_bet,
             tournament=head.tournament,
             level=head.level,
+            buy_in=head.buy_in,
             table=self.table,
             max_seats=self.max_seats,
             date=head.date,
