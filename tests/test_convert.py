@@ -292,3 +292,13 @@ def test_convert_command_tournament_and_ring_options(
     assert "--tournament x1: expected a tournament number" in capsys.readouterr().err
     assert main(["convert", str(source), str(out), "--ring", "--tournament"]) == 2
     assert "--tournament: not allowed with argument --ring" in capsys.readouterr().err
+
+
+def test_a_phh_buy_in_is_kept_and_a_bad_one_is_named(tmp_path: Path) -> None:
+    source = _tournament_phh(tmp_path, event="Stud Main Event", extra={"_buy_in": "$1500+$100 USD"})
+    assert convert(source, tmp_path / "out.txt") == (1, [])
+    assert ", $1500+$100 USD 7 Card Stud Limit - Level I (" in (tmp_path / "out.txt").read_text()
+    bad = _tournament_phh(tmp_path, "bad.phh", event="Stud Main Event", extra={"_buy_in": "fifty"})
+    count, errors = convert(bad, tmp_path / "bad.txt")
+    assert count == 0 and len(errors) == 1
+    assert errors[0].startswith(f"{bad}: _buy_in: 'fifty' is not a buy-in as PokerStars writes one")

@@ -226,7 +226,10 @@ def _phh_loaded(path: Path) -> Iterator[Loaded | ConvertError]:
         except ReplayError as error:
             yield ConvertError(f"{name}: {error}")
             continue
-        yield loaded_from_phh(phh, hand, index)
+        try:
+            yield loaded_from_phh(phh, hand, index)
+        except ConvertError as error:
+            yield ConvertError(f"{name}: {error}")
 
 
 def _is_phhs(text: str) -> bool:
@@ -237,7 +240,8 @@ def _is_phhs(text: str) -> bool:
 
 
 def loaded_from_phh(phh: PHHHand, hand: Hand, index: int = 1) -> Loaded:
-    """What a PHH hand (already played as ``hand``) says about itself."""
+    """What a PHH hand (already played as ``hand``) says about itself; :class:`ConvertError`
+    for a user field we read that makes no sense (a ``_buy_in`` that is no buy-in)."""
     known: set[Card] = set()
     for action in phh.parsed_actions():
         if action.cards:
@@ -331,12 +335,20 @@ def tournament_number(name: str) -> str:
     return str(zlib.crc32(key.encode("utf-8")) or 1)
 
 
+_BUY_IN_TEXT = re.compile(r"[$€£]?[0-9]+(?:\.[0-9]+)?(?:\+[$€£]?[0-9]+(?:\.[0-9]+)?)+(?: [A-Z]{3})?|Freeroll")
+
+
 def _buy_in_of(phh: PHHHand) -> str | None:
     """A PHH tournament's buy-in as PokerStars writes it: the user field ``_buy_in``
     (``$200+$15 USD``), else the amount its event names (``$50,000 Poker Players
     Championship``: ``$50000+$0 USD``, the fee not being known apart)."""
     given = phh.extra.get("_buy_in")
-    if isinstance(given, str) and given.strip():
+    if given is not None:
+        if not isinstance(given, str) or not _BUY_IN_TEXT.fullmatch(given.strip()):
+            raise ConvertError(
+                f"_buy_in: {given!r} is not a buy-in as PokerStars writes one "
+                "(expected e.g. '$200+$15 USD', '100+9' or 'Freeroll')"
+            )
         return given.strip()
     m = re.search(r"([$€£])\s?([0-9][0-9,]*(?:\.[0-9]{2})?)\b", phh.event or "")
     if m is None:
