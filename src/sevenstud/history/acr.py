@@ -62,10 +62,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, NoReturn
 
-from sevenstud import evaluate
-from sevenstud.cards import Card, MalformedCardError, format_cards
-from sevenstud.games import Game, GameCode, GameError, RakeFrom, Stakes, game_by_name
-from sevenstud.hand import ActionTaken, AntePosted, BetReturned, CardDealt, CommunityCardDealt
+from sevenstud.cards import Card, MalformedCardError
+from sevenstud.games import GameCode
+from sevenstud.history.acr_model import ACRError, ACRHand, NotACRError, PotLine, ShownFive, street_mark
+from sevenstud.history.acr_replay import acr_game, play_acr
 from sevenstud.history.acr_write import GAME_TITLES, format_acr
 from sevenstud.history.fulltilt import _decoded_lines
 from sevenstud.history.pokerstars import (
@@ -76,15 +76,12 @@ from sevenstud.history.pokerstars import (
     Deal,
     Event,
     Muck,
-    PlayedHand,
     PokerStarsError,
-    PokerStarsHand,
     Returned,
     Seat,
     Show,
     ShowdownMark,
     StreetMark,
-    play_pokerstars,
 )
 
 __all__ = [
@@ -101,55 +98,6 @@ __all__ = [
     "play_acr",
     "read_acr",
 ]
-
-
-class ACRError(PokerStarsError):
-    """An Americas Cardroom history we cannot read; ``str()`` reads ``FILE, line N: what is wrong``."""
-
-
-class NotACRError(ACRError):
-    """The file is not an Americas Cardroom hand history (its first line is no ACR header)."""
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class PotLine:
-    """``Main pot $2.12 | Rake $0.09`` (``pot`` 0) or ``Side pot(1) $0.60 | Rake $0.00``: the pot
-    after the rake taken so far, written after a street's mark (``street`` 3 to 7) or at the
-    showdown (``street`` 8)."""
-
-    line: int
-    street: int
-    pot: int
-    amount: int
-    rake: int
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class ShownFive:
-    """What a shown hand's description says: the best high five (``None`` where it names none)
-    and the low (``["8", "7", "5", "3", "2"]``, aces as ``A``; ``None``: no low named)."""
-
-    line: int
-    player: str
-    five: tuple[Card, ...] | None
-    low: tuple[str, ...] | None
-
-
-@dataclasses.dataclass(frozen=True)
-class ACRHand(PokerStarsHand):
-    """One Americas Cardroom hand. ``rake`` is all the room took (its rake and the jackpot fee)
-    and ``total_pot`` the pot before it, as our engine counts them; the file's ``Total pot`` is
-    ``total_pot - rake``."""
-
-    jackpot_fee: int = 0
-    """The jackpot fee (``JP Fee $0.02``), a part of ``rake``."""
-    pot_lines: tuple[PotLine, ...] = ()
-    shows: tuple[ShownFive, ...] = ()
-
-    @property
-    def room_rake(self) -> int:
-        """The rake without the jackpot fee, as the summary writes it."""
-        return self.rake - self.jackpot_fee
 
 
 # ---------------------------------------------------------------------------------- the header
@@ -265,7 +213,6 @@ _OTHER_GAMES = ("posts the small blind", "posts the big blind", "posts dead", "d
 _STREET_OF = {"3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7}
 _LOW_RANKS = "A23456789TJQK"
 _ACTS = re.compile(r"^\S+ (?:posts ante|brings in|bets|calls|raises|checks|folds)\b")
-_ORDINAL_ENDINGS = {3: "rd"}
 
 
 def _cards(text: str, line: int) -> tuple[Card, ...]:
@@ -585,11 +532,6 @@ class _HandParser:
         )
 
 
-def street_mark(street: int) -> str:
-    """How the room marks a street: ``3rd STREET`` .. ``7th STREET``."""
-    return f"{street}{_ORDINAL_ENDINGS.get(street, 'th')} STREET"
-
-
 # ---------------------------------------------------------------------------------- the reader
 
 
@@ -673,138 +615,3 @@ class ACRReader:
 def read_acr(source: str | Path | IO[str], name: str | None = None) -> ACRReader:
     """An :class:`ACRReader` over a file name, a path or an open text stream."""
     return ACRReader(source, name)
-
-
-# ---------------------------------------------------------------------------------- replaying
-
-
-def _rake_from(hand: ACRHand) -> RakeFrom:
-    """Which pots paid the rake, from the showdown's pot lines: the main pot first (the room's cap
-    was reached before a side pot began, or there is one pot) where every pot before the last
-    that paid some was taken whole; else every pot, in proportion to its size."""
-    pots = sorted((p for p in hand.pot_lines if p.street == 8), key=lambda p: p.pot)
-    raked = [i for i, p in enumerate(pots) if p.rake]
-    if not raked or all(p.amount == 0 for p in pots[: raked[-1]]):
-        return "main_pot"
-    return "each_pot"
-
-
-def acr_game(hand: PokerStarsHand, rake_from: RakeFrom = "main_pot") -> Game:
-    """Our game for an ACR hand: its stakes and ``rake_from``. The bring-in is the hand's own, else
-    an earlier hand's at the same stakes, else an all-in bring-in's amount, else half the small
-    bet (the room's bring-in: $0.05 at $0.10/$0.20, $0.02 at $0.04/$0.08)."""
-    bring_in = hand.bring_in or hand.bring_in_hint
-    if bring_in is None:
-        forced = [e.amount for e in hand.events if isinstance(e, BetLine) and e.verb == "bring-in"]
-        bring_in = forced[0] if forced and forced[0] else max(1, hand.small_bet // 2)
-    try:
-        return game_by_name(
-            hand.game, Stakes(hand.ante, bring_in, hand.small_bet, hand.big_bet), rake_from=rake_from
-        )
-    except GameError as error:
-        raise ACRError(
-            f"the stakes make no game: {error}", line=hand.line, file=hand.file, hand_id=hand.hand_id
-        ) from None
-
-
-def play_acr(hand: PokerStarsHand) -> PlayedHand:
-    """Replay an ACR hand through our engine, then check the room's own lines (the pot at each
-    street, the pots after the rake, the best five and the low of each shown hand); the
-    :class:`~sevenstud.history.pokerstars.PokerStarsError` raised names the first line where our
-    engine differs from the file."""
-    acr = hand if isinstance(hand, ACRHand) else None
-    rake_from = _rake_from(acr) if acr is not None else "main_pot"
-    played = play_pokerstars(hand, game=acr_game(hand, rake_from))
-    if acr is not None:
-        _Checks(acr, played).run()
-    return played
-
-
-class _Checks:
-    def __init__(self, acr: ACRHand, played: PlayedHand) -> None:
-        self.acr = acr
-        self.played = played
-
-    def fail(self, reason: str, line: int) -> NoReturn:
-        acr = self.acr
-        raise ACRError(reason, line=line, file=acr.file, hand_id=acr.hand_id, game=acr.game)
-
-    def run(self) -> None:
-        self.pots()
-        self.shows()
-
-    def amount(self, chips: int) -> str:
-        return f"${chips // 100}.{chips % 100:02d}" if self.acr.money else str(chips)
-
-    def pots(self) -> None:
-        hand = self.played.hand
-        # The chips in the pot as each street begins, from our engine's events.
-        at_street: dict[int, int] = {}
-        total = 0
-        for ev in hand.events:
-            if isinstance(ev, AntePosted):
-                total += ev.amount
-            elif isinstance(ev, ActionTaken):
-                total += ev.chips
-            elif isinstance(ev, BetReturned):
-                total -= ev.amount
-            elif isinstance(ev, CardDealt):
-                at_street.setdefault(ev.street, total)
-            elif isinstance(ev, CommunityCardDealt):
-                at_street.setdefault(7, total)
-        at_street[8] = total
-        by_street: dict[int, list[PotLine]] = {}
-        for p in self.acr.pot_lines:
-            by_street.setdefault(p.street, []).append(p)
-        for street, lines in by_street.items():
-            theirs = sum(p.amount + p.rake for p in lines)
-            ours = at_street.get(street)
-            if ours is not None and theirs != ours:
-                where = "at the showdown" if street == 8 else f"as {street_mark(street).lower()} begins"
-                self.fail(
-                    f"the pot {where} is {self.amount(theirs)} with the rake taken so far; our engine's "
-                    f"is {self.amount(ours)}",
-                    lines[0].line,
-                )
-        showdown = by_street.get(8)
-        if not showdown:
-            return
-        theirs_net = [p.amount for p in sorted(showdown, key=lambda p: p.pot)]
-        ours_net = [p.amount for p in hand.final_pots]
-        if theirs_net != ours_net or sum(p.rake for p in showdown) != hand.rake:
-            rule = "in proportion to each pot" if hand.game.rake_from == "each_pot" else "from the main pot"
-            self.fail(
-                "the pots after the rake are "
-                f"{', '.join(self.amount(a) for a in theirs_net)} (rake "
-                f"{self.amount(sum(p.rake for p in showdown))}); our engine's, taking the rake {rule}, "
-                f"are {', '.join(self.amount(a) for a in ours_net)} (rake {self.amount(hand.rake)})",
-                showdown[0].line,
-            )
-
-    def shows(self) -> None:
-        hand = self.played.hand
-        game = hand.game
-        for shown in self.acr.shows:
-            seat = self.played.players.index(shown.player)
-            seven = hand.seven_cards(seat)
-            high, low = game.showdown_ranks([int(c) for c in seven])
-            if shown.five is not None and game.has_high:
-                if not set(shown.five) <= set(seven):
-                    self.fail(
-                        f"{shown.player}'s best hand [{format_cards(shown.five)}] is not among "
-                        f"{shown.player}'s cards [{format_cards(seven)}]",
-                        shown.line,
-                    )
-                named = evaluate.high_rank([int(c) for c in shown.five])
-                if named != high:
-                    self.fail(
-                        f"{shown.player} shows {evaluate.high_name(named)} [{format_cards(shown.five)}]; "
-                        f"our engine reads the best hand as {evaluate.high_name(high)}",
-                        shown.line,
-                    )
-            if game.has_low and (shown.low is not None or (game.split and shown.five is not None)):
-                ours = tuple(evaluate.low_cards(low)) if low else None
-                if ours != shown.low:
-                    theirs = ",".join(shown.low) if shown.low else "no low"
-                    mine = ",".join(ours) if ours else "no qualifying low"
-                    self.fail(f"{shown.player} shows {theirs}; our engine reads {mine}", shown.line)
