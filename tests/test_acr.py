@@ -307,6 +307,14 @@ def test_a_pot_won_without_a_showdown_is_paid_from_the_summary() -> None:
     assert played.hand.stacks == [208, 475, 104]
 
 
+def test_a_play_money_ring_hand_counts_in_hundredths() -> None:
+    """A ring game without the $ (play money) is written 0.04/0.08 like money, and counted so."""
+    item = _one(STUD.replace("$", ""))
+    assert (item.money, item.currency, item.symbol, item.small_bet) == (True, None, "", 4)
+    assert play_acr(item).hand.stacks == [208, 475, 104]
+    assert _one(STUD).currency == "USD"
+
+
 def test_a_razz_tournament_hand_replays_in_chips() -> None:
     item = _one(RAZZ)
     assert (item.game, item.money, item.tournament, item.level, item.table) == (

@@ -21,7 +21,9 @@ The format's facts (from the room's own files; see docs/rules.md, "Americas Card
 * the header is ``Hand #N - 7Stud H/L (Fixed Limit) - $0.10/$0.20[, Ante $0.02] - DATE UTC``
   (older files have no space before the parenthesis and no ante); a tournament's is ``Game Hand #N
   - Tournament #T - 7Stud (Fixed Limit) - Level L (250.00/500.00) - DATE UTC``; the stakes are the
-  small and the big bet; the next line names the table and its size (``Crainville 8-max``);
+  small and the big bet; the next line names the table and its size (``Crainville 8-max``); a
+  ring game's amounts are counted in cents (``$0.10``, or play money written ``0.10``), a
+  tournament's in whole chips (``250.00``);
 * actions have no colon: ``posts ante $0.02``, ``brings in $0.05``, ``bets``, ``calls``, ``raises
   $0.20 to $0.30`` (what the player puts in now, then the street total; completing the bring-in is
   a raise too), ``and is all-in``; ``Uncalled bet ($0.04) returned to P``; ``P does not show``;
@@ -133,6 +135,7 @@ class _Header:
     game: GameCode | None
     game_text: str
     money: bool
+    currency: str | None
     symbol: str
     small_bet: int
     big_bet: int
@@ -172,15 +175,19 @@ def _parse_header(text: str, line: int) -> _Header:
     tour, name, limit, level, symbol, small, big, _ante, day, clock, zone = body.groups()
     game = _STUD_GAMES.get(name.strip().lower()) if limit == "Fixed Limit" else None
     game_text = f"{name.strip()} ({limit})"
-    money = tour is None and bool(symbol)
+    # A ring game counts in cents, play money too where it is written in hundredths without the
+    # $ (0.04/0.08); a tournament in whole chips (written 250.00), and so does a ring game whose
+    # stakes are whole numbers without the $ (10/20: our own play chips).
+    money = tour is None and (bool(symbol) or "." in small + big)
     if game is None:
-        return _Header(hand_id, None, game_text, money, "$", 0, 0, tour, None, None)
+        return _Header(hand_id, None, game_text, money, None, "$", 0, 0, tour, None, None)
     return _Header(
         hand_id=hand_id,
         game=game,
         game_text=game_text,
         money=money,
-        symbol=symbol or "$",
+        currency={"$": "USD", "€": "EUR", "£": "GBP"}.get(symbol) if money else None,
+        symbol=symbol if money else "$",
         small_bet=_chips(small, money, line),
         big_bet=_chips(big, money, line),
         tournament=tour,
@@ -510,7 +517,7 @@ class _HandParser:
             game=head.game,
             header=self.header_text,
             money=head.money,
-            currency="USD" if head.money else None,
+            currency=head.currency,
             symbol=head.symbol,
             small_bet=head.small_bet,
             big_bet=head.big_bet,

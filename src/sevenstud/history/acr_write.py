@@ -56,8 +56,9 @@ def format_acr(
     """A hand of ours as Americas Cardroom writes it, seen by ``hero`` (our seat index; ``None``:
     an observer, who sees the up cards). Seats in ``reveal`` (or ``"all"``) have their down cards
     written as a hero's are, unless they hold a card in ``unknown`` (cards nobody saw). Money is
-    written ``$0.10`` (cents), chips ``250.00``; a ``tournament`` number writes a tournament
-    header at ``level``. ``jackpot_fee`` is the part of the hand's rake written as ``JP Fee``."""
+    written ``$0.10`` (cents), tournament chips ``250.00`` and a ring game's play chips ``250``;
+    a ``tournament`` number writes a tournament header at ``level``. ``jackpot_fee`` is the part
+    of the hand's rake written as ``JP Fee``."""
     n = hand.n
     names = list(players) if players is not None else [f"Player{i + 1}" for i in range(n)]
     numbers = list(seat_numbers) if seat_numbers is not None else list(range(1, n + 1))
@@ -76,7 +77,9 @@ def format_acr(
     def amt(chips: int) -> str:
         if money:
             return f"{symbol}{chips // 100}.{chips % 100:02d}"
-        return f"{chips}.00"
+        # Tournament chips as the room writes them; a ring game's play chips as whole numbers,
+        # which the reader tells from money written without the $.
+        return f"{chips}.00" if tournament is not None else str(chips)
 
     title = f"{GAME_TITLES[game.code]} (Fixed Limit)"
     bets = f"{amt(stakes.small_bet)}/{amt(stakes.big_bet)}"
