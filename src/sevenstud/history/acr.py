@@ -16,12 +16,14 @@ the showdown, the best high five and the low of every shown hand, the amounts th
 player won. The first line where our engine differs is named. **Writing** is
 :func:`~sevenstud.history.acr_write.format_acr` (re-exported here).
 
-The format's facts (from the room's own files; see docs/rules.md, "Americas Cardroom"):
+The format's facts (seen in the room's own files; its rake: docs/rules.md, "Americas Cardroom's
+rake and jackpot fee"):
 
 * the header is ``Hand #N - 7Stud H/L (Fixed Limit) - $0.10/$0.20[, Ante $0.02] - DATE UTC``
   (older files have no space before the parenthesis and no ante); a tournament's is ``Game Hand #N
-  - Tournament #T - 7Stud (Fixed Limit) - Level L (250.00/500.00) - DATE UTC``; the stakes are the
-  small and the big bet; the next line names the table and its size (``Crainville 8-max``); a
+  - Tournament #T - 7Stud (Fixed Limit) - Level L (250.00/500.00) - DATE UTC`` (seen for hold'em,
+  taken to be the same for stud), and ``Table '12' 8-max`` follows; the stakes are the small and
+  the big bet; the next line names the table and its size (``Crainville 8-max``); a
   ring game's amounts are counted in cents (``$0.10``, or play money written ``0.10``), a
   tournament's in whole chips (``250.00``);
 * actions have no colon: ``posts ante $0.02``, ``brings in $0.05``, ``bets``, ``calls``, ``raises
