@@ -420,6 +420,24 @@ def test_a_bad_line_is_refused_naming_it_and_the_reader_goes_on() -> None:
         assert f"line {errors[0].line}: " in str(errors[0])
 
 
+def test_a_missing_ante_is_named_at_the_3rd_street_mark() -> None:
+    """Rule (the shared replayer, for every text format): an ante our engine takes and the file
+    does not post is an error naming the 3rd-street mark, not a crash."""
+    text = STUD.replace("wheelhouse posts ante $0.01\n", "")
+    error = _error(text)
+    assert error.line == _line(text, "*** 3rd STREET ***")
+    assert "wheelhouse posts no ante in the file; our engine takes 1" in str(error)
+
+
+def test_a_card_shown_for_a_street_the_player_never_saw_is_named() -> None:
+    """Rule (the shared replayer): a card the file shows for a street after the player folded is
+    no card of the deal; the error names the line that shows it."""
+    text = STUD.replace("Dot Matrix raises $0.04 to $0.04\n", "Dot Matrix raises $0.04 to $0.04\nDot Matrix folds\n")
+    error = _error(text)
+    assert error.line == _line(text, "Dealt to Dot Matrix [Ac Ah 9d] [Jc]")
+    assert "Jc is shown as Dot Matrix's card 4, but Dot Matrix folds on 3rd Street" in str(error)
+
+
 def test_a_truncated_hand_and_a_foreign_file_are_clear_errors() -> None:
     cut = STUD.split("*** SUMMARY ***")[0]
     (error,) = read_acr(io.StringIO(cut))

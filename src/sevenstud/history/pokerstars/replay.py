@@ -176,6 +176,21 @@ class _Replayer:
         hands = [
             slots[s].cards[: max(3, min(last_own, folded_on.get(s, 8)))] for s in range(len(self.players))
         ]
+        for s, dealt in enumerate(hands):
+            # A card the file shows for a street the player never saw is not in the deal.
+            for k in range(len(dealt), 7):
+                card = slots[s].cards[k]
+                if card is None:
+                    continue
+                name = self.players[s]
+                if folded_on.get(s, 8) < last_own:
+                    why = f"{name} folds on {_STREET_WORDS[folded_on[s]]}"
+                else:
+                    why = f"the hand ends on {_STREET_WORDS[last_street]}"
+                self.fail(
+                    f"{card} is shown as {name}'s card {k + 1}, but {why}: that card is never dealt",
+                    slots[s].lines[k],
+                )
         order = dealing_order(hands, community)
         used = {c for c in order if c is not None}
         used.update(c for s in slots for c in s.cards if c is not None)
@@ -228,9 +243,10 @@ class _Replayer:
                 continue
             if isinstance(e, Show) or e.shown_down:
                 self.decisions.setdefault(self.seat_of[e.player], e)
-        self.check_antes()
+        # (before the antes are checked: a missing ante is named at the 3rd-street mark)
         first_street_line = next((e.line for e in ps.events if isinstance(e, StreetMark)), ps.line)
         self.street_line = {3: first_street_line}
+        self.check_antes()
         for e in ps.events:
             if isinstance(e, StreetMark):
                 self.street_mark(e)
