@@ -604,3 +604,36 @@ def test_replay_show_and_convert_commands_read_acr(
     written = (tmp_path / "out.txt").read_text()
     assert "Dealt to Marlowe [As 3d 6c]" in written
     capsys.readouterr()
+
+
+def test_damaged_hands_are_errors_never_a_crash() -> None:
+    """Rule: whatever a line says (cut short, doubled, dropped, a word changed), reading and
+    replaying an ACR hand ends in the hand or a :class:`PokerStarsError` naming a line, never
+    another exception (the longer soak found the two replayer bugs tested above)."""
+    rng = random.Random(19)
+    words = ["$0.05", "[Xx]", "", "raises", "to", "(", ")", "|", "Rake", "9.999", "[As]", "-", "and is all-in"]
+    for _ in range(400):
+        lines = SESSION.splitlines()
+        k = rng.randrange(len(lines))
+        op = rng.randrange(4)
+        if op == 0:
+            del lines[k]
+        elif op == 1:
+            lines.insert(k, lines[rng.randrange(len(lines))])
+        elif op == 2:
+            parts = lines[k].split(" ")
+            parts[rng.randrange(len(parts))] = rng.choice(words)
+            lines[k] = " ".join(parts)
+        else:
+            lines[k] = lines[k][: rng.randrange(len(lines[k]) + 1)]
+        try:
+            for item in read_acr(io.StringIO("\n".join(lines))):
+                if isinstance(item, ACRHand):
+                    try:
+                        play_acr(item)
+                    except PokerStarsError as error:
+                        assert error.line is not None, error
+                else:
+                    assert item.line is not None, item
+        except NotACRError:
+            assert k == 0
