@@ -392,3 +392,21 @@ def test_a_shown_card_that_was_not_dealt_is_still_refused_naming_the_line(shown:
     line = _line_of(text, "Hero shows")
     with pytest.raises(PokerStarsError, match=f"line {line}: {message}"):
         play_fulltilt(item)
+
+
+@needs_hh
+def test_a_full_tilt_hand_raked_from_the_main_pot_replays_as_pokerstars_text() -> None:
+    """Rule: the PokerStars summary's ``Main pot X. Side pot Y.`` says which pots paid the rake,
+    so hand #29705138396 (its $3 rake from the main pot, the $10 side pot paid whole) written as
+    PokerStars text replays as Full Tilt played it."""
+    from sevenstud.history.convert import to_pokerstars_text
+    from sevenstud.history.pokerstars import play_pokerstars, read_hands
+
+    (loaded,) = [
+        i
+        for i in iter_loaded(HH / MIXED)
+        if not isinstance(i, Exception) and i.hand_id == RAKE_FROM_MAIN_POT
+    ]
+    (item,) = read_hands(io.StringIO(to_pokerstars_text(loaded))).hands()
+    assert len(item.pots) == 2 and item.pots[1] == 1000
+    assert play_pokerstars(item).hand.stacks == loaded.hand.stacks

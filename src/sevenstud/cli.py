@@ -1,7 +1,7 @@
 """The ``sevenstud`` command: ``play`` (a terminal table against bots), ``replay``, ``convert``
-and ``show`` (hand histories: PHH, PokerStars and Full Tilt text) and ``equity``. Each command
-lives in its own module; this one parses the arguments and turns whatever goes wrong into one
-line on stderr and a non-zero exit status, never a traceback:
+and ``show`` (hand histories: PHH, PokerStars, Full Tilt and Americas Cardroom text) and
+``equity``. Each command lives in its own module; this one parses the arguments and turns
+whatever goes wrong into one line on stderr and a non-zero exit status, never a traceback:
 
 * a reader that goes away (``sevenstud replay F | head``): exit 141, as a shell reports SIGPIPE;
 * Ctrl-C: ``sevenstud <command>: interrupted`` and exit 130;
@@ -152,12 +152,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--watch", action="store_true", help="bots only: watch them play")
 
-    replay = command("replay", "replay hand histories (PHH, PokerStars or Full Tilt text) through our engine")
+    replay = command(
+        "replay", "replay hand histories (PHH, PokerStars, Full Tilt or ACR text) through our engine"
+    )
     replay.add_argument("files", nargs="+", metavar="FILE", help="hand history files")
     replay.add_argument("--json", action="store_true", help="one JSON object per hand, per line")
 
-    convert = command("convert", "convert hand histories between PHH, PokerStars and Full Tilt text")
-    convert.add_argument("input", metavar="IN", help="PHH (.phh, .phhs), PokerStars or Full Tilt text")
+    convert = command("convert", "convert hand histories between PHH, PokerStars, Full Tilt and ACR text")
+    convert.add_argument("input", metavar="IN", help="PHH (.phh, .phhs), PokerStars, Full Tilt or ACR text")
     convert.add_argument("output", metavar="OUT", help="the file to write (format from its ending, or --to)")
     from sevenstud.history.convert import FORMATS
 
@@ -192,7 +194,9 @@ def build_parser() -> argparse.ArgumentParser:
         " (refused without it)",
     )
 
-    show = command("show", "step through a hand history (PHH, PokerStars or Full Tilt text) street by street")
+    show = command(
+        "show", "step through a hand history (PHH, PokerStars, Full Tilt or ACR text) street by street"
+    )
     show.add_argument("file", metavar="FILE", help="a hand history file")
     show.add_argument(
         "--hand", default=None, help="hand number (#id) or place in the file (1..) (default: the first)"

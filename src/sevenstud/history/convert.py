@@ -1,4 +1,5 @@
-"""Convert hand histories between PHH, PokerStars text and Full Tilt text: ``sevenstud convert IN OUT``.
+"""Convert hand histories between PHH, PokerStars, Full Tilt and Americas Cardroom text:
+``sevenstud convert IN OUT``.
 
 Every hand is played through our engine on the way (so a hand that our rules cannot reproduce is
 reported with its file and line, and left out), then written in the other format:
@@ -18,14 +19,17 @@ reported with its file and line, and left out), then written in the other format
 
 * Full Tilt text reads as PokerStars text does and converts to either; PHH and PokerStars text
   convert to Full Tilt text with ``--to fulltilt`` (:func:`to_fulltilt_text`).
+* Americas Cardroom (Winning Poker Network) text reads the same way and converts to any of them;
+  any history converts to it with ``--to acr`` (:func:`to_acr_text`). Its jackpot fee is a part of
+  the hand's rake: kept as ``jackpot_fee`` (PHH: ``_jackpot_fee``), written back as ``JP Fee``.
 
 The format of an input file comes from its content (:func:`format_of`: its first line is a
-PokerStars or Full Tilt header, or PHH), whatever its ending; the output's from ``--to``, else its
+PokerStars, Full Tilt or ACR header, or PHH), whatever its ending; the output's from ``--to``, else its
 ending (``.phh``/``.phhs``: PHH, ``.txt``: PokerStars text). What cannot be read or written (a
 folder, a missing file, a binary file, text that is not UTF-8 where PHH must be, an output that is
 the input, an ending we do not know) is a :class:`ConvertError` of one line, and nothing is
 written. :func:`iter_loaded` (also used by ``sevenstud show`` and ``sevenstud replay``) reads any
-of the three formats into hands of our engine.
+of the four formats into hands of our engine.
 """
 
 from __future__ import annotations
@@ -36,14 +40,21 @@ import datetime
 import re
 import sys
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 from sevenstud.cards import Card, parse_cards
 from sevenstud.hand import Hand
-from sevenstud.history.fulltilt import format_fulltilt, looks_like_fulltilt, play_fulltilt, read_fulltilt
+from sevenstud.history.acr import ACRReader, format_acr, looks_like_acr, play_acr, read_acr
+from sevenstud.history.fulltilt import (
+    FullTiltReader,
+    format_fulltilt,
+    looks_like_fulltilt,
+    play_fulltilt,
+    read_fulltilt,
+)
 from sevenstud.history.phh import (
     UNKNOWN_CARD,
     PHHError,
@@ -54,6 +65,8 @@ from sevenstud.history.phh import (
     loads_all,
 )
 from sevenstud.history.pokerstars import (
+    HandReader,
+    PlayedHand,
     PokerStarsError,
     PokerStarsHand,
     format_amount,
@@ -65,9 +78,11 @@ from sevenstud.history.pokerstars import (
 from sevenstud.history.replay import ReplayError, play_phh, to_phh
 from sevenstud.history.ring_stakes import SITE_NAMES, Site, is_ring_stake, ring_stakes_text
 
-Format = Literal["pokerstars", "phh", "fulltilt"]
-FORMATS: tuple[Format, ...] = ("phh", "pokerstars", "fulltilt")
+Format = Literal["pokerstars", "phh", "fulltilt", "acr"]
+FORMATS: tuple[Format, ...] = ("phh", "pokerstars", "fulltilt", "acr")
 CENTS = 100
+_SITES = {"fulltilt": "Full Tilt Poker", "acr": "Americas Cardroom"}
+"""The card room a text history came from, named in a PHH tournament ``event``."""
 OUTPUT_ENDINGS: dict[str, Format] = {".phh": "phh", ".phhs": "phh", ".txt": "pokerstars"}
 """The output endings whose format ``convert`` knows without ``--to``."""
 _SNIFF_BYTES = 1 << 16
@@ -98,6 +113,8 @@ class Loaded:
     """A tournament's buy-in as PokerStars writes it (``$200+$15 USD``), where the source gives it."""
     event: str | None = None
     """The PHH ``event`` (the tournament's name, for a stable tournament number)."""
+    jackpot_fee: int = 0
+    """The part of ``hand.rake`` that was a jackpot fee (Americas Cardroom's ``JP Fee``)."""
 
     def amount(self, chips: int) -> str:
         """Chips as the history writes them (``$0.04`` for money)."""
@@ -109,7 +126,7 @@ class ConvertError(ValueError):
 
 
 def format_of(path: Path) -> Format:
-    """The format of a history file, from its first line (a PokerStars or a Full Tilt header,
+    """The format of a history file, from its first line (a PokerStars, Full Tilt or ACR header,
     or PHH: a key, a ``[N]`` table or a comment; a ``.phh``/``.phhs`` ending also says PHH).
     :class:`ConvertError` says, in one line, why a path is none of them: missing, a folder,
     unreadable, empty, binary, not UTF-8, or text of another kind."""
@@ -126,7 +143,7 @@ def format_of(path: Path) -> Format:
         text = head.decode("utf-16", errors="replace")
     elif b"\x00" in head:
         raise ConvertError(
-            f"{path}: is a binary file, not a hand history (PHH, PokerStars or Full Tilt text)"
+            f"{path}: is a binary file, not a hand history (PHH, PokerStars, Full Tilt or ACR text)"
         )
     else:
         try:
@@ -135,8 +152,8 @@ def format_of(path: Path) -> Format:
             if error.start < len(head) - 3 or len(head) < _SNIFF_BYTES:  # not a cut-off character
                 text = head.decode("cp1252", errors="replace")
                 opening = next((ln for ln in text.splitlines() if ln.strip()), "")
-                if looks_like_pokerstars(opening) or looks_like_fulltilt(opening):
-                    return "pokerstars" if looks_like_pokerstars(opening) else "fulltilt"
+                if (kind := _text_format(opening)) is not None:
+                    return kind
                 raise ConvertError(
                     f"{path}: is not UTF-8 text (byte {head[error.start]:#04x} at offset "
                     f"{error.start}); PHH files are UTF-8"
@@ -145,20 +162,27 @@ def format_of(path: Path) -> Format:
     first = next((ln.strip().lstrip("\ufeff") for ln in text.splitlines() if ln.strip()), None)
     if first is None:
         raise ConvertError(f"{path}: is empty (no hand in it)")
-    if looks_like_pokerstars(first):
-        return "pokerstars"
-    if looks_like_fulltilt(first):
-        return "fulltilt"
+    if (kind := _text_format(first)) is not None:
+        return kind
     if path.suffix in (".phh", ".phhs") or re.match(r"(?:[A-Za-z_]\w*\s*=|\[\d+\]|#)", first):
         return "phh"
     raise ConvertError(
         f"{path}: is not a hand history we read: it starts {first[:60]!r} (expected PHH, or a "
-        "'PokerStars Hand #...' or 'Full Tilt Poker Game #...' header)"
+        "'PokerStars Hand #...', 'Full Tilt Poker Game #...' or ACR 'Hand #N - 7Stud ...' header)"
     )
 
 
+def _text_format(first: str) -> Format | None:
+    """The text format a history's first line is the header of, if any."""
+    if looks_like_pokerstars(first):
+        return "pokerstars"
+    if looks_like_fulltilt(first):
+        return "fulltilt"
+    return "acr" if looks_like_acr(first) else None
+
+
 def iter_loaded(path: Path) -> Iterator[Loaded | ConvertError]:
-    """Every hand of a history file (PHH, PokerStars or Full Tilt text) played through our
+    """Every hand of a history file (PHH, PokerStars, Full Tilt or ACR text) played through our
     engine, or an error naming where it fails (the other hands are still read). A file that
     cannot be read at all gives one :class:`ConvertError` saying why."""
     try:
@@ -169,7 +193,13 @@ def iter_loaded(path: Path) -> Iterator[Loaded | ConvertError]:
     if kind == "phh":
         yield from _phh_loaded(path)
         return
-    reader = read_hands(path) if kind == "pokerstars" else read_fulltilt(path)
+    reader: HandReader | FullTiltReader | ACRReader = (
+        read_hands(path)
+        if kind == "pokerstars"
+        else read_fulltilt(path)
+        if kind == "fulltilt"
+        else read_acr(path)
+    )
     try:
         for item in reader:
             if isinstance(item, PokerStarsError):
@@ -186,8 +216,9 @@ def iter_loaded(path: Path) -> Iterator[Loaded | ConvertError]:
 
 
 def _text_loaded(item: PokerStarsHand, kind: Format) -> Loaded:
-    """A PokerStars or Full Tilt hand played through our engine (both replay the same way)."""
-    played = play_pokerstars(item) if kind == "pokerstars" else play_fulltilt(item)
+    """A PokerStars, Full Tilt or ACR hand played through our engine (all replay the same way)."""
+    plays: dict[str, Callable[[PokerStarsHand], PlayedHand]] = {"fulltilt": play_fulltilt, "acr": play_acr}
+    played = plays.get(kind, play_pokerstars)(item)
     hero_name = item.hero
     return Loaded(
         hand=played.hand,
@@ -206,6 +237,7 @@ def _text_loaded(item: PokerStarsHand, kind: Format) -> Loaded:
         level=item.level,
         date=item.date,
         buy_in=item.buy_in if item.tournament is not None else None,
+        jackpot_fee=getattr(item, "jackpot_fee", 0),
     )
 
 
@@ -277,7 +309,16 @@ def loaded_from_phh(phh: PHHHand, hand: Hand, index: int = 1) -> Loaded:
         date=date,
         buy_in=_buy_in_of(phh) if tournament is not None else None,
         event=phh.event,
+        jackpot_fee=_jackpot_fee(phh, hand),
     )
+
+
+def _jackpot_fee(phh: PHHHand, hand: Hand) -> int:
+    """The user field ``_jackpot_fee`` (the part of ``_rake`` that was a jackpot fee), if sound."""
+    fee = phh.extra.get("_jackpot_fee")
+    if isinstance(fee, int) and not isinstance(fee, bool) and 0 <= fee <= hand.rake:
+        return fee
+    return 0
 
 
 TOURNAMENT_WORDS: tuple[str, ...] = (
@@ -372,7 +413,7 @@ def to_phh_hand(loaded: Loaded) -> PHHHand:
     if loaded.max_seats is not None and loaded.max_seats >= loaded.hand.n:
         fields["seat_count"] = loaded.max_seats
     if loaded.tournament is not None:
-        site = "Full Tilt Poker" if loaded.source == "fulltilt" else "PokerStars"
+        site = _SITES.get(loaded.source, "PokerStars")
         fields["event"] = loaded.event or f"{site} Tournament #{loaded.tournament}"
         if loaded.level is not None:
             fields["level"] = loaded.level
@@ -390,7 +431,9 @@ def to_phh_hand(loaded: Loaded) -> PHHHand:
         extra["_hero"] = loaded.players[loaded.hero]
     if loaded.hand.rake:
         extra["_rake"] = loaded.hand.rake
-        if loaded.hand.game.rake_from != "each_pot":  # Full Tilt: from the main pot first
+        if loaded.jackpot_fee:
+            extra["_jackpot_fee"] = loaded.jackpot_fee
+        if loaded.hand.game.rake_from != "each_pot":  # Full Tilt, ACR: from the main pot first
             extra["_rake_from"] = loaded.hand.game.rake_from
     if loaded.date and (
         m := re.match(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})(?: (\w+))?", loaded.date)
@@ -472,6 +515,28 @@ def to_fulltilt_text(loaded: Loaded) -> str:
     )
 
 
+def to_acr_text(loaded: Loaded) -> str:
+    """A loaded hand as Americas Cardroom text: the hero's down cards (``loaded.hero``), the up
+    cards of the others and every hand shown; cards the source never showed are never written.
+    ``loaded.jackpot_fee`` of the rake is written as the ``JP Fee``."""
+    return format_acr(
+        loaded.hand,
+        players=loaded.players,
+        seat_numbers=loaded.seat_numbers,
+        hero=loaded.hero,
+        unknown=[int(c) for c in loaded.unknown],
+        hand_id=re.sub(r"\D", "", loaded.hand_id) or "1",
+        table=loaded.table or "sevenstud",
+        max_seats=loaded.max_seats,
+        date=loaded.date or "2024/01/01 00:00:00 UTC",
+        money=loaded.money,
+        symbol=loaded.symbol,
+        tournament=loaded.tournament,
+        level=loaded.level or None,
+        jackpot_fee=loaded.jackpot_fee,
+    )
+
+
 def _output_format(source: Path, target: Path, to: str | None) -> Format:
     """The format to write, after refusing an output that cannot be written or is the input."""
     if to is not None and to not in FORMATS:
@@ -494,7 +559,7 @@ def _output_format(source: Path, target: Path, to: str | None) -> Format:
         known = ", ".join(OUTPUT_ENDINGS)
         raise ConvertError(
             f"{target}: unknown ending {target.suffix or '(none)'!r} (known: {known}; "
-            "or give --to phh|pokerstars|fulltilt)"
+            "or give --to phh|pokerstars|fulltilt|acr)"
         )
     return OUTPUT_ENDINGS[target.suffix]
 
@@ -550,9 +615,9 @@ def convert(
     tournament: str | bool = False,
     ring: bool = False,
 ) -> tuple[int, list[str]]:
-    """Convert every hand of ``source`` (PHH, PokerStars or Full Tilt text) into ``target``;
+    """Convert every hand of ``source`` (PHH, PokerStars, Full Tilt or ACR text) into ``target``;
     returns (hands written, errors naming the hands left out). ``to`` is ``phh``,
-    ``pokerstars`` or ``fulltilt`` (default: from the target's ending); ``hero`` names the
+    ``pokerstars``, ``fulltilt`` or ``acr`` (default: from the target's ending); ``hero`` names the
     player whose down cards text output shows. :class:`ConvertError` when nothing can be
     written (and then nothing is).
 
@@ -596,6 +661,8 @@ def convert(
             text = dumps_all(hands)
     elif out_format == "fulltilt":
         text = "\n\n\n".join(to_fulltilt_text(loaded) for loaded in written)
+    elif out_format == "acr":
+        text = "\n\n".join(to_acr_text(loaded) for loaded in written)
     else:
         text = "\n\n\n".join(to_pokerstars_text(loaded) for loaded in written)
     if written:
@@ -607,7 +674,7 @@ def convert(
 
 
 def convert_command(args: argparse.Namespace) -> int:
-    """``sevenstud convert IN OUT [--to phh|pokerstars|fulltilt] [--hero NAME] [--tournament
+    """``sevenstud convert IN OUT [--to phh|pokerstars|fulltilt|acr] [--hero NAME] [--tournament
     [NUMBER] | --ring]``: exit 1 if any hand is left out or nothing is written."""
     source, target = Path(args.input), Path(args.output)
     given = getattr(args, "tournament", None)
@@ -645,6 +712,7 @@ __all__ = [
     "format_of",
     "iter_loaded",
     "loaded_from_phh",
+    "to_acr_text",
     "to_fulltilt_text",
     "to_phh_hand",
     "to_pokerstars_text",

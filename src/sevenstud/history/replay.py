@@ -580,12 +580,19 @@ def _phh_records(path: Path, tally: _FileTally) -> Iterator[tuple[dict[str, Any]
 
 
 def _text_records(path: Path, kind: str, tally: _FileTally) -> Iterator[tuple[dict[str, Any], bool, str]]:
-    """The hands of a PokerStars or Full Tilt text file (both read into the same model and
+    """The hands of a PokerStars, Full Tilt or ACR text file (all read into the same model and
     replayed by the same replayer)."""
-    from sevenstud.history.fulltilt import read_fulltilt
-    from sevenstud.history.pokerstars import PokerStarsError, read_hands
+    from sevenstud.history.acr import ACRReader, read_acr
+    from sevenstud.history.fulltilt import FullTiltReader, read_fulltilt
+    from sevenstud.history.pokerstars import HandReader, PokerStarsError, read_hands
 
-    reader = read_hands(path) if kind == "pokerstars" else read_fulltilt(path)
+    reader: HandReader | FullTiltReader | ACRReader = (
+        read_hands(path)
+        if kind == "pokerstars"
+        else read_fulltilt(path)
+        if kind == "fulltilt"
+        else read_acr(path)
+    )
     try:
         for item in reader:
             record = {"record": "hand", **_text_hand_record(str(path), item, kind), "format": kind}
@@ -603,12 +610,15 @@ def _text_records(path: Path, kind: str, tally: _FileTally) -> Iterator[tuple[di
 
 
 def _text_hand_record(file: str, item: Any, kind: str) -> dict[str, Any]:
-    """The record of a PokerStars or Full Tilt hand, replayed by its format's own replayer (a
-    Full Tilt hand with Full Tilt's game: its rake from the main pot)."""
+    """The record of a PokerStars, Full Tilt or ACR hand, replayed by its format's own replayer
+    (a Full Tilt hand with Full Tilt's game: its rake from the main pot; an ACR hand with the
+    room's rake and its own lines checked)."""
+    from sevenstud.history.acr import play_acr
     from sevenstud.history.fulltilt import play_fulltilt
     from sevenstud.history.pokerstars import hand_record, play_pokerstars
 
-    return hand_record(file, item, play_fulltilt if kind == "fulltilt" else play_pokerstars)
+    play = play_fulltilt if kind == "fulltilt" else play_acr if kind == "acr" else play_pokerstars
+    return hand_record(file, item, play)
 
 
 def _verdict(record: dict[str, Any], money: bool, symbol: str) -> str:
@@ -623,7 +633,7 @@ def _verdict(record: dict[str, Any], money: bool, symbol: str) -> str:
 
 
 def replay_command(args: argparse.Namespace) -> int:
-    """``sevenstud replay FILE... [--json]``: replay every hand of PHH, PokerStars or Full Tilt
+    """``sevenstud replay FILE... [--json]``: replay every hand of PHH, PokerStars, Full Tilt or ACR
     files (the format read from each file's content); exit 1 if any hand fails or any file gives
     no hand to replay."""
     from sevenstud.history.convert import ConvertError, format_of

@@ -1,6 +1,6 @@
 """Step through a hand history in the terminal: ``sevenstud show FILE [--hand N]``.
 
-The hand (PHH, PokerStars or Full Tilt text, told apart by the file's first line) is played
+The hand (PHH, PokerStars, Full Tilt or ACR text, told apart by the file's first line) is played
 through our engine, then shown street by street:
 every player's board (down cards in brackets, ``??`` for a card the history never shows), each
 action with the pot after it, and at the end the showdown and the result, high and low halves

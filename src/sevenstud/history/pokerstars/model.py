@@ -202,6 +202,9 @@ class PokerStarsHand:
     revealed: tuple[tuple[int, str, tuple[Card, ...]], ...] = ()
     """Cards that summary lines show (``showed [..]``, ``mucked [..]``): (line, player, cards)."""
     board: tuple[Card, ...] = ()
+    pots: tuple[int, ...] = ()
+    """The pots after the rake as the summary lists them (``Main pot $8.36. Side pot $0.60.``),
+    main pot first; empty where it lists none (one pot)."""
     level: int | None = None
     """A tournament hand's level (``Level IV`` is 4), where the header gives it."""
     buy_in: str | None = None

@@ -221,6 +221,7 @@ class _HandParser:
         self.max_seats: int | None = None
         self.street = 0  # 0 before 3rd street; 3..7; 8 at the showdown; 9 in the summary
         self.total: tuple[int, int, int] | None = None
+        self.pots: tuple[int, ...] = ()
         self.revealed: list[tuple[int, str, tuple[Card, ...]]] = []
         self.board: tuple[Card, ...] = ()
         self.last_line = first_line
@@ -369,6 +370,10 @@ class _HandParser:
         if m is None:
             self.fail(f"expected 'Total pot AMOUNT | Rake AMOUNT', not {text!r}", number)
         self.total = (self.amount(m.group(1), number), self.amount(m.group(3), number), number)
+        self.pots = tuple(
+            self.amount(amount, number)
+            for amount in re.findall(r"(?:Main|Side) pot(?:-\d+)? (" + _AMOUNT + r")\.", m.group(2))
+        )
 
     # -- lines about one player
 
@@ -485,6 +490,7 @@ class _HandParser:
             total_line=total_line,
             revealed=tuple(self.revealed),
             board=self.board,
+            pots=self.pots,
             end_line=self.last_line,
         )
 

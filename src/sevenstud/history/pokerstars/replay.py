@@ -12,7 +12,7 @@ from typing import NoReturn
 
 from sevenstud.cards import CARDS, Card, Deck, format_cards
 from sevenstud.dealing import dealing_order
-from sevenstud.games import Game, GameError, Stakes, game_by_name
+from sevenstud.games import Game, GameError, RakeFrom, Stakes, game_by_name
 from sevenstud.hand import (
     Action,
     ActionKind,
@@ -81,6 +81,7 @@ class _Replayer:
         self.seat_of = {name: i for i, name in enumerate(self.players)}
         self.game_override = game
         self.bring_in_hint = bring_in
+        self.rake_from: RakeFrom = "each_pot"
 
     def fail(self, reason: str, line: int) -> NoReturn:
         raise PokerStarsError(
@@ -213,6 +214,21 @@ class _Replayer:
         hands = [
             slots[s].cards[: max(3, min(last_own, folded_on.get(s, 8)))] for s in range(len(self.players))
         ]
+        for s, dealt in enumerate(hands):
+            # A card the file shows for a street the player never saw is not in the deal.
+            for k in range(len(dealt), 7):
+                card = slots[s].cards[k]
+                if card is None:
+                    continue
+                name = self.players[s]
+                if folded_on.get(s, 8) < last_own:
+                    why = f"{name} folds on {_STREET_WORDS[folded_on[s]]}"
+                else:
+                    why = f"the hand ends on {_STREET_WORDS[last_street]}"
+                self.fail(
+                    f"{card} is shown as {name}'s card {k + 1}, but {why}: that card is never dealt",
+                    slots[s].lines[k],
+                )
         order = dealing_order(hands, community)
         used = {c for c in order if c is not None}
         used.update(c for s in slots for c in s.cards if c is not None)
@@ -238,7 +254,8 @@ class _Replayer:
             allin = [e.amount for e in ps.events if isinstance(e, BetLine) and e.verb == "bring-in"]
             bring_in = allin[0] if allin and allin[0] else _default_bring_in(ps.small_bet)
         try:
-            return game_by_name(ps.game, Stakes(ps.ante, bring_in, ps.small_bet, ps.big_bet))
+            stakes = Stakes(ps.ante, bring_in, ps.small_bet, ps.big_bet)
+            return game_by_name(ps.game, stakes, rake_from=self.rake_from)
         except GameError as error:
             self.fail(f"the stakes make no game: {error}", ps.line)
 
@@ -264,9 +281,10 @@ class _Replayer:
                 continue
             if isinstance(e, Show) or e.shown_down:
                 self.decisions.setdefault(self.seat_of[e.player], e)
-        self.check_antes()
+        # (before the antes are checked: a missing ante is named at the 3rd-street mark)
         first_street_line = next((e.line for e in ps.events if isinstance(e, StreetMark)), ps.line)
         self.street_line = {3: first_street_line}
+        self.check_antes()
         for e in ps.events:
             if isinstance(e, StreetMark):
                 self.street_mark(e)
@@ -618,5 +636,24 @@ def play_pokerstars(
 ) -> PlayedHand:
     """Play a PokerStars hand through our engine; :class:`PokerStarsError` names the first line
     where our engine differs from the file. ``game`` replaces the game read from the header (for
-    non-default options); ``bring_in`` is used when the file does not show the bring-in."""
-    return _Replayer(ps, game, bring_in).play()
+    non-default options); ``bring_in`` is used when the file does not show the bring-in.
+
+    The rake is taken from every pot in proportion, as PokerStars takes it; where the summary lists
+    the pots (``Main pot $8.36. Side pot $0.60.``) and only the main pot paid it (a hand from a
+    room that rakes so, written as PokerStars text), the hand is played that way."""
+    replayer = _Replayer(ps, game, bring_in)
+    try:
+        return replayer.play()
+    except PokerStarsError:
+        if game is not None or len(ps.pots) < 2 or not ps.rake:
+            raise
+        again = _Replayer(ps, game, bring_in)
+        again.rake_from = "main_pot"
+        try:
+            played = again.play()
+        except PokerStarsError:
+            pass
+        else:
+            if tuple(p.amount for p in played.hand.final_pots) == ps.pots:
+                return played
+        raise
