@@ -166,6 +166,9 @@ class Game(_Variant):
     """Rake taken from the pot before it is split (0 by default: no rake)."""
     rake_cap: int = 0
     """The most rake taken from one hand (0: no cap)."""
+    rake_third_street: bool = False
+    """Whether ``rake_percent`` rakes a hand that ends on 3rd street, before any 4th-street card
+    is dealt (off: no rake, the online rooms' "no flop, no drop" of stud)."""
     rake_from: RakeFrom = "each_pot"
     """The rake is taken from every pot in proportion to its size (largest remainder), as the card
     room's histories show it, or all of it from the main pot first."""
