@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+
 import pytest
 from studtable import STAKES, new_hand, play, stud
 
@@ -108,7 +109,8 @@ def two_seats(game: Game) -> Table:
 
 
 def stood_up(table: Table) -> dict[str, int]:
-    return {e.event.player: e.event.stack for e in table.events_since(0, None) if isinstance(e.event, StoodUp)}
+    entries = table.events_since(0, None)
+    return {e.event.player: e.event.stack for e in entries if isinstance(e.event, StoodUp)}
 
 
 def final_stacks(table: Table) -> dict[str, int]:
@@ -260,7 +262,8 @@ def test_rule_a_top_up_that_covers_the_ante_deals_the_player_in_again() -> None:
 
 
 def test_rule_a_top_up_short_of_the_ante_leaves_the_player_out() -> None:
-    table = Table(TableSettings(Stud(Stakes(ante=3, bring_in=2, small_bet=4, big_bet=8)), seats=3, min_buy_in=3))
+    game = Stud(Stakes(ante=3, bring_in=2, small_bet=4, big_bet=8))
+    table = Table(TableSettings(game, seats=3, min_buy_in=3))
     table.sit_down("p1", 1, 4, now=0)
     table.sit_down("p2", 2, 50, now=0)
     table.start_hand(now=1, deck=deck_for(("Ks Kh Kd", "3c 4c 2c")))
