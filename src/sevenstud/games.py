@@ -166,15 +166,15 @@ class Game(_Variant):
     """Rake taken from the pot before it is split (0 by default: no rake)."""
     rake_cap: int = 0
     """The most rake taken from one hand (0: no cap)."""
-    rake_third_street: bool = False
-    """Whether ``rake_percent`` rakes a hand that ends on 3rd street, before any 4th-street card
-    is dealt (off: no rake, the online rooms' "no flop, no drop" of stud)."""
     rake_from: RakeFrom = "each_pot"
     """The rake is taken from every pot in proportion to its size (largest remainder), as the card
     room's histories show it, or all of it from the main pot first."""
     all_in_face_up: bool = True
     """Once at most one player can still bet, every live hand is turned face up at once (the
     card rooms' practice today); off: the hands stay down until the showdown."""
+    rake_third_street: bool = False
+    """Whether ``rake_percent`` rakes a hand that ends on 3rd street, before any 4th-street card
+    is dealt (off: no rake, the online rooms' "no flop, no drop" of stud)."""
 
     def __post_init__(self) -> None:
         if self.max_raises < 0:
