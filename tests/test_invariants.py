@@ -108,6 +108,7 @@ def games(draw: st.DrawFn) -> Game:
         ),
         "rake_cap": draw(st.sampled_from([0, 0, 1, 3, 1000])),
         "rake_from": draw(st.sampled_from(["each_pot", "main_pot"])),
+        "rake_third_street": draw(st.booleans()),
         "first_actor_tie_break": draw(st.sampled_from(["seat", "suits"])),
         "all_in_face_up": draw(st.booleans()),
     }
@@ -137,6 +138,7 @@ def random_game(rng: random.Random) -> Game:
         "rake_percent": rng.choice([Fraction(0)] * 3 + [Fraction(5), Fraction(10), Fraction(60)]),
         "rake_cap": rng.choice([0, 0, 1, 3, 1000]),
         "rake_from": rng.choice(["each_pot", "main_pot"]),
+        "rake_third_street": rng.random() < 0.5,
         "first_actor_tie_break": rng.choice(["seat", "suits"]),
         "all_in_face_up": rng.random() < 0.7,
     }
@@ -444,6 +446,9 @@ def check_end(hand: Hand, start_total: int, auto_showdown: bool) -> None:
     expected_rake = int(sum(contributed) * game.rake_percent / 100)
     if game.rake_cap:
         expected_rake = min(expected_rake, game.rake_cap)
+    fourth_dealt = any(isinstance(e, CardDealt) and e.street > 3 for e in hand.events)
+    if not fourth_dealt and not game.rake_third_street:  # no 4th-street card, no rake
+        expected_rake = 0
     assert hand.rake == expected_rake
     # Chips follow the events: what each seat put in and got back.
     awarded = [PotAwarded(a.seat, a.amount, a.pot, a.share) for a in hand.awards]

@@ -238,9 +238,11 @@ class BettingRound:
         bet or raise counts toward the cap and reopens the betting to everybody. An all-in short
         of it is a bet too (it counts toward the cap, and the next raise adds a full bet to it)
         when it comes to at least ``reopen_fraction`` of a bet over the last bet that counted;
-        several short all-ins count together that way. Either short kind reopens the betting
-        only to the players who have not acted yet and to those who now face that much more
-        than they put in; the others may only call or fold.
+        several short all-ins count together that way. One all-in that alone comes to that much
+        is treated as a full bet: it reopens the betting to everybody. Short all-ins that only
+        together come to it, and an all-in that does not count, reopen it only to the players
+        who have not acted yet and to those who now face that much more than they put in; the
+        others may only call or fold.
         """
         stakes = self.game.stakes
         if kind is ActionKind.COMPLETE or self.bring_in_due:
@@ -249,6 +251,12 @@ class BettingRound:
         else:
             increments = self.increments()
             level = self.level
+        # What this wager alone adds: over the short all-ins before it, if any, else over the
+        # last bet that counted (on 3rd street the bring-in is not a bet: a completion is
+        # measured from nothing).
+        before = self.current
+        if self.street == 3 and not self.completed and before <= stakes.bring_in:
+            before = level
         self.bring_in_due = False
         self.current = amount
         self.last_aggressor = seat
@@ -263,10 +271,19 @@ class BettingRound:
             num, den = integer_ratio(self.game.reopen_fraction)
             threshold = num * min(increments)
             counts = (amount - level) * den >= threshold
-            self.pending = {s for s in others if bets[s] < amount}
-            self.may_raise = (self.may_raise & others) | {
-                s for s in others if (amount - bets[s]) * den >= threshold
-            }
+            if (amount - before) * den >= threshold:
+                # One all-in of half a bet or more is a full bet: everybody may fold, call or
+                # make a full raise, whatever more each of them faces (RRP 6, issue 19).
+                self.pending = others
+                self.may_raise = set(others)
+            else:
+                # Short all-ins that only add up to it reopen the betting to each player they
+                # leave facing that much more than it put in (RRP 6: "if the resulting wager
+                # size to a player qualifies as a raise").
+                self.pending = {s for s in others if bets[s] < amount}
+                self.may_raise = (self.may_raise & others) | {
+                    s for s in others if (amount - bets[s]) * den >= threshold
+                }
         if counts:
             self.bets_made += 1
             if self.double_bet and amount - level >= stakes.big_bet:

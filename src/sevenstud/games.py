@@ -172,6 +172,9 @@ class Game(_Variant):
     all_in_face_up: bool = True
     """Once at most one player can still bet, every live hand is turned face up at once (the
     card rooms' practice today); off: the hands stay down until the showdown."""
+    rake_third_street: bool = False
+    """Whether ``rake_percent`` rakes a hand that ends on 3rd street, before any 4th-street card
+    is dealt (off: no rake, the online rooms' "no flop, no drop" of stud)."""
 
     def __post_init__(self) -> None:
         if self.max_raises < 0:

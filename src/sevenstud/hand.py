@@ -39,6 +39,7 @@ from typing import Any
 
 from sevenstud.actions import (
     AGGRESSIVE_KINDS,
+    FOLD,
     MUCK,
     SHOW,
     Action,
@@ -252,10 +253,43 @@ class Hand:
         are in :attr:`events`. Raises :class:`IllegalAction` and changes nothing when the action
         is not legal now."""
         legal_action = self.verify(action, seat)
-        events = self.events
-        start = len(events)
         actor = self.to_act
         assert actor is not None
+        return self._perform(actor, legal_action)
+
+    def fold_out(self, seat: int | None = None) -> list[Event]:
+        """The player to act is out of the hand: its hand is folded even with nothing to call,
+        where the game's ``fold_without_bet`` is off (a player who left the table: leaving is
+        not a betting action, docs/table.md). A bring-in is still posted first, and at the
+        showdown a hand is shown or mucked: :class:`IllegalAction` then, as for a seat that is
+        not to act. Returns what :meth:`act` returns."""
+        legal = self._legal_now()
+        if FOLD in legal or self.to_act is None or self.phase is Phase.SHOWDOWN:
+            return self.act(FOLD, seat)  # an ordinary fold, or act()'s own refusal
+        if seat is not None and seat != self.to_act:
+            raise IllegalAction(f"seat {seat} cannot act now: it is seat {self.to_act}'s turn")
+        if self.betting.bring_in_due:
+            raise IllegalAction(
+                f"seat {self.to_act} cannot fold: the bring-in must be posted or completed first"
+            )
+        return self._perform(self.to_act, FOLD)
+
+    def act_recorded(self, action: Action | str, seat: int | None = None) -> list[Event]:
+        """One action of a stored hand (a record, a replay): :meth:`act`, except that a fold
+        where the game allows only a check is a player folded out of the hand
+        (:meth:`fold_out`), as the table records a leaver's hand."""
+        try:
+            return self.act(action, seat)
+        except IllegalAction:
+            kind = Action.parse(action).kind if isinstance(action, str) else action.kind
+            if kind is not ActionKind.FOLD:
+                raise
+            return self.fold_out(seat)
+
+    def _perform(self, actor: int, legal_action: Action) -> list[Event]:
+        """Apply an action already checked for ``actor``, the seat to act."""
+        events = self.events
+        start = len(events)
         self._legal = None
         self.actions.append((actor, legal_action))
         if self.phase is Phase.SHOWDOWN:
@@ -416,9 +450,9 @@ class Hand:
         hand = cls(game, stacks, deck, auto_showdown=auto_showdown)
         for item in actions:
             if isinstance(item, tuple):
-                hand.act(item[1], item[0])
+                hand.act_recorded(item[1], item[0])
             else:
-                hand.act(item)
+                hand.act_recorded(item)
         return hand
 
     def __repr__(self) -> str:
@@ -757,6 +791,8 @@ class Hand:
         total = sum(p.amount for p in pots)
         if self.fixed_rake is not None:
             rake = min(self.fixed_rake, total)
+        elif self.street == 3 and not game.rake_third_street:
+            rake = 0  # won on 3rd street: no 4th-street card, no rake ("no flop, no drop")
         else:
             # In whole numbers: Fraction arithmetic is slow, even in the compiled engine.
             num, den = integer_ratio(game.rake_percent)

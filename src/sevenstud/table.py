@@ -115,6 +115,8 @@ class _Seat:
     sitting_out: bool = False
     leaving: bool = False
     time_outs: int = 0
+    short_of_ante: bool = False
+    """Sat out by the table for want of the ante: a top-up that covers it deals them in again."""
 
 
 @dataclass(slots=True)
@@ -448,7 +450,10 @@ class Table:
         return self._emit(when, SatDown(seat, player, buy_in))
 
     def top_up(self, player: str, amount: int, now: float) -> Entry:
-        """Add chips to a player's stack, up to ``max_buy_in``; not while dealt into a hand."""
+        """Add chips to a player's stack, up to ``max_buy_in``; not while dealt into a hand. A
+        player the table sat out for want of the ante is dealt in again once the stack covers
+        it (a ``SatIn`` follows the ``ToppedUp`` returned); one who sat out by choice or after
+        time-outs stays out until :meth:`sit_in`."""
         when = self._check_now(now)
         number = self.seat_of(self._check_player(player))
         amount = self._check_amount(amount, "a top-up")
@@ -463,7 +468,11 @@ class Table:
             )
         self._now = when
         seat.stack += amount
-        return self._emit(when, ToppedUp(number, player, amount, seat.stack))
+        entry = self._emit(when, ToppedUp(number, player, amount, seat.stack))
+        if seat.short_of_ante and seat.stack >= max(1, self.settings.game.stakes.ante):
+            seat.sitting_out = seat.short_of_ante = False
+            self._emit(when, SatIn(number, player))
+        return entry
 
     def sit_out(self, player: str, now: float) -> Entry:
         """Not dealt in from the next hand (a hand already dealt is played on)."""
@@ -495,7 +504,7 @@ class Table:
                 f"(at least {least - seat.stack} more)"
             )
         self._now = when
-        seat.sitting_out = False
+        seat.sitting_out = seat.short_of_ante = False
         seat.time_outs = 0
         return self._emit(when, SatIn(number, player))
 
@@ -654,7 +663,11 @@ class Table:
             order = self._absent(seat)
             if order is None:
                 break
-            hand.act(_pick(hand.legal_actions(), order), actor)
+            action = _pick(hand.legal_actions(), order)
+            if seat.leaving and action.kind is ActionKind.CHECK:
+                hand.fold_out(actor)  # leaving is not a betting action: out, whatever fold_without_bet says
+            else:
+                hand.act(action, actor)
             self._stream_hand(now)
         if hand.is_over:
             self._finish_hand(now)
@@ -682,7 +695,7 @@ class Table:
             if seat.leaving:
                 self._stand_up(number, now)
             elif seat.stack < least and not seat.sitting_out:
-                seat.sitting_out = True
+                seat.sitting_out = seat.short_of_ante = True
                 self._emit(now, SatOut(number, seat.player, "cannot post the ante"))
 
     # ------------------------------------------------------------------ chips
@@ -707,14 +720,18 @@ class Table:
         resynchronises (:class:`StreamGap`)."""
         kept = tuple(self._stream) if stream else ()
         records = {raw.record.number: raw.record for raw in kept if raw.record is not None}
-        if self._record is not None:
-            records[self._record.number] = self._record
+        for held in (self._finished, self._record):  # dealt_hand() answers for both
+            if held is not None:
+                records[held.number] = held
         dealt = tuple(
             DealtHand(r.number, r.seats, tuple(sorted(r.players, key=r.players.__getitem__)), r.hand)
             for _, r in sorted(records.items())
         )
         seats = tuple(
-            SeatRecord(n, s.player, s.stack, s.time_bank, s.first_hand, s.sitting_out, s.leaving, s.time_outs)
+            SeatRecord(
+                n, s.player, s.stack, s.time_bank, s.first_hand, s.sitting_out, s.leaving, s.time_outs,
+                s.short_of_ante,
+            )
             for n, s in sorted(self._seats.items())
         )
         return to_wire(
@@ -766,10 +783,12 @@ def _restore(saved: TableRecord) -> Table:
             raise bad(f"seat {number} or player {seat.player!r} comes twice")
         if seat.stack < 0 or seat.time_bank < 0 or seat.time_outs < 0:
             raise bad(f"seat {number} has a negative stack, time bank or count of time-outs")
+        if seat.short_of_ante and not seat.sitting_out:
+            raise bad(f"seat {number} is short of the ante but not sitting out")
         table._seats[number] = _Seat(
-            seat.player, seat.stack, seat.time_bank, seat.first_hand, seat.sitting_out, seat.leaving
+            seat.player, seat.stack, seat.time_bank, seat.first_hand, seat.sitting_out,
+            seat.leaving, seat.time_outs, seat.short_of_ante,
         )
-        table._seats[number].time_outs = seat.time_outs
     records: dict[int, _HandRecord] = {}
     for dealt in saved.dealt:
         hand = dealt.hand
@@ -790,6 +809,10 @@ def _restore(saved: TableRecord) -> Table:
         if saved.deadline is None:
             raise bad("a hand is in progress without a deadline for the seat to act")
         table._record = current
+    # The last hand over (dealt_hand answers for it): the last dealt, or the one before it.
+    finished = records.get(saved.hands - (saved.in_progress is not None))
+    if finished is not None and finished.hand.is_over:
+        table._finished = finished
     previous = 0
     for kept in saved.stream:
         if kept.number <= previous or kept.number > saved.number:

@@ -8,7 +8,7 @@ encodes them all, built from these annotations.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from sevenstud.games import Game
@@ -243,6 +243,10 @@ class SeatRecord:
     sitting_out: bool
     leaving: bool
     time_outs: int
+    # (sevenstud.wire.ADDED_LATER: wire imports this module)
+    short_of_ante: bool = field(default=False, metadata={"wire_added_later": True})
+    """Sat out by the table because the stack could not post the ante: a top-up that covers it
+    deals the player in again. (Added since the format began: a record without it reads False.)"""
 
 
 @dataclass(frozen=True, slots=True)

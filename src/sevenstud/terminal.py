@@ -305,8 +305,9 @@ class TerminalTable:
         for state in self.table.view(None).seats:
             if state.sitting_out and state.stack < least:
                 buy_in = self.seats[state.seat - 1].stack
-                self.table.top_up(state.player, buy_in, now)
-                self.table.sit_in(state.player, now)
+                self.table.top_up(state.player, buy_in, now)  # covering the ante: dealt in again
+                if any(s.seat == state.seat and s.sitting_out for s in self.table.view(None).seats):
+                    self.table.sit_in(state.player, now)
         self._read_stream()
 
     def _deck(self) -> Deck:

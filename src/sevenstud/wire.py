@@ -180,6 +180,19 @@ def _fields_of(cls: type) -> dict[str, Any]:
     return {name: hints[name] for name in names}
 
 
+ADDED_LATER = "wire_added_later"
+"""The metadata key of a dataclass field added to the format after records were stored
+(``field(default=..., metadata={ADDED_LATER: True})``): a record without it reads its default.
+Every other field must be there."""
+
+
+def _defaulted(cls: type) -> frozenset[str]:
+    """The fields of a dataclass added to the format later, which a record may lack."""
+    if not dataclasses.is_dataclass(cls):
+        return frozenset()
+    return frozenset(f.name for f in dataclasses.fields(cls) if f.metadata.get(ADDED_LATER))
+
+
 def _record_codec(cls: type, tag: str | None) -> _Codec:
     """A codec for a dataclass or NamedTuple: an object of its fields (and its tag, if any)."""
     known = _RECORD_CODECS.get(cls)
@@ -204,10 +217,14 @@ def _record_codec(cls: type, tag: str | None) -> _Codec:
             raise WireError(f"{where}: unknown field {extra[0]!r} in {name}")
         if tag and value.get("type") != tag:
             _fail(f"{where}.type", repr(tag), value.get("type"))
-        missing = [f for f in fields if f not in value]
+        # A field added to the format later: a record written before it (a server's stored
+        # table) reads its default.
+        missing = [f for f in fields if f not in value and f not in optional]
         if missing:
             raise WireError(f"{where}: {name} lacks the field {missing[0]!r}")
-        args = {f: codec.decode(value[f], f"{where}.{f}") for f, codec in fields.items()}
+        args = {
+            f: codec.decode(value[f], f"{where}.{f}") for f, codec in fields.items() if f in value
+        }
         try:
             return cls(**args)
         except (ValueError, TypeError) as error:
@@ -217,13 +234,14 @@ def _record_codec(cls: type, tag: str | None) -> _Codec:
     if tag:
         _TAGGED[tag] = cls
     fields = {f: _codec_for(t) for f, t in _fields_of(cls).items()}
+    optional = _defaulted(cls)
     properties = {f: c.schema for f, c in fields.items()}
     if tag:
         properties = {"type": {"const": tag}, **properties}
     _DEFS[name] = {
         "type": "object",
         "properties": properties,
-        "required": list(properties),
+        "required": [f for f in properties if f not in optional],
         "additionalProperties": False,
     }
     return codec
@@ -407,7 +425,12 @@ def hand_from_record(record: Mapping[str, Any]) -> Hand:
     missing = sorted(expected - set(record))
     if missing:
         raise WireError(f"record: lacks the field {missing[0]!r}")
-    game = game_from_wire(record["game"], "record.game")
+    game_in = record["game"]
+    if isinstance(game_in, dict) and "rake_third_street" not in game_in:
+        # Written before the option was (every option is written out): the engine raked a hand
+        # won on 3rd street then, and a stored hand replays as it was played.
+        game_in = {**game_in, "rake_third_street": True}
+    game = game_from_wire(game_in, "record.game")
     stacks = _tuple_codec(_ATOMS[int]).decode(record["stacks"], "record.stacks")
     deck_cards = _tuple_codec(_ATOMS[Card]).decode(record["deck"], "record.deck")
     actions_in = record["actions"]
@@ -426,7 +449,7 @@ def hand_from_record(record: Mapping[str, Any]) -> Hand:
         seat = _ATOMS[int].decode(item[0], f"{where}[0]")
         action = _ACTION.decode(item[1], f"{where}[1]")
         try:
-            hand.act(action, seat)
+            hand.act_recorded(action, seat)
         except IllegalAction as error:
             raise WireError(f"{where}: {error}") from None
     return hand
