@@ -120,4 +120,3 @@ def test_the_audit_is_clean_every_time_while_a_card_room_plays_fast(db_url: str)
     assert reports[-1].hands > reports[0].hands, "no hand ended while the audit ran"
     for report in [*reports, final]:
         assert len(report.problems) == 1 and planted in report.problems[0], str(report)
-
