@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import gc
 import json
 import os
 import random
@@ -235,43 +237,49 @@ async def _seat(
             await ws.send(json.dumps({"type": "act", "hand": hand, "street": street, "action": action}))
 
         await ws.send(json.dumps({"type": "hello", "version": PROTOCOL_VERSION, "table": table, "last": 0}))
-        while (left := deadline - time.monotonic()) > 0:
-            try:
-                text = await asyncio.wait_for(ws.recv(), left)
-            except TimeoutError:
-                break
-            message = json.loads(text)
-            kind = message.get("type")
-            turn: tuple[int, int] | None = None
-            if kind == "event":
-                turn = client.on_event(message)
-                seen = max(seen, int(message.get("number", 0)))
-                event = message.get("event") or {}
-                if event.get("type") == "stood_up" and event.get("seat") == seat:
-                    await ws.send(json.dumps({"type": "sit", "seat": seat, "buy_in": BUY_IN}))
-            elif kind == "welcome":
-                client.live_from = seen = int(message.get("number", 0))  # what follows is newer
-                if message.get("seat") != seat:  # not seated yet: sit down
-                    await ws.send(json.dumps({"type": "sit", "seat": seat, "buy_in": BUY_IN}))
-            elif kind == "snapshot":
-                seen = max(seen, int(message.get("number", 0)))
-                client.on_snapshot(message.get("view") or {})
-            elif kind == "clock":
-                client.clock_messages = True
-                if message.get("seat") == seat:  # the turn now (sent live, and after a hello)
-                    waiting = int(message.get("number", 0)), (int(message["hand"]), int(message["street"]))
-            elif kind == "error":
-                result.errors.append(f"table {table} seat {seat}: {message.get('message')}")
-                client.sent_at = None
-            if waiting is not None and seen >= waiting[0]:  # the stream has caught up with it
-                turn, waiting = waiting[1], None
-            if turn is not None and (key := (*turn, client.actions_seen)) != client.last_turn:
-                client.last_turn = key  # one action a turn, however many messages announce it
-                if client.sent_at is not None:
-                    result.errors.append(f"table {table} seat {seat}: its turn again before its update")
-                if pending is not None and not pending.done():
-                    pending.cancel()
-                pending = asyncio.get_running_loop().create_task(act(*turn))
+        # One deadline for the whole run: a wait_for per message made a task and a timer for
+        # every message received, the load generator's own cost counted in the round trips.
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(max(0.0, deadline - time.monotonic())):
+                while True:
+                    text = await ws.recv()
+                    message = json.loads(text)
+                    kind = message.get("type")
+                    turn: tuple[int, int] | None = None
+                    if kind == "event":
+                        turn = client.on_event(message)
+                        seen = max(seen, int(message.get("number", 0)))
+                        event = message.get("event") or {}
+                        if event.get("type") == "stood_up" and event.get("seat") == seat:
+                            await ws.send(json.dumps({"type": "sit", "seat": seat, "buy_in": BUY_IN}))
+                    elif kind == "welcome":
+                        client.live_from = seen = int(message.get("number", 0))  # what follows is newer
+                        if message.get("seat") != seat:  # not seated yet: sit down
+                            await ws.send(json.dumps({"type": "sit", "seat": seat, "buy_in": BUY_IN}))
+                    elif kind == "snapshot":
+                        seen = max(seen, int(message.get("number", 0)))
+                        client.on_snapshot(message.get("view") or {})
+                    elif kind == "clock":
+                        client.clock_messages = True
+                        if message.get("seat") == seat:  # the turn now (sent live, and after a hello)
+                            waiting = (
+                                int(message.get("number", 0)),
+                                (int(message["hand"]), int(message["street"])),
+                            )
+                    elif kind == "error":
+                        result.errors.append(f"table {table} seat {seat}: {message.get('message')}")
+                        client.sent_at = None
+                    if waiting is not None and seen >= waiting[0]:  # the stream has caught up with it
+                        turn, waiting = waiting[1], None
+                    if turn is not None and (key := (*turn, client.actions_seen)) != client.last_turn:
+                        client.last_turn = key  # one action a turn, however many messages announce it
+                        if client.sent_at is not None:
+                            result.errors.append(
+                                f"table {table} seat {seat}: its turn again before its update"
+                            )
+                        if pending is not None and not pending.done():
+                            pending.cancel()
+                        pending = asyncio.get_running_loop().create_task(act(*turn))
         if pending is not None:
             pending.cancel()
         if client.sent_at is not None and time.perf_counter() - client.sent_at > 5:
@@ -349,6 +357,15 @@ def _cpu_seconds(pid: int) -> tuple[float, int]:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK"), int(io.get("syscw", 0))
 
 
+def _own_cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _own_memory_mib() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+
+
 def _start_server(database: str, pause: float) -> tuple[subprocess.Popen[str], str]:
     try:
         served = spawn(database, pause=pause, stderr=None, seconds=30)
@@ -399,9 +416,22 @@ def run_once(
             # From here on is the run: the profile and the server's CPU time are of it alone.
             profiler = _profiler(server.pid, profile) if profile else None
             cpu_before = _cpu_seconds(server.pid)
-            result = asyncio.run(
-                play(base, tables, seconds=seconds, think=think, arrive=arrive, tokens=tokens)
-            )
+            own_before = _own_cpu_seconds()
+            # The load generator's own collector stays out of the round trips: a full collection
+            # of its heap (thousands of connections) held every client for up to 0.7 s, counted
+            # as the server's latency. What it makes while playing is nearly all freed by
+            # reference counting; what is left is collected after the run.
+            gc.collect()
+            gc.freeze()
+            gc.disable()
+            try:
+                result = asyncio.run(
+                    play(base, tables, seconds=seconds, think=think, arrive=arrive, tokens=tokens)
+                )
+            finally:
+                gc.enable()
+                gc.unfreeze()
+            own_cpu = _own_cpu_seconds() - own_before
             cpu_after = _cpu_seconds(server.pid)
             server_cpu, writes = cpu_after[0] - cpu_before[0], cpu_after[1] - cpu_before[1]
         finally:
@@ -429,7 +459,8 @@ def run_once(
         f"  set-up (tables and {len(tables) * SEATS} guests over HTTP): {setup:.1f} s; the server's"
         f" CPU time while playing: {server_cpu:.1f} s ({server_cpu / result.seconds:.0%} of a core,"
         f" {server_cpu / max(1, result.actions) * 1000:.2f} ms and {writes / max(1, result.actions):.1f}"
-        " write calls an action)",
+        " write calls an action); the load generator's: "
+        f"{own_cpu:.1f} s ({own_cpu / result.seconds:.0%} of a core, {_own_memory_mib():.0f} MiB at most)",
         flush=True,
     )
     if 0 < warm_up < result.seconds:
