@@ -10,7 +10,10 @@ postgresql://...`` for an empty PostgreSQL database), makes one guest per client
 tables of five seats and seats five clients at each. Every client acts when the server says it
 is its turn, after a random think time, and measures the round trip from sending its action to
 receiving the update it caused (its own ``action_taken``). At the end it prints hands per hour,
-p50/p95/p99 of the round trip, the errors, and the audit's verdict (`sevenstud audit`).
+p50/p95/p99 of the round trip, the errors, the audit's verdict (`sevenstud audit`), how long
+the set-up took (at any size: at most :data:`SETUP_CONNECTIONS` requests at once), and the
+server's CPU time and write calls per action during the run (``--profile PATH``: py-spy samples
+the server during the run).
 Loopback only: the server listens on 127.0.0.1 and every request loop is bounded in count and
 time. ``play`` is also what tests/server/test_leases.py plays a taken-over table with.
 """
@@ -19,7 +22,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import gc
 import json
+import os
 import random
 import resource
 import signal
@@ -140,22 +146,62 @@ class _Client:
         return None
 
 
-GUEST_TRIES = 3
+GUEST_TRIES = 5
+SETUP_CONNECTIONS = 20
+"""Set-up requests in flight at once (guests, tables): never more than the HTTP pool holds, so
+no request waits for a connection and each one's timeout is its own, not the queue's."""
+REQUEST_SECONDS = 30.0
+OPEN_SECONDS, OPEN_SECONDS_EACH = 10.0, 0.01
+"""A websocket's opening handshake may take 10 s and 10 ms more for each client (2,000: 30 s)."""
 
 
-async def _guest(http: httpx.AsyncClient) -> str:
-    # Thousands of guests at once can outrun the listen backlog: a connection reset is tried
-    # again (a few times, then it is the run's error).
+def _setup_client(base: str) -> httpx.AsyncClient:
+    limits = httpx.Limits(max_connections=SETUP_CONNECTIONS, max_keepalive_connections=SETUP_CONNECTIONS)
+    # No pool timeout: the semaphore in front of the pool keeps the queue out of it.
+    timeout = httpx.Timeout(REQUEST_SECONDS, pool=None)
+    return httpx.AsyncClient(base_url=base, limits=limits, timeout=timeout)
+
+
+async def _post(http: httpx.AsyncClient, path: str, body: Any = None) -> httpx.Response:
+    """POST, tried again after a dropped connection (thousands at once can outrun the listen
+    backlog) or a 429 (after its ``Retry-After``); a few tries, then it is the run's error."""
     for tried in range(1, GUEST_TRIES + 1):
         try:
-            response = await http.post("/api/guest")
-            response.raise_for_status()
-            return str(response.cookies[COOKIE])
+            response = await http.post(path, json=body)
         except httpx.TransportError:
             if tried == GUEST_TRIES:
                 raise
             await asyncio.sleep(0.5 * tried)
+            continue
+        if response.status_code == 429 and tried < GUEST_TRIES:
+            try:
+                wait = min(60.0, max(0.0, float(response.headers.get("Retry-After", "1"))))
+            except ValueError:  # an HTTP date: a second is as good a guess as any
+                wait = 1.0
+            await asyncio.sleep(wait)
+            continue
+        response.raise_for_status()
+        return response
     raise AssertionError("unreachable")
+
+
+async def _guest(http: httpx.AsyncClient) -> str:
+    response = await _post(http, "/api/guest")
+    return str(response.cookies[COOKIE])
+
+
+async def make_guests(base: str, count: int) -> list[str]:
+    """``count`` new guests' session tokens, at most :data:`SETUP_CONNECTIONS` made at once
+    (any count: 2,000 at about 100 a second were 2,000 requests queued on 50 connections and
+    past their 30 s timeout, ``httpx.PoolTimeout``, when all were asked for at once)."""
+    gate = asyncio.Semaphore(SETUP_CONNECTIONS)
+
+    async def one(http: httpx.AsyncClient) -> str:
+        async with gate:
+            return await _guest(http)
+
+    async with _setup_client(base) as http:
+        return list(await asyncio.gather(*(one(http) for _ in range(count))))
 
 
 async def _seat(
@@ -168,6 +214,7 @@ async def _seat(
     result: Result,
     counts_hands: bool,
     arrive: float = 0.0,
+    open_timeout: float = 10.0,
 ) -> None:
     client = _Client(seat, think, result, counts_hands)
     if arrive:  # this person comes in at a random moment of the first ``arrive`` seconds
@@ -178,7 +225,7 @@ async def _seat(
     waiting: tuple[int, tuple[int, int]] | None = None
     seen = 0
     async with websockets.connect(
-        url, additional_headers={"Cookie": f"{COOKIE}={token}"}, max_size=2**22
+        url, additional_headers={"Cookie": f"{COOKIE}={token}"}, max_size=2**22, open_timeout=open_timeout
     ) as ws:
 
         async def act(hand: int, street: int) -> None:
@@ -190,43 +237,49 @@ async def _seat(
             await ws.send(json.dumps({"type": "act", "hand": hand, "street": street, "action": action}))
 
         await ws.send(json.dumps({"type": "hello", "version": PROTOCOL_VERSION, "table": table, "last": 0}))
-        while (left := deadline - time.monotonic()) > 0:
-            try:
-                text = await asyncio.wait_for(ws.recv(), left)
-            except TimeoutError:
-                break
-            message = json.loads(text)
-            kind = message.get("type")
-            turn: tuple[int, int] | None = None
-            if kind == "event":
-                turn = client.on_event(message)
-                seen = max(seen, int(message.get("number", 0)))
-                event = message.get("event") or {}
-                if event.get("type") == "stood_up" and event.get("seat") == seat:
-                    await ws.send(json.dumps({"type": "sit", "seat": seat, "buy_in": BUY_IN}))
-            elif kind == "welcome":
-                client.live_from = seen = int(message.get("number", 0))  # what follows is newer
-                if message.get("seat") != seat:  # not seated yet: sit down
-                    await ws.send(json.dumps({"type": "sit", "seat": seat, "buy_in": BUY_IN}))
-            elif kind == "snapshot":
-                seen = max(seen, int(message.get("number", 0)))
-                client.on_snapshot(message.get("view") or {})
-            elif kind == "clock":
-                client.clock_messages = True
-                if message.get("seat") == seat:  # the turn now (sent live, and after a hello)
-                    waiting = int(message.get("number", 0)), (int(message["hand"]), int(message["street"]))
-            elif kind == "error":
-                result.errors.append(f"table {table} seat {seat}: {message.get('message')}")
-                client.sent_at = None
-            if waiting is not None and seen >= waiting[0]:  # the stream has caught up with it
-                turn, waiting = waiting[1], None
-            if turn is not None and (key := (*turn, client.actions_seen)) != client.last_turn:
-                client.last_turn = key  # one action a turn, however many messages announce it
-                if client.sent_at is not None:
-                    result.errors.append(f"table {table} seat {seat}: its turn again before its update")
-                if pending is not None and not pending.done():
-                    pending.cancel()
-                pending = asyncio.get_running_loop().create_task(act(*turn))
+        # One deadline for the whole run: a wait_for per message made a task and a timer for
+        # every message received, the load generator's own cost counted in the round trips.
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(max(0.0, deadline - time.monotonic())):
+                while True:
+                    text = await ws.recv()
+                    message = json.loads(text)
+                    kind = message.get("type")
+                    turn: tuple[int, int] | None = None
+                    if kind == "event":
+                        turn = client.on_event(message)
+                        seen = max(seen, int(message.get("number", 0)))
+                        event = message.get("event") or {}
+                        if event.get("type") == "stood_up" and event.get("seat") == seat:
+                            await ws.send(json.dumps({"type": "sit", "seat": seat, "buy_in": BUY_IN}))
+                    elif kind == "welcome":
+                        client.live_from = seen = int(message.get("number", 0))  # what follows is newer
+                        if message.get("seat") != seat:  # not seated yet: sit down
+                            await ws.send(json.dumps({"type": "sit", "seat": seat, "buy_in": BUY_IN}))
+                    elif kind == "snapshot":
+                        seen = max(seen, int(message.get("number", 0)))
+                        client.on_snapshot(message.get("view") or {})
+                    elif kind == "clock":
+                        client.clock_messages = True
+                        if message.get("seat") == seat:  # the turn now (sent live, and after a hello)
+                            waiting = (
+                                int(message.get("number", 0)),
+                                (int(message["hand"]), int(message["street"])),
+                            )
+                    elif kind == "error":
+                        result.errors.append(f"table {table} seat {seat}: {message.get('message')}")
+                        client.sent_at = None
+                    if waiting is not None and seen >= waiting[0]:  # the stream has caught up with it
+                        turn, waiting = waiting[1], None
+                    if turn is not None and (key := (*turn, client.actions_seen)) != client.last_turn:
+                        client.last_turn = key  # one action a turn, however many messages announce it
+                        if client.sent_at is not None:
+                            result.errors.append(
+                                f"table {table} seat {seat}: its turn again before its update"
+                            )
+                        if pending is not None and not pending.done():
+                            pending.cancel()
+                        pending = asyncio.get_running_loop().create_task(act(*turn))
         if pending is not None:
             pending.cancel()
         if client.sent_at is not None and time.perf_counter() - client.sent_at > 5:
@@ -251,14 +304,14 @@ async def play(
     ``arrive``: the clients come in over this many seconds (0: all at once)."""
     result = Result()
     chosen = seats if seats is not None else list(range(seat_from, seat_from + players_per_table))
-    limits = httpx.Limits(max_connections=50)
-    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=30) as http:
-        made = await asyncio.gather(*(_guest(http) for _ in range(len(tables) * len(chosen) - len(tokens))))
+    made = await make_guests(base, len(tables) * len(chosen) - len(tokens))
     every = [*tokens, *made]
     started = time.monotonic()
     deadline = started + seconds
+    # Thousands of handshakes at once queue at the server: the timeout grows with the count.
+    opening = OPEN_SECONDS + len(every) * OPEN_SECONDS_EACH
     tasks = [
-        _seat(base, every[i * len(chosen) + j], table, seat, deadline, think, result, j == 0, arrive)
+        _seat(base, every[i * len(chosen) + j], table, seat, deadline, think, result, j == 0, arrive, opening)
         for i, table in enumerate(tables)
         for j, seat in enumerate(chosen)
     ]
@@ -273,14 +326,44 @@ async def play(
 async def open_tables(base: str, count: int) -> list[int]:
     """``count`` new Stud Hi/Lo tables of five seats, no bots."""
     body = {"game": "stud8", "seats": SEATS, "bots": 0, "stakes": list(STAKES)}
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+    async with _setup_client(base) as http:
         await _guest(http)
         tables = []
         for _ in range(count):
-            response = await http.post("/api/tables", json=body)
-            response.raise_for_status()
+            response = await _post(http, "/api/tables", body)
             tables.append(int(response.json()["id"]))
     return tables
+
+
+def _profiler(pid: int, path: str) -> subprocess.Popen[bytes]:
+    """py-spy sampling the server (``--profile``): raw collapsed stacks, or a flame graph for a
+    path ending in .svg; it stops when the server does."""
+    how = "flamegraph" if path.endswith(".svg") else "raw"
+    command = ["py-spy", "record", "--pid", str(pid), "--rate", "200", "--format", how, "-o", path]
+    try:
+        return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    except FileNotFoundError:
+        raise SystemExit("load: --profile needs py-spy on the PATH (pip install py-spy)") from None
+
+
+def _cpu_seconds(pid: int) -> tuple[float, int]:
+    """The CPU time (user and system) process ``pid`` has used and the write system calls it
+    made: Linux's /proc (zeros elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        io = dict(line.split(": ") for line in Path(f"/proc/{pid}/io").read_text().splitlines())
+    except (OSError, ValueError):
+        return 0.0, 0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK"), int(io.get("syscw", 0))
+
+
+def _own_cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _own_memory_mib() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
 
 
 def _start_server(database: str, pause: float) -> tuple[subprocess.Popen[str], str]:
@@ -288,6 +371,7 @@ def _start_server(database: str, pause: float) -> tuple[subprocess.Popen[str], s
         served = spawn(database, pause=pause, stderr=None, seconds=30)
     except SpawnError as error:
         raise SystemExit(f"load: {error}") from None
+    print(f"load: the server is process {served.process.pid} at {served.base}", flush=True)
     return served.process, served.base
 
 
@@ -316,14 +400,40 @@ def run_once(
     pause: float,
     warm_up: float = 0.0,
     arrive: float = 0.0,
+    profile: str | None = None,
 ) -> Result:
-    """Start a server, play ``clients`` clients at ``clients / 5`` tables, stop, audit, print."""
+    """Start a server, play ``clients`` clients at ``clients / 5`` tables, stop, audit, print
+    (``profile``: py-spy samples the server from the set-up on into this file)."""
     with tempfile.TemporaryDirectory(prefix="sevenstud-load-") as folder:
         url = database or str(Path(folder) / "load.sqlite3")
         server, base = _start_server(url, pause)
+        profiler = None
         try:
+            began = time.monotonic()
             tables = asyncio.run(open_tables(base, max(1, clients // SEATS)))
-            result = asyncio.run(play(base, tables, seconds=seconds, think=think, arrive=arrive))
+            tokens = tuple(asyncio.run(make_guests(base, len(tables) * SEATS)))
+            setup = time.monotonic() - began
+            # From here on is the run: the profile and the server's CPU time are of it alone.
+            profiler = _profiler(server.pid, profile) if profile else None
+            cpu_before = _cpu_seconds(server.pid)
+            own_before = _own_cpu_seconds()
+            # The load generator's own collector stays out of the round trips: a full collection
+            # of its heap (thousands of connections) held every client for up to 0.7 s, counted
+            # as the server's latency. What it makes while playing is nearly all freed by
+            # reference counting; what is left is collected after the run.
+            gc.collect()
+            gc.freeze()
+            gc.disable()
+            try:
+                result = asyncio.run(
+                    play(base, tables, seconds=seconds, think=think, arrive=arrive, tokens=tokens)
+                )
+            finally:
+                gc.enable()
+                gc.unfreeze()
+            own_cpu = _own_cpu_seconds() - own_before
+            cpu_after = _cpu_seconds(server.pid)
+            server_cpu, writes = cpu_after[0] - cpu_before[0], cpu_after[1] - cpu_before[1]
         finally:
             server.send_signal(signal.SIGTERM)
             try:
@@ -331,6 +441,8 @@ def run_once(
             except subprocess.TimeoutExpired:
                 server.kill()
                 server.wait(10)
+            if profiler is not None:
+                profiler.wait(30)
         verdict = _audit(url)
     per_hour = result.hands / result.seconds * 3600 if result.seconds else 0.0
     print(
@@ -341,6 +453,14 @@ def run_once(
         f"round trip p50 {result.percentile(0.5) * 1000:.1f} ms, "
         f"p95 {result.percentile(0.95) * 1000:.1f} ms, "
         f"p99 {result.percentile(0.99) * 1000:.1f} ms, {len(result.errors)} errors; {verdict}",
+        flush=True,
+    )
+    print(
+        f"  set-up (tables and {len(tables) * SEATS} guests over HTTP): {setup:.1f} s; the server's"
+        f" CPU time while playing: {server_cpu:.1f} s ({server_cpu / result.seconds:.0%} of a core,"
+        f" {server_cpu / max(1, result.actions) * 1000:.2f} ms and {writes / max(1, result.actions):.1f}"
+        " write calls an action); the load generator's: "
+        f"{own_cpu:.1f} s ({own_cpu / result.seconds:.0%} of a core, {_own_memory_mib():.0f} MiB at most)",
         flush=True,
     )
     if 0 < warm_up < result.seconds:
@@ -381,6 +501,12 @@ def main(argv: list[str] | None = None) -> int:
         default=0.0,
         help="the clients come in at random moments of the first this many seconds (0: all at once)",
     )
+    parser.add_argument(
+        "--profile",
+        default=None,
+        metavar="PATH",
+        help="sample the server with py-spy into PATH (.svg: a flame graph; else raw stacks)",
+    )
     args = parser.parse_args(argv)
     if args.clients < SEATS or args.seconds <= 0:
         parser.error(f"at least {SEATS} clients and a positive time")
@@ -388,7 +514,14 @@ def main(argv: list[str] | None = None) -> int:
     _raise_file_limit()
     if not args.find_knee:
         result = run_once(
-            args.clients, args.seconds, think, args.database, args.pause, args.warm_up, args.arrive
+            args.clients,
+            args.seconds,
+            think,
+            args.database,
+            args.pause,
+            args.warm_up,
+            args.arrive,
+            args.profile,
         )
         return 0 if not result.errors else 1
     if args.database:

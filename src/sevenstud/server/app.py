@@ -464,9 +464,18 @@ def serve_command(args: argparse.Namespace) -> int:
     print(f"sevenstud serve: open http://{host}:{port}/", flush=True)
     _tune_garbage_collector()
     # No per-message compression: the messages are small and frequent, and under load zlib took
-    # about half of the time spent sending (benchmarks/load.py's profile).
+    # about half of the time spent sending (benchmarks/load.py's profile). One write for what a
+    # connection is sent in one step of the loop (serving.py: the writes were the largest cost).
+    from sevenstud.server.serving import CoalescingWebSockets
+
     uvicorn.run(
-        app, host=host, port=port, log_level="warning", access_log=False, ws_per_message_deflate=False
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        access_log=False,
+        ws=CoalescingWebSockets,
+        ws_per_message_deflate=False,
     )
     store.close()
     return 0

@@ -4,6 +4,10 @@ The ledger balances (every transfer is two entries summing to zero), every playe
 every seat's stack is what the ledger says, every finished or cancelled hand's pot is empty, the
 house holds exactly the rake of the finished hands, and every stored hand replays through the
 engine (``sevenstud.wire.hand_from_record``) to its stored result.
+
+Every check reads one snapshot of the database (:meth:`Store.snapshot`): it may run while the
+tables play, and what it reports held at one moment, never a stack of one moment against the
+ledger of the next.
 """
 
 from __future__ import annotations
@@ -43,10 +47,9 @@ def audit(store: Store) -> AuditReport:
     """Run every check (see the module) and report what does not hold."""
     report = AuditReport()
     problems = report.problems
-    with store.session() as s:
-        if store.engine.dialect.name == "postgresql":
-            # One snapshot for every query: the tables' actors write while the audit reads.
-            s.connection(execution_options={"isolation_level": "REPEATABLE READ"})
+    # One snapshot for every query: the tables' actors write while the audit reads, and reads
+    # made at different moments would pair one moment's stacks with another's ledger.
+    with store.snapshot() as s:
         sums = s.execute(
             select(
                 Entry.transfer_id, func.count(), func.sum(Entry.amount), func.min(func.abs(Entry.amount))

@@ -136,6 +136,29 @@ class Store:
         """A new session (use it in ``with store.session() as s, s.begin():``)."""
         return self.sessions()
 
+    @contextlib.contextmanager
+    def snapshot(self) -> Iterator[Session]:
+        """A session whose every read sees the database at one moment, whatever the tables
+        commit meanwhile (the audit's reads: a clean audit is clean, a problem it finds is
+        real). It writes nothing and is rolled back at the end.
+
+        SQLite: one read transaction. Python's sqlite3 begins a transaction only before a
+        write, so each SELECT of a plain session ran on its own and saw the commits made
+        between them; an explicit (deferred) ``BEGIN`` makes them one, and under WAL its first
+        read fixes the snapshot the rest read. PostgreSQL: a ``REPEATABLE READ`` read-only
+        transaction, whose first statement fixes the snapshot."""
+        with self.sessions() as s:
+            if self.engine.dialect.name == "postgresql":
+                s.connection(
+                    execution_options={"isolation_level": "REPEATABLE READ", "postgresql_readonly": True}
+                )
+            else:
+                s.connection().exec_driver_sql("BEGIN")
+            try:
+                yield s
+            finally:
+                s.rollback()
+
     def close(self) -> None:
         """Close every pooled connection."""
         self.engine.dispose()

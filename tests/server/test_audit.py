@@ -1,0 +1,122 @@
+"""`sevenstud audit` reads one snapshot: while the tables write, a clean audit is clean and a
+problem it reports is real (issue 18, point 10), on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event, select, update
+
+from sevenstud.actions import ActionKind
+from sevenstud.cards import Deck
+from sevenstud.games import Stakes, StudHiLo
+from sevenstud.server.audit import AuditReport, audit
+from sevenstud.server.rooms import TableKeeper, create_table
+from sevenstud.server.spawn import running
+from sevenstud.server.store import open_store
+from sevenstud.server.store.models import Player
+from sevenstud.table import TableSettings
+
+SETTINGS = TableSettings(StudHiLo(Stakes(1, 2, 5, 10), rake_percent=5, rake_cap=3), seats=4)
+MOVES_CHIPS = (ActionKind.BRING_IN, ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE, ActionKind.CALL)
+
+
+def _move_chips(keeper: TableKeeper, now: float) -> None:
+    """One action that moves chips (a new hand when the last one is over)."""
+    table = keeper.table
+    if not table.hand_in_progress:
+        keeper.start_hand(now, Deck.shuffled())
+    seat = table.to_act
+    assert seat is not None
+    legal = table.legal_actions()
+    keeper.act(seat, next((a for a in legal if a.kind in MOVES_CHIPS), legal[-1]), now)
+
+
+def test_the_audit_reads_one_moment_while_a_table_writes_between_its_reads(db_url: str) -> None:
+    """Rule: every read of one audit sees the same committed state. Between every two of the
+    audit's statements another connection commits a bet or a call (a stack and the ledger
+    moving together): the audit must see none of them, and still be clean."""
+    writer_store, audit_store = open_store(db_url), open_store(db_url, migrate=False)
+    try:
+        keeper = TableKeeper(writer_store, create_table(writer_store, "busy", SETTINGS), SETTINGS)
+        for seat in (1, 2, 3):
+            keeper.sit_down(f"bot{seat}", seat, 200, seat / 10)
+        now = 1.0
+        keeper.start_hand(now, Deck.seeded(7))
+        _move_chips(keeper, now)
+        assert audit(audit_store).ok
+        writes = 0
+
+        def between(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+            nonlocal writes, now
+            if statement.lstrip().upper().startswith("SELECT"):
+                now += 0.5
+                _move_chips(keeper, now)  # committed by the writer's own engine
+                writes += 1
+
+        event.listen(audit_store.engine, "after_cursor_execute", between)
+        try:
+            report = audit(audit_store)
+        finally:
+            event.remove(audit_store.engine, "after_cursor_execute", between)
+        assert writes >= 4, "the audit's reads were not interleaved with writes"
+        assert report.ok, str(report)
+        assert audit(audit_store).ok  # and what was written meanwhile balances too
+    finally:
+        writer_store.close()
+        audit_store.close()
+
+
+def _load_bench() -> Any:
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "load.py"
+    spec = importlib.util.spec_from_file_location("sevenstud_load_bench_audit", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_audit_is_clean_every_time_while_a_card_room_plays_fast(db_url: str) -> None:
+    """Rule: `sevenstud audit` during play reports only real problems. A real card room plays
+    hands with no think time while the audit runs again and again; one real inconsistency is
+    planted (a player's balance one chip above the ledger): every audit reports it, and
+    nothing else."""
+    bench = _load_bench()
+    with running(db_url, pause=0.05) as served:
+        tables = asyncio.run(bench.open_tables(served.base, 4))
+        store = open_store(db_url, migrate=False)
+        try:
+            with store.session() as s, s.begin():
+                opener = s.scalars(select(Player).order_by(Player.id)).first()
+                assert opener is not None
+                s.execute(update(Player).where(Player.id == opener.id).values(balance=Player.balance + 1))
+            planted = f"player {opener.name}: balance"
+            reports: list[AuditReport] = []
+            stop = threading.Event()
+
+            def keep_auditing() -> None:
+                while not stop.wait(0.02):  # (a breath between audits: the clients share this process)
+                    reports.append(audit(store))
+
+            auditor = threading.Thread(target=keep_auditing)
+            auditor.start()
+            try:
+                played = asyncio.run(bench.play(served.base, tables, seconds=5.0, think=(0.0, 0.0)))
+            finally:
+                stop.set()
+                auditor.join(60)
+            final = audit(store)
+        finally:
+            store.close()
+    assert not played.errors, played.errors[:5]
+    assert played.actions > 100, "the tables hardly played"
+    assert len(reports) >= 5, f"only {len(reports)} audits ran"
+    assert reports[-1].hands > reports[0].hands, "no hand ended while the audit ran"
+    for report in [*reports, final]:
+        assert len(report.problems) == 1 and planted in report.problems[0], str(report)
