@@ -110,8 +110,8 @@ def test_the_exact_job_of_3e22_outcomes_is_refused_naming_the_limit(jobs: Callab
     assert refused.status_code == 400
     body = refused.json()
     assert body["reason"] == "too-large" and body["limit"] == "max_outcomes"
-    assert body["most"] == 5_000_000 and body["asked"] > 3 * 10**22
-    assert "max_outcomes" in body["detail"] and "5,000,000" in body["detail"]
+    assert body["most"] == 20_000_000 and body["asked"] > 3 * 10**22
+    assert "max_outcomes" in body["detail"] and "20,000,000" in body["detail"]
     assert "Monte Carlo" in body["detail"]
     # Nothing was started: no job, no worker.
     assert room.running() == [] and room.jobs == {} and _workers() == []
@@ -278,3 +278,14 @@ def test_starts_and_polls_have_their_rates(jobs: Callable[..., study.Study]) -> 
     assert slow_down.status_code == 429 and slow_down.json()["limit"] == "polls_per_second"
     now[0] += 1.0
     assert http.get("/api/equity/nope").json()["reason"] == "unknown-job"
+
+
+def test_a_worker_past_its_memory_fails_with_the_limit_named(jobs: Callable[..., study.Study]) -> None:
+    room = jobs(memory_mb=200)  # heads-up 3rd street counted exactly needs about 320 MiB
+    job = room.start(study.EquityRequest(hands=["As Ad Kc", "Qs Qh Jc"], method="exact"), "a")
+    _until(lambda: job.done)
+    assert job.answer() == {
+        "done": True,
+        "error": "the equity job needed more memory than this server gives one job (memory_mb)",
+    }
+    assert job.pid is not None and not _alive(job.pid)

@@ -9,6 +9,8 @@ import os
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from sevenstud.equity import DEFAULT_MAX_OUTCOMES
+
 
 def cores() -> int:
     """The CPU cores this process may run on."""
@@ -38,10 +40,13 @@ class EquityLimits:
     """A job's deadline: it is stopped then (Monte Carlo keeps the trials it drew)."""
     grace: float = 2.0
     """Seconds a worker has to stop after its deadline before it is killed."""
-    max_outcomes: int = 5_000_000
-    """The most work exact counting may be (``exact`` beyond it is refused; ``auto`` samples)."""
+    max_outcomes: int = DEFAULT_MAX_OUTCOMES
+    """The most work exact counting may be (``exact`` beyond it is refused; ``auto`` samples);
+    the same default as ``sevenstud equity --max-outcomes``."""
     max_trials: int = 2_000_000
     """The most trials Monte Carlo may draw (``monte-carlo`` and ``auto``)."""
+    memory_mb: int = 2048
+    """The most memory (address space, MiB) one worker may have: past it the job fails."""
     starts_per_minute: int = 20
     """Jobs one client address may ask for each minute."""
     polls_per_second: float = 10.0
@@ -73,6 +78,7 @@ OPTIONS: dict[str, tuple[str, str]] = {
     "seconds": ("--equity-seconds", "an equity job's deadline in seconds (Monte Carlo keeps what it drew)"),
     "max_outcomes": ("--equity-max-outcomes", "the most work exact counting may be (auto samples beyond it)"),
     "max_trials": ("--equity-max-trials", "the most Monte Carlo trials one job may draw"),
+    "memory_mb": ("--equity-memory-mb", "the most memory (MiB of address space) one equity worker may have"),
 }
 """The limits ``sevenstud serve`` has options for (the others keep their defaults)."""
 

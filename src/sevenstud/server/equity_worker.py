@@ -107,10 +107,23 @@ def _die_with_parent() -> None:
         libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
 
-def _work(conn: Any, order: Order) -> None:
+def _limit_memory(megabytes: int | None) -> None:
+    """At most ``megabytes`` of address space for this process: past it an allocation fails
+    (numpy raises MemoryError) instead of the machine swapping for everyone."""
+    if megabytes is None:
+        return
+    with contextlib.suppress(ImportError, ValueError, OSError):
+        import resource
+
+        size = megabytes * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (size, size))
+
+
+def _work(conn: Any, order: Order, memory: int | None = None) -> None:
     """The worker's main: compute, send the answer, end (runs in the child)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C at the server's terminal: the server stops us
     _die_with_parent()
+    _limit_memory(memory)
     with contextlib.suppress(OSError):
         os.nice(NICE)
     asked = False
@@ -142,16 +155,16 @@ def _work(conn: Any, order: Order) -> None:
                 answer = calculator.equity(list(order.hands), exact=True, **common)
             else:
                 answer = calculator.equity(list(order.hands), trials=order.trials, **common)
-        except calculator.EquityError:
+        except (calculator.EquityError, MemoryError):
             if not (order.exact and order.fallback):
                 raise
-            # Too big to count exactly after all (memory): sample instead.
+            # Too big to count exactly after all (memory): sample instead, as auto promises.
             answer = calculator.equity(list(order.hands), trials=order.trials, **common)
         message = ("result", answer)
     except calculator.EquityStopped as stopped:
         message = ("stopped", stopped.progress)
     except MemoryError:
-        message = ("error", "the equity job ran out of memory: give fewer unknown cards")
+        message = ("error", "the equity job needed more memory than this server gives one job (memory_mb)")
     except ValueError as error:
         message = ("error", str(error))
     except Exception as error:  # a job that breaks says so; the room runs on
@@ -169,15 +182,17 @@ def run(
     progress: Callable[[float], None],
     cancel: threading.Event,
     started: Callable[[int], None] = lambda pid: None,
+    memory: int | None = None,
 ) -> Outcome:
     """Run ``order`` in a worker process until it answers, ``seconds`` pass (the deadline:
     asked to stop, killed ``grace`` seconds later) or ``cancel`` is set (the same, at once).
-    ``progress`` gets the worker's progress, ``started`` its pid. Returns once the worker has
-    exited and been reaped, whatever happened."""
+    ``progress`` gets the worker's progress, ``started`` its pid; ``memory``: the most address
+    space the worker may have, in MiB (None: no limit). Returns once the worker has exited and
+    been reaped, whatever happened."""
     outcome = Outcome()
     ctx = context()
     ours, theirs = ctx.Pipe(duplex=True)
-    process = ctx.Process(target=_work, args=(theirs, order), name="sevenstud-equity", daemon=True)
+    process = ctx.Process(target=_work, args=(theirs, order, memory), name="sevenstud-equity", daemon=True)
     try:
         process.start()  # returns once the worker is forked (the fork server's first start: ~1 s)
     except OSError as error:

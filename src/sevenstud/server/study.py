@@ -60,9 +60,11 @@ class Refused(Exception):
     def response(self) -> JSONResponse:
         """The refusal as the HTTP answer: ``{"detail", "reason", ...}`` and ``Retry-After``."""
         headers = {}
+        body: dict[str, Any] = {"detail": self.detail, "reason": self.reason, **self.extra}
         if self.retry_after is not None:
-            headers["Retry-After"] = str(max(1, math.ceil(self.retry_after)))
-        body = {"detail": self.detail, "reason": self.reason, **self.extra}
+            seconds = max(1, math.ceil(self.retry_after))
+            headers["Retry-After"] = str(seconds)
+            body["retry_after"] = seconds
         return JSONResponse(body, status_code=self.status, headers=headers)
 
 
@@ -317,6 +319,7 @@ class Study:
                 progress=progress,
                 cancel=self.closing,
                 started=started,
+                memory=self.limits.memory_mb,
             )
             job.progress = max(job.progress, outcome.progress)
             if outcome.result is not None:
