@@ -224,9 +224,7 @@ def _fill(page: Any, hands: list[str]) -> None:
         page.get_by_test_id(f"cards-p{i}").fill(cards)
 
 
-def test_the_page_says_a_job_too_large_was_refused_and_which_limit(
-    page: Any, server: str, axe_check: Any, artifacts: Path
-) -> None:
+def test_the_page_says_a_job_too_large_was_refused_and_which_limit(page: Any, server: str) -> None:
     body = {"game": "stud8", "hands": EIGHT_ON_THIRD, "dead": "", "method": "exact"}
     refused = httpx.post(f"{server}/api/equity", json=body)
     assert refused.status_code == 400 and refused.json()["reason"] == "too-large"
@@ -241,11 +239,11 @@ def test_the_page_says_a_job_too_large_was_refused_and_which_limit(
     assert "max_outcomes" in refused.json()["detail"]
     assert page.get_by_test_id("progress-text").inner_text() == "Refused"
     assert page.get_by_test_id("results").inner_text() == ""
-    axe_check(page, "the equity page with a refusal")
-    page.screenshot(path=str(artifacts / "equity-refused.png"), full_page=True)
 
 
-def test_the_page_says_the_server_is_busy_and_when_to_try_again(page: Any, tight: str) -> None:
+def test_the_page_says_the_server_is_busy_and_when_to_try_again(
+    page: Any, tight: str, axe_check: Any, artifacts: Path
+) -> None:
     other, job = _long_job(tight, "127.0.0.2")  # another client fills the room's one place
     _open(page, tight)
     _fill(page, ["As Ad Kc 7h 2d", "Qs Qh Jc 9d 9s"])
@@ -254,6 +252,8 @@ def test_the_page_says_the_server_is_busy_and_when_to_try_again(page: Any, tight
     why.filter(has_text="Refused").wait_for()
     assert why.inner_text().startswith("Refused: the server is busy with other jobs. Try again in ")
     assert "busy" in page.get_by_test_id("equity-error").inner_text()
+    axe_check(page, "the equity page with a refusal")
+    page.screenshot(path=str(artifacts / "equity-refused.png"), full_page=True)
     assert _ended(other, job)["stopped"] == "deadline"
     # The other client's worker has ended: the same job runs now.
     page.get_by_test_id("run").click()
@@ -276,20 +276,24 @@ def test_the_page_says_you_have_a_job_running_already(page: Any, tight: str) -> 
 
 def test_the_page_says_a_job_was_cut_short_and_shows_what_monte_carlo_drew(page: Any, tight: str) -> None:
     _open(page, tight)
-    _fill(page, THREE_ON_THIRD)
+    _fill(page, EIGHT_ON_THIRD)  # shuffles: the first trials come within milliseconds
     page.get_by_test_id("method-monte-carlo").check()
     page.get_by_test_id("trials").fill(str(10**9))
     page.get_by_test_id("run").click()
     page.get_by_test_id("progress-text").filter(has_text="1.5 s at the latest").wait_for()
-    page.get_by_test_id("result-2-equity").wait_for(timeout=20_000)
+    page.get_by_test_id("result-7-equity").wait_for(timeout=20_000)
     assert page.get_by_test_id("equity-why").inner_text() == "Cut short at its deadline."
     error = page.get_by_test_id("equity-error").inner_text()
     assert "deadline of 1.5 s" in error and "of the 1,000,000,000 trials were drawn" in error
     assert page.get_by_test_id("progress-text").inner_text() == "Cut short"
     assert page.get_by_test_id("summary").inner_text().startswith("Cut short: Monte Carlo, ")
-    shares = [page.get_by_test_id(f"result-{i}-equity").get_attribute("data-value") for i in range(3)]
+    shares = [page.get_by_test_id(f"result-{i}-equity").get_attribute("data-value") for i in range(8)]
     assert sum(float(x) for x in shares) == pytest.approx(1.0, abs=1e-9)
     # An exact count cut short has no figures: the page says so and shows none.
+    for _ in range(5):
+        page.get_by_test_id("remove-player").click()
+    for i, cards in enumerate(THREE_ON_THIRD):
+        page.get_by_test_id(f"cards-p{i}").fill(cards)
     page.get_by_test_id("method-exact").check()
     page.get_by_test_id("run").click()
     page.get_by_test_id("equity-why").filter(has_text="Cut short").wait_for(timeout=20_000)
