@@ -1,25 +1,26 @@
 """One equity job in a process of its own, so that it can really be stopped.
 
 A job is :func:`sevenstud.equity.equity` in a child process forked from a fork server that has
-the calculator and numpy loaded already (starting one costs about 10 ms after the fork server's
-first start, against 1-2 s for a fresh interpreter). :func:`run` watches it: it passes on the
-child's progress, asks the child to stop at the job's deadline (the child stops between two
-blocks of work, so Monte Carlo keeps the trials it drew), and kills it (SIGKILL) when it has not
-ended ``grace`` seconds later; it returns only once the process has exited and been reaped.
+the calculator and numpy loaded already. :func:`run` watches it: it passes on the child's
+progress, asks the child to stop at the job's deadline (the child stops between two blocks of
+work, so Monte Carlo keeps the trials it drew), and kills it (SIGKILL) when it has not ended
+``grace`` seconds later; it returns only once the process has exited and been reaped.
 
 Why a process and not a flag in a thread: a thread cannot be stopped from outside, and a kernel
 checks a flag only between its blocks, while one numpy step (a sort of the completions, the
-table of inner deals, the completion tables of Monte Carlo) may run for seconds and the GIL it
-holds now and then slows the card room's event loop. A process is stopped by its kernel's own
-check when it can be, by the kernel of the system when it cannot, and its memory goes back to
-the system when it ends. The child runs at a lower priority (:data:`NICE`), ignores Ctrl-C
-(the server stops it), and ends when the server does: its pipe to the server reads as closed,
-and on Linux the death of the fork server kills it too.
+table of inner deals, the completion tables of Monte Carlo) may run for seconds, and exact
+enumeration asks once in 16 outer deals; in the server's process the job would also share the
+GIL with the event loop and its memory with the tables. A process is stopped by its own check
+when it can be, by the system when it cannot, and gives its memory back when it ends. The child
+runs at a lower priority (:data:`NICE`) with its address space limited, ignores Ctrl-C (the
+server stops it), and ends when the server does: its pipe to the server reads as closed, and on
+Linux the death of the fork server kills it too.
 
-Measured on the project's 2-core machine (benchmarks in docs/security-equity.md): a job's start
-costs 8-20 ms in a warm fork server (the first job of a server waits about 1.3 s for the fork
-server to load numpy and the calculator), and asking whether to stop once a block costs nothing
-measurable (one ``poll`` of the pipe, about a microsecond, a block being milliseconds).
+What it costs (``benchmarks/equity_jobs.py`` on the project's 2-core machine, load average 8-9;
+docs/security-equity.md): a small job takes about 60 ms more than in the server's process (the
+fork, the answer, the exit), the server's first job waits about 1 s for the fork server to
+start, and asking whether to stop is one poll of the pipe (7 us) once a block: 0.007-0.05% of
+the jobs measured.
 """
 
 from __future__ import annotations
@@ -246,8 +247,8 @@ def run(
         ours.close()
         if answered:
             process.join(grace)  # it has sent its last message: it is ending
-        if process.exitcode is None:
-            outcome.killed = outcome.killed or not answered
+        if process.exitcode is None:  # stuck past its grace (or gone quiet without an answer)
+            outcome.killed = True
             process.kill()
         process.join()
         with contextlib.suppress(ValueError):
