@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 pytest.importorskip("numpy", reason="the equity calculator needs numpy (the server extra)")
@@ -21,6 +22,7 @@ from fastapi.testclient import TestClient
 
 from sevenstud.server import study
 from sevenstud.server.equity_limits import EquityLimits, from_args
+from sevenstud.server.spawn import spawn
 
 EIGHT_ON_THIRD = [
     "As 2d 3c",
@@ -52,12 +54,12 @@ def _signal_zero(pid: int) -> bool:  # pragma: no cover - not Linux
     return True
 
 
-def _workers() -> list[int]:
-    """The processes our children started (the fork server's workers): none once jobs end."""
+def _workers(root: int | None = None) -> list[int]:
+    """The processes the children of ``root`` (this process by default) started: the fork
+    server's workers. None once the jobs have ended."""
     if not Path("/proc").exists():  # pragma: no cover - not Linux
         return []
-    children, grandchildren = set(), []
-    me = os.getpid()
+    me = os.getpid() if root is None else root
     stats = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
@@ -218,6 +220,24 @@ def test_closing_the_study_stops_every_worker(jobs: Callable[..., study.Study]) 
     assert not any(_alive(job.pid or 0) for job in running) and _workers() == []
     refused = _client(room).post("/api/equity", json={"hands": SMALL})
     assert refused.status_code == 503 and refused.json()["reason"] == "server-busy"
+
+
+@pytest.mark.skipif(not Path("/proc").exists(), reason="finds the workers through /proc (Linux)")
+def test_a_server_killed_with_9_leaves_no_worker_running(tmp_path: Path) -> None:
+    """``sevenstud serve`` itself: its options set the limits, and when the server dies (kill
+    -9: no shutdown runs) its workers die with it, not running on for ever."""
+    args = ["--equity-max-outcomes", str(10**16), "--equity-seconds", "600"]
+    served = spawn(f"sqlite:///{tmp_path / 'room.sqlite3'}", args=args)
+    try:
+        answer = httpx.post(f"{served.base}/api/equity", json={"hands": THREE_ON_THIRD, "method": "exact"})
+        assert answer.status_code == 200 and answer.json()["deadline"] == 600
+        _until(lambda: bool(_workers(served.process.pid)), 30)
+        workers = _workers(served.process.pid)
+        for pid in workers:  # stuck: it will not see its pipe close, only the system can end it
+            os.kill(pid, signal.SIGSTOP)
+    finally:
+        served.stop(signal.SIGKILL)
+    _until(lambda: not any(_alive(pid) for pid in workers), 15)
 
 
 # ---------------------------------------------------------------------- counting and forgetting

@@ -98,7 +98,17 @@ def context() -> Any:
 
 def _die_with_parent() -> None:
     """Linux: a SIGKILL when the fork server (this process's parent) dies, so that a worker
-    never outlives a server that was killed itself."""
+    never outlives a server that was killed itself, even one stuck where it cannot see its pipe
+    close. The fork server ends when no process holds its "alive" pipe; multiprocessing gives
+    every child a copy (so that a child may start processes too), which would keep the fork
+    server, and so this worker, alive for as long as the worker runs: the worker closes it."""
+    with contextlib.suppress(Exception):
+        from multiprocessing import forkserver
+
+        alive = getattr(getattr(forkserver, "_forkserver", None), "_forkserver_alive_fd", None)
+        if isinstance(alive, int):
+            os.close(alive)
+            forkserver._forkserver._forkserver_alive_fd = None  # type: ignore[attr-defined]
     if not sys.platform.startswith("linux"):
         return
     with contextlib.suppress(Exception):
