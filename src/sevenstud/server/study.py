@@ -299,7 +299,7 @@ class Study:
                 target=self._watch, args=(job, order), name=f"equity-{job.id[:6]}", daemon=True
             )
             self.watchers.add(watcher)
-        watcher.start()
+            watcher.start()  # under the lock: close() never meets a watcher not started yet
         return job
 
     def _watch(self, job: Job, order: equity_worker.Order) -> None:
