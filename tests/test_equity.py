@@ -21,6 +21,7 @@ import sys
 from fractions import Fraction
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -483,3 +484,50 @@ def test_progress_bar_draws_only_on_long_runs() -> None:
     slow.close()
     text = slow.stream.getvalue()
     assert "25.0%" in text and "100.0%" in text and text.endswith("\n")
+
+
+# ---------------------------------------------------------------------- stop (a server's deadline)
+
+
+def _stop_after(calls: int) -> Any:
+    """A ``stop`` that says yes from its ``calls + 1``-th question on."""
+    asked = [0]
+
+    def stop() -> bool:
+        asked[0] += 1
+        return asked[0] > calls
+
+    return stop
+
+
+@pytest.mark.parametrize(
+    "hands",
+    [
+        ["As 2s 3s", "Kd Kh Qc", "4c 5c 6c"],  # completion tables and rejection
+        # five on 5th street: shuffles
+        ["2c 3c 4c 5c 6c", "2d 3d 4d 5d 6d", "2h 3h 4h 5h 6h", "2s 3s 4s 5s 6s", "Ac Ad Ah As Kc"],
+    ],
+)
+def test_stop_ends_monte_carlo_with_exactly_the_trials_drawn_so_far(hands: list[str]) -> None:
+    """The rule: a stopped sample is the first blocks of the same seed's sample, nothing else."""
+    stopped = equity(hands, trials=10_000_000, seed=3, stop=_stop_after(2))
+    assert stopped.stopped and not stopped.exact and 0 < stopped.outcomes < 10_000_000
+    same = equity(hands, trials=stopped.outcomes, seed=3)
+    assert not same.stopped and same.players == stopped.players
+    assert sum(p.equity for p in stopped.players) == pytest.approx(1.0, abs=1e-12)
+    assert json.loads(json.dumps(stopped.to_json()))["stopped"] is True
+
+
+def test_stop_ends_exact_counting_with_equity_stopped() -> None:
+    from sevenstud.equity import EquityStopped
+
+    three = ["As 2d 3c", "Qs 4h 5c", "Kd Kh 8s"]  # 5.3e14 outcomes: it would never end
+    with pytest.raises(EquityStopped) as stopped:
+        equity(three, exact=True, stop=_stop_after(3))
+    assert 0.0 <= stopped.value.progress < 0.01
+    with pytest.raises(EquityStopped):  # before a single block: nothing to give
+        equity(three, trials=1000, stop=lambda: True)
+    # A stop that never says yes changes nothing.
+    plain = equity(["As Ad Kc 7h 2d", "Qs Qh Jc 9d 9s"], exact=True)
+    asked = equity(["As Ad Kc 7h 2d", "Qs Qh Jc 9d 9s"], exact=True, stop=lambda: False)
+    assert (asked.players, asked.outcomes, asked.stopped) == (plain.players, plain.outcomes, False)

@@ -283,6 +283,18 @@ def test_monte_carlo_keeps_exactly_the_trials_over_many_blocks(
         assert 0.0 < low < 1.0
 
 
+def test_stop_ends_device_monte_carlo_between_blocks_with_the_draws_so_far(
+    fake_cuda: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(monte_carlo, "DEVICE_MC_ROWS", 1 << 12)
+    shuffles = ["2c 3c 4c 5c 6c", "2d 3d 4d 5d 6d", "2h 3h 4h 5h 6h", "2s 3s 4s 5s 6s", "Ac Ad Ah As Kc"]
+    for hands in (["As 2s 3s", "Kd Kh Qc"], shuffles):  # completion tables, then shuffles
+        asked = iter(range(10**6))
+        result = equity(hands, trials=10_000_000, seed=2, device="cuda", stop=lambda: next(asked) >= 3)  # noqa: B023
+        assert result.stopped and 0 < result.outcomes < 10_000_000
+        assert sum(p.equity for p in result.players) == pytest.approx(1.0, abs=1e-12)
+
+
 def test_shuffled_prefix_is_a_uniform_draw(fake_cuda: Any) -> None:
     rng = fake_cuda.random.default_rng(4)
     grid = kernels.device_shuffled_prefix(fake_cuda, rng, 60_000, 6, 3)

@@ -231,6 +231,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="S",
         help="how long a table's lease lasts unrenewed: a dead server's tables move after at most this",
     )
+    from sevenstud.server.equity_limits import add_arguments as add_equity_limits
+
+    add_equity_limits(serve)  # --equity-jobs, --equity-seconds, ... (docs/security-equity.md)
     audit = command("audit", "check the card room's ledger and replay its stored hands")
     audit.add_argument("--database", default=None, metavar="URL", help=database_help)
     return parser

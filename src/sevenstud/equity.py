@@ -34,7 +34,7 @@ import math
 import re
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from sevenstud.cards import CARDS, Card, CardError, format_cards
@@ -46,11 +46,22 @@ EXACT_MEMORY_LIMIT = 40_000_000  # two players: completion incidences held in me
 UNKNOWN = "??"
 
 Progress = Callable[[float], None]
+Stop = Callable[[], bool]
 HandInput = str | Sequence[int | str | None]
 
 
 class EquityError(ValueError):
     """Input that cannot be a stud position: a card twice, too many cards, too many players..."""
+
+
+class EquityStopped(RuntimeError):
+    """``stop`` ended a computation before it had any answer: exact counting (a part of the
+    outcomes is no answer), or Monte Carlo before its first block. ``progress`` is the fraction
+    that was done."""
+
+    def __init__(self, progress: float) -> None:
+        super().__init__(f"stopped at {100 * progress:.0f}% before there was an answer")
+        self.progress = progress
 
 
 @dataclass(frozen=True)
@@ -83,6 +94,8 @@ class EquityResult:
     street: int
     community: bool
     seconds: float
+    stopped: bool = False
+    """Monte Carlo ended by ``stop`` before all its trials: ``outcomes`` is what was drawn."""
 
     def to_json(self) -> dict[str, Any]:
         """The object ``sevenstud equity --json`` prints."""
@@ -288,6 +301,7 @@ def equity(
     max_outcomes: int = DEFAULT_MAX_OUTCOMES,
     progress: Progress | None = None,
     device: str = "cpu",
+    stop: Stop | None = None,
 ) -> EquityResult:
     """Each player's equity and win rates (see the module's documentation).
 
@@ -300,6 +314,11 @@ def equity(
     ``"cuda"``: the same kernels on an NVIDIA GPU through CuPy (exact counts identical to the
     CPU's; Monte Carlo from the GPU's own generator, so the same figures within their standard
     errors, not the same draws; a clear error when CuPy or a CUDA device is missing).
+    ``stop`` is asked between blocks of work: when it says yes, Monte Carlo ends with the trials
+    drawn so far (``stopped`` in its result) and exact counting raises :class:`EquityStopped`
+    (as does Monte Carlo stopped before its first block). A caller that must be sure of an end
+    (a server's deadline) runs the computation in a process it can kill: one numpy step, or the
+    tables built before the first block, is not interrupted.
     """
     started = time.perf_counter()
     if device not in ("cpu", "cuda"):
@@ -322,6 +341,14 @@ def equity(
 
     deal = kernels.Deal(pos.game, pos.known, pos.unknown, pos.community, pos.unseen)
     method, work = exact_work(pos)
+
+    def told(fraction: float) -> None:
+        # Exact counting stops here, between its blocks: the kernels report progress after each.
+        if stop is not None and stop():
+            raise EquityStopped(fraction)
+        if progress is not None:
+            progress(fraction)
+
     use_exact = exact if exact is not None else (trials is None and work <= max_outcomes)
     if use_exact:
         if method == "inclusion-exclusion" and work > EXACT_MEMORY_LIMIT:
@@ -336,17 +363,26 @@ def equity(
                 f"exact enumeration would list {last:,} ways for the last player's cards at once:"
                 " too many unknown cards; use Monte Carlo (trials)"
             )
+        if stop is not None and stop():
+            raise EquityStopped(0.0)
+        watch = told if stop is not None else progress
         if method == "inclusion-exclusion":
-            counts = kernels.heads_up_exact(deal, progress, be)
+            counts = kernels.heads_up_exact(deal, watch, be)
         elif method == LAST_PLAYER:
-            counts = kernels.last_player_exact(deal, progress, be)
+            counts = kernels.last_player_exact(deal, watch, be)
         else:
-            counts = kernels.enumerate_exact(deal, progress, be)
+            counts = kernels.enumerate_exact(deal, watch, be)
         if counts.total != outcome_count(pos):  # pragma: no cover - a kernel bug
             raise AssertionError(f"counted {counts.total} outcomes, expected {outcome_count(pos)}")
     else:
         method = "monte-carlo"
-        counts = kernels.monte_carlo(deal, trials or DEFAULT_TRIALS, seed, progress, be)
+        wanted = trials or DEFAULT_TRIALS
+        counts = kernels.monte_carlo(deal, wanted, seed, progress, be, stop)
+        if int(counts.total) == 0:
+            raise EquityStopped(0.0)
+        if int(counts.total) < wanted:
+            result = _result(pos, counts, False, method, time.perf_counter() - started)
+            return replace(result, stopped=True)
     if progress is not None:
         progress(1.0)
     return _result(pos, counts, use_exact, method, time.perf_counter() - started)
@@ -556,6 +592,7 @@ def add_arguments(parser: Any) -> None:
 __all__ = [
     "EquityError",
     "EquityResult",
+    "EquityStopped",
     "PlayerEquity",
     "Position",
     "equity",

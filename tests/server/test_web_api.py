@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -13,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 import websockets
-from fastapi import FastAPI, HTTPException
+from fastapi import FastAPI
 from sqlalchemy import select
 
 from sevenstud.actions import Action, ActionKind
@@ -23,7 +22,7 @@ from sevenstud.events import ActionTaken, AntePosted, HandShown, HandTurnedUp, P
 from sevenstud.games import Stakes as GameStakes
 from sevenstud.games import StudHiLo
 from sevenstud.history.phh import loads, loads_all
-from sevenstud.server import study, web
+from sevenstud.server import web
 from sevenstud.server.app import COOKIE
 from sevenstud.server.presenter import action_label, pots_of, summary
 from sevenstud.server.protocol import PROTOCOL_VERSION, SERVER
@@ -404,48 +403,8 @@ def test_bad_cards_are_a_400_with_the_calculators_message(server: str) -> None:
     assert httpx.get(f"http://{server}/api/equity/nope").status_code == 404
 
 
-def test_equity_limits_per_client_in_all_and_forgetting(monkeypatch: pytest.MonkeyPatch) -> None:
-    release = threading.Event()
-
-    def slow(*args: Any, **kwargs: Any) -> Any:
-        release.wait(10)
-        raise study.calculator.EquityError("stopped by the test")
-
-    monkeypatch.setattr(study.calculator, "equity", slow)
-    now = [0.0]
-    jobs = study.Study(clock=lambda: now[0])
-    body = study.EquityRequest(hands=["As 2s 3s", "Kd Kh Kc"], method="monte-carlo", trials=10)
-    try:
-        first = jobs.start(body, "a")
-        jobs.start(body, "a")
-        with pytest.raises(HTTPException) as refused:
-            jobs.start(body, "a")
-        assert refused.value.status_code == 429 and "at most 2" in refused.value.detail
-        for client in "bcd":
-            jobs.start(body, client)
-            jobs.start(body, client)
-        with pytest.raises(HTTPException, match="busy"):
-            jobs.start(body, "e")
-        release.set()
-        for _ in range(100):
-            if jobs.get(first.id, "z").done:
-                break
-            now[0] += 0.2  # the poll's rate limit refills
-            time.sleep(0.02)
-        assert jobs.get(first.id, "z").answer() == {"done": True, "error": "stopped by the test"}
-        now[0] += study.KEEP_SECONDS + 1
-        with pytest.raises(HTTPException) as gone:
-            jobs.get(first.id, "z")
-        assert gone.value.status_code == 404
-        for _ in range(int(study.POLLS_PER_SECOND)):
-            with pytest.raises(HTTPException):
-                jobs.get("nope", "y")
-        with pytest.raises(HTTPException) as slow_down:
-            jobs.get("nope", "y")
-        assert slow_down.value.status_code == 429
-    finally:
-        release.set()
-        jobs.close()
+# The limits on equity jobs (the size cap, the deadline, the counts per client and in all, the
+# rates, the forgetting) are tested in test_equity_jobs.py.
 
 
 # ---------------------------------------------------------------------- 5. the replayer

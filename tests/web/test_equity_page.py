@@ -1,10 +1,13 @@
 """The equity page (issue 11, point 5) in Debian's chromium: cards picked on the grid and typed,
 an exact run checked against the equity engine itself, a Monte Carlo run followed to the end
 through its progress bar, the server's error for a bad card, the game's halves, accessibility
-and the phone layout."""
+and the phone layout; and (issue 18, point 3) why a job was refused (too large, the room busy,
+a job of yours running) or cut short at its deadline, with what Monte Carlo drew by then."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +15,7 @@ import httpx
 import pytest
 
 from sevenstud.equity import equity
+from sevenstud.server.spawn import running
 
 pytest.importorskip("numpy", reason="the equity engine needs numpy (pip install -e '.[server]')")
 
@@ -173,3 +177,125 @@ def test_a_bad_card_typed_shows_the_servers_error(page: Any, server: str) -> Non
     page.get_by_test_id("run").click()
     page.get_by_test_id("result-1-equity").wait_for()
     assert error.inner_text() == ""
+
+
+# ---------------------------------------------------------------------- refused, or cut short (issue 18)
+
+EIGHT_ON_THIRD = ["As 2d 3c", "Qs 4h 5c", "Kd Kh 8s", "7c 7d 9h"]
+EIGHT_ON_THIRD += ["Jh Td 6s", "2s 3h 4d", "5s 6h 8c", "9c Tc Jc"]
+"""Eight players on 3rd street: about 3 x 10^22 outcomes to count exactly."""
+THREE_ON_THIRD = ["As 2d 3c", "Qs 4h 5c", "Kd Kh 8s"]
+"""Three players on 3rd street: an exact count that would run for days."""
+TIGHT = ["--equity-jobs", "1", "--equity-jobs-per-client", "1", "--equity-seconds", "1.5"]
+TIGHT += ["--equity-max-outcomes", str(10**16), "--equity-max-trials", str(10**9)]
+"""A card room that runs one equity job at a time, one per client, cut at 1.5 s, with the size
+caps out of the way (so that a job runs until its deadline)."""
+
+
+@pytest.fixture(scope="module")
+def tight(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A card room with the limits of :data:`TIGHT`: its base URL."""
+    folder = tmp_path_factory.mktemp("tight")
+    with running(f"sqlite:///{folder / 'cardroom.sqlite3'}", pause=1.5, args=TIGHT) as served:
+        yield served.base
+
+
+def _long_job(server: str, source: str) -> tuple[httpx.Client, str]:
+    """A job that runs until its deadline, asked for from the address ``source``."""
+    client = httpx.Client(base_url=server, transport=httpx.HTTPTransport(local_address=source))
+    started = client.post("/api/equity", json={"hands": THREE_ON_THIRD, "method": "exact"})
+    assert started.status_code == 200, started.text
+    return client, started.json()["job"]
+
+
+def _ended(client: httpx.Client, job: str) -> dict[str, Any]:
+    for _ in range(100):
+        answer: dict[str, Any] = client.get(f"/api/equity/{job}").json()
+        if answer["done"]:
+            return answer
+        time.sleep(0.2)
+    raise AssertionError(f"the job {job} did not end")
+
+
+def _fill(page: Any, hands: list[str]) -> None:
+    for _ in range(len(hands) - 2):
+        page.get_by_test_id("add-player").click()
+    for i, cards in enumerate(hands):
+        page.get_by_test_id(f"cards-p{i}").fill(cards)
+
+
+def test_the_page_says_a_job_too_large_was_refused_and_which_limit(page: Any, server: str) -> None:
+    body = {"game": "stud8", "hands": EIGHT_ON_THIRD, "dead": "", "method": "exact"}
+    refused = httpx.post(f"{server}/api/equity", json=body)
+    assert refused.status_code == 400 and refused.json()["reason"] == "too-large"
+    _open(page, server)
+    _fill(page, EIGHT_ON_THIRD)
+    page.get_by_test_id("method-exact").check()
+    page.get_by_test_id("run").click()
+    why = page.get_by_test_id("equity-why")
+    why.filter(has_text="Refused").wait_for()
+    assert why.inner_text() == "Refused: this job is larger than the server computes."
+    assert page.get_by_test_id("equity-error").inner_text() == refused.json()["detail"]
+    assert "max_outcomes" in refused.json()["detail"]
+    assert page.get_by_test_id("progress-text").inner_text() == "Refused"
+    assert page.get_by_test_id("results").inner_text() == ""
+
+
+def test_the_page_says_the_server_is_busy_and_when_to_try_again(
+    page: Any, tight: str, axe_check: Any, artifacts: Path
+) -> None:
+    other, job = _long_job(tight, "127.0.0.2")  # another client fills the room's one place
+    _open(page, tight)
+    _fill(page, ["As Ad Kc 7h 2d", "Qs Qh Jc 9d 9s"])
+    page.get_by_test_id("run").click()
+    why = page.get_by_test_id("equity-why")
+    why.filter(has_text="Refused").wait_for()
+    assert why.inner_text().startswith("Refused: the server is busy with other jobs. Try again in ")
+    assert "busy" in page.get_by_test_id("equity-error").inner_text()
+    axe_check(page, "the equity page with a refusal")
+    page.screenshot(path=str(artifacts / "equity-refused.png"), full_page=True)
+    assert _ended(other, job)["stopped"] == "deadline"
+    # The other client's worker has ended: the same job runs now.
+    page.get_by_test_id("run").click()
+    page.get_by_test_id("result-1-equity").wait_for()
+    assert why.inner_text() == "" and page.get_by_test_id("equity-error").inner_text() == ""
+
+
+def test_the_page_says_you_have_a_job_running_already(page: Any, tight: str) -> None:
+    mine, job = _long_job(tight, "127.0.0.1")  # the page's own address
+    _open(page, tight)
+    _fill(page, ["As Ad Kc 7h 2d", "Qs Qh Jc 9d 9s"])
+    page.get_by_test_id("run").click()
+    why = page.get_by_test_id("equity-why")
+    why.filter(has_text="Refused").wait_for()
+    expected = "Refused: you have as many jobs running as the server allows one visitor."
+    assert why.inner_text().startswith(expected)
+    assert "per_client" in page.get_by_test_id("equity-error").inner_text()
+    _ended(mine, job)
+
+
+def test_the_page_says_a_job_was_cut_short_and_shows_what_monte_carlo_drew(page: Any, tight: str) -> None:
+    _open(page, tight)
+    _fill(page, EIGHT_ON_THIRD)  # shuffles: the first trials come within milliseconds
+    page.get_by_test_id("method-monte-carlo").check()
+    page.get_by_test_id("trials").fill(str(10**9))
+    page.get_by_test_id("run").click()
+    page.get_by_test_id("progress-text").filter(has_text="1.5 s at the latest").wait_for()
+    page.get_by_test_id("result-7-equity").wait_for(timeout=20_000)
+    assert page.get_by_test_id("equity-why").inner_text() == "Cut short at its deadline."
+    error = page.get_by_test_id("equity-error").inner_text()
+    assert "deadline of 1.5 s" in error and "of the 1,000,000,000 trials were drawn" in error
+    assert page.get_by_test_id("progress-text").inner_text() == "Cut short"
+    assert page.get_by_test_id("summary").inner_text().startswith("Cut short: Monte Carlo, ")
+    shares = [page.get_by_test_id(f"result-{i}-equity").get_attribute("data-value") for i in range(8)]
+    assert sum(float(x) for x in shares) == pytest.approx(1.0, abs=1e-9)
+    # An exact count cut short has no figures: the page says so and shows none.
+    for _ in range(5):
+        page.get_by_test_id("remove-player").click()
+    for i, cards in enumerate(THREE_ON_THIRD):
+        page.get_by_test_id(f"cards-p{i}").fill(cards)
+    page.get_by_test_id("method-exact").check()
+    page.get_by_test_id("run").click()
+    page.get_by_test_id("equity-why").filter(has_text="Cut short").wait_for(timeout=20_000)
+    assert "ask for Monte Carlo" in page.get_by_test_id("equity-error").inner_text()
+    assert page.get_by_test_id("results").inner_text() == ""

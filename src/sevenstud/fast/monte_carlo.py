@@ -4,11 +4,17 @@ When every player's completions fit in a table and the players rarely collide, o
 as independent completion numbers and the draws that share a card are rejected (what is kept is
 exactly uniform); otherwise each outcome is a partial Fisher-Yates shuffle of the unseen cards.
 On a GPU the same ways of drawing run with the device's own generator, in bigger blocks.
+
+``stop`` (a callable) is asked between blocks: when it says yes, the draws so far are the
+sample. The moment of stopping does not depend on the cards drawn, so what was drawn is still a
+uniform sample, only a smaller one (its standard errors say so). Asking costs one call a block
+(a block is tens of thousands of draws, milliseconds of work).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from math import comb, prod
 from typing import Any
 
@@ -35,13 +41,27 @@ TABLE_LIMIT = 1 << 20  # completions per player kept in a table for rejection sa
 MIN_ACCEPT = 0.2  # below this acceptance rate, shuffle instead
 SHUFFLE_BLOCK = 1 << 15  # shuffled deals per vectorised step (the shuffle's arrays stay in cache)
 
+Stop = Callable[[], bool]
+"""Asked between blocks: True ends the sampling with the draws made so far."""
+
+
+def _never() -> bool:
+    return False
+
 
 def monte_carlo(
-    deal: Deal, trials: int, seed: int | None, progress: Progress | None = None, be: Backend = CPU
+    deal: Deal,
+    trials: int,
+    seed: int | None,
+    progress: Progress | None = None,
+    be: Backend = CPU,
+    stop: Stop | None = None,
 ) -> Counts:
-    """Tallies of ``trials`` random outcomes (``equity_sq`` filled for the standard error). On a
-    GPU the random numbers come from the device's own generator, seeded with ``seed``: the same
-    distribution as the CPU's, not the same draws."""
+    """Tallies of ``trials`` random outcomes (``equity_sq`` filled for the standard error); fewer
+    when ``stop`` said so between blocks (``total`` says how many). On a GPU the random numbers
+    come from the device's own generator, seeded with ``seed``: the same distribution as the
+    CPU's, not the same draws."""
+    stop = stop or _never
     left = len(deal.unseen)
     tables = [comb(left, u) for u in deal.unknown]
     accept = deal.outcomes() / prod(tables) if not deal.community else 0.0
@@ -49,12 +69,12 @@ def monte_carlo(
     if be.gpu:
         device_rng = be.xp.random.default_rng(seed)
         if use_tables:
-            return _mc_tables_device(deal, trials, device_rng, accept, progress, be)
-        return _mc_shuffle_device(deal, trials, device_rng, progress, be)
+            return _mc_tables_device(deal, trials, device_rng, accept, progress, be, stop)
+        return _mc_shuffle_device(deal, trials, device_rng, progress, be, stop)
     rng = np.random.default_rng(seed)
     if use_tables:
-        return _mc_tables(deal, trials, rng, progress)
-    return _mc_shuffle(deal, trials, rng, progress)
+        return _mc_tables(deal, trials, rng, progress, stop)
+    return _mc_shuffle(deal, trials, rng, progress, stop)
 
 
 def _completion_tables(deal: Deal, be: Backend) -> tuple[list[Any], list[Any], list[Any]]:
@@ -77,12 +97,14 @@ def _completion_tables(deal: Deal, be: Backend) -> tuple[list[Any], list[Any], l
     return masks, highs, lows
 
 
-def _mc_tables(deal: Deal, trials: int, rng: np.random.Generator, progress: Progress | None) -> Counts:
+def _mc_tables(
+    deal: Deal, trials: int, rng: np.random.Generator, progress: Progress | None, stop: Stop
+) -> Counts:
     game, n = deal.game, deal.players
     masks, highs, lows = _completion_tables(deal, CPU)
     total = Counts(n)
     size = BLOCK * 2
-    while total.total < trials:
+    while total.total < trials and not stop():
         want = trials - total.total
         picks = [rng.integers(0, masks[i].size, size=size) for i in range(n)]
         used = masks[0].take(picks[0])
@@ -124,7 +146,9 @@ def shuffled_prefix(rng: np.random.Generator, rows: int, m: int, r: int) -> npt.
     return grid[:r]
 
 
-def _mc_shuffle(deal: Deal, trials: int, rng: np.random.Generator, progress: Progress | None) -> Counts:
+def _mc_shuffle(
+    deal: Deal, trials: int, rng: np.random.Generator, progress: Progress | None, stop: Stop
+) -> Counts:
     game, n = deal.game, deal.players
     sizes = list(deal.unknown) + ([1] if deal.community else [])
     r = sum(sizes)
@@ -132,7 +156,7 @@ def _mc_shuffle(deal: Deal, trials: int, rng: np.random.Generator, progress: Pro
     sides = [Side(deal.known[i], game) for i in range(n)]
     starts = np.cumsum([0, *sizes])
     total = Counts(n)
-    while total.total < trials:
+    while total.total < trials and not stop():
         rows = min(SHUFFLE_BLOCK, trials - total.total)
         cards = unseen.take(shuffled_prefix(rng, rows, unseen.size, r))
         total.add(tally_full(cards, sides, starts, n, deal.community, game, squares=True))
@@ -150,7 +174,7 @@ DEVICE_MC_ROWS = 1 << 23  # draws per block on a GPU
 
 
 def _mc_tables_device(
-    deal: Deal, trials: int, rng: Any, accept: float, progress: Progress | None, be: Backend
+    deal: Deal, trials: int, rng: Any, accept: float, progress: Progress | None, be: Backend, stop: Stop
 ) -> Counts:
     xp = be.xp
     game, n = deal.game, deal.players
@@ -161,9 +185,11 @@ def _mc_tables_device(
     block = min(DEVICE_MC_ROWS, 1 << needed.bit_length())
     running = xp.zeros((), dtype=np.int64)  # accepted draws so far, on the device
     accepted = 0
-    while accepted < trials:
+    while accepted < trials and not stop():
         rounds = max(1, math.ceil((trials - accepted) * 1.002 / (block * accept)))
-        for _ in range(rounds):
+        for round_ in range(rounds):
+            if round_ and stop():  # between blocks: what was accepted so far is the sample
+                break
             picks = [rng.integers(0, sizes[i], size=block, dtype=np.int32) for i in range(n)]
             used = masks[0].take(picks[0])
             ok = xp.ones(block, dtype=bool)
@@ -202,7 +228,9 @@ def device_shuffled_prefix(xp: Any, rng: Any, rows: int, m: int, r: int) -> Any:
     return grid[:r]
 
 
-def _mc_shuffle_device(deal: Deal, trials: int, rng: Any, progress: Progress | None, be: Backend) -> Counts:
+def _mc_shuffle_device(
+    deal: Deal, trials: int, rng: Any, progress: Progress | None, be: Backend, stop: Stop
+) -> Counts:
     xp = be.xp
     game, n = deal.game, deal.players
     sizes = list(deal.unknown) + ([1] if deal.community else [])
@@ -214,7 +242,7 @@ def _mc_shuffle_device(deal: Deal, trials: int, rng: Any, progress: Progress | N
     tallies = Tallies(be, n, game)
     block = DEVICE_MC_ROWS
     done = 0
-    while done < trials:
+    while done < trials and not stop():
         rows = min(block, trials - done)
         cards = unseen.take(device_shuffled_prefix(xp, rng, rows, m, r))
         high, low = ranks_full(cards, sides, starts, deal.community, game)

@@ -29,7 +29,7 @@ from pydantic import BaseModel, Field, ValidationError
 from starlette.websockets import WebSocketState
 
 from sevenstud.games import Razz, Stakes, Stud, StudHiLo
-from sevenstud.server import auth, downloads, study, web
+from sevenstud.server import auth, downloads, equity_limits, study, web
 from sevenstud.server.leases import LEASE_SECONDS, LeaseError, LeaseKeeper
 from sevenstud.server.protocol import (
     CLIENT,
@@ -87,10 +87,12 @@ def create_app(
     public_url: str = "http://127.0.0.1:8000",
     lease_seconds: float = LEASE_SECONDS,
     grace: float = GRACE_SECONDS,
+    equity: study.EquityLimits | None = None,
 ) -> FastAPI:
     """The card room's application on an open store: on start it takes the lease of every free
     table (recovering each) and opens its room; ``public_url`` is this process's address, as
-    the lobby of every process sharing the database tells it (see leases.py)."""
+    the lobby of every process sharing the database tells it (see leases.py); ``equity``: the
+    limits on equity jobs (docs/security-equity.md; the defaults when None)."""
     rooms: dict[int, Room] = {}
     connections = itertools.count(1)
 
@@ -145,7 +147,7 @@ def create_app(
         room.start()
         return room
 
-    equity_jobs = study.Study()
+    equity_jobs = study.Study(equity)
     app = FastAPI(title="sevenstud card room", lifespan=lifespan)
     app.include_router(downloads.router(store, COOKIE))  # GET /api/hands...: own hands only
     app.include_router(study.router(equity_jobs))  # POST /api/equity, GET /api/equity/{job}
@@ -453,6 +455,7 @@ def serve_command(args: argparse.Namespace) -> int:
             store,
             public_url=public,
             lease_seconds=getattr(args, "lease_seconds", LEASE_SECONDS),
+            equity=equity_limits.from_args(args),
             # SEVENSTUD_PAUSE (seconds after each hand): the tests run hands back to back.
             pause=float(os.environ.get("SEVENSTUD_PAUSE", "3")),
         )

@@ -1,70 +1,108 @@
 """Equity jobs for the study page: ``POST /api/equity`` starts one, ``GET /api/equity/{job}``
-follows it (docs/protocol.md, "Equity").
+follows it (docs/protocol.md, "Equity jobs"; the limits: docs/security-equity.md).
 
-A job is :func:`sevenstud.equity.equity` run in a thread pool, its ``progress`` callback kept for
-the page to poll. No login is needed (guests study too), so every client address has a rate
-limit, at most :data:`PER_CLIENT` jobs running at once, and the room at most :data:`RUNNING`
-in all; a job is forgotten :data:`KEEP_SECONDS` after it was asked for. The position is checked
-before a job starts: bad cards are a 400 with the equity calculator's own message.
+A job is :func:`sevenstud.equity.equity` in a worker process of its own
+(:mod:`~sevenstud.server.equity_worker`), watched by a thread of the server: it runs under a
+deadline and is killed when it does not stop at it. No login is needed (guests study too), so
+what a job may cost is bounded before it starts, by :class:`~.equity_limits.EquityLimits`: the
+size of the work for every method (exact counting's work, Monte Carlo's trials), the jobs one
+client address may run at once and the jobs the room runs at once (each a process on one core),
+and a rate of starts and of polls per address. A job counts against its client and the room
+from the moment it is accepted until its worker process has ended, and is forgotten only
+``keep_seconds`` after that. Every refusal is a :class:`Refused`: its status, a ``reason`` a
+page can tell apart, the limit and the message.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 import secrets
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from sevenstud import equity as calculator
-
-PER_CLIENT = 2
-"""Jobs one client address may have running at once."""
-RUNNING = 8
-"""Jobs the room runs at once, all clients together."""
-KEEP_SECONDS = 600.0
-"""A job older than this is forgotten (its result too)."""
-MAX_OUTCOMES = 5_000_000
-"""``auto`` enumerates exactly up to this many outcomes, else samples (a job stays bounded)."""
-MAX_TRIALS = 2_000_000
-STARTS_PER_MINUTE = 20
-"""Jobs one client address may ask for each minute."""
-POLLS_PER_SECOND = 10.0
-"""Requests about jobs one client address may make each second (a burst of as many)."""
+from sevenstud.server import equity_worker
+from sevenstud.server.equity_limits import EquityLimits
 
 
 class EquityRequest(BaseModel):
     """A position to study: each player's cards in dealing order (``??`` unknown), dead cards,
-    how to count (``auto``: exact when small enough, else Monte Carlo) and the trials."""
+    how to count (``auto``: exact when small enough, else Monte Carlo) and the trials (at most
+    the server's ``max_trials``, checked when the job is asked for)."""
 
     game: Literal["stud8", "stud", "razz"] = "stud8"
     hands: list[Annotated[str, Field(max_length=60)]] = Field(min_length=1, max_length=8)
     dead: str = Field(default="", max_length=200)
     method: Literal["auto", "exact", "monte-carlo"] = "auto"
-    trials: int = Field(default=200_000, ge=1, le=MAX_TRIALS)
+    trials: int = Field(default=200_000, ge=1, le=10**12)
+
+
+class Refused(Exception):
+    """A request about equity jobs that is refused: HTTP ``status``, ``reason`` (a word a page
+    tells apart: ``bad-position``, ``too-large``, ``client-busy``, ``server-busy``, ``rate``,
+    ``unknown-job``), the message, and ``extra`` fields (the limit: its name, the most it
+    allows, what was asked); ``retry_after`` in seconds where waiting helps."""
+
+    def __init__(
+        self, status: int, reason: str, detail: str, *, retry_after: float | None = None, **extra: Any
+    ) -> None:
+        super().__init__(detail)
+        self.status, self.reason, self.detail = status, reason, detail
+        self.retry_after, self.extra = retry_after, extra
+
+    def response(self) -> JSONResponse:
+        """The refusal as the HTTP answer: ``{"detail", "reason", ...}`` and ``Retry-After``."""
+        headers = {}
+        body: dict[str, Any] = {"detail": self.detail, "reason": self.reason, **self.extra}
+        if self.retry_after is not None:
+            seconds = max(1, math.ceil(self.retry_after))
+            headers["Retry-After"] = str(seconds)
+            body["retry_after"] = seconds
+        return JSONResponse(body, status_code=self.status, headers=headers)
 
 
 @dataclasses.dataclass(slots=True)
 class Job:
-    """One equity job: who asked (a client address), when, how far it is, its answer."""
+    """One equity job: who asked (a client address), when, how far it is, its answer. ``done``
+    is set only once its worker process has ended; ``stopped`` says why it was cut short."""
 
     id: str
     client: str
     created: float
+    deadline: float
+    """The job's deadline in seconds from its start."""
+    trials: int | None = None
+    """The trials asked for (None: exact counting)."""
     progress: float = 0.0
     done: bool = False
+    ended: float | None = None
+    """When the worker had ended (the study's clock)."""
     result: dict[str, Any] | None = None
     error: str | None = None
+    stopped: str | None = None
+    """``"deadline"`` or ``"shutdown"`` when the job was cut short."""
+    pid: int | None = None
+    """The worker process's id, once started (it may have ended: see ``done``)."""
+    killed: bool = False
+    """The worker did not stop when asked and was killed."""
 
     def answer(self) -> dict[str, Any]:
         """The job as ``GET /api/equity/{job}`` says it."""
         if not self.done:
-            return {"done": False, "progress": round(self.progress, 4)}
+            return {"done": False, "progress": round(self.progress, 4), "deadline": self.deadline}
+        if self.stopped is not None:
+            stopped = {"done": True, "progress": round(self.progress, 4), "stopped": self.stopped}
+            stopped["error"] = self.error or "cut short"
+            if self.result is not None:
+                stopped["result"] = self.result
+            return stopped
         if self.error is not None:
             return {"done": True, "error": self.error}
         return {"done": True, "progress": 1.0, "result": self.result}
@@ -103,95 +141,241 @@ class _Bucket:
         self.rate, self.burst, self.clock = rate, burst, clock
         self.tokens: dict[str, tuple[float, float]] = {}
 
-    def take(self, client: str) -> bool:
+    def take(self, client: str) -> float:
+        """0 when a token was taken, else the seconds until there is one."""
         now = self.clock()
         tokens, then = self.tokens.get(client, (self.burst, now))
         tokens = min(self.burst, tokens + (now - then) * self.rate)
         if tokens < 1:
             self.tokens[client] = (tokens, now)
-            return False
+            return (1 - tokens) / self.rate
+        if len(self.tokens) > 10_000:  # many addresses: forget the full buckets (full is the default)
+            self.tokens = {
+                k: (t, w) for k, (t, w) in self.tokens.items() if t + (now - w) * self.rate < self.burst
+            }
         self.tokens[client] = (tokens - 1, now)
-        return True
+        return 0.0
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n:,} {what}{'s' * (n != 1)}"
 
 
 class Study:
-    """The room's equity jobs (see the module); ``clock`` gives the time in seconds."""
+    """The room's equity jobs (see the module); ``clock`` gives the time in seconds (the rates
+    and the forgetting; a worker's deadline is real time)."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, limits: EquityLimits | None = None, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.limits = limits or EquityLimits()
         self.clock = clock
         self.jobs: dict[str, Job] = {}
         self.lock = threading.Lock()
-        self.pool = ThreadPoolExecutor(max_workers=RUNNING, thread_name_prefix="equity")
-        self.starts = _Bucket(STARTS_PER_MINUTE / 60.0, STARTS_PER_MINUTE, clock)
-        self.polls = _Bucket(POLLS_PER_SECOND, POLLS_PER_SECOND, clock)
+        self.closing = threading.Event()
+        self.watchers: set[threading.Thread] = set()
+        self.starts = _Bucket(self.limits.starts_per_minute / 60.0, self.limits.starts_per_minute, clock)
+        self.polls = _Bucket(self.limits.polls_per_second, self.limits.polls_per_second, clock)
 
-    def close(self) -> None:
-        """Stop taking jobs; the ones waiting are dropped."""
-        self.pool.shutdown(wait=False, cancel_futures=True)
+    def close(self, seconds: float | None = None) -> None:
+        """Stop every job (each worker asked to stop, then killed) and wait for their workers to
+        end (at most ``seconds``, by default the grace and a second more); take no more jobs."""
+        self.closing.set()
+        wait = self.limits.grace + 1.0 if seconds is None else seconds
+        end = time.monotonic() + wait
+        with self.lock:
+            watchers = list(self.watchers)
+        for watcher in watchers:
+            watcher.join(max(0.0, end - time.monotonic()))
+
+    def running(self) -> list[Job]:
+        """The jobs whose worker has not ended yet."""
+        with self.lock:
+            return [job for job in self.jobs.values() if not job.done]
 
     def _forget_old(self) -> None:
-        old = self.clock() - KEEP_SECONDS
-        for key in [k for k, job in self.jobs.items() if job.created < old]:
-            del self.jobs[key]
+        """Forget the jobs whose worker ended ``keep_seconds`` ago, and past ``kept`` finished
+        jobs the oldest; never a job whose worker may still run."""
+        old = self.clock() - self.limits.keep_seconds
+        finished = sorted((job.ended, key) for key, job in self.jobs.items() if job.ended is not None)
+        surplus = len(finished) - self.limits.kept
+        for place, (ended, key) in enumerate(finished):
+            if ended <= old or place < surplus:
+                del self.jobs[key]
 
-    def start(self, body: EquityRequest, client: str) -> Job:
-        """Check the position and queue its job; :class:`calculator.EquityError` for bad cards,
-        :class:`HTTPException` 429 past a limit."""
+    def _order(self, body: EquityRequest) -> equity_worker.Order:
+        """What to compute, or :class:`Refused` (400) for bad cards or a job past the size cap."""
+        limits = self.limits
         try:
             pos = calculator.position(body.hands, game=body.game, dead=body.dead)
+            method, work = calculator.exact_work(pos)
         except ValueError as error:  # EquityError, and a card's own errors
-            raise calculator.EquityError(str(error)) from None
+            raise Refused(400, "bad-position", str(error)) from None
+        if body.method == "exact" and work > limits.max_outcomes:
+            raise Refused(
+                400,
+                "too-large",
+                f"exact counting of this position is {work:,} outcomes of work ({method}); this server"
+                f" counts at most {limits.max_outcomes:,} exactly (max_outcomes): ask for Monte Carlo,"
+                " or give more of the cards",
+                limit="max_outcomes",
+                most=limits.max_outcomes,
+                asked=work,
+            )
+        exact = body.method == "exact" or (body.method == "auto" and work <= limits.max_outcomes)
+        if not exact and body.trials > limits.max_trials:
+            raise Refused(
+                400,
+                "too-large",
+                f"{body.trials:,} trials asked for; this server draws at most {limits.max_trials:,}"
+                " in one job (max_trials)",
+                limit="max_trials",
+                most=limits.max_trials,
+                asked=body.trials,
+            )
+        return equity_worker.Order(
+            tuple(body.hands), body.game, body.dead, exact, body.trials, fallback=body.method == "auto"
+        )
+
+    def _wait_for(self, jobs: list[Job]) -> float:
+        """Seconds until the first of ``jobs`` must have ended (its deadline and the grace)."""
+        now = self.clock()
+        ends = [job.created + job.deadline + self.limits.grace - now for job in jobs]
+        return max(1.0, min(ends, default=1.0))
+
+    def start(self, body: EquityRequest, client: str) -> Job:
+        """Check the position and the limits and start the job's worker; :class:`Refused` when
+        the cards are bad, the job is too large, or a limit of jobs or of starts is reached."""
+        order = self._order(body)
+        limits = self.limits
         with self.lock:
+            if self.closing.is_set():
+                raise Refused(
+                    503, "server-busy", "the server is stopping: no equity jobs now", retry_after=10
+                )
             self._forget_old()
-            if not self.starts.take(client):
-                raise HTTPException(429, "too many equity jobs asked for: wait a minute")
             running = [j for j in self.jobs.values() if not j.done]
-            if sum(1 for j in running if j.client == client) >= PER_CLIENT:
-                raise HTTPException(429, f"at most {PER_CLIENT} equity jobs of yours run at once")
-            if len(running) >= RUNNING:
-                raise HTTPException(429, "the equity calculator is busy: try again shortly")
-            job = Job(secrets.token_urlsafe(12), client, self.clock())
+            mine = [j for j in running if j.client == client]
+            if len(mine) >= limits.per_client:
+                raise Refused(
+                    429,
+                    "client-busy",
+                    f"you have {_count(len(mine), 'equity job')} running; at most {limits.per_client}"
+                    " run at once for one client (per_client): wait for one to end",
+                    retry_after=self._wait_for(mine),
+                    limit="per_client",
+                    most=limits.per_client,
+                )
+            if len(running) >= limits.running:
+                raise Refused(
+                    503,
+                    "server-busy",
+                    f"the equity calculator is busy: {_count(len(running), 'job')} running, the most"
+                    f" this server runs at once (running): try again shortly",
+                    retry_after=self._wait_for(running),
+                    limit="running",
+                    most=limits.running,
+                )
+            wait = self.starts.take(client)
+            if wait:
+                raise Refused(
+                    429,
+                    "rate",
+                    f"too many equity jobs asked for: at most {limits.starts_per_minute} a minute"
+                    " (starts_per_minute)",
+                    retry_after=wait,
+                    limit="starts_per_minute",
+                    most=limits.starts_per_minute,
+                )
+            job = Job(
+                secrets.token_urlsafe(12),
+                client,
+                self.clock(),
+                limits.seconds,
+                trials=None if order.exact else order.trials,
+            )
             self.jobs[job.id] = job
-        _, work = calculator.exact_work(pos)
-        exact = body.method == "exact" or (body.method == "auto" and work <= MAX_OUTCOMES)
-        self.pool.submit(self._run, job, body, exact)
+            watcher = threading.Thread(
+                target=self._watch, args=(job, order), name=f"equity-{job.id[:6]}", daemon=True
+            )
+            self.watchers.add(watcher)
+            watcher.start()  # under the lock: close() never meets a watcher not started yet
         return job
 
-    def _run(self, job: Job, body: EquityRequest, exact: bool) -> None:
+    def _watch(self, job: Job, order: equity_worker.Order) -> None:
+        """The job's thread: its worker from start to end, then the job's answer."""
+
         def progress(fraction: float) -> None:
             job.progress = min(max(job.progress, fraction), 0.999)
 
-        common: dict[str, Any] = {"game": body.game, "dead": body.dead, "progress": progress}
+        def started(pid: int) -> None:
+            job.pid = pid
+
         try:
-            try:
-                if exact:
-                    answer = calculator.equity(body.hands, exact=True, **common)
-                else:
-                    answer = calculator.equity(body.hands, trials=body.trials, **common)
-            except calculator.EquityError:
-                if body.method != "auto" or not exact:
-                    raise
-                # Too big to count exactly after all (memory): sample instead.
-                answer = calculator.equity(body.hands, trials=body.trials, **common)
-            job.result = result_json(answer)
-        except ValueError as error:
-            job.error = str(error)
-        except Exception as error:  # a job that breaks says so; the room runs on
+            outcome = equity_worker.run(
+                order,
+                seconds=self.limits.seconds,
+                grace=self.limits.grace,
+                progress=progress,
+                cancel=self.closing,
+                started=started,
+                memory=self.limits.memory_mb,
+            )
+            job.progress = max(job.progress, outcome.progress)
+            if outcome.result is not None:
+                job.result = result_json(outcome.result)
+            job.stopped, job.killed = outcome.stopped, outcome.killed
+            job.error = self._why_stopped(job, outcome) if outcome.stopped else outcome.error
+        except Exception as error:  # a watcher that breaks says so; the room runs on
             job.error = f"the equity job failed: {type(error).__name__}"
         finally:
-            job.progress = 1.0 if job.error is None else job.progress
-            job.done = True
+            with self.lock:
+                if job.error is None and job.stopped is None:
+                    job.progress = 1.0
+                job.ended = self.clock()
+                job.done = True
+                self.watchers.discard(threading.current_thread())
+
+    def _why_stopped(self, job: Job, outcome: equity_worker.Outcome) -> str:
+        """The message of a job cut short, with what it had done."""
+        if outcome.stopped == "shutdown":
+            why = "cut short: the server is stopping"
+        else:
+            why = f"cut short at its deadline of {self.limits.seconds:g} s (seconds)"
+        if outcome.result is not None and job.trials is not None:
+            return (
+                f"{why}: {outcome.result.outcomes:,} of the {job.trials:,} trials were drawn; the"
+                " result is theirs (its standard errors are larger)"
+            )
+        if job.trials is None:
+            return (
+                f"{why}, {100 * outcome.progress:.0f}% counted: exact counting of this position takes"
+                " longer than this server allows; ask for Monte Carlo"
+            )
+        return f"{why} before its first trials were drawn"
 
     def get(self, job_id: str, client: str) -> Job:
-        """A job by its id; 404 when there is none (or it was forgotten), 429 past the limit."""
+        """A job by its id; :class:`Refused` 404 when there is none (or it was forgotten), 429
+        past the rate of polls."""
         with self.lock:
-            if not self.polls.take(client):
-                raise HTTPException(429, "too many requests: slow down")
+            wait = self.polls.take(client)
+            if wait:
+                raise Refused(
+                    429,
+                    "rate",
+                    f"too many requests about equity jobs: at most {self.limits.polls_per_second:g} a"
+                    " second (polls_per_second)",
+                    retry_after=wait,
+                    limit="polls_per_second",
+                    most=self.limits.polls_per_second,
+                )
             self._forget_old()
             job = self.jobs.get(job_id)
         if job is None:
-            kept = f"{KEEP_SECONDS / 60:.0f} minutes"
-            raise HTTPException(404, f"no equity job {job_id[:40]!r} (jobs are kept {kept})")
+            kept = f"{self.limits.keep_seconds / 60:g} minutes"
+            raise Refused(
+                404, "unknown-job", f"no equity job {job_id[:40]!r} (a job is kept {kept} after it ended)"
+            )
         return job
 
 
@@ -202,19 +386,22 @@ def router(study: Study) -> APIRouter:
     def client_of(request: Request) -> str:
         return request.client.host if request.client is not None else "unknown"
 
-    @routes.post("/api/equity")
-    def start(body: EquityRequest, request: Request) -> dict[str, Any]:
+    @routes.post("/api/equity", response_model=None)
+    def start(body: EquityRequest, request: Request) -> dict[str, Any] | JSONResponse:
         try:
             job = study.start(body, client_of(request))
-        except calculator.EquityError as error:
-            raise HTTPException(400, str(error)) from None
-        return {"job": job.id}
+        except Refused as refused:
+            return refused.response()
+        return {"job": job.id, "deadline": job.deadline}
 
-    @routes.get("/api/equity/{job_id}")
-    def follow(job_id: str, request: Request) -> dict[str, Any]:
-        return study.get(job_id, client_of(request)).answer()
+    @routes.get("/api/equity/{job_id}", response_model=None)
+    def follow(job_id: str, request: Request) -> dict[str, Any] | JSONResponse:
+        try:
+            return study.get(job_id, client_of(request)).answer()
+        except Refused as refused:
+            return refused.response()
 
     return routes
 
 
-__all__ = ["KEEP_SECONDS", "PER_CLIENT", "RUNNING", "EquityRequest", "Job", "Study", "result_json", "router"]
+__all__ = ["EquityLimits", "EquityRequest", "Job", "Refused", "Study", "result_json", "router"]

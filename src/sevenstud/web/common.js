@@ -21,6 +21,7 @@ export async function api(path, { method = "GET", body } = {}) {
     const detail = data && typeof data === "object" ? data.detail : data;
     const error = new Error(describeDetail(detail) || `${response.status} ${response.statusText}`);
     error.status = response.status;
+    error.body = data && typeof data === "object" ? data : null; // e.g. an equity refusal's reason
     throw error;
   }
   return data;

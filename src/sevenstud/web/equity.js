@@ -17,6 +17,20 @@ const FIGURES = [
   ["high", "High"],
   ["low", "Low"],
 ];
+// Why the server refused a job (the answer's "reason", docs/protocol.md "Equity jobs"), or why
+// it cut one short (the job's "stopped"); the server's own message follows, saying which limit.
+const REFUSED = {
+  "too-large": "Refused: this job is larger than the server computes.",
+  "client-busy": "Refused: you have as many jobs running as the server allows one visitor.",
+  "server-busy": "Refused: the server is busy with other jobs.",
+  rate: "Refused: too many jobs asked for.",
+  "bad-position": "Refused: these cards are not a position.",
+};
+const STOPPED = {
+  deadline: "Cut short at its deadline.",
+  shutdown: "Cut short: the server is stopping.",
+};
+
 // The halves a game has: stud has no low half, razz has only the low.
 const HALVES = { stud8: ["high", "low"], stud: ["high"], razz: ["low"] };
 
@@ -203,13 +217,15 @@ function percent(x) {
   return `${(x * 100).toFixed(1)}%`;
 }
 
-function showResult(result, game, hands) {
+// A result; "cut": a Monte Carlo job cut short, whose figures are those of the trials it drew.
+function showResult(result, game, hands, cut = false) {
   const halves = HALVES[game] || ["high", "low"];
   const count = result.exact
     ? `exact over ${(result.outcomes ?? 0).toLocaleString("en")} outcomes`
     : `Monte Carlo, ${(result.trials ?? result.outcomes ?? 0).toLocaleString("en")} trials`;
   const seconds = typeof result.seconds === "number" ? ` in ${result.seconds.toFixed(2)} s` : "";
-  document.getElementById("summary").textContent = `Done: ${count}${seconds} (${result.method}).`;
+  const head = cut ? "Cut short" : "Done";
+  document.getElementById("summary").textContent = `${head}: ${count}${seconds} (${result.method}).`;
   const box = document.getElementById("results");
   box.replaceChildren(...result.players.map((p, i) => {
     const rows = FIGURES.filter(([key]) => {
@@ -236,8 +252,31 @@ function setProgress(value, text) {
   document.getElementById("progress-text").textContent = text;
 }
 
-function showError(message) {
+function showError(message, why = "") {
+  document.getElementById("why").textContent = why;
   document.getElementById("error").textContent = message;
+}
+
+// A refusal's reason in words, and when to try again where the server said.
+function refusal(error) {
+  const body = error.body || {};
+  const why = REFUSED[body.reason];
+  if (!why) return "";
+  const wait = Number(body.retry_after);
+  return wait > 0 ? `${why} Try again in ${wait} s.` : why;
+}
+
+// One look at the job; past the server's rate of polls (429), wait as it says and look again.
+async function follow(job) {
+  for (;;) {
+    try {
+      return await api(`/api/equity/${encodeURIComponent(job)}`);
+    } catch (error) {
+      if (error.status !== 429) throw error;
+      const wait = Number((error.body || {}).retry_after) || 1;
+      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+    }
+  }
 }
 
 async function run(event) {
@@ -258,12 +297,17 @@ async function run(event) {
   button.disabled = true;
   try {
     setProgress(0, "Starting...");
-    const { job } = await api("/api/equity", { method: "POST", body });
+    const { job, deadline } = await api("/api/equity", { method: "POST", body });
+    const limit = typeof deadline === "number" ? ` (stopped after ${deadline} s at the latest)` : "";
     for (;;) {
-      const state = await api(`/api/equity/${encodeURIComponent(job)}`);
+      const state = await follow(job);
       const progress = typeof state.progress === "number" ? state.progress : 0;
       if (state.done) {
-        if (state.error) {
+        if (state.stopped) {
+          setProgress(progress, "Cut short");
+          showError(state.error || "", STOPPED[state.stopped] || "Cut short.");
+          if (state.result) showResult(state.result, game, hands, true);
+        } else if (state.error) {
           setProgress(progress, "Stopped");
           showError(state.error);
         } else {
@@ -272,12 +316,12 @@ async function run(event) {
         }
         break;
       }
-      setProgress(progress, `${Math.round(progress * 100)}%`);
+      setProgress(progress, `${Math.round(progress * 100)}%${limit}`);
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   } catch (error) {
-    setProgress(0, "Stopped");
-    showError(error.message);
+    setProgress(0, error.body && error.body.reason ? "Refused" : "Stopped");
+    showError(error.message, refusal(error));
   } finally {
     running = false;
     button.disabled = false;
