@@ -1,0 +1,737 @@
+"""The tournament director: registration, the clock, seating, balancing and breaking tables,
+hand-for-hand, eliminations, places and prizes. Like :class:`~sevenstud.table.Table` it does
+no I/O, reads no clock and draws randomness only from its own seeded generator: the caller
+tells it the time and the results of hands, and carries out the commands it answers with
+(:mod:`sevenstud.tournament.settings`).
+
+A table's driver asks :meth:`Director.may_deal` before each hand (the level to deal, or
+``None``: wait), says :meth:`Director.hand_started`, and reports :meth:`Director.hand_finished`
+with every seated player's chips; between hands it calls :meth:`Director.tick`.
+
+>>> from sevenstud.tournament.settings import TournamentSettings
+>>> d = Director(TournamentSettings(seats=2, max_entries=2), seed=1)
+>>> d.register("ann", now=0.0)
+[]
+>>> [type(c).__name__ for c in d.register("bob", now=1.0)]
+['Status', 'Seat', 'Seat', 'NewLevel']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from sevenstud.tournament.payouts import icm_deal, payout_table, shared_prizes, split_exactly
+from sevenstud.tournament.seating import TableSeats, draw_seats, random_open_seat
+from sevenstud.tournament.settings import (
+    AddChips,
+    Break,
+    CloseTable,
+    Command,
+    Finish,
+    HandForHand,
+    NewLevel,
+    Refund,
+    Seat,
+    Status,
+    TournamentSettings,
+)
+from sevenstud.tournament.structure import Level
+
+
+class TournamentError(ValueError):
+    """A request the tournament cannot grant now; the message says why, and nothing changed."""
+
+
+@dataclass(slots=True)
+class Entrant:
+    """One player's part in the tournament."""
+
+    name: str
+    order: int
+    """Registration order (ties in odd chips go to the earlier entrant)."""
+    entries: int = 1
+    rebuys: int = 0
+    add_on: bool = False
+    chips: int = 0
+    table: int | None = None
+    out: bool = False
+    place: int | None = None
+    prize: int = 0
+    away: bool = False
+    rebuy_until: float | None = None
+    """Busted in the rebuy period: may rebuy until this moment."""
+
+
+@dataclass(slots=True)
+class _Clock:
+    # Play time runs only while the tournament is running and not on a break or paused; levels
+    # and breaks are measured on it.
+    played: float = 0.0
+    since: float | None = None
+
+    def at(self, now: float) -> float:
+        return self.played + (now - self.since if self.since is not None else 0.0)
+
+    def stop(self, now: float) -> None:
+        self.played, self.since = self.at(now), None
+
+    def go(self, now: float) -> None:
+        if self.since is None:
+            self.since = now
+
+
+@dataclass(slots=True)
+class Director:
+    """Runs one tournament from registration to its last prize."""
+
+    settings: TournamentSettings
+    seed: int = 0
+    state: str = "registering"
+    entrants: dict[str, Entrant] = field(default_factory=dict)
+    tables: dict[int, TableSeats] = field(default_factory=dict)
+    level_index: int = 0
+    pool: int = 0
+    entries: int = 0
+    chips_issued: int = 0
+    late_open: bool = True
+    field_final: bool = False
+    """The field and the prize pool can no longer grow: no late entry, re-entry, rebuy or add-on."""
+    hand_for_hand: bool = False
+    hand_for_hand_round: int = 0
+    breaking: set[int] = field(default_factory=set)
+    final_table_pending: bool = False
+    break_due: bool = False
+    break_ends: float | None = None
+    paused: bool = False
+    deal_accepted: set[str] = field(default_factory=set)
+    _clock: _Clock = field(default_factory=_Clock)
+    _level_started: float = 0.0
+    _next_break: float | None = None
+    _busted_groups: list[list[tuple[str, int]]] = field(default_factory=list)
+    """Busts while places cannot be given yet (late registration): each group a hand's."""
+    _round_busts: list[tuple[str, int]] = field(default_factory=list)
+    _started_chips: dict[str, int] = field(default_factory=dict)
+    _dealt: dict[int, set[str]] = field(default_factory=dict)
+    _rng: random.Random = field(init=False)
+
+    def __post_init__(self) -> None:
+        self._rng = random.Random(self.seed)
+
+    # -- what the tournament is now ------------------------------------------------------
+
+    @property
+    def level(self) -> Level:
+        """The level being dealt."""
+        return self.settings.level(self.level_index)
+
+    def players_left(self) -> list[str]:
+        """Everyone still in (a player who may still rebuy included)."""
+        return [e.name for e in self.entrants.values() if not e.out]
+
+    def chips_in_play(self) -> int:
+        """Every entrant's chips (a busted player has none): always :attr:`chips_issued`."""
+        return sum(e.chips for e in self.entrants.values())
+
+    def prizes(self) -> tuple[int, ...]:
+        """The prize of each paid place for the field as it stands."""
+        if self.settings.paid_places_override:
+            return split_exactly(self.pool, list(self.settings.paid_places_override))
+        single = self.settings.kind == "sit_and_go"
+        return payout_table(self.entries, self.pool, single_table=single or None)
+
+    def play_time(self, now: float) -> float:
+        """Seconds of play so far (breaks and pauses not counted)."""
+        return self._clock.at(now)
+
+    def time_to_next_level(self, now: float) -> float | None:
+        """Seconds of play left in this level (``None`` for a level counted in hands)."""
+        minutes = self.level.minutes
+        if minutes is None:
+            return None
+        return max(0.0, self._level_started + minutes * 60 - self._clock.at(now))
+
+    def time_to_break(self, now: float) -> float | None:
+        """Seconds of play until the next break (``None``: no breaks)."""
+        if self._next_break is None:
+            return None
+        return max(0.0, self._next_break - self._clock.at(now))
+
+    def table_of(self, player: str) -> int | None:
+        """The table ``player`` sits at, if any."""
+        entrant = self.entrants.get(player)
+        return None if entrant is None else entrant.table
+
+    # -- registering ---------------------------------------------------------------------
+
+    def register(self, player: str, now: float) -> list[Command]:
+        """Enter ``player`` (they pay :attr:`TournamentSettings.entry_price`); a sit-and-go that
+        fills starts at once, a late entry is seated at once, a busted player re-enters."""
+        s = self.settings
+        known = self.entrants.get(player)
+        if self.state == "registering":
+            if known is not None:
+                raise TournamentError(f"{player} is already registered")
+            if len(self.entrants) >= s.max_entries:
+                raise TournamentError("the tournament is full")
+            self.entrants[player] = Entrant(player, len(self.entrants))
+            self._pay_entry()
+            if s.kind == "sit_and_go" and len(self.entrants) == s.max_entries:
+                return self._start(now)
+            return []
+        if self.state not in ("running", "break") or not self.late_open:
+            raise TournamentError("registration is closed")
+        if self.entries >= s.max_entries:
+            raise TournamentError("the tournament is full")
+        if known is not None:
+            if not known.out:
+                raise TournamentError(f"{player} is still in the tournament")
+            if known.entries > s.re_entries:
+                raise TournamentError(f"{player} has no re-entries left")
+            known.entries += 1
+            known.out = False
+            known.place, known.prize = None, 0
+            for group in self._busted_groups:
+                group[:] = [b for b in group if b[0] != player]
+            entrant = known
+        else:
+            entrant = Entrant(player, len(self.entrants))
+            self.entrants[player] = entrant
+        self._pay_entry()
+        return self._seat_late(entrant, now)
+
+    def unregister(self, player: str, now: float) -> list[Command]:
+        """Take back a registration before the start: the buy-in and fee are refunded."""
+        if self.state != "registering":
+            raise TournamentError("a tournament that has started cannot be unregistered from")
+        if player not in self.entrants:
+            raise TournamentError(f"{player} is not registered")
+        del self.entrants[player]
+        for order, entrant in enumerate(self.entrants.values()):
+            entrant.order = order
+        self.entries -= 1
+        self.pool -= self.settings.buy_in
+        self.chips_issued -= self.settings.starting_chips
+        return [Refund(player, self.settings.entry_price)]
+
+    def _pay_entry(self) -> None:
+        self.entries += 1
+        self.pool += self.settings.buy_in
+        self.chips_issued += self.settings.starting_chips
+
+    # -- the clock -----------------------------------------------------------------------
+
+    def tick(self, now: float) -> list[Command]:
+        """The time is ``now``: start a scheduled tournament, raise the level, take or end a
+        break, end the time to rebuy of a busted player."""
+        commands: list[Command] = []
+        if self.state == "registering":
+            start = self.settings.start_at
+            if self.settings.kind == "scheduled" and start is not None and now >= start:
+                if len(self.entrants) < self.settings.min_field:
+                    return self._cancel()
+                return self._start(now)
+            return commands
+        if self.state == "break" and self.break_ends is not None and now >= self.break_ends:
+            self.state, self.break_ends = "running", None
+            self._clock.go(now)
+            commands.append(Status("running"))
+        if self.state != "running":
+            return commands
+        commands += self._advance_levels(now)
+        if self._next_break is not None and not self.break_due and self._clock.at(now) >= self._next_break:
+            # The break is due: no new hand anywhere, and the clock stands at the break's moment
+            # while the hands in progress end.
+            self.break_due = True
+            self._clock.played, self._clock.since = self._next_break, None
+        commands += self._expire_rebuys(now)
+        commands += self._maybe_take_break(now)
+        return commands
+
+    def pause(self, now: float) -> None:
+        """Stop the clock (a server's recovery): no level rises, no break comes nearer."""
+        self.paused = True
+        self._clock.stop(now)
+
+    def resume(self, now: float) -> None:
+        """Start the clock again where it stood."""
+        self.paused = False
+        if self.state == "running" and not self.break_due:
+            self._clock.go(now)
+
+    def _advance_levels(self, now: float) -> list[Command]:
+        commands: list[Command] = []
+        while True:
+            minutes = self.level.minutes
+            if minutes is None or self.level_index >= len(self.settings.structure.levels) - 1:
+                break
+            if self._clock.at(now) < self._level_started + minutes * 60:
+                break
+            self._level_started += minutes * 60
+            commands += self._next_level()
+        return commands
+
+    def _next_level(self) -> list[Command]:
+        self.level_index += 1
+        for table in self.tables.values():
+            table.hands_in_level = 0
+        commands: list[Command] = [NewLevel(self.level_index, self.level, self.settings.game_at(self.level_index))]
+        s = self.settings
+        if self.level_index >= s.late_registration_levels:
+            self.late_open = False
+        if not self.field_final and not self._field_open():
+            commands += self._close_field()
+        return commands
+
+    def _maybe_take_break(self, now: float) -> list[Command]:
+        if not self.break_due or any(t.in_hand for t in self.tables.values()):
+            return []
+        self.break_due = False
+        every = self.settings.structure.break_every
+        assert self._next_break is not None and every is not None
+        self._next_break += every * 60
+        self.state = "break"
+        self.break_ends = now + self.settings.structure.break_minutes * 60
+        return [Status("break"), Break(now, self.break_ends)]
+
+    # -- starting, cancelling ------------------------------------------------------------
+
+    def _start(self, now: float) -> list[Command]:
+        s = self.settings
+        self.state = "running"
+        self._clock.go(now)
+        every = s.structure.break_every
+        self._next_break = every * 60 if every is not None else None
+        drawn = draw_seats(list(self.entrants), s.seats, self._rng)
+        self.tables = {t.number: t for t in drawn}
+        commands: list[Command] = [Status("running")]
+        for table in drawn:
+            for seat, player in sorted(table.players.items()):
+                entrant = self.entrants[player]
+                entrant.chips, entrant.table = s.starting_chips, table.number
+                commands.append(Seat(player, table.number, seat, s.starting_chips))
+        commands.append(NewLevel(0, self.level, s.game_at(0)))
+        self.late_open = s.late_registration_levels > 0
+        if not self._field_open():
+            commands += self._close_field()
+        return commands
+
+    def _cancel(self) -> list[Command]:
+        self.state = "cancelled"
+        refunds: list[Command] = [Refund(name, self.settings.entry_price) for name in self.entrants]
+        self.pool = 0
+        return [Status("cancelled"), *refunds]
+
+    def _seat_late(self, entrant: Entrant, now: float) -> list[Command]:
+        s = self.settings
+        entrant.chips, entrant.rebuy_until = s.starting_chips, None
+        tables = [t for t in self.tables.values() if t.number not in self.breaking]
+        if all(len(t.players) >= t.seats for t in tables):
+            number = max(self.tables, default=0) + 1
+            self.tables[number] = TableSeats(number, s.seats)
+            tables.append(self.tables[number])
+        table, seat = random_open_seat(tables, self._rng)
+        table.take(seat, entrant.name)
+        entrant.table = table.number
+        commands: list[Command] = [Seat(entrant.name, table.number, seat, entrant.chips)]
+        return commands + self._rebalance(now)
+
+    # -- hands ---------------------------------------------------------------------------
+
+    def may_deal(self, table: int, now: float) -> tuple[int, Level] | None:
+        """The level (its index and stakes) table ``table`` deals its next hand at, or ``None``
+        if it must wait now: a break, the final table or a broken table forming, hand-for-hand
+        waiting for the other tables, or fewer than two players with chips."""
+        seats = self.tables.get(table)
+        if self.state != "running" or self.paused or seats is None or seats.in_hand:
+            return None
+        if self.break_due or self.final_table_pending or table in self.breaking:
+            return None
+        if self.hand_for_hand and seats.round_played >= self.hand_for_hand_round:
+            return None
+        dealable = [p for p in seats.players.values() if self.entrants[p].chips > 0]
+        if len(dealable) < 2:
+            return None
+        return self.level_index, self.level
+
+    def hand_started(self, table: int, stacks: Mapping[str, int], now: float) -> list[Command]:
+        """Table ``table`` dealt a hand to the players of ``stacks`` (their chips as it began).
+        Levels counted in hands rise once the fastest table has dealt a level's hands."""
+        seats = self.tables[table]
+        if self.may_deal(table, now) is None:
+            raise TournamentError(f"table {table} may not deal now")
+        seats.in_hand = True
+        seats.round_played = self.hand_for_hand_round
+        for player, chips in stacks.items():
+            self._started_chips[player] = chips
+        self._dealt[table] = set(stacks)
+        seats.hands_in_level += 1
+        hands = self.level.hands
+        if hands is not None and seats.hands_in_level >= hands:
+            if self.level_index < len(self.settings.structure.levels) - 1:
+                return self._next_level()
+        return []
+
+    def hand_cancelled(self, table: int, now: float) -> list[Command]:
+        """The hand at ``table`` was called off (a crash): every chip went back where it was."""
+        seats = self.tables[table]
+        seats.in_hand = False
+        self._dealt.pop(table, None)
+        seats.round_played = self.hand_for_hand_round - 1 if self.hand_for_hand else seats.round_played
+        return self._after_hand(now)
+
+    def hand_finished(self, table: int, stacks: Mapping[str, int], now: float) -> list[Command]:
+        """The hand at ``table`` is over; ``stacks`` holds the chips of every player seated
+        there now. Busted players are placed (or may rebuy), tables are balanced or broken."""
+        seats = self.tables[table]
+        if not seats.in_hand:
+            raise TournamentError(f"table {table} has no hand in progress")
+        seated = set(seats.players.values())
+        if set(stacks) != seated:
+            raise TournamentError(f"table {table}'s stacks name {sorted(stacks)}, but {sorted(seated)} sit there")
+        if any(not isinstance(c, int) or isinstance(c, bool) or c < 0 for c in stacks.values()):
+            raise TournamentError("stacks must be whole chips, not negative")
+        before = sum(self.entrants[p].chips for p in seated)
+        if sum(stacks.values()) != before:
+            raise TournamentError(f"table {table}'s stacks add up to {sum(stacks.values())}, not {before}")
+        seats.in_hand = False
+        dealt = self._dealt.pop(table, set())
+        busted: list[tuple[str, int]] = []
+        for player, chips in stacks.items():
+            entrant = self.entrants[player]
+            entrant.chips = chips
+            if chips == 0 and player in dealt:  # not one already out of chips, waiting to be placed
+                busted.append((player, self._started_chips.get(player, 0)))
+        commands: list[Command] = []
+        rebuying = self._may_rebuy_now()
+        final: list[tuple[str, int]] = []
+        for player, start in busted:
+            entrant = self.entrants[player]
+            allowed = self.settings.rebuy_limit == 0 or entrant.rebuys < self.settings.rebuy_limit
+            if rebuying and allowed:
+                entrant.rebuy_until = now + self.settings.rebuy_seconds
+            else:
+                final.append((player, start))
+        if final:
+            if self.hand_for_hand:
+                self._round_busts += final
+            else:
+                commands += self._eliminate(final)
+        return commands + self._after_hand(now)
+
+    def _after_hand(self, now: float) -> list[Command]:
+        commands: list[Command] = []
+        if self.hand_for_hand and not any(t.in_hand for t in self.tables.values()):
+            waiting = [
+                t
+                for t in self.tables.values()
+                if t.round_played < self.hand_for_hand_round and self._dealable(t) >= 2
+            ]
+            if not waiting:  # every table has dealt this round's hand
+                if self._round_busts:
+                    commands += self._eliminate(self._round_busts)
+                    self._round_busts = []
+                self.hand_for_hand_round += 1
+        if not self.field_final and self.state in ("running", "break"):
+            if len(self.players_left()) <= len(self.prizes()) + 1:  # the field is on the bubble
+                commands += self._close_field()
+        if self.state in ("running", "break"):
+            commands += self._check_hand_for_hand()
+            commands += self._rebalance(now)
+            commands += self._maybe_take_break(now)
+        return commands
+
+    def _dealable(self, table: TableSeats) -> int:
+        return sum(1 for p in table.players.values() if self.entrants[p].chips > 0)
+
+    # -- rebuys, add-ons, leaving ----------------------------------------------------------
+
+    def _may_rebuy_now(self) -> bool:
+        s = self.settings
+        return not self.field_final and s.rebuy_levels > 0 and self.level_index < s.rebuy_levels
+
+    def _field_open(self) -> bool:
+        # Entries, rebuys or the add-on may still come: the pool is not final, so nobody can be
+        # given a place (its prize) yet.
+        s = self.settings
+        pool_open_until = s.rebuy_levels + (1 if s.add_on_chips else 0)
+        return not self.field_final and (self.late_open or self.level_index < pool_open_until)
+
+    def rebuy(self, player: str, now: float) -> list[Command]:
+        """A rebuy for ``player``: busted and within their time to rebuy, or at no more than
+        the starting chips between hands, while rebuys are on."""
+        s = self.settings
+        entrant = self._entrant_in(player)
+        if not self._may_rebuy_now():
+            raise TournamentError("rebuys are over")
+        if s.rebuy_limit and entrant.rebuys >= s.rebuy_limit:
+            raise TournamentError(f"{player} has made every rebuy allowed ({s.rebuy_limit})")
+        if entrant.chips > s.starting_chips:
+            raise TournamentError(f"{player} has more than the starting chips and cannot rebuy")
+        if entrant.table is not None and self.tables[entrant.table].in_hand and entrant.chips > 0:
+            raise TournamentError(f"{player} is in a hand: rebuy between hands")
+        chips = s.rebuy_chips or s.starting_chips
+        entrant.rebuys += 1
+        entrant.chips += chips
+        entrant.rebuy_until = None
+        self.pool += s.buy_in
+        self.chips_issued += chips
+        return [AddChips(player, chips, s.buy_in, "rebuy")]
+
+    def add_on(self, player: str, now: float) -> list[Command]:
+        """``player``'s one add-on, in the level after the rebuys (a break in it included)."""
+        s = self.settings
+        entrant = self._entrant_in(player)
+        if not s.add_on_chips:
+            raise TournamentError("this tournament has no add-on")
+        if self.level_index != s.rebuy_levels or self.field_final:
+            raise TournamentError("the add-on is on only in the level after the rebuys")
+        if entrant.add_on:
+            raise TournamentError(f"{player} has taken the add-on already")
+        if entrant.table is not None and self.tables[entrant.table].in_hand:
+            raise TournamentError(f"{player} is in a hand: add on between hands")
+        entrant.add_on = True
+        entrant.chips += s.add_on_chips
+        price = s.add_on_price or s.buy_in
+        self.pool += price
+        self.chips_issued += s.add_on_chips
+        return [AddChips(player, s.add_on_chips, price, "add_on")]
+
+    def leave(self, player: str, now: float) -> None:
+        """``player`` leaves for good: they stay seated, their antes and bring-ins are posted and
+        their hand folded at their turn until their chips are gone (the table's sitting out)."""
+        self._entrant_in(player).away = True
+
+    def come_back(self, player: str, now: float) -> None:
+        """``player`` is back at the table: dealt in and playing their hands again."""
+        self._entrant_in(player).away = False
+
+    def _entrant_in(self, player: str) -> Entrant:
+        entrant = self.entrants.get(player)
+        if entrant is None or entrant.out or self.state not in ("running", "break"):
+            raise TournamentError(f"{player} is not playing in this tournament")
+        return entrant
+
+    def _expire_rebuys(self, now: float) -> list[Command]:
+        over = not self._may_rebuy_now()
+        lapsed = [
+            (e.name, self._started_chips.get(e.name, 0))
+            for e in self.entrants.values()
+            if not e.out and e.chips == 0 and e.rebuy_until is not None and (over or now >= e.rebuy_until)
+        ]
+        if not lapsed:
+            return []
+        for name, _ in lapsed:
+            self.entrants[name].rebuy_until = None
+        return self._eliminate(lapsed) + self._rebalance(now)
+
+    # -- eliminations and prizes ---------------------------------------------------------
+
+    def _eliminate(self, busted: list[tuple[str, int]]) -> list[Command]:
+        # Players busting in one hand (or one hand-for-hand round) are placed by their chips at
+        # its start, more chips the better place; equal chips tie and share those places' prizes.
+        for name, _ in busted:
+            entrant = self.entrants[name]
+            entrant.out = True
+            if entrant.table is not None:
+                self.tables[entrant.table].vacate(name)
+                entrant.table = None
+        if not self.field_final:
+            self._busted_groups.append(list(busted))
+            if len(self.players_left()) <= len(self.prizes()) + 1:  # the field is on the bubble
+                return self._close_field()
+            return []
+        commands = self._place(busted)
+        left = self.players_left()
+        if len(left) == 1 and self.state in ("running", "break"):
+            commands += self._place([(left[0], 0)], worst=1)
+            commands += self._finish()
+        return commands
+
+    def _place(self, busted: list[tuple[str, int]], worst: int | None = None) -> list[Command]:
+        # ``worst``: the worst place the group takes (by default: just below everyone still in).
+        prizes = self.prizes()
+        if worst is None:
+            worst = len(self.players_left()) + len(busted)
+        commands: list[Command] = []
+        by_chips: dict[int, list[str]] = {}
+        for name, chips in busted:
+            by_chips.setdefault(chips, []).append(name)
+        for chips in sorted(by_chips):  # the fewest chips take the worst places
+            names = sorted(by_chips[chips], key=lambda n: self.entrants[n].order)
+            first = worst - len(names) + 1
+            shares = shared_prizes(prizes, first, names)
+            for name in names:
+                entrant = self.entrants[name]
+                entrant.out, entrant.place, entrant.prize = True, first, shares[name]
+                entrant.table = None
+                commands.append(Finish(name, first, shares[name], len(names)))
+            worst = first - 1
+        return commands
+
+    def _close_field(self) -> list[Command]:
+        # Late registration, re-entries, rebuys and the add-on are over (at their level, or early
+        # once the field is on the bubble): the players busted so far are placed, earliest worst.
+        self.late_open = False
+        self.field_final = True
+        commands: list[Command] = []
+        for entrant in self.entrants.values():
+            if not entrant.out and entrant.chips == 0 and entrant.rebuy_until is not None:
+                entrant.rebuy_until = None  # busted and waiting to rebuy: out now
+                entrant.out = True
+                if entrant.table is not None:
+                    self.tables[entrant.table].vacate(entrant.name)
+                    entrant.table = None
+                self._busted_groups.append([(entrant.name, self._started_chips.get(entrant.name, 0))])
+        groups, self._busted_groups = self._busted_groups, []
+        # The earliest busts take the worst places, now that the field is known.
+        worst = len(self.players_left()) + sum(len(g) for g in groups)
+        for group in groups:
+            if group:
+                commands += self._place(group, worst)
+                worst -= len(group)
+        if self.state in ("running", "break") and len(self.players_left()) == 1:
+            commands += self._place([(self.players_left()[0], 0)], worst=1) + self._finish()
+        return commands
+
+    def _finish(self) -> list[Command]:
+        self.state = "finished"
+        for table in list(self.tables.values()):
+            table.players.clear()
+        return [Status("finished")]
+
+    def _check_hand_for_hand(self) -> list[Command]:
+        paid = len(self.prizes())
+        left = len(self.players_left())
+        live_tables = sum(1 for t in self.tables.values() if t.players)
+        on = self.field_final and live_tables > 1 and left == paid + 1
+        if on == self.hand_for_hand:
+            return []
+        self.hand_for_hand = on
+        if on:
+            self.hand_for_hand_round = max(t.round_played for t in self.tables.values()) + 1
+        return [HandForHand(on)]
+
+    # -- the deal ------------------------------------------------------------------------
+
+    def deal_offer(self) -> dict[str, int]:
+        """What each player still in would take if the prizes left were split by ICM now (only
+        once everyone left is in the money)."""
+        left = self.players_left()
+        prizes = self.prizes()
+        if len(left) > len(prizes) or len(left) < 2 or self.state not in ("running", "break"):
+            raise TournamentError("a deal is possible once every player left is in the money")
+        return icm_deal({p: self.entrants[p].chips for p in left}, prizes[: len(left)])
+
+    def accept_deal(self, player: str, now: float) -> list[Command]:
+        """``player`` agrees to the ICM deal; once all still in agree between hands, the prizes
+        left are paid by it and the tournament ends, places by chips."""
+        offer = self.deal_offer()
+        if player not in offer:
+            raise TournamentError(f"{player} is not in the tournament")
+        self.deal_accepted.add(player)
+        if set(offer) - self.deal_accepted or any(t.in_hand for t in self.tables.values()):
+            return []
+        commands: list[Command] = []
+        ranked = sorted(offer, key=lambda p: (-self.entrants[p].chips, self.entrants[p].order))
+        for place, name in enumerate(ranked, start=1):
+            entrant = self.entrants[name]
+            entrant.out, entrant.place, entrant.prize = True, place, offer[name]
+            if entrant.table is not None:
+                self.tables[entrant.table].vacate(name)
+                entrant.table = None
+            commands.append(Finish(name, place, offer[name]))
+        return commands + self._finish()
+
+    # -- seats ---------------------------------------------------------------------------
+
+    def _rebalance(self, now: float) -> list[Command]:
+        commands: list[Command] = []
+        if self.state not in ("running", "break"):
+            return commands
+        seats = self.settings.seats
+        while True:
+            live = sorted(self.tables)
+            seated = sum(len(self.tables[t].players) for t in live)
+            if len(live) > 1 and seated <= seats:
+                commands += self._form_final_table()
+                break
+            self.final_table_pending = False  # late entries may have made it too many again
+            if len(live) > 1 and seated <= (len(live) - 1) * seats and not self.breaking:
+                self.breaking.add(max(live))
+            broke = self._break_idle_tables()
+            commands += broke
+            moved = self._balance_once()
+            commands += moved
+            if not broke and not moved:
+                break
+        return commands
+
+    def _break_idle_tables(self) -> list[Command]:
+        commands: list[Command] = []
+        for number in sorted(self.breaking, reverse=True):
+            table = self.tables[number]
+            if table.in_hand:
+                continue
+            others = [t for t in self.tables.values() if t.number != number and t.number not in self.breaking]
+            if sum(t.seats - len(t.players) for t in others) < len(table.players):
+                self.breaking.discard(number)  # late entries took the seats it needed: it stays
+                continue
+            for seat in sorted(table.players):
+                player = table.players.pop(seat)
+                target, new_seat = random_open_seat(others, self._rng)
+                target.take(new_seat, player)
+                self.entrants[player].table = target.number
+                commands.append(Seat(player, target.number, new_seat, self.entrants[player].chips, number))
+            self.breaking.discard(number)
+            del self.tables[number]
+            commands.append(CloseTable(number))
+        return commands
+
+    def _balance_once(self) -> list[Command]:
+        open_tables = [t for t in self.tables.values() if t.number not in self.breaking]
+        if len(open_tables) < 2:
+            return []
+        shortest = min(open_tables, key=lambda t: (len(t.players), t.number))
+        longest = max(
+            (t for t in open_tables if not t.in_hand),
+            key=lambda t: (len(t.players), -t.number),
+            default=None,
+        )
+        if longest is None or len(longest.players) < len(shortest.players) + 2:
+            return []
+        seat = shortest.seat_to_fill()
+        player = longest.player_for(seat)
+        longest.vacate(player)
+        shortest.take(seat, player)
+        self.entrants[player].table = shortest.number
+        return [Seat(player, shortest.number, seat, self.entrants[player].chips, longest.number)]
+
+    def _form_final_table(self) -> list[Command]:
+        # The players fit one table: every table stops dealing, and once the last hand is over
+        # everyone draws a new seat at the lowest-numbered table.
+        self.final_table_pending = True
+        if any(t.in_hand for t in self.tables.values()):
+            return []
+        commands: list[Command] = []
+        if self._round_busts:  # busted in the last hand-for-hand hands: placed before the draw
+            commands += self._eliminate(self._round_busts)
+            self._round_busts = []
+            if self.state == "finished":
+                return commands
+        final = min(self.tables)
+        players = [p for t in sorted(self.tables) for _, p in sorted(self.tables[t].players.items())]
+        origin = {p: self.entrants[p].table for p in players}
+        drawn = draw_seats(players, self.settings.seats, self._rng, first_table=final)[0]
+        for number in sorted(self.tables):
+            if number != final:
+                commands.append(CloseTable(number))
+        self.tables = {final: drawn}
+        self.breaking.clear()
+        for seat, player in sorted(drawn.players.items()):
+            self.entrants[player].table = final
+            commands.append(Seat(player, final, seat, self.entrants[player].chips, origin[player]))
+        self.final_table_pending = False
+        self.hand_for_hand = False
+        return commands
