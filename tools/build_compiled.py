@@ -42,6 +42,7 @@ SOURCE = ROOT / "src" / "sevenstud"
 # dataclass body as a field, and `StudHiLo(...)` then fails with "attribute 'name' is read-only".
 COMPILED = (
     "sevenstud/actions.py",
+    "sevenstud/chips.py",
     "sevenstud/betting.py",
     "sevenstud/dealing.py",
     "sevenstud/deck.py",
