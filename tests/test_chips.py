@@ -59,9 +59,10 @@ def test_an_action_amount_that_is_not_whole_chips_is_an_illegal_action(amount: A
         Action(ActionKind.COMPLETE, amount)
 
 
-def test_an_action_amount_cannot_be_negative_and_a_kind_must_be_known() -> None:
-    with pytest.raises(IllegalAction, match="at least 0"):
-        Action(ActionKind.BET, -5)
+def test_a_negative_amount_is_the_hands_to_refuse_and_a_kind_must_be_known() -> None:
+    hand = fresh()
+    with pytest.raises(IllegalAction, match="the amount must be 5"):
+        hand.act(Action(ActionKind.COMPLETE, -5))
     with pytest.raises(IllegalAction, match="unknown action 'shove'"):
         Action("shove", 5)
     assert Action("raise", 20) == Action(ActionKind.RAISE, 20)
@@ -106,9 +107,9 @@ def test_a_fixed_rake_that_is_not_whole_chips_is_a_hand_error(rake: Any) -> None
 @pytest.mark.parametrize("since", [True, 1.0, "1", -1])
 def test_a_view_since_or_seat_that_is_not_whole_is_a_hand_error(since: Any) -> None:
     hand = fresh()
-    with pytest.raises(HandError, match="since"):
+    with pytest.raises(HandError, match="since must be an event number of 0 or more"):
         hand.view(0, since)
-    with pytest.raises(HandError, match="the seat must be a whole number"):
+    with pytest.raises(HandError, match="no seat True"):
         hand.view(True)
     with pytest.raises(HandError, match="no seat 3"):
         hand.view(3)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from typing import TYPE_CHECKING, Final, SupportsIndex
 
-from sevenstud.chips import is_digits, whole
+from sevenstud.chips import is_digits, is_whole, whole
 
 if TYPE_CHECKING:  # views imports this module
     from sevenstud.views import SeatView
@@ -60,7 +60,8 @@ class Action:
     for the hand to fill in from the legal actions.
 
     ``kind`` is an :class:`ActionKind` or its value (``"raise"``); ``amount`` a whole number of
-    chips, 0 or more: anything else (``True``, ``5.0``, ``"5"``, an unknown kind) raises
+    chips (whether it is legal is the hand's to say): anything else (``True``, ``5.0``,
+    ``"5"``, an unknown kind) raises
     :class:`IllegalAction` naming it, in the compiled engine as in the pure one
     (:mod:`sevenstud.chips`)."""
 
@@ -79,9 +80,20 @@ class Action:
                     + ", ".join(k.value for k in ActionKind)
                 ) from None
         if amount is not None:
-            amount = whole(amount, f"the amount of a {kind.value}", IllegalAction, least=0, of="chips")
+            amount = whole(amount, f"the amount of a {kind.value}", IllegalAction, of="chips")
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "amount", amount)
+
+    # An action is a value: a copy is the action itself, and a pickle calls the constructor
+    # (in the compiled engine the frozen dataclass's own way, setting each slot, is refused).
+    def __copy__(self) -> Action:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Action:
+        return self
+
+    def __reduce__(self) -> tuple[type[Action], tuple[ActionKind, int | None]]:
+        return Action, (self.kind, self.amount)
 
     @classmethod
     def parse(cls, text: str) -> Action:
@@ -199,11 +211,11 @@ def legal_mask(view: SeatView) -> tuple[bool, ...]:
     return tuple(index in legal for index in ActionIndex)
 
 
-def action_for(index: int, view: SeatView) -> Action:
+def action_for(index: SupportsIndex, view: SeatView) -> Action:
     """The action numbered ``index``, with its amount, for the viewer of ``view``; raises
     :class:`IllegalAction` naming the index when it is not legal now."""
     try:
-        if isinstance(index, bool) or not isinstance(index, int):
+        if not is_whole(index):  # as given (SupportsIndex: compiled, True would become 1)
             raise ValueError
         number = ActionIndex(index)
     except ValueError:

@@ -32,14 +32,14 @@ ValueError: the amount must be a whole number written with the digits 0-9, not '
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, TypeGuard
 
 __all__ = ["is_digits", "is_whole", "parse_whole", "whole"]
 
 _ASCII_DIGITS: Final = frozenset("0123456789")
 
 
-def is_whole(value: object) -> bool:
+def is_whole(value: object) -> TypeGuard[int]:
     """Whether ``value`` is a whole number: an ``int`` (or a subclass of it), not a ``bool``."""
     return isinstance(value, int) and not isinstance(value, bool)
 

@@ -93,6 +93,17 @@ class Stakes:
             object.__setattr__(self, name, whole(value, name, GameError, of="chips"))
         self.__post_init__()
 
+    # Stakes are a value: a copy is the stakes themselves, and a pickle calls the constructor
+    # (in the compiled engine the frozen dataclass's own way, setting each slot, is refused).
+    def __copy__(self) -> Stakes:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Stakes:
+        return self
+
+    def __reduce__(self) -> tuple[type[Stakes], tuple[int, int, int, int]]:
+        return Stakes, (self.ante, self.bring_in, self.small_bet, self.big_bet)
+
     def __post_init__(self) -> None:
         if self.ante < 0:
             raise GameError(f"the ante cannot be negative ({self.ante})")
@@ -198,6 +209,16 @@ class Game(_Variant):
             if name in given:
                 whole(given[name], name, GameError, least=0)
         return object.__new__(cls)
+
+    # A game is a value, as Stakes are (see there).
+    def __copy__(self) -> Game:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Game:
+        return self
+
+    def __reduce__(self) -> tuple[type[Game], tuple[object, ...]]:
+        return type(self), tuple(getattr(self, f.name) for f in dataclasses.fields(self))
 
     def __post_init__(self) -> None:
         if self.max_raises < 0:

@@ -47,7 +47,7 @@ from sevenstud.actions import (
 )
 from sevenstud.betting import BettingRound
 from sevenstud.cards import Card, Deck
-from sevenstud.chips import whole
+from sevenstud.chips import is_whole, whole
 from sevenstud.events import (
     ActionTaken,
     AntePosted,
@@ -108,6 +108,11 @@ def _same_deck(deck: Deck) -> Deck:
 
 class Hand:
     """One hand of stud. See the module's documentation."""
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Hand:
+        # A blank hand for clone() and copy: in the compiled engine the class's own allocator
+        # would run __init__, which needs the game and the stacks.
+        return object.__new__(cls)
 
     def __init__(
         self,
@@ -316,10 +321,12 @@ class Hand:
         unless that seat showed them down or its hand was turned face up (:class:`HandTurnedUp`:
         from then on its cards still to come are shown too). ``events`` are those from
         ``since`` on, as :func:`sevenstud.events.redact` lets this viewer see them."""
-        first = whole(since, "since (an event number)", HandError, least=0)
-        viewer = None if seat is None else whole(seat, "the seat", HandError)
-        if viewer is not None and not 0 <= viewer < self.n:
-            raise HandError(f"no seat {viewer} at this hand (seats 0 to {self.n - 1}, or None)")
+        # As given (SupportsIndex: compiled, an int argument would be converted first).
+        if not is_whole(since) or since < 0:
+            raise HandError(f"since must be an event number of 0 or more, not {since!r}")
+        if seat is not None and (not is_whole(seat) or not 0 <= seat < self.n):
+            raise HandError(f"no seat {seat!r} at this hand (seats 0 to {self.n - 1}, or None)")
+        first, viewer = int(since), None if seat is None else int(seat)
         cards, face_up = self._views.table_for(
             viewer, self.cards, self.face_up, self.turned_up.union(self.shown)
         )
@@ -384,6 +391,11 @@ class Hand:
         new._legal = self._legal  # never changed in place: act() drops it for a new one
         new._views = self._views.copy()
         return new
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Hand:
+        # A deep copy is a clone: what they share is immutable. (copy's own way rebuilds an
+        # object from its __dict__, which the compiled engine's Hand does not have.)
+        return self.clone()
 
     def to_record(self) -> dict[str, Any]:
         """The full record of the hand, for storage (:func:`sevenstud.wire.hand_to_record`): the

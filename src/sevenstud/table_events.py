@@ -32,7 +32,8 @@ def _is_time(value: object) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
-_is_chips = is_whole  # a whole number of chips, a seat or a count (sevenstud.chips)
+def _is_chips(value: object) -> bool:
+    return is_whole(value)  # a whole number of chips, a seat or a count (sevenstud.chips)
 
 
 @dataclass(frozen=True, slots=True)
