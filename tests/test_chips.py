@@ -239,3 +239,47 @@ def test_a_command_line_number_is_ascii_digits(text: str) -> None:
     with pytest.raises(argparse.ArgumentTypeError, match="must be a whole number"):
         whole_number("a seed")(text)
     assert whole_number("a seed")("5") == 5
+
+
+# --- hand histories and the card room's protocol ------------------------------------------------
+
+
+@pytest.mark.parametrize("stack", ["٥", "Infinity", "1e3", "NaN", "5.0.0"])
+def test_a_pokerstars_amount_is_ascii_digits(stack: str) -> None:
+    """Decimal() read "٥" as 5 and "1e3" as 1000, and "Infinity" ended in a bare OverflowError."""
+    import io
+
+    from sevenstud.history.pokerstars import PokerStarsError, read_hands
+
+    text = (
+        "PokerStars Hand #1: 7 Card Stud Hi/Lo Limit (1/2) - 2020/01/01 00:00:00 ET\n"
+        "Table 'X' 8-max\n"
+        f"Seat 1: Bob ({stack} in chips)\n"
+        "Seat 2: Al (100 in chips)\n"
+    )
+    (result,) = list(read_hands(io.StringIO(text)))
+    assert isinstance(result, PokerStarsError)
+    assert f"line 3: {stack!r} is not an amount" in str(result)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        {"type": "sit", "seat": True, "buy_in": 100},
+        {"type": "sit", "seat": 1.0, "buy_in": 100},
+        {"type": "sit", "seat": 1, "buy_in": "100"},
+        {"type": "sit", "seat": 1, "buy_in": 100.0},
+        {"type": "top_up", "amount": True},
+        {"type": "top_up", "amount": "50"},
+        {"type": "add_bot", "seat": True},
+        {"type": "remove_bot", "seat": "2"},
+    ],
+)
+def test_the_protocol_takes_seats_and_chips_as_json_integers_only(message: dict[str, Any]) -> None:
+    pydantic = pytest.importorskip("pydantic")
+    from sevenstud.server.protocol import CLIENT
+
+    with pytest.raises(pydantic.ValidationError, match="valid integer"):
+        CLIENT.validate_python(message)
+    good = {k: (1 if k == "seat" else 100) if k != "type" else v for k, v in message.items()}
+    assert CLIENT.validate_python(good)
