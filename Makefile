@@ -11,7 +11,9 @@ ENGINE := src/sevenstud
 # skips them, saying why, where no C compiler is found). `make run` never builds it.
 COMPILED       := build/compiled
 ENGINE_SOURCES := $(shell find $(ENGINE) -name '*.py')
-COMPILED_TESTS := tests/rules tests/test_crosscheck_pokerkit.py tests/test_compiled.py
+COMPILED_TESTS := tests/rules tests/test_crosscheck_pokerkit.py tests/test_compiled.py tests/test_chips.py \
+                  tests/test_actions.py tests/test_hand.py tests/test_games.py tests/test_redaction.py \
+                  tests/test_table.py tests/test_wire.py tests/test_bots.py tests/test_terminal.py
 
 .PHONY: run test test-compiled compiled lint typecheck bench clean
 

@@ -173,3 +173,44 @@ def test_shuffle_unranks_one_draw_exactly_as_one_division_per_radix(
             code, j = divmod(code, i + 1)
             expected[i], expected[j] = expected[j], expected[i]
         assert list(Deck.shuffled().cards) == expected, draw
+
+
+@pytest.mark.skipif(not COMPILED_DIR, reason="the compiled run only (SEVENSTUD_COMPILED)")
+def test_the_compiled_engine_has_the_pure_engines_wire_format() -> None:
+    """mypyc compiles a class's annotations away (``int | None`` becomes ``type``); the wire
+    format, built from them, reads them from the source instead (issue 19, point 7): the table
+    and the wire import, and their JSON Schema is the pure engine's to the letter."""
+    import subprocess
+
+    import sevenstud.events
+    import sevenstud.table  # failed at import: "no wire format for <class 'type'>"
+    from sevenstud.wire import json_schema
+
+    assert (sevenstud.events.__file__ or "").endswith(".so") and sevenstud.table.Table
+    pure_env = {k: v for k, v in os.environ.items() if k not in ("SEVENSTUD_COMPILED", "PYTHONPATH")}
+    pure = subprocess.run(
+        [sys.executable, "-c", "import json, sevenstud.events as e, sevenstud.wire as w; "
+         "assert e.__file__.endswith('.py'); print(json.dumps(w.json_schema()))"],
+        env=pure_env, cwd=ROOT, capture_output=True, text=True, check=True,
+    )
+    assert json.loads(pure.stdout) == json_schema()
+
+
+@pytest.mark.skipif(not COMPILED_DIR, reason="the compiled run only (SEVENSTUD_COMPILED)")
+def test_the_compiled_engine_copies_clones_and_pickles_its_values() -> None:
+    """mypyc's allocator runs a class's __init__, so copy, deepcopy, pickle and Hand.clone()
+    failed on the compiled engine; they are its own now (issue 19, point 7)."""
+    import copy
+    import pickle
+
+    from sevenstud.actions import Action, ActionKind
+    from sevenstud.games import Stakes, Stud
+    from sevenstud.hand import Hand
+
+    hand = Hand(Stud(Stakes(1, 2, 5, 10), rake_cap=3), [100, 100, 100], seed=3)
+    hand.act("bring-in")
+    for twin in (hand.clone(), copy.deepcopy(hand), Hand.from_record(hand.to_record())):
+        twin.act("call")
+        assert len(twin.events) == len(hand.events) + 1 and hand.to_act != twin.to_act
+    for value in (Action(ActionKind.RAISE, 20), hand.game, hand.game.stakes):
+        assert pickle.loads(pickle.dumps(value)) == value and copy.deepcopy(value) is value

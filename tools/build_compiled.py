@@ -7,7 +7,9 @@ modules in :data:`COMPILED` are compiled there in place (one ``.so`` each, plus 
 runtime library in ``OUT``); the other modules stay pure Python. Put ``OUT`` first on
 ``PYTHONPATH`` to use it: the editable install is a ``.pth`` path entry in site-packages, which
 comes after ``PYTHONPATH``, and an extension module wins over a ``.py`` of the same name in one
-folder (the import system tries extension suffixes first).
+folder (the import system tries extension suffixes first). The ``.py`` files stay beside the
+``.so`` files: mypyc compiles a class's annotations away (``int | None`` becomes ``type``), and
+``sevenstud.wire`` builds the wire format from the annotations as the source writes them.
 
 ``OUT/SOURCES.json`` records a hash of every source file the build was made from, so that a
 stale build is noticed (tests/test_compiled.py). Where no C compiler or no mypyc is found, or
@@ -42,6 +44,7 @@ SOURCE = ROOT / "src" / "sevenstud"
 # dataclass body as a field, and `StudHiLo(...)` then fails with "attribute 'name' is read-only".
 COMPILED = (
     "sevenstud/actions.py",
+    "sevenstud/chips.py",
     "sevenstud/betting.py",
     "sevenstud/dealing.py",
     "sevenstud/deck.py",

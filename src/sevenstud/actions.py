@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, SupportsIndex
+
+from sevenstud.chips import is_digits, is_whole, whole
 
 if TYPE_CHECKING:  # views imports this module
     from sevenstud.views import SeatView
@@ -51,14 +53,47 @@ AGGRESSIVE_KINDS: Final = (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE
 _ALIASES: Final = {"bringin": "bring-in", "bring": "bring-in", "x": "check", "f": "fold", "c": "call"}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Action:
     """An action; ``amount`` is the player's total for the street after it (as PHH's ``cbr`` and
     PokerStars' "raises to" count), ``None`` when it is implied (fold, check, show, muck) or left
-    for the hand to fill in from the legal actions."""
+    for the hand to fill in from the legal actions.
+
+    ``kind`` is an :class:`ActionKind` or its value (``"raise"``); ``amount`` a whole number of
+    chips (whether it is legal is the hand's to say): anything else (``True``, ``5.0``,
+    ``"5"``, an unknown kind) raises
+    :class:`IllegalAction` naming it, in the compiled engine as in the pure one
+    (:mod:`sevenstud.chips`)."""
 
     kind: ActionKind
-    amount: int | None = None
+    amount: int | None
+
+    def __init__(self, kind: ActionKind | str, amount: SupportsIndex | None = None) -> None:
+        # Its own __init__ (init=False): the one dataclasses writes hands ``amount`` straight to
+        # the slot, which in the compiled engine raises TypeError for a float and makes True 1.
+        if not isinstance(kind, ActionKind):
+            try:
+                kind = ActionKind(kind)
+            except ValueError:
+                raise IllegalAction(
+                    f"unknown action {kind!r}: expected one of "
+                    + ", ".join(k.value for k in ActionKind)
+                ) from None
+        if amount is not None:
+            amount = whole(amount, f"the amount of a {kind.value}", IllegalAction, of="chips")
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "amount", amount)
+
+    # An action is a value: a copy is the action itself, and a pickle calls the constructor
+    # (in the compiled engine the frozen dataclass's own way, setting each slot, is refused).
+    def __copy__(self) -> Action:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Action:
+        return self
+
+    def __reduce__(self) -> tuple[type[Action], tuple[ActionKind, int | None]]:
+        return Action, (self.kind, self.amount)
 
     @classmethod
     def parse(cls, text: str) -> Action:
@@ -80,7 +115,8 @@ class Action:
         rest = [w for w in words[1:] if w != "to"]
         if not rest:
             return cls(kind)
-        if len(rest) != 1 or not rest[0].isdigit():
+        # ASCII digits only: int() reads "٥" as 5, and isdigit() takes "²" (sevenstud.chips).
+        if len(rest) != 1 or not is_digits(rest[0]):
             raise IllegalAction(f"bad amount in {text!r}: expected a whole number of chips")
         if kind not in AMOUNTED_KINDS:
             raise IllegalAction(f"{kind.value} takes no amount ({text!r})")
@@ -175,11 +211,11 @@ def legal_mask(view: SeatView) -> tuple[bool, ...]:
     return tuple(index in legal for index in ActionIndex)
 
 
-def action_for(index: int, view: SeatView) -> Action:
+def action_for(index: SupportsIndex, view: SeatView) -> Action:
     """The action numbered ``index``, with its amount, for the viewer of ``view``; raises
     :class:`IllegalAction` naming the index when it is not legal now."""
     try:
-        if isinstance(index, bool) or not isinstance(index, int):
+        if not is_whole(index):  # as given (SupportsIndex: compiled, True would become 1)
             raise ValueError
         number = ActionIndex(index)
     except ValueError:

@@ -21,6 +21,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
+from sevenstud.chips import is_digits
+
 EXIT_ERROR = 1
 EXIT_USAGE = 2
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell shows for a program whose reader left
@@ -67,10 +69,11 @@ def whole_number(what: str, *, least: int = 0, most: int | None = None) -> Calla
     """
 
     def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text!r}") from None
+        # The digits 0-9 only, with an optional sign (sevenstud.chips): int() would also read
+        # "٥" as 5, and " 7", "+7" and "1_000".
+        if not is_digits(text.removeprefix("-")):
+            raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text!r}")
+        value = int(text)
         if most is not None and not least <= value <= most:
             raise argparse.ArgumentTypeError(f"{what} must be {least} to {most}, not {value}")
         if value < least:

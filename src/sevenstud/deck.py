@@ -15,9 +15,10 @@ import math
 import random
 import secrets
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Final, SupportsIndex
 
 from sevenstud.cards import CARDS, Card, CardError, check_unique, format_cards, parse_cards
+from sevenstud.chips import whole
 
 __all__ = ["Deck"]
 
@@ -60,6 +61,11 @@ class Deck:
             self._cards: list[Card] = cards
             self._position = 0
             return
+        # Each card as given (Sequence[object]: compiled, an int item would be converted first).
+        given: Sequence[object] = cards
+        for i, card in enumerate(given):
+            if not 0 <= whole(card, f"the deck's card {i} (a card number)", CardError) < 52:
+                raise CardError(f"the deck's card {i} is {card!r}, not a card number 0 to 51")
         check_unique(cards)
         if len(cards) != 52:
             missing = [c for c in CARDS if c not in set(cards)]
@@ -97,8 +103,11 @@ class Deck:
         return cls(cards, _unchecked=True)
 
     @classmethod
-    def seeded(cls, seed: int | str | bytes) -> Deck:
-        """A deck shuffled from a seed: the same seed always gives the same order."""
+    def seeded(cls, seed: SupportsIndex | str | bytes) -> Deck:
+        """A deck shuffled from a seed (a whole number, a string or bytes; not a bool or a
+        float): the same seed always gives the same order."""
+        if not isinstance(seed, str | bytes):
+            seed = whole(seed, "the seed", CardError)
         cards = list(CARDS)
         random.Random(seed).shuffle(cards)
         return cls._trusted(cards)

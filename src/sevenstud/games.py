@@ -12,13 +12,15 @@ chosen, and every option a card room may set. ``StudHiLo`` is the main game.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import ClassVar, Final, Literal, TypeAlias
+from typing import Any, ClassVar, Final, Literal, SupportsIndex, TypeAlias
 
 from sevenstud import evaluate
 from sevenstud.cards import Card
+from sevenstud.chips import whole
 
 GameCode: TypeAlias = Literal["stud8", "stud", "razz"]
 """A game's short code, as the command line, PHH user fields and our histories write it."""
@@ -65,21 +67,44 @@ class GameError(ValueError):
     """Stakes or options that make no sense together."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Stakes:
     """Fixed-limit stakes in chips (integers, the smallest unit): the ante, the bring-in, the small
-    bet (3rd and 4th street) and the big bet (5th, 6th and 7th street)."""
+    bet (3rd and 4th street) and the big bet (5th, 6th and 7th street). Each is a whole number
+    of chips (not a bool, not a float: :class:`GameError` otherwise)."""
 
     ante: int
     bring_in: int
     small_bet: int
     big_bet: int
 
+    def __init__(
+        self,
+        ante: SupportsIndex,
+        bring_in: SupportsIndex,
+        small_bet: SupportsIndex,
+        big_bet: SupportsIndex,
+    ) -> None:
+        # Its own __init__ (init=False) takes the amounts as given (sevenstud.chips): the one
+        # dataclasses writes stores them straight in the slots, which the compiled engine
+        # converts first (True becomes 1, 5.0 a TypeError).
+        given = {"ante": ante, "bring_in": bring_in, "small_bet": small_bet, "big_bet": big_bet}
+        for name, value in given.items():
+            object.__setattr__(self, name, whole(value, name, GameError, of="chips"))
+        self.__post_init__()
+
+    # Stakes are a value: a copy is the stakes themselves, and a pickle calls the constructor
+    # (in the compiled engine the frozen dataclass's own way, setting each slot, is refused).
+    def __copy__(self) -> Stakes:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Stakes:
+        return self
+
+    def __reduce__(self) -> tuple[type[Stakes], tuple[int, int, int, int]]:
+        return Stakes, (self.ante, self.bring_in, self.small_bet, self.big_bet)
+
     def __post_init__(self) -> None:
-        for name in ("ante", "bring_in", "small_bet", "big_bet"):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise GameError(f"{name} must be a whole number of chips, not {value!r}")
         if self.ante < 0:
             raise GameError(f"the ante cannot be negative ({self.ante})")
         if self.bring_in <= 0:
@@ -94,8 +119,9 @@ class Stakes:
             )
 
     @classmethod
-    def for_limits(cls, small_bet: int, big_bet: int | None = None) -> Stakes:
+    def for_limits(cls, small_bet: SupportsIndex, big_bet: SupportsIndex | None = None) -> Stakes:
         """Typical stakes for a small bet (seed 001): ante about 1/5 and bring-in about 1/2 of it."""
+        small_bet = whole(small_bet, "small_bet", GameError, of="chips")
         return cls(
             ante=max(1, small_bet // 5),
             bring_in=max(1, small_bet // 2),
@@ -175,6 +201,27 @@ class Game(_Variant):
     rake_third_street: bool = False
     """Whether ``rake_percent`` rakes a hand that ends on 3rd street, before any 4th-street card
     is dealt (off: no rake, the online rooms' "no flop, no drop" of stud)."""
+
+    def __new__(cls, *args: Any, **options: Any) -> Game:
+        # The whole-number options are checked here, as given (sevenstud.chips): by
+        # __post_init__ the compiled engine has already stored them in its int slots, making
+        # True 1 and refusing 1.5 with a TypeError. Type checkers read __init__'s signature.
+        given = dict(zip((f.name for f in dataclasses.fields(cls)), args, strict=False))
+        given.update(options)
+        for name in _WHOLE_OPTIONS:
+            if name in given:
+                whole(given[name], name, GameError, least=0)
+        return object.__new__(cls)
+
+    # A game is a value, as Stakes are (see there).
+    def __copy__(self) -> Game:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Game:
+        return self
+
+    def __reduce__(self) -> tuple[type[Game], tuple[object, ...]]:
+        return type(self), tuple(getattr(self, f.name) for f in dataclasses.fields(self))
 
     def __post_init__(self) -> None:
         if self.max_raises < 0:
@@ -262,6 +309,10 @@ class Game(_Variant):
         if self.suit_order == SUIT_ORDER_STANDARD:
             return int(max(cards)) if cards else -1  # a card's int is already rank, then suit
         return max((self.card_order(c) for c in cards), default=-1)
+
+
+_WHOLE_OPTIONS: Final = ("max_raises", "rake_cap")
+"""The options that are whole numbers (a count of raises, chips): checked by Game.__new__."""
 
 
 def _board_suits(

@@ -35,7 +35,7 @@ a player can do), :mod:`sevenstud.events` (what happens, and who may see it),
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, SupportsIndex
 
 from sevenstud.actions import (
     AGGRESSIVE_KINDS,
@@ -48,6 +48,7 @@ from sevenstud.actions import (
 )
 from sevenstud.betting import BettingRound
 from sevenstud.cards import Card, Deck
+from sevenstud.chips import is_whole, whole
 from sevenstud.events import (
     ActionTaken,
     AntePosted,
@@ -109,30 +110,35 @@ def _same_deck(deck: Deck) -> Deck:
 class Hand:
     """One hand of stud. See the module's documentation."""
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> Hand:
+        # A blank hand for clone() and copy: in the compiled engine the class's own allocator
+        # would run __init__, which needs the game and the stacks.
+        return object.__new__(cls)
+
     def __init__(
         self,
         game: Game,
         stacks: Sequence[int],
         deck: Deck | None = None,
         *,
-        seed: int | str | None = None,
+        seed: SupportsIndex | str | None = None,
         auto_showdown: bool = True,
-        rake: int | None = None,
+        rake: SupportsIndex | None = None,
     ) -> None:
-        if rake is not None and (not isinstance(rake, int) or isinstance(rake, bool) or rake < 0):
-            raise HandError(f"the rake must be a whole number of chips, not {rake!r}")
-        self.fixed_rake = rake
+        # Amounts are checked as given (sevenstud.chips): SupportsIndex, not int, so that the
+        # compiled engine does not turn True into 1 or refuse 5.0 with a TypeError first.
+        self.fixed_rake = None if rake is None else whole(rake, "the rake", HandError, least=0, of="chips")
         """Take exactly this rake when the pot is awarded (as a card room's history shows it),
         instead of the game's ``rake_percent``; ``None``: the game's rule."""
         if not MIN_PLAYERS <= len(stacks) <= MAX_PLAYERS:
             raise HandError(
                 f"stud is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(stacks)}"
             )
-        for seat, stack in enumerate(stacks):
-            if not isinstance(stack, int) or isinstance(stack, bool) or stack <= 0:
-                raise HandError(
-                    f"seat {seat} needs a positive whole number of chips, not {stack!r}"
-                )
+        given: Sequence[object] = stacks  # each stack as given, not yet made an int
+        stacks = [
+            whole(stack, f"seat {seat}'s stack", HandError, least=1, of="chips")
+            for seat, stack in enumerate(given)
+        ]
         if deck is not None and seed is not None:
             raise HandError("give a deck or a seed, not both")
         if deck is None:
@@ -217,7 +223,7 @@ class Hand:
             self._legal = self._compute_legal()
         return self._legal
 
-    def can(self, action: Action | str, seat: int | None = None) -> bool:
+    def can(self, action: Action | str, seat: SupportsIndex | None = None) -> bool:
         """Whether :meth:`act` would accept the action."""
         try:
             self.verify(action, seat)
@@ -225,8 +231,10 @@ class Hand:
             return False
         return True
 
-    def verify(self, action: Action | str, seat: int | None = None) -> Action:
+    def verify(self, action: Action | str, seat: SupportsIndex | None = None) -> Action:
         """The legal action meant by ``action`` (amount filled in), or :class:`IllegalAction`."""
+        if seat is not None:
+            seat = whole(seat, "the seat", IllegalAction)  # True is not seat 1
         if isinstance(action, str):
             action = Action.parse(action)
         legal = self._legal if self._legal is not None else self._legal_now()
@@ -242,11 +250,12 @@ class Hand:
         same_kind = [a for a in legal if a.kind is action.kind]
         if action.amount is None and len(same_kind) == 1:
             return same_kind[0]
-        if action.amount is not None and any(a.amount == action.amount for a in same_kind):
-            return Action(action.kind, action.amount)
+        for candidate in same_kind:
+            if action.amount is not None and candidate.amount == action.amount:
+                return candidate
         raise IllegalAction(self._why_illegal(action, legal, same_kind))
 
-    def act(self, action: Action | str, seat: int | None = None) -> list[Event]:
+    def act(self, action: Action | str, seat: SupportsIndex | None = None) -> list[Event]:
         """Apply the action of the player to act (``seat``, if given, must be that player);
         returns the events it caused as a spectator sees them (no down card dealt to anyone,
         unless its hand was turned face up: :func:`sevenstud.events.redact`); the full events
@@ -341,22 +350,22 @@ class Hand:
             cards.append(self.community)
         return cards
 
-    def view(self, seat: int | None, since: int = 0) -> SeatView:
+    def view(self, seat: SupportsIndex | None, since: SupportsIndex = 0) -> SeatView:
         """What ``seat`` may know (``None``: a spectator): never another seat's down cards,
         unless that seat showed them down or its hand was turned face up (:class:`HandTurnedUp`:
         from then on its cards still to come are shown too). ``events`` are those from
         ``since`` on, as :func:`sevenstud.events.redact` lets this viewer see them."""
-        if not isinstance(since, int) or isinstance(since, bool) or since < 0:
+        # As given (SupportsIndex: compiled, an int argument would be converted first).
+        if not is_whole(since) or since < 0:
             raise HandError(f"since must be an event number of 0 or more, not {since!r}")
-        if seat is not None and (
-            not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n
-        ):
+        if seat is not None and (not is_whole(seat) or not 0 <= seat < self.n):
             raise HandError(f"no seat {seat!r} at this hand (seats 0 to {self.n - 1}, or None)")
+        first, viewer = int(since), None if seat is None else int(seat)
         cards, face_up = self._views.table_for(
-            seat, self.cards, self.face_up, self.turned_up.union(self.shown)
+            viewer, self.cards, self.face_up, self.turned_up.union(self.shown)
         )
         return SeatView(
-            seat=seat,
+            seat=viewer,
             game=self.game.name,
             street=self.street,
             phase=self.phase,
@@ -369,9 +378,9 @@ class Hand:
             face_up=face_up,
             community=self.community,
             legal_actions=tuple(self._legal_now())
-            if seat is not None and seat == self.to_act
+            if viewer is not None and viewer == self.to_act
             else (),
-            events=self._views.events_for(seat, self.events, since, self._turned_up_at),
+            events=self._views.events_for(viewer, self.events, first, self._turned_up_at),
             version=len(self.events),
         )
 
@@ -416,6 +425,11 @@ class Hand:
         new._legal = self._legal  # never changed in place: act() drops it for a new one
         new._views = self._views.copy()
         return new
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Hand:
+        # A deep copy is a clone: what they share is immutable. (copy's own way rebuilds an
+        # object from its __dict__, which the compiled engine's Hand does not have.)
+        return self.clone()
 
     def to_record(self) -> dict[str, Any]:
         """The full record of the hand, for storage (:func:`sevenstud.wire.hand_to_record`): the

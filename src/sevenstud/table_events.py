@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Literal
 
+from sevenstud.chips import is_whole
 from sevenstud.games import Game
 from sevenstud.hand import Event, Hand, SeatView
 
@@ -32,7 +33,7 @@ def _is_time(value: object) -> bool:
 
 
 def _is_chips(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    return is_whole(value)  # a whole number of chips, a seat or a count (sevenstud.chips)
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from sevenstud.actions import Action, ActionKind, IllegalAction
 from sevenstud.cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS, Card
+from sevenstud.chips import is_digits
 from sevenstud.events import HandShown
 from sevenstud.games import Game, GameError, Stakes
 from sevenstud.views import SeatView
@@ -30,7 +31,8 @@ class StakesError(ValueError):
 def parse_stakes(text: str) -> Stakes:
     """Stakes from ``"ante/bring-in/small bet/big bet"``, e.g. ``"1/2/5/10"``."""
     parts = [p.strip() for p in text.split("/")]
-    if len(parts) != 4 or not all(p.isdigit() for p in parts):
+    # ASCII digits only (sevenstud.chips): isdigit() takes "²", which int() then refuses.
+    if len(parts) != 4 or not all(is_digits(p) for p in parts):
         raise StakesError(
             f"bad stakes {text!r}: expected four whole numbers of chips, "
             "ante/bring-in/small bet/big bet, e.g. 1/2/5/10"

@@ -4,6 +4,7 @@ events through :func:`sevenstud.events.redact`."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -50,6 +51,17 @@ class SeatView:
     """Events from ``since`` on, with hidden cards blanked."""
     version: int
     """How many events the hand has recorded; ask ``view(seat, since=version)`` for what follows."""
+
+    # A view is a value: a copy is the view itself, and a pickle calls the constructor (in the
+    # compiled engine the frozen dataclass's own way, setting each slot, is refused).
+    def __copy__(self) -> SeatView:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> SeatView:
+        return self
+
+    def __reduce__(self) -> tuple[type[SeatView], tuple[object, ...]]:
+        return SeatView, tuple(getattr(self, f.name) for f in dataclasses.fields(self))
 
 
 @dataclass(slots=True, init=False)

@@ -7,7 +7,11 @@ identical :class:`~sevenstud.hand.Hand`, at any point of the hand. ``docs/events
 the format and :func:`json_schema` gives its JSON Schema.
 
 The codecs are built from the type annotations of the engine's own classes, so an event the
-engine gains is in the format at once, and encoding and decoding cannot drift apart.
+engine gains is in the format at once, and encoding and decoding cannot drift apart. In the
+compiled engine (tools/build_compiled.py) mypyc replaces a compiled class's annotations by the
+runtime classes it stores (``type`` for ``int | None``, bare ``tuple`` for ``tuple[int, ...]``),
+so the annotations are read from the class's source, kept beside the compiled module
+(:func:`_annotations`): the same format from the same text in both builds.
 
 >>> from sevenstud.hand import Action, ActionKind
 >>> to_wire(Action(ActionKind.RAISE, 20))
@@ -18,13 +22,17 @@ True
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+import inspect
 import re
+import sys
 import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from sevenstud.cards import Card, CardError, Deck, parse_cards
@@ -172,8 +180,48 @@ _RECORD_CODECS: dict[type, _Codec] = {}
 _DEFS: dict[str, dict[str, Any]] = {}
 
 
+def _source_annotations(cls: type) -> dict[str, str]:
+    """The annotations of ``cls``'s own body as its source writes them, read from the ``.py``
+    file beside its compiled module (mypyc's ``.so`` file: ``hand.cpython-311-...so``)."""
+    module = sys.modules[cls.__module__]
+    compiled = Path(module.__file__ or "")
+    source = compiled.with_name(compiled.name.split(".")[0] + ".py")
+    try:
+        tree = ast.parse(source.read_text(encoding="utf-8"), str(source))
+    except OSError as error:
+        raise RuntimeError(  # a broken build, not bad input
+            f"the wire format needs {cls.__qualname__}'s source beside its compiled module "
+            f"{compiled} (mypyc compiled its annotations away): {error}"
+        ) from None
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == cls.__qualname__:
+            return {
+                item.target.id: ast.unparse(item.annotation)
+                for item in node.body
+                if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
+            }
+    raise RuntimeError(f"no class {cls.__qualname__} in {source}")
+
+
+def _annotations(cls: type) -> dict[str, Any]:
+    """The type of each annotated name of ``cls`` and its bases (``typing.get_type_hints``).
+    With ``from __future__ import annotations`` every engine module's annotations are strings;
+    a class whose own annotations are not (compiled by mypyc) has them read from its source,
+    and evaluated in its module as ``get_type_hints`` would."""
+    hints: dict[str, Any] = {}
+    for klass in reversed(cls.__mro__):
+        own = inspect.get_annotations(klass)
+        if all(isinstance(a, str) for a in own.values()):
+            hints.update(typing.get_type_hints(klass, include_extras=False) if own else {})
+            continue
+        namespace = vars(sys.modules[klass.__module__])
+        for name, text in _source_annotations(klass).items():
+            hints[name] = eval(text, namespace)  # the engine's own source text
+    return hints
+
+
 def _fields_of(cls: type) -> dict[str, Any]:
-    hints = typing.get_type_hints(cls)
+    hints = _annotations(cls)
     is_dataclass = dataclasses.is_dataclass(cls)
     # A dataclass's fields, or a NamedTuple's.
     names = [f.name for f in dataclasses.fields(cls)] if is_dataclass else list(cls._fields)  # type: ignore[attr-defined]

@@ -13,13 +13,14 @@ import re
 from collections.abc import Callable
 from typing import Final
 
+from sevenstud.chips import is_whole
+
 
 class PHHError(ValueError):
     """A PHH document that is malformed or breaks the spec; the message names the field or line."""
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+_is_int = is_whole  # an int, not a bool (sevenstud.chips)
 
 
 def _describe(value: object) -> str:

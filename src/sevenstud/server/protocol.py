@@ -60,8 +60,8 @@ class Sit(_Message):
     maximum)."""
 
     type: Literal["sit"]
-    seat: int = Field(ge=1, le=8)
-    buy_in: int = Field(ge=1)
+    seat: int = Field(ge=1, le=8, strict=True)
+    buy_in: int = Field(ge=1, strict=True)  # chips: never true, 5.0 or "5"
 
 
 class Leave(_Message):
@@ -86,7 +86,7 @@ class TopUp(_Message):
     """Add chips from the balance to the stack, when not dealt into the hand in progress."""
 
     type: Literal["top_up"]
-    amount: int = Field(ge=1)
+    amount: int = Field(ge=1, strict=True)
 
 
 class AddBot(_Message):
@@ -94,7 +94,7 @@ class AddBot(_Message):
     ``bot`` says which, ``rule`` (RuleBot) or ``random`` (RandomBot)."""
 
     type: Literal["add_bot"]
-    seat: int = Field(ge=1, le=8)
+    seat: int = Field(ge=1, le=8, strict=True)
     bot: Literal["rule", "random"] = "rule"
 
 
@@ -102,7 +102,7 @@ class RemoveBot(_Message):
     """Stand a bot up (at the end of the hand when dealt in)."""
 
     type: Literal["remove_bot"]
-    seat: int = Field(ge=1, le=8)
+    seat: int = Field(ge=1, le=8, strict=True)
 
 
 class Wait(_Message):

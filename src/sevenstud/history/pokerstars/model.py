@@ -10,6 +10,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Literal, TypeAlias
 
 from sevenstud.cards import Card
+from sevenstud.chips import is_digits
 from sevenstud.games import Game, GameCode
 from sevenstud.history.amounts import format_amount as format_amount
 
@@ -253,7 +254,12 @@ _SYMBOLS = "$€£"
 def _chips(text: str, money: bool, line: int) -> int:
     """``"$0.04"`` -> 4 (cents) for money, ``"1500"`` -> 1500 for chips."""
     raw = text.strip().lstrip(_SYMBOLS).replace(",", "")
+    # The digits 0-9 and one decimal point only (sevenstud.chips): Decimal() also reads "٥" as 5,
+    # "1e3" as 1000 and "Infinity", which int() then refuses with an OverflowError.
+    whole_part, point, cents = raw.partition(".")
     try:
+        if not is_digits(whole_part) or (point and not is_digits(cents)):
+            raise InvalidOperation
         value = Decimal(raw)
     except InvalidOperation:
         raise PokerStarsError(f"{text!r} is not an amount (expected e.g. $0.04 or 150)", line=line) from None
