@@ -52,7 +52,9 @@ def check_invariants(d: Director) -> None:
             shortest = min(len(t.players) for t in open_tables)
             for t in open_tables:
                 if not t.in_hand:
-                    assert len(t.players) <= shortest + 1, [(x.number, len(x.players), x.in_hand) for x in open_tables]
+                    assert len(t.players) <= shortest + 1, [
+                        (x.number, len(x.players), x.in_hand) for x in open_tables
+                    ]
 
 
 def start_hand(run: Run, table: int) -> None:
@@ -84,7 +86,11 @@ def finish_hand(run: Run, table: int, bust_chance: float = 0.15) -> None:
 
 
 def drive(
-    run: Run, *, max_steps: int = 400_000, late: list[str] | None = None, rebuy_chance: float = 0.0,
+    run: Run,
+    *,
+    max_steps: int = 400_000,
+    late: list[str] | None = None,
+    rebuy_chance: float = 0.0,
     bust_chance: float = 0.15,
 ) -> None:
     """Play until the tournament is over: at each step a hand starts wherever the director
@@ -102,7 +108,12 @@ def drive(
             check_invariants(d)
         if rebuy_chance:
             for e in list(d.entrants.values()):
-                if not e.out and e.chips == 0 and e.rebuy_until is not None and run.rng.random() < rebuy_chance:
+                if (
+                    not e.out
+                    and e.chips == 0
+                    and e.rebuy_until is not None
+                    and run.rng.random() < rebuy_chance
+                ):
                     run.take(d.rebuy(e.name, run.now))
         ready = [t for t in sorted(d.tables) if d.may_deal(t, run.now) is not None]
         if ready and (not run.in_progress or run.rng.random() < 0.6):

@@ -6,6 +6,7 @@ places in the order of busting) checked after every step by fake_hands.check_inv
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 
@@ -26,7 +27,7 @@ def _check_results(run: Run) -> None:
     assert sum(f.prize for f in run.finishes) == d.pool, "the prize pool is paid exactly"
     by_place = sorted(run.finishes, key=lambda f: f.place)
     assert by_place[0].place == 1 and by_place[0].tied == 1
-    for better, worse in zip(by_place, by_place[1:], strict=False):
+    for better, worse in itertools.pairwise(by_place):
         assert better.prize >= worse.prize, (better, worse)
     places = sorted(f.place for f in run.finishes)
     # tied players share their first place number: 1, 2, 2, 4 ...
@@ -64,8 +65,13 @@ def test_any_field_plays_to_one_winner(field: int, seats: int, seed: int, bust: 
 )
 def test_late_registration_and_re_entry(field: int, late: int, re_entries: int, seed: int) -> None:
     s = TournamentSettings(
-        kind="scheduled", seats=6, max_entries=10_000, start_at=0.0, structure=HYPER_BY_HANDS,
-        late_registration_levels=3, re_entries=re_entries,
+        kind="scheduled",
+        seats=6,
+        max_entries=10_000,
+        start_at=0.0,
+        structure=HYPER_BY_HANDS,
+        late_registration_levels=3,
+        re_entries=re_entries,
     )
     d = Director(s, seed=seed)
     run = Run(d, random.Random(seed))
@@ -95,8 +101,15 @@ def test_late_registration_and_re_entry(field: int, late: int, re_entries: int, 
 @given(field=st.integers(3, 24), seed=st.integers(0, 10_000), chance=st.floats(0.1, 0.9))
 def test_rebuys_and_add_on_keep_chips_and_pool(field: int, seed: int, chance: float) -> None:
     s = TournamentSettings(
-        kind="scheduled", seats=8, max_entries=10_000, start_at=0.0, structure=HYPER_BY_HANDS,
-        rebuy_levels=2, rebuy_limit=3, add_on_chips=2000, add_on_price=100,
+        kind="scheduled",
+        seats=8,
+        max_entries=10_000,
+        start_at=0.0,
+        structure=HYPER_BY_HANDS,
+        rebuy_levels=2,
+        rebuy_limit=3,
+        add_on_chips=2000,
+        add_on_price=100,
     )
     d = Director(s, seed=seed)
     run = Run(d, random.Random(seed))
@@ -111,7 +124,13 @@ def test_rebuys_and_add_on_keep_chips_and_pool(field: int, seed: int, chance: fl
         if d.level_index == s.rebuy_levels and d.state == "running" and not d.field_final:
             for e in list(d.entrants.values()):
                 table = d.tables.get(e.table) if e.table is not None else None
-                if not e.out and not e.add_on and table is not None and not table.in_hand and e.name not in added:
+                if (
+                    not e.out
+                    and not e.add_on
+                    and table is not None
+                    and not table.in_hand
+                    and e.name not in added
+                ):
                     added.add(e.name)
                     original_take(d.add_on(e.name, run.now))
 

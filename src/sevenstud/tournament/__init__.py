@@ -23,7 +23,15 @@ from sevenstud.tournament.settings import (
     Status,
     TournamentSettings,
 )
-from sevenstud.tournament.structure import HEADS_UP, STANDARD, STRUCTURES, TURBO, Level, Structure, StructureError
+from sevenstud.tournament.structure import (
+    HEADS_UP,
+    STANDARD,
+    STRUCTURES,
+    TURBO,
+    Level,
+    Structure,
+    StructureError,
+)
 
 __all__ = [
     "HEADS_UP",

@@ -276,7 +276,9 @@ class Director:
         self.level_index += 1
         for table in self.tables.values():
             table.hands_in_level = 0
-        commands: list[Command] = [NewLevel(self.level_index, self.level, self.settings.game_at(self.level_index))]
+        commands: list[Command] = [
+            NewLevel(self.level_index, self.level, self.settings.game_at(self.level_index))
+        ]
         s = self.settings
         if self.level_index >= s.late_registration_levels:
             self.late_open = False
@@ -368,9 +370,9 @@ class Director:
         self._dealt[table] = set(stacks)
         seats.hands_in_level += 1
         hands = self.level.hands
-        if hands is not None and seats.hands_in_level >= hands:
-            if self.level_index < len(self.settings.structure.levels) - 1:
-                return self._next_level()
+        last = len(self.settings.structure.levels) - 1
+        if hands is not None and seats.hands_in_level >= hands and self.level_index < last:
+            return self._next_level()
         return []
 
     def hand_cancelled(self, table: int, now: float) -> list[Command]:
@@ -389,7 +391,9 @@ class Director:
             raise TournamentError(f"table {table} has no hand in progress")
         seated = set(seats.players.values())
         if set(stacks) != seated:
-            raise TournamentError(f"table {table}'s stacks name {sorted(stacks)}, but {sorted(seated)} sit there")
+            raise TournamentError(
+                f"table {table}'s stacks name {sorted(stacks)}, but {sorted(seated)} sit there"
+            )
         if any(not isinstance(c, int) or isinstance(c, bool) or c < 0 for c in stacks.values()):
             raise TournamentError("stacks must be whole chips, not negative")
         before = sum(self.entrants[p].chips for p in seated)
@@ -433,9 +437,9 @@ class Director:
                     commands += self._eliminate(self._round_busts)
                     self._round_busts = []
                 self.hand_for_hand_round += 1
-        if not self.field_final and self.state in ("running", "break"):
-            if len(self.players_left()) <= len(self.prizes()) + 1:  # the field is on the bubble
-                commands += self._close_field()
+        on_the_bubble = len(self.players_left()) <= len(self.prizes()) + 1
+        if not self.field_final and self.state in ("running", "break") and on_the_bubble:
+            commands += self._close_field()
         if self.state in ("running", "break"):
             commands += self._check_hand_for_hand()
             commands += self._rebalance(now)

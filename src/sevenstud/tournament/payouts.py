@@ -86,7 +86,9 @@ def _non_increasing(prizes: tuple[int, ...]) -> tuple[int, ...]:
 def shared_prizes(prizes: Sequence[int], first_place: int, players: Sequence[str]) -> dict[str, int]:
     """Players tied for the places ``first_place``, ``first_place + 1``, ... share the prizes of
     those places equally; an odd chip goes to the players in the order given."""
-    total = sum(prizes[place - 1] for place in range(first_place, first_place + len(players)) if place <= len(prizes))
+    total = sum(
+        prizes[place - 1] for place in range(first_place, first_place + len(players)) if place <= len(prizes)
+    )
     return dict(zip(players, split_exactly(total, [1] * len(players)), strict=True))
 
 

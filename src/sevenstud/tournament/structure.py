@@ -45,7 +45,9 @@ class Level:
         if (self.minutes is None) == (self.hands is None):
             raise StructureError("a level lasts a number of minutes or a number of hands, exactly one")
         if self.minutes is not None and (
-            isinstance(self.minutes, bool) or not isinstance(self.minutes, int | float) or not self.minutes > 0
+            isinstance(self.minutes, bool)
+            or not isinstance(self.minutes, int | float)
+            or not self.minutes > 0
         ):
             raise StructureError(f"a level's minutes must be positive, not {self.minutes!r}")
         if self.hands is not None:
@@ -80,9 +82,7 @@ class Structure:
             raise StructureError("a structure needs at least one level")
         for before, after in zip(self.levels, self.levels[1:], strict=False):
             if after.big_bet < before.big_bet:
-                raise StructureError(
-                    f"levels must not fall: {after.describe()} follows {before.describe()}"
-                )
+                raise StructureError(f"levels must not fall: {after.describe()} follows {before.describe()}")
         if self.break_every is not None and not self.break_every > 0:
             raise StructureError(f"break_every must be positive minutes, not {self.break_every!r}")
         if not self.break_minutes >= 0:
