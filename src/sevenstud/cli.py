@@ -210,6 +210,37 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="S",
         help="how long a table's lease lasts unrenewed: a dead server's tables move after at most this",
     )
+    serve.add_argument(
+        "--limit",
+        action="append",
+        default=None,
+        metavar="NAME=VALUE",
+        help="change one of the card room's limits (repeatable; the names and defaults: docs/security.md)",
+    )
+    serve.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=None,
+        metavar="ADDRESS",
+        help="a proxy in front whose X-Forwarded-Proto and X-Forwarded-For are believed (repeatable)",
+    )
+    serve.add_argument(
+        "--allowed-host",
+        action="append",
+        default=None,
+        metavar="HOST[:PORT]",
+        help="another name this server answers to, besides its public URL's (repeatable)",
+    )
+    serve.add_argument(
+        "--allowed-origin",
+        action="append",
+        default=None,
+        metavar="ORIGIN",
+        help="another site whose pages may use this server (repeatable; e.g. https://example.org)",
+    )
+    serve.add_argument(
+        "--api-docs", action="store_true", help="serve /docs and /redoc (they load scripts from a CDN)"
+    )
     audit = command("audit", "check the card room's ledger and replay its stored hands")
     audit.add_argument("--database", default=None, metavar="URL", help=database_help)
     return parser
