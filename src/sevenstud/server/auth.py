@@ -18,6 +18,7 @@ import functools
 import hashlib
 import re
 import secrets
+import threading
 import time
 import unicodedata
 from collections.abc import Callable
@@ -133,22 +134,27 @@ def guest(store: Store) -> int:
     return _new_player(store, f"guest-{secrets.token_hex(4)}", None, guest=True)
 
 
+_DUMMY_LOCK = threading.Lock()
+
+
 @functools.cache
 def _dummy_for(hasher: PasswordHasher) -> str:
     # Made once per hasher (its cost is in the hash), the first time a name nobody has is
-    # tried: checked in place of a real hash, so it costs what a real one does.
+    # checked: checked in place of a real hash, so it costs what a real one does.
     return hasher.hash(secrets.token_urlsafe(16))
 
 
 def _dummy_hash() -> str:
-    return _dummy_for(_HASHER)
+    with _DUMMY_LOCK:  # made once, not by every thread that asks at the same moment
+        return _dummy_for(_HASHER)
 
 
-def find_login(store: Store, name: str) -> tuple[int | None, str]:
+def find_login(store: Store, name: str) -> tuple[int | None, str | None]:
     """The account a log-in names (None: no such account, or one without a password) and the
-    hash to check the password against (a dummy one for no account, so that checking takes as
-    long). An account is found by its exact name first (two accounts whose names clashed before
-    names were compared case-folded keep their own), then by :func:`name_key`."""
+    hash to check the password against (None for no account: :func:`password_matches` then
+    checks a dummy one, so that checking takes as long). An account is found by its exact name
+    first (two accounts whose names clashed before names were compared case-folded keep their
+    own), then by :func:`name_key`."""
     player: Player | None = None
     if isinstance(name, str) and len(name) <= 40:
         with store.session() as s:
@@ -156,18 +162,19 @@ def find_login(store: Store, name: str) -> tuple[int | None, str]:
             if player is None:
                 player = s.scalar(select(Player).where(Player.name_key == name_key(name)))
     if player is None or player.password_hash is None:
-        return None, _dummy_hash()
+        return None, None
     return player.id, player.password_hash
 
 
-def password_matches(password_hash: str, password: str) -> bool:
-    """Whether ``password`` is the one ``password_hash`` was made from (slow: argon2)."""
-    if not isinstance(password, str):
-        return False
+def password_matches(password_hash: str | None, password: str) -> bool:
+    """Whether ``password`` is the one ``password_hash`` was made from (slow: argon2). None
+    (no such account) checks a dummy hash, as slowly, and is False."""
+    checked = _dummy_hash() if password_hash is None else password_hash
     try:
-        return bool(_HASHER.verify(password_hash, password))
+        matches = bool(_HASHER.verify(checked, password if isinstance(password, str) else ""))
     except (VerificationError, InvalidHashError):
-        return False
+        matches = False
+    return matches and password_hash is not None
 
 
 WRONG_LOGIN = "no account with that name and password"
@@ -175,7 +182,7 @@ WRONG_LOGIN = "no account with that name and password"
 
 
 def log_in(
-    store: Store, name: str, password: str, check: Callable[[str, str], bool] = password_matches
+    store: Store, name: str, password: str, check: Callable[[str | None, str], bool] = password_matches
 ) -> str:
     """A new session token for a name and password; the same error, after as long, for an
     unknown name and a wrong password, so nobody learns which names exist."""
