@@ -353,3 +353,10 @@ def test_a_limit_is_changed_by_name_and_a_wrong_one_is_named() -> None:
     ):
         with pytest.raises(ValueError, match=said):
             Limits().changed(wrong)
+
+
+def test_serve_names_a_wrong_limit_and_exits_2(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    from sevenstud.cli import main
+
+    assert main(["serve", "--database", str(tmp_path / "room.sqlite3"), "--limit", "nope=1"]) == 2
+    assert "--limit: a limit is NAME=VALUE" in capsys.readouterr().err
