@@ -89,3 +89,22 @@ def test_a_binary_frame_or_a_mistyped_field_gets_an_error_and_the_socket_stays(s
             assert message["message"] == "malformed message: buy_in: expected an integer, got a string"
     with store.session() as s:
         assert s.scalars(select(Sitting).where(Sitting.table_id == table)).all() == []
+
+
+def test_http_bodies_are_strict_too_and_stakes_are_a_json_array(store: Store) -> None:
+    """Rule: a body's numbers are JSON integers (``"6"`` and ``true`` refused 422, naming the
+    field), and the stakes an array of four of them."""
+    with (
+        in_thread(create_app(store, pause=0.05)) as address,
+        httpx.Client(base_url=f"http://{address}") as client,
+    ):
+        client.post("/api/guest").raise_for_status()
+        made = client.post("/api/tables", json={"game": "stud", "seats": 4, "stakes": [1, 2, 5, 10]})
+        assert made.status_code == 200, made.text
+        for wrong, field in (
+            ({"seats": "6"}, "seats"),
+            ({"bots": True}, "bots"),
+            ({"stakes": [1, 2, "5", 10]}, "stakes"),
+        ):
+            refused = client.post("/api/tables", json={"game": "stud", **wrong})
+            assert refused.status_code == 422 and field in json.dumps(refused.json()["detail"]), refused.text

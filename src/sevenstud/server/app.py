@@ -68,7 +68,7 @@ from sevenstud.server.store.models import Player, TableRow
 from sevenstud.table import TableError, TableSettings
 
 COOKIE = "sevenstud_session"
-Chips = Annotated[int, Field(ge=0, le=MAX_ID)]
+Chips = Annotated[int, Field(strict=True, ge=0, le=MAX_ID)]
 """A number of chips in a request body (the database's integers bound it)."""
 LOGGED_OUT = 4001
 """The close code of a websocket whose login session ended (a log-out, or a log-in on top)."""
@@ -93,7 +93,9 @@ class NewTable(BaseModel):
 
     name: str = Field(default="Stud table", min_length=1, max_length=80)
     game: str = Field(default="stud8", pattern="^(stud8|stud|razz)$")
-    stakes: tuple[Chips, Chips, Chips, Chips] = (1, 2, 5, 10)
+    # Not strict as a whole: a JSON body's array reaches the model as a list, not a tuple (each
+    # number is strict all the same).
+    stakes: tuple[Chips, Chips, Chips, Chips] = Field(default=(1, 2, 5, 10), strict=False)
     seats: int = Field(default=6, ge=2, le=8)
     bots: int = Field(default=0, ge=0, le=7)
     bot: Literal["rule", "random"] = "rule"
