@@ -25,6 +25,7 @@ from websockets.sync.client import connect
 
 from sevenstud.server import auth
 from sevenstud.server.app import COOKIE, LOGGED_OUT, create_app
+from sevenstud.server.edge import server_options
 from sevenstud.server.limits import Limits
 from sevenstud.server.protocol import PROTOCOL_VERSION
 from sevenstud.server.spawn import in_thread
@@ -341,3 +342,13 @@ def test_migration_0005_keeps_names_that_clashed_before_it_apart(db_url: str) ->
             auth.sign_up(store, "Alice", "correct horse")
     finally:
         store.close()
+
+
+def test_the_server_options_carry_the_limits_and_ignore_forwarded_headers() -> None:
+    """Rule: uvicorn runs with the frame limit, the pings and the keep-alive of the limits, the
+    request deadline's protocol, and without its own X-Forwarded-* reading (the edge's only)."""
+    limits = Limits(ws_frame_bytes=1234, ws_ping_seconds=7, keep_alive_seconds=3, header_seconds=2)
+    options = server_options(limits)
+    assert options["ws_max_size"] == 1234 and options["ws_ping_interval"] == options["ws_ping_timeout"] == 7
+    assert options["timeout_keep_alive"] == 3 and options["proxy_headers"] is False
+    assert isinstance(options["http"], type) and options["http"].__name__ == "DeadlineProtocol"

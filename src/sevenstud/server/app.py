@@ -256,7 +256,8 @@ def create_app(
         docs_url="/docs" if api_docs else None,
         redoc_url="/redoc" if api_docs else None,
     )
-    app.include_router(downloads.router(store, COOKIE))  # GET /api/hands...: own hands only
+    # GET /api/hands...: own hands only (a session ending when unused, as everywhere)
+    app.include_router(downloads.router(store, COOKIE, limits.session_idle))
     app.include_router(study.router(equity_jobs))  # POST /api/equity, GET /api/equity/{job}
     web.install(app)  # the browser table: /, /table/{id}, /equity, /hands/{id}, /web/...
     # Outermost, so that it sees every request first (added last: Starlette wraps in reverse).

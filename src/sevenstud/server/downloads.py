@@ -231,12 +231,12 @@ def own_hand(store: Store, player_id: int, hand_id: int) -> OwnHand:
     return own
 
 
-def router(store: Store, cookie: str) -> APIRouter:
+def router(store: Store, cookie: str, idle: float = auth.SESSION_IDLE_SECONDS) -> APIRouter:
     """The download routes over ``store``, the player known by the session cookie ``cookie``."""
     routes = APIRouter()
 
     def player(request: Request) -> Player:
-        found = auth.player_of(store, request.cookies.get(cookie))
+        found = auth.player_of(store, request.cookies.get(cookie), idle)
         if found is None:
             raise HTTPException(401, "log in or play as a guest first")
         return found
