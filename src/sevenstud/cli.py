@@ -236,7 +236,42 @@ def build_parser() -> argparse.ArgumentParser:
     )
     from sevenstud.server.equity_limits import add_arguments as add_equity_limits
 
-    add_equity_limits(serve)  # --equity-jobs, --equity-seconds, ... (docs/security-equity.md)
+    add_equity_limits(serve)  # --equity-jobs, --equity-seconds, ... (docs/security.md, "Equity jobs")
+    serve.add_argument(
+        "--limit",
+        action="append",
+        default=None,
+        metavar="NAME=VALUE",
+        help="change one of the card room's limits, repeatable"
+        " (default: each limit's own, listed in docs/security.md)",
+    )
+    serve.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=None,
+        metavar="ADDRESS",
+        help="a proxy in front whose X-Forwarded-Proto and X-Forwarded-For are believed, repeatable"
+        " (default: none, and those headers are ignored)",
+    )
+    serve.add_argument(
+        "--allowed-host",
+        action="append",
+        default=None,
+        metavar="HOST[:PORT]",
+        help="another name this server answers to, repeatable (default: the public URL's host, the address"
+        " bound, and any loopback name when served on loopback)",
+    )
+    serve.add_argument(
+        "--allowed-origin",
+        action="append",
+        default=None,
+        metavar="ORIGIN",
+        help="another site whose pages may use this server, e.g. https://example.org, repeatable"
+        " (default: this server's own origin only)",
+    )
+    serve.add_argument(
+        "--api-docs", action="store_true", help="serve /docs and /redoc (they load scripts from a CDN)"
+    )
     audit = command("audit", "check the card room's ledger and replay its stored hands")
     audit.add_argument("--database", default=None, metavar="URL", help=database_help)
     return parser

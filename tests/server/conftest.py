@@ -124,25 +124,10 @@ def store(db_url: str) -> Iterator[object]:
 
 @pytest.fixture
 def server(store: Store) -> Iterator[str]:
-    """The card room in this process (uvicorn in a thread) on a free port of 127.0.0.1, over
-    ``store``, with a short pause after each hand: its ``host:port``."""
-    import threading
-    import time
-
-    import uvicorn
-
+    """The card room in this process (uvicorn in a thread, the card room's server options) on a
+    free port of 127.0.0.1, over ``store``, with a short pause after each hand: its ``host:port``."""
     from sevenstud.server.app import create_app
-    from sevenstud.server.spawn import free_port
+    from sevenstud.server.spawn import in_thread
 
-    port = free_port()
-    config = uvicorn.Config(create_app(store, pause=0.05), host="127.0.0.1", port=port, log_level="warning")
-    running = uvicorn.Server(config)
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if running.started:
-            break
-        time.sleep(0.02)
-    yield f"127.0.0.1:{port}"
-    running.should_exit = True
-    thread.join(10)
+    with in_thread(create_app(store, pause=0.05)) as address:
+        yield address

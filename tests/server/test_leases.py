@@ -30,6 +30,7 @@ from sevenstud.server.spawn import free_port, spawn
 from sevenstud.server.store import Store, open_store
 from sevenstud.server.store.models import HandRow, Sitting, TableLease, TableRow, Transfer
 from sevenstud.table import TableSettings
+from tests.server.watch import watching
 
 SETTINGS = TableSettings(StudHiLo(Stakes(1, 2, 5, 10)), seats=4)
 
@@ -300,7 +301,8 @@ def test_two_servers_on_one_database_one_killed_its_tables_go_on_at_the_other(pg
                 "a hand waiting on the person",
                 lambda: [h for h in _hand_ids(store, tables[0], "playing") if _number(store, h) == turn],
             )
-            _wait_until("hands of the bots' table", lambda: _hand_ids(store, tables[1], "finished"))
+            with watching(f"127.0.0.1:{ports[0]}", tables[1]):  # bots alone deal only while watched
+                _wait_until("hands of the bots' table", lambda: _hand_ids(store, tables[1], "finished"))
             servers[0].send_signal(signal.SIGKILL)
             servers[0].wait(10)
         _wait_until(

@@ -42,10 +42,18 @@ def _missing(reason: str) -> None:
     pytest.skip(reason)
 
 
+LIFTED = tuple(
+    f"--limit={name}=100000"
+    for name in ("guests_per_address", "tables_per_account", "tables_per_address", "sockets_per_address")
+)
+"""The browser tests' limits: not what they test (tests/server/test_limits.py does)."""
+
+
 @contextlib.contextmanager
 def card_room(database: Path, pause: float = 1.5) -> Iterator[str]:
-    """A card room of its own on a free port; its base URL. Stopped at the end."""
-    with running(f"sqlite:///{database}", pause=pause) as served:
+    """A card room of its own on a free port; its base URL. Stopped at the end. Every page of
+    a module's tests comes from 127.0.0.1: the limits per address and account are lifted."""
+    with running(f"sqlite:///{database}", pause=pause, args=LIFTED) as served:
         yield served.base
 
 

@@ -7,6 +7,10 @@ of its session and the actors' steps run in worker threads on PostgreSQL and on 
 on SQLite (:attr:`~sevenstud.server.store.Store.inline`). Sessions are
 HttpOnly, SameSite=Strict cookies holding a random token (Secure when served over https);
 neither a password nor a token is ever logged.
+
+Every request first passes the edge (:mod:`~sevenstud.server.edge`: hosts, origins, body
+sizes, headers); the limits on what one client may make the server spend are
+:mod:`~sevenstud.server.limits` (docs/security.md).
 """
 
 from __future__ import annotations
@@ -22,18 +26,23 @@ import sys
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, HTTPException, Request, Response, WebSocket, WebSocketDisconnect
-from pydantic import BaseModel, Field, ValidationError
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import func, select
 from starlette.websockets import WebSocketState
 
 from sevenstud.games import Razz, Stakes, Stud, StudHiLo
 from sevenstud.server import auth, downloads, equity_limits, study, web
+from sevenstud.server.edge import Edge, Policy, server_options
 from sevenstud.server.leases import LEASE_SECONDS, LeaseError, LeaseKeeper
+from sevenstud.server.limits import Buckets, HashPool, Limits, LoginGuard, RateLimited, Sockets
 from sevenstud.server.protocol import (
-    CLIENT,
     GRACE_SECONDS,
+    MAX_ID,
     MAX_MESSAGE_BYTES,
     PROTOCOL_VERSION,
     RATE_PER_SECOND,
@@ -42,6 +51,7 @@ from sevenstud.server.protocol import (
     ClientMessage,
     Hello,
     Leave,
+    MessageError,
     RemoveBot,
     Sit,
     SitIn,
@@ -50,18 +60,27 @@ from sevenstud.server.protocol import (
     Unwait,
     Wait,
     json_schema,
+    parse_client,
 )
-from sevenstud.server.rooms import Room, RoomError, TableKeeper, create_table
+from sevenstud.server.rooms import Room, RoomError, TableKeeper, create_table, recover
 from sevenstud.server.store import Store, StoreError, open_store
 from sevenstud.server.store.models import Player, TableRow
 from sevenstud.table import TableError, TableSettings
 
 COOKIE = "sevenstud_session"
+Chips = Annotated[int, Field(strict=True, ge=0, le=MAX_ID)]
+"""A number of chips in a request body (the database's integers bound it)."""
+LOGGED_OUT = 4001
+"""The close code of a websocket whose login session ended (a log-out, or a log-in on top)."""
+TRY_LATER = 1013
+"""The close code of a websocket refused by a limit on connections (RFC 6455: try again later)."""
 GAMES = {"stud8": StudHiLo, "stud": Stud, "razz": Razz}
 
 
 class Credentials(BaseModel):
-    """A sign-up or a log-in."""
+    """A sign-up or a log-in (strict: strings are strings, as for every body and message)."""
+
+    model_config = ConfigDict(strict=True)
 
     name: str = Field(max_length=40)
     password: str = Field(max_length=200)
@@ -70,9 +89,13 @@ class Credentials(BaseModel):
 class NewTable(BaseModel):
     """A table to open: game, stakes (ante, bring-in, small bet, big bet), seats, bots."""
 
+    model_config = ConfigDict(strict=True)
+
     name: str = Field(default="Stud table", min_length=1, max_length=80)
     game: str = Field(default="stud8", pattern="^(stud8|stud|razz)$")
-    stakes: tuple[int, int, int, int] = (1, 2, 5, 10)
+    # Not strict as a whole: a JSON body's array reaches the model as a list, not a tuple (each
+    # number is strict all the same).
+    stakes: tuple[Chips, Chips, Chips, Chips] = Field(default=(1, 2, 5, 10), strict=False)
     seats: int = Field(default=6, ge=2, le=8)
     bots: int = Field(default=0, ge=0, le=7)
     bot: Literal["rule", "random"] = "rule"
@@ -87,14 +110,41 @@ def create_app(
     public_url: str = "http://127.0.0.1:8000",
     lease_seconds: float = LEASE_SECONDS,
     grace: float = GRACE_SECONDS,
+    limits: Limits | None = None,
+    allowed_hosts: tuple[str, ...] = (),
+    trusted_proxies: tuple[str, ...] = (),
+    api_docs: bool = False,
     equity: study.EquityLimits | None = None,
 ) -> FastAPI:
     """The card room's application on an open store: on start it takes the lease of every free
     table (recovering each) and opens its room; ``public_url`` is this process's address, as
-    the lobby of every process sharing the database tells it (see leases.py); ``equity``: the
-    limits on equity jobs (docs/security-equity.md; the defaults when None)."""
+    the lobby of every process sharing the database tells it (see leases.py). ``limits``:
+    what one client may make it spend (:class:`~.limits.Limits`' defaults when None);
+    ``allowed_hosts``/``allowed_origins``: names and origins it answers to besides its public
+    URL's; ``trusted_proxies``: the addresses whose ``X-Forwarded-*`` headers it believes;
+    ``api_docs``: serve ``/docs`` and ``/redoc`` (they load scripts from a CDN); ``equity``: the
+    limits on equity jobs (docs/security.md; the defaults when None)."""
+    limits = limits or Limits()
     rooms: dict[int, Room] = {}
+    owners: dict[int, int | None] = {}
+    """Who opened each table here (None: nobody recorded, a table from before owners)."""
     connections = itertools.count(1)
+    guests_made = Buckets(
+        "guests_per_address", limits.guests_per_address, limits.guest_window, "guests from your address"
+    )
+    tables_made = Buckets(
+        "tables_per_address", limits.tables_per_address, limits.table_window, "new tables from your address"
+    )
+    login_tries = Buckets(
+        "login_attempts_per_address",
+        limits.login_attempts_per_address,
+        limits.login_window,
+        "log-in attempts from your address",
+    )
+    login_guard = LoginGuard(limits)
+    hashing = HashPool(limits.hash_threads, limits.hash_queue)
+    sockets = Sockets(limits)
+    new_tables = asyncio.Lock()  # an account's count of open tables is read and raised in turn
 
     async def _close_room(table_id: int) -> None:
         room = rooms.pop(table_id, None)
@@ -121,48 +171,129 @@ def create_app(
     leases = LeaseKeeper(
         store,
         public_url,
-        open_room=lambda row: _open_room(row.id, _settings_of(row)),
+        open_room=lambda row: _open_room(row.id, _settings_of(row), row.owner_id),
         close_room=_close_room,
         summary=_line,
         ttl=lease_seconds,
     )
 
+    async def _close_table(table_id: int) -> None:
+        """Close a table for good (nobody but bots, nobody watching, for a while): its room
+        stops, every seat stands up (the bots' chips back to the bank), its lease goes."""
+        room = rooms.pop(table_id, None)
+        owners.pop(table_id, None)
+        if room is not None:
+            await room.stop()
+
+        def close() -> None:
+            with store.transaction() as s:
+                row = s.get(TableRow, table_id)
+                if row is not None:
+                    row.closed = True
+            recover(store, [table_id], keep_seats=False)
+            leases.release(table_id)
+
+        await asyncio.to_thread(close)
+
+    async def _sweep() -> None:
+        """Expired sessions deleted, idle tables closed, the counters pruned: every so often."""
+        unattended: dict[int, float] = {}
+        every = max(0.05, min(limits.sweep_seconds, limits.idle_table_seconds / 4))
+        swept = time.monotonic()
+        while True:
+            await asyncio.sleep(every)
+            now = time.monotonic()
+            try:
+                for table_id, room in list(rooms.items()):
+                    if room.unattended() and not room.playing:
+                        since = unattended.setdefault(table_id, now)
+                        if now - since >= limits.idle_table_seconds:
+                            unattended.pop(table_id, None)
+                            await _close_table(table_id)
+                    else:
+                        unattended.pop(table_id, None)
+                if now - swept >= limits.sweep_seconds:
+                    swept = now
+                    await asyncio.to_thread(auth.delete_expired_sessions, store, limits.session_idle)
+                    for buckets in (guests_made, tables_made, login_tries):
+                        buckets.prune()
+                    login_guard.prune()
+            except Exception:  # a database that did not answer: the next round tries again
+                continue
+
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await leases.start()
+        sweeper = asyncio.get_running_loop().create_task(_sweep())
         yield
+        sweeper.cancel()
         await leases.stop()
         for room in rooms.values():
             await room.stop()
         equity_jobs.close()
+        hashing.close()
 
     def _settings_of(row: TableRow) -> TableSettings:
         from sevenstud.wire import game_from_wire
 
         return TableSettings(game_from_wire(row.game), **row.settings)
 
-    def _open_room(table_id: int, settings: TableSettings) -> Room:
-        room = Room(TableKeeper(store, table_id, settings), pause=pause, grace=grace, inline=store.inline)
+    def _open_room(table_id: int, settings: TableSettings, owner: int | None = None) -> Room:
+        room = Room(
+            TableKeeper(store, table_id, settings),
+            pause=pause,
+            grace=grace,
+            inline=store.inline,
+            pause_unwatched=limits.pause_unwatched_bots,
+        )
         rooms[table_id] = room
+        owners[table_id] = owner
         room.start()
         return room
 
     equity_jobs = study.Study(equity)
-    app = FastAPI(title="sevenstud card room", lifespan=lifespan)
-    app.include_router(downloads.router(store, COOKIE))  # GET /api/hands...: own hands only
+    app = FastAPI(
+        title="sevenstud card room",
+        lifespan=lifespan,
+        docs_url="/docs" if api_docs else None,
+        redoc_url="/redoc" if api_docs else None,
+    )
+    # GET /api/hands...: own hands only (a session ending when unused, as everywhere)
+    app.include_router(downloads.router(store, COOKIE, limits.session_idle))
     app.include_router(study.router(equity_jobs))  # POST /api/equity, GET /api/equity/{job}
     web.install(app)  # the browser table: /, /table/{id}, /equity, /hands/{id}, /web/...
+    # Outermost, so that it sees every request first (added last: Starlette wraps in reverse).
+    app.add_middleware(
+        Edge,
+        policy=Policy(
+            public_url,
+            allowed_origins=tuple(allowed_origins),
+            allowed_hosts=tuple(allowed_hosts),
+            trusted_proxies=tuple(trusted_proxies),
+            body_bytes=limits.http_body_bytes,
+            docs=api_docs,
+        ),
+    )
+
+    @app.exception_handler(RateLimited)
+    async def rate_limited(_request: Request, error: RateLimited) -> JSONResponse:
+        headers = {"Retry-After": str(error.retry_after)}
+        return JSONResponse(error.body(), status_code=error.status, headers=headers)
+
+    def _address(request: Request | WebSocket) -> str:
+        # The edge has put a trusted proxy's X-Forwarded-For here already (and only then).
+        return request.client.host if request.client is not None else "unknown"
 
     def _set_cookie(request: Request, response: Response, token: str) -> None:
-        # Secure when the client came over https (directly, or as the proxy in front says).
-        https = request.url.scheme == "https" or request.headers.get("x-forwarded-proto") == "https"
+        # Secure when the client came over https: directly, or through a proxy named with
+        # --trusted-proxy (the edge set the scheme from its X-Forwarded-Proto; nobody else's).
         response.set_cookie(
             COOKIE,
             token,
             httponly=True,
             samesite="strict",
-            secure=https,
-            max_age=int(auth.SESSION_SECONDS),
+            secure=request.url.scheme == "https",
+            max_age=int(limits.session_lifetime),
         )
 
     def _account(player_id: int) -> dict[str, Any]:
@@ -179,12 +310,23 @@ def create_app(
                 "refill_below": auth.REFILL_BELOW,
             }
 
+    def _end_session(token: str | None) -> str | None:
+        """End a login session (its row; its sockets are the caller's to close): its key."""
+        if not token:
+            return None
+        auth.log_out(store, token)
+        return auth.session_key(token)
+
+    async def _close_sockets(key: str | None) -> None:
+        if key is not None:
+            await sockets.close_session(key, LOGGED_OUT, "logged out")
+
     def _login(request: Request, response: Response, player_id: int) -> dict[str, Any]:
-        _set_cookie(request, response, auth.new_session(store, player_id))
+        _set_cookie(request, response, auth.new_session(store, player_id, limits.session_lifetime))
         return _account(player_id)
 
     def _logged_in(request: Request) -> Player:
-        player = auth.player_of(store, request.cookies.get(COOKIE))
+        player = auth.player_of(store, request.cookies.get(COOKIE), limits.session_idle)
         if player is None:
             raise HTTPException(401, "log in or play as a guest first")
         return player
@@ -194,32 +336,62 @@ def create_app(
         return json_schema()
 
     @app.post("/api/guest")
-    def guest(request: Request, response: Response) -> dict[str, Any]:
-        return _login(request, response, auth.guest(store))
+    async def guest(request: Request, response: Response) -> dict[str, Any]:
+        guests_made.take(_address(request))
+
+        def make() -> tuple[dict[str, Any], str | None]:
+            old = _end_session(request.cookies.get(COOKIE))  # a new guest replaces the old login
+            return _login(request, response, auth.guest(store)), old
+
+        account, old = await run_in_threadpool(make)
+        await _close_sockets(old)
+        return account
 
     @app.post("/api/signup")
-    def sign_up(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+    async def sign_up(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+        login_tries.take(_address(request))
         try:
-            return _login(request, response, auth.sign_up(store, body.name, body.password))
+            name = auth.check_sign_up(body.name, body.password)
+            hashed = await hashing.run(functools.partial(auth.hash_password, body.password))
+
+            def make() -> tuple[dict[str, Any], str | None]:
+                player_id = auth.sign_up(store, name, body.password, hashed)
+                # The session the sign-up came with (a guest's) ends: a new login, a new token.
+                old = _end_session(request.cookies.get(COOKIE))
+                return _login(request, response, player_id), old
+
+            account, old = await run_in_threadpool(make)
         except auth.AuthError as error:
             raise HTTPException(400, str(error)) from None
+        await _close_sockets(old)
+        return account
 
     @app.post("/api/login")
-    def log_in(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
-        try:
-            token = auth.log_in(store, body.name, body.password)
-        except auth.AuthError as error:
-            raise HTTPException(401, str(error)) from None
-        _set_cookie(request, response, token)
-        player = auth.player_of(store, token)
-        assert player is not None
-        return _account(player.id)
+    async def log_in(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+        address = _address(request)
+        login_tries.take(address)
+        key = auth.name_key(body.name)
+        login_guard.check(key, address)
+        player_id, password_hash = await run_in_threadpool(auth.find_login, store, body.name)
+        # A name nobody has is checked against a dummy hash: as slow as a real one.
+        matches = await hashing.run(functools.partial(auth.password_matches, password_hash, body.password))
+        if player_id is None or not matches:
+            login_guard.failed(key, address)
+            raise HTTPException(401, auth.WRONG_LOGIN)
+        login_guard.succeeded(key, address)
+
+        def make() -> tuple[dict[str, Any], str | None]:
+            old = _end_session(request.cookies.get(COOKIE))  # rotated: the old token is dead
+            return _login(request, response, player_id), old
+
+        account, old = await run_in_threadpool(make)
+        await _close_sockets(old)
+        return account
 
     @app.post("/api/logout")
-    def log_out(request: Request, response: Response) -> dict[str, Any]:
-        token = request.cookies.get(COOKIE)
-        if token:
-            auth.log_out(store, token)
+    async def log_out(request: Request, response: Response) -> dict[str, Any]:
+        old = await run_in_threadpool(_end_session, request.cookies.get(COOKIE))
+        await _close_sockets(old)  # a socket opened before the log-out acts for nobody after it
         response.delete_cookie(COOKIE, httponly=True, samesite="strict")
         return {"logged_out": True}
 
@@ -241,9 +413,15 @@ def create_app(
         here = [{"id": table_id, **_line(table_id), "server": leases.url} for table_id in sorted(rooms)]
         return sorted(here + [t for t in leases.lobby() if t["id"] not in rooms], key=lambda t: t["id"])
 
+    def _open_tables_of(player_id: int) -> int:
+        with store.session() as s:
+            mine = (TableRow.owner_id == player_id) & TableRow.closed.is_(False)
+            found = s.scalar(select(func.count()).select_from(TableRow).where(mine))
+        return int(found or 0)
+
     @app.post("/api/tables")
     async def new_table(body: NewTable, request: Request) -> dict[str, Any]:
-        await asyncio.to_thread(_logged_in, request)
+        player = await asyncio.to_thread(_logged_in, request)
         try:
             game = GAMES[body.game](Stakes(*body.stakes))
             settings = TableSettings(game, seats=body.seats)
@@ -251,30 +429,46 @@ def create_app(
             raise HTTPException(400, str(error)) from None
         if body.bots >= body.seats:
             raise HTTPException(400, f"{body.bots} bots leave no seat free at a table of {body.seats}")
-        table_id = await asyncio.to_thread(create_table, store, body.name, settings)
+        async with new_tables:
+            if await asyncio.to_thread(_open_tables_of, player.id) >= limits.tables_per_account:
+                raise RateLimited(
+                    "tables_per_account",
+                    f"you have {limits.tables_per_account} tables open: a table of nobody but bots, "
+                    "unwatched, closes by itself after a while",
+                    limits.idle_table_seconds,
+                )
+            tables_made.take(_address(request))
+            table_id = await asyncio.to_thread(create_table, store, body.name, settings, player.id)
         if not leases.claim_new(table_id):  # another process's round took it first: it serves it
             return {"id": table_id, "server": leases.server_of(table_id)}
-        room = _open_room(table_id, settings)
+        room = _open_room(table_id, settings, player.id)
         for seat in range(2, 2 + body.bots):
             await room.submit(functools.partial(room.add_bot, seat, body.bot))
         return {"id": table_id}
 
     @app.websocket("/ws")
     async def socket(ws: WebSocket) -> None:
-        origin = ws.headers.get("origin")
-        host = ws.headers.get("host", "")
-        if origin is not None and origin not in allowed_origins and origin.split("://", 1)[-1] != host:
-            await ws.close(code=1008, reason="origin not allowed")
-            return
+        # The Host and the Origin were checked at the edge (edge.py).
         token = ws.cookies.get(COOKIE)
         # On SQLite a key look-up in a local file, done here as the tables' steps are: a thread
         # each, 2,000 clients connecting at once fought the event loop for the GIL.
         player = (
-            auth.player_of(store, token)
+            auth.player_of(store, token, limits.session_idle)
             if store.inline
-            else await asyncio.to_thread(auth.player_of, store, token)
+            else await asyncio.to_thread(auth.player_of, store, token, limits.session_idle)
         )
         await ws.accept()
+
+        async def close(code: int, reason: str) -> None:
+            await ws.close(code=code, reason=reason)
+
+        try:
+            session = auth.session_key(token) if player and token else None
+            handle = sockets.open(_address(ws), player.id if player else None, session, close)
+        except RateLimited as error:
+            await ws.send_text(json.dumps({"type": "error", "number": None, "message": error.message}))
+            await ws.close(code=TRY_LATER, reason=error.limit)
+            return
         key = next(connections)
         room: Room | None = None
         allowance, checked = RATE_PER_SECOND, time.monotonic()
@@ -288,7 +482,10 @@ def create_app(
 
         try:
             while True:
-                text = await ws.receive_text()
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                text = frame.get("text")
                 now = time.monotonic()
                 allowance = min(RATE_PER_SECOND, allowance + (now - checked) * RATE_PER_SECOND)
                 checked = now
@@ -296,13 +493,16 @@ def create_app(
                     await refuse("too many messages: slow down")
                     continue
                 allowance -= 1
-                if len(text.encode()) > MAX_MESSAGE_BYTES:
+                if text is None:
+                    await refuse("a binary frame: every message is JSON text, sent as a text frame")
+                    continue
+                if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:
                     await refuse(f"a message is at most {MAX_MESSAGE_BYTES} bytes")
                     continue
                 try:
-                    message = CLIENT.validate_json(text)
-                except ValidationError as error:
-                    await refuse(f"malformed message: {error.errors()[0]['msg']}")
+                    message = parse_client(text)
+                except MessageError as error:
+                    await refuse(f"malformed message: {error}")
                     continue
                 if isinstance(message, Hello):
                     if message.version != PROTOCOL_VERSION:
@@ -358,6 +558,7 @@ def create_app(
             if WebSocketState.DISCONNECTED not in (ws.client_state, ws.application_state):
                 raise
         finally:
+            sockets.closed(handle)
             if room is not None:
                 room.unwatch(key)
 
@@ -380,6 +581,12 @@ def create_app(
                 if watcher is not None:
                     watcher.seat = message.seat
                 return result
+            if isinstance(message, AddBot | RemoveBot):
+                owner = owners.get(keeper.table_id)
+                if owner is None and name not in keeper.occupants:
+                    raise RoomError("only a player seated at this table adds or removes its bots")
+                if owner is not None and owner != player_id:
+                    raise RoomError("only the table's owner (who opened it) adds or removes its bots")
             if isinstance(message, AddBot):
                 if message.seat in room.offers:
                     raise RoomError(f"seat {message.seat} is offered from the waiting list")
@@ -450,6 +657,17 @@ def serve_command(args: argparse.Namespace) -> int:
         return 1
     host, port = getattr(args, "host", "127.0.0.1"), getattr(args, "port", 8000)
     public = getattr(args, "public_url", None) or f"http://{host}:{port}"
+    limits = Limits()
+    try:
+        for assignment in getattr(args, "limit", None) or ():
+            limits = limits.changed(assignment)
+    except ValueError as error:
+        print(f"sevenstud serve: --limit: {error}", file=sys.stderr)
+        store.close()
+        return 2
+    hosts = list(getattr(args, "allowed_host", None) or ())
+    if host not in ("0.0.0.0", "::", ""):
+        hosts.append(f"{host}:{port}" if ":" not in host else f"[{host}]:{port}")  # the bound address
     try:
         app = create_app(
             store,
@@ -458,6 +676,11 @@ def serve_command(args: argparse.Namespace) -> int:
             equity=equity_limits.from_args(args),
             # SEVENSTUD_PAUSE (seconds after each hand): the tests run hands back to back.
             pause=float(os.environ.get("SEVENSTUD_PAUSE", "3")),
+            limits=limits,
+            allowed_origins=tuple(getattr(args, "allowed_origin", None) or ()),
+            allowed_hosts=tuple(hosts),
+            trusted_proxies=tuple(getattr(args, "trusted_proxy", None) or ()),
+            api_docs=bool(getattr(args, "api_docs", False)),
         )
     except LeaseError as error:
         print(f"sevenstud serve: {error}", file=sys.stderr)
@@ -466,9 +689,9 @@ def serve_command(args: argparse.Namespace) -> int:
     print(f"sevenstud serve: database {store.shown_url}", flush=True)
     print(f"sevenstud serve: open http://{host}:{port}/", flush=True)
     _tune_garbage_collector()
-    # No per-message compression: the messages are small and frequent, and under load zlib took
-    # about half of the time spent sending (benchmarks/load.py's profile). One write for what a
-    # connection is sent in one step of the loop (serving.py: the writes were the largest cost).
+    # The frame and body sizes, pings, keep-alive and request deadline (edge.server_options); one
+    # write for what a connection is sent in one step of the loop (serving.py: the writes were
+    # the largest cost under load).
     from sevenstud.server.serving import CoalescingWebSockets
 
     uvicorn.run(
@@ -478,7 +701,7 @@ def serve_command(args: argparse.Namespace) -> int:
         log_level="warning",
         access_log=False,
         ws=CoalescingWebSockets,
-        ws_per_message_deflate=False,
+        **server_options(limits),
     )
     store.close()
     return 0

@@ -2,19 +2,30 @@
 
 A session token is random (``secrets``, 256 bits) and only its SHA-256 is stored, so the
 database alone never lets anyone log in. No function here logs a password or a token.
+
+Names are one account whatever their case or Unicode form: each player row keeps
+:func:`name_key` (NFKC, then case-folded) under a unique index, so ``alice`` and ``ALICE``
+are one name. A session ends :data:`SESSION_IDLE_SECONDS` after it was last used or
+:data:`SESSION_SECONDS` after the log-in, whichever comes first (:func:`delete_expired_sessions`
+removes the rows). Checking a password takes as long for a name nobody has (a dummy hash is
+checked), so the time of an answer does not tell which names exist.
 """
 
 from __future__ import annotations
 
 import datetime
+import functools
 import hashlib
 import re
 import secrets
+import threading
 import time
+import unicodedata
+from collections.abc import Callable
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import select
+from sqlalchemy import delete, or_, select, update
 
 from sevenstud.server.store import Store, ledger
 from sevenstud.server.store.models import LoginSession, Player
@@ -29,7 +40,11 @@ REFILL_BELOW = REFILL_CHIPS
 REFILLS_PER_DAY = 2
 """Refills an account may have in one (UTC) day."""
 SESSION_SECONDS = 30 * 24 * 3600.0
-"""How long a login lasts."""
+"""How long a login lasts at most (used or not)."""
+SESSION_IDLE_SECONDS = 7 * 24 * 3600.0
+"""A login not used for this long has ended."""
+TOUCH_SECONDS = 3600.0
+"""A session's last use is written at most this often (not at every request)."""
 MIN_PASSWORD = 8
 
 _NAME = re.compile(r"[A-Za-z0-9_-]{3,20}")
@@ -45,12 +60,33 @@ def _hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def session_key(token: str) -> str:
+    """What a session token is known by on the server (its SHA-256: the row's key)."""
+    return _hash_token(token)
+
+
+def name_key(name: str) -> str:
+    """The form two names are compared in: NFKC, then case-folded (``ALICE``, ``alice`` and
+    the full-width ``ａｌｉｃｅ`` are one name).
+
+    >>> name_key("ＡＬＩＣＥ")
+    'alice'
+    """
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
 def _new_player(store: Store, name: str, password_hash: str | None, guest: bool) -> int:
+    key = name_key(name)
     with store.transaction() as s:
-        if s.scalar(select(Player.id).where(Player.name == name)) is not None:
+        if s.scalar(select(Player.id).where(or_(Player.name_key == key, Player.name == name))) is not None:
             raise AuthError(f"the name {name!r} is taken")
         player = Player(
-            name=name, password_hash=password_hash, guest=guest, balance=0, created_at=time.time()
+            name=name,
+            name_key=key,
+            password_hash=password_hash,
+            guest=guest,
+            balance=0,
+            created_at=time.time(),
         )
         s.add(player)
         s.flush()
@@ -66,17 +102,31 @@ def _new_player(store: Store, name: str, password_hash: str | None, guest: bool)
         return player.id
 
 
-def sign_up(store: Store, name: str, password: str) -> int:
-    """Make an account with a password; it starts with :data:`SIGN_UP_CHIPS`. Returns its id."""
+def check_sign_up(name: str, password: str) -> str:
+    """The name as it is kept (NFKC), or :class:`AuthError` saying what is wrong with either."""
+    if isinstance(name, str):
+        name = unicodedata.normalize("NFKC", name)
     if not isinstance(name, str) or not _NAME.fullmatch(name):
         raise AuthError("a name is 3 to 20 letters, digits, '_' or '-'")
-    if name.lower().startswith(("guest", "bot")):
+    if name_key(name).startswith(("guest", "bot")):
         raise AuthError("names starting with 'guest' or 'bot' are kept for guests and bots")
     if not isinstance(password, str) or len(password) < MIN_PASSWORD:
         raise AuthError(f"a password has at least {MIN_PASSWORD} characters")
     if len(password) > 200:
         raise AuthError("a password has at most 200 characters")
-    return _new_player(store, name, _HASHER.hash(password), guest=False)
+    return name
+
+
+def hash_password(password: str) -> str:
+    """The password's argon2id hash (slow on purpose: run it in the hashing pool)."""
+    return _HASHER.hash(password)
+
+
+def sign_up(store: Store, name: str, password: str, hashed: str | None = None) -> int:
+    """Make an account with a password; it starts with :data:`SIGN_UP_CHIPS`. Returns its id.
+    ``hashed``: the password's hash made already (in the hashing pool)."""
+    name = check_sign_up(name, password)
+    return _new_player(store, name, hashed or hash_password(password), guest=False)
 
 
 def guest(store: Store) -> int:
@@ -84,23 +134,68 @@ def guest(store: Store) -> int:
     return _new_player(store, f"guest-{secrets.token_hex(4)}", None, guest=True)
 
 
-def log_in(store: Store, name: str, password: str) -> str:
-    """A new session token for a name and password; the same error for an unknown name and a
-    wrong password, so nobody learns which names exist."""
-    with store.session() as s:
-        player = s.scalar(select(Player).where(Player.name == name)) if isinstance(name, str) else None
-    wrong = AuthError("no account with that name and password")
-    if player is None or player.password_hash is None or not isinstance(password, str):
-        raise wrong
+_DUMMY_LOCK = threading.Lock()
+
+
+@functools.cache
+def _dummy_for(hasher: PasswordHasher) -> str:
+    # Made once per hasher (its cost is in the hash), the first time a name nobody has is
+    # checked: checked in place of a real hash, so it costs what a real one does.
+    return hasher.hash(secrets.token_urlsafe(16))
+
+
+def _dummy_hash() -> str:
+    with _DUMMY_LOCK:  # made once, not by every thread that asks at the same moment
+        return _dummy_for(_HASHER)
+
+
+def find_login(store: Store, name: str) -> tuple[int | None, str | None]:
+    """The account a log-in names (None: no such account, or one without a password) and the
+    hash to check the password against (None for no account: :func:`password_matches` then
+    checks a dummy one, so that checking takes as long). An account is found by its exact name
+    first (two accounts whose names clashed before names were compared case-folded keep their
+    own), then by :func:`name_key`."""
+    player: Player | None = None
+    if isinstance(name, str) and len(name) <= 40:
+        with store.session() as s:
+            player = s.scalar(select(Player).where(Player.name == name))
+            if player is None:
+                player = s.scalar(select(Player).where(Player.name_key == name_key(name)))
+    if player is None or player.password_hash is None:
+        return None, None
+    return player.id, player.password_hash
+
+
+def password_matches(password_hash: str | None, password: str) -> bool:
+    """Whether ``password`` is the one ``password_hash`` was made from (slow: argon2). None
+    (no such account) checks a dummy hash, as slowly, and is False."""
+    checked = _dummy_hash() if password_hash is None else password_hash
     try:
-        _HASHER.verify(player.password_hash, password)
+        matches = bool(_HASHER.verify(checked, password if isinstance(password, str) else ""))
     except (VerificationError, InvalidHashError):
-        raise wrong from None
-    return new_session(store, player.id)
+        matches = False
+    return matches and password_hash is not None
 
 
-def new_session(store: Store, player_id: int) -> str:
-    """A fresh random session token for the account (stored hashed)."""
+WRONG_LOGIN = "no account with that name and password"
+"""The one answer for an unknown name and a wrong password."""
+
+
+def log_in(
+    store: Store, name: str, password: str, check: Callable[[str | None, str], bool] = password_matches
+) -> str:
+    """A new session token for a name and password; the same error, after as long, for an
+    unknown name and a wrong password, so nobody learns which names exist."""
+    player_id, password_hash = find_login(store, name)
+    matches = check(password_hash, password)
+    if player_id is None or not matches:
+        raise AuthError(WRONG_LOGIN)
+    return new_session(store, player_id)
+
+
+def new_session(store: Store, player_id: int, lifetime: float = SESSION_SECONDS) -> str:
+    """A fresh random session token for the account (stored hashed), lasting ``lifetime``
+    at most."""
     token = secrets.token_urlsafe(32)
     now = time.time()
     with store.transaction() as s:
@@ -109,25 +204,52 @@ def new_session(store: Store, player_id: int) -> str:
                 token_hash=_hash_token(token),
                 player_id=player_id,
                 created_at=now,
-                expires_at=now + SESSION_SECONDS,
+                expires_at=now + lifetime,
+                last_seen_at=now,
             )
         )
     return token
 
 
-def player_of(store: Store, token: str | None) -> Player | None:
-    """The account a live session token belongs to, or None."""
+def player_of(store: Store, token: str | None, idle: float = SESSION_IDLE_SECONDS) -> Player | None:
+    """The account a live session token belongs to, or None (no such session, past its
+    lifetime, or not used for ``idle`` seconds). A use is written at most every
+    :data:`TOUCH_SECONDS` (or a tenth of ``idle``, when shorter)."""
     if not isinstance(token, str) or not token or len(token) > 200:
         return None
+    now = time.time()
+    key = _hash_token(token)
     with store.session() as s:
-        login = s.get(LoginSession, _hash_token(token))
-        if login is None or login.expires_at < time.time():
+        login = s.get(LoginSession, key)
+        if login is None or login.expires_at < now:
             return None
-        return s.get(Player, login.player_id)
+        seen = login.last_seen_at if login.last_seen_at is not None else login.created_at
+        if seen + idle < now:
+            return None
+        player = s.get(Player, login.player_id)
+    if now - seen > min(TOUCH_SECONDS, idle / 10):
+        with store.transaction() as s:
+            s.execute(update(LoginSession).where(LoginSession.token_hash == key).values(last_seen_at=now))
+    return player
+
+
+def delete_expired_sessions(
+    store: Store, idle: float = SESSION_IDLE_SECONDS, now: float | None = None
+) -> int:
+    """Delete every session past its lifetime or idle too long; returns how many."""
+    now = time.time() if now is None else now
+    with store.transaction() as s:
+        result = s.execute(
+            delete(LoginSession).where(
+                or_(LoginSession.expires_at < now, LoginSession.last_seen_at < now - idle)
+            )
+        )
+        return int(getattr(result, "rowcount", 0) or 0)
 
 
 def log_out(store: Store, token: str) -> None:
-    """End a session (nothing happens for an unknown token)."""
+    """End a session (nothing happens for an unknown token). A log-in or sign-up on a
+    connection that had a session (a guest's) ends that one too: see app.py."""
     with store.transaction() as s:
         login = s.get(LoginSession, _hash_token(token))
         if login is not None:
@@ -162,13 +284,23 @@ __all__ = [
     "REFILLS_PER_DAY",
     "REFILL_BELOW",
     "REFILL_CHIPS",
+    "SESSION_IDLE_SECONDS",
+    "SESSION_SECONDS",
     "SIGN_UP_CHIPS",
+    "WRONG_LOGIN",
     "AuthError",
+    "check_sign_up",
+    "delete_expired_sessions",
+    "find_login",
     "guest",
+    "hash_password",
     "log_in",
     "log_out",
+    "name_key",
     "new_session",
+    "password_matches",
     "player_of",
     "refill",
+    "session_key",
     "sign_up",
 ]

@@ -35,6 +35,7 @@ from sevenstud.server import auth
 from sevenstud.server.presenter import street_lines, summary
 from sevenstud.server.store import Store
 from sevenstud.server.store.models import HandRow, Player, Sitting, TableRow
+from sevenstud.server.web import RowId
 from sevenstud.wire import WireError, hand_from_record, to_wire
 
 Format = Literal["pokerstars", "phh"]
@@ -230,12 +231,12 @@ def own_hand(store: Store, player_id: int, hand_id: int) -> OwnHand:
     return own
 
 
-def router(store: Store, cookie: str) -> APIRouter:
+def router(store: Store, cookie: str, idle: float = auth.SESSION_IDLE_SECONDS) -> APIRouter:
     """The download routes over ``store``, the player known by the session cookie ``cookie``."""
     routes = APIRouter()
 
     def player(request: Request) -> Player:
-        found = auth.player_of(store, request.cookies.get(cookie))
+        found = auth.player_of(store, request.cookies.get(cookie), idle)
         if found is None:
             raise HTTPException(401, "log in or play as a guest first")
         return found
@@ -276,7 +277,7 @@ def router(store: Store, cookie: str) -> APIRouter:
         return text(hands, format, f"sevenstud-{who.name}", many=True)
 
     @routes.get("/api/hands/{hand_id}")
-    def download_one(request: Request, hand_id: int, format: Format = "pokerstars") -> PlainTextResponse:
+    def download_one(request: Request, hand_id: RowId, format: Format = "pokerstars") -> PlainTextResponse:
         who = player(request)
         try:
             own = own_hand(store, who.id, hand_id)
@@ -285,7 +286,7 @@ def router(store: Store, cookie: str) -> APIRouter:
         return text([own], format, f"sevenstud-hand-{own.row_id}", many=False)
 
     @routes.get("/api/hands/{hand_id}/replay")
-    def replay_one(request: Request, hand_id: int) -> dict[str, Any]:
+    def replay_one(request: Request, hand_id: RowId) -> dict[str, Any]:
         who = player(request)
         try:
             return replay_for(own_hand(store, who.id, hand_id))

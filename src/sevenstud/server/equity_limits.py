@@ -1,4 +1,4 @@
-"""The card room's limits on equity jobs (docs/security-equity.md), with their defaults and the
+"""The card room's limits on equity jobs (docs/security.md, "Equity jobs"), with their defaults and the
 ``sevenstud serve`` options that set them. Standard library only, so that ``sevenstud --help``
 shows them without the server extra."""
 

@@ -17,7 +17,7 @@ server stops it), and ends when the server does: its pipe to the server reads as
 Linux the death of the fork server kills it too.
 
 What it costs (``benchmarks/equity_jobs.py`` on the project's 2-core machine, load average 8-9;
-docs/security-equity.md): a small job takes about 60 ms more than in the server's process (the
+docs/security.md, "Equity jobs"): a small job takes about 60 ms more than in the server's process (the
 fork, the answer, the exit), the server's first job waits about 1 s for the fork server to
 start, and asking whether to stop is one poll of the pipe (7 us) once a block: 0.007-0.05% of
 the jobs measured.

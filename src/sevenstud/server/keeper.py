@@ -632,11 +632,13 @@ class _Write:
     hand_over: int | None = None  # the hand row that ended
 
 
-def create_table(store: Store, name: str, settings: TableSettings) -> int:
-    """Store a new table (its game and house settings); returns its id."""
+def create_table(store: Store, name: str, settings: TableSettings, owner_id: int | None = None) -> int:
+    """Store a new table (its game and house settings; ``owner_id``: the account opening it);
+    returns its id."""
     fields = {f.name: getattr(settings, f.name) for f in dataclasses.fields(settings) if f.name != "game"}
     with store.transaction() as s:
-        row = TableRow(name=name, game=game_to_wire(settings.game), settings=fields, created_at=time.time())
+        game = game_to_wire(settings.game)
+        row = TableRow(name=name, game=game, settings=fields, created_at=time.time(), owner_id=owner_id)
         s.add(row)
         s.flush()
         return row.id

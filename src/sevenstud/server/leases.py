@@ -31,7 +31,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import bindparam, or_, select, update
+from sqlalchemy import bindparam, delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from sevenstud.server.rooms import recover
@@ -217,6 +217,14 @@ class LeaseKeeper:
         except IntegrityError:
             return False
         return True
+
+    def release(self, table_id: int) -> None:
+        """Give up one table's lease for good (the table was closed): its row goes, so no
+        lobby lists it."""
+        with self.store.transaction() as s:
+            s.execute(delete(TableLease).where(TableLease.table_id == table_id))
+        self.held.pop(table_id, None)
+        self._shown.pop(table_id, None)
 
     def release_all(self) -> None:
         """Give every lease up at once (a clean stop): another process may take them now."""

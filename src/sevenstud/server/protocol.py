@@ -14,11 +14,15 @@ shape, give ``/protocol.json`` and are what the tests check every sent message a
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 PROTOCOL_VERSION = 1
+MAX_ID = 2**31 - 1
+"""The largest table, hand or stream number a client may name (the database's integers):
+a larger one is a malformed message, never an overflow inside the server."""
 MAX_MESSAGE_BYTES = 4096
 """A client message longer than this is refused unread."""
 RATE_PER_SECOND = 20.0
@@ -31,65 +35,71 @@ class _Message(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+class _ClientMessage(_Message):
+    # Strict: an integer field takes a JSON integer only (not "100", true or 5.0), a boolean
+    # true or false only, a string a string only: what /protocol.json says, and nothing more.
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
 # ---------------------------------------------------------------------- client to server
 
 
-class Hello(_Message):
+class Hello(_ClientMessage):
     """The client's first message: which protocol, which table, the last number it saw
     (0: none). Sent again, it moves the connection to another table (or resynchronises).
     ``views``: send a :class:`ViewMessage` after every batch (the browser table asks for it)."""
 
     type: Literal["hello"]
-    version: int
-    table: int = Field(ge=1)
-    last: int = Field(default=0, ge=0)
+    version: int = Field(ge=0, le=MAX_ID)
+    table: int = Field(ge=1, le=MAX_ID)
+    last: int = Field(default=0, ge=0, le=MAX_ID)
     views: bool = False
 
 
-class Act(_Message):
+class Act(_ClientMessage):
     """An action (``call``, ``raise to 10`` ...) for the hand and street named."""
 
     type: Literal["act"]
-    hand: int = Field(ge=1)
+    hand: int = Field(ge=1, le=MAX_ID)
     street: int = Field(ge=3, le=7)
     action: str = Field(min_length=1, max_length=40)
 
 
-class Sit(_Message):
+class Sit(_ClientMessage):
     """Take an empty seat with a buy-in from the balance (within the table's minimum and
     maximum)."""
 
     type: Literal["sit"]
     seat: int = Field(ge=1, le=8, strict=True)
-    buy_in: int = Field(ge=1, strict=True)  # chips: never true, 5.0 or "5"
+    buy_in: int = Field(ge=1, le=MAX_ID, strict=True)  # chips: never true, 5.0 or "5"
 
 
-class Leave(_Message):
+class Leave(_ClientMessage):
     """Stand up (at the end of the hand when dealt in); the stack goes back to the balance."""
 
     type: Literal["leave"]
 
 
-class SitOut(_Message):
+class SitOut(_ClientMessage):
     """Not dealt in from the next hand (the seat is kept)."""
 
     type: Literal["sit_out"]
 
 
-class SitIn(_Message):
+class SitIn(_ClientMessage):
     """Dealt in again from the next hand."""
 
     type: Literal["sit_in"]
 
 
-class TopUp(_Message):
+class TopUp(_ClientMessage):
     """Add chips from the balance to the stack, when not dealt into the hand in progress."""
 
     type: Literal["top_up"]
-    amount: int = Field(ge=1, strict=True)
+    amount: int = Field(ge=1, le=MAX_ID, strict=True)
 
 
-class AddBot(_Message):
+class AddBot(_ClientMessage):
     """Seat one of the project's bots in an empty seat (its chips come from the bank):
     ``bot`` says which, ``rule`` (RuleBot) or ``random`` (RandomBot)."""
 
@@ -98,20 +108,20 @@ class AddBot(_Message):
     bot: Literal["rule", "random"] = "rule"
 
 
-class RemoveBot(_Message):
+class RemoveBot(_ClientMessage):
     """Stand a bot up (at the end of the hand when dealt in)."""
 
     type: Literal["remove_bot"]
     seat: int = Field(ge=1, le=8, strict=True)
 
 
-class Wait(_Message):
+class Wait(_ClientMessage):
     """Join the table's waiting list (the table is full): seats are offered in order."""
 
     type: Literal["wait"]
 
 
-class Unwait(_Message):
+class Unwait(_ClientMessage):
     """Leave the waiting list (an offered seat is given to the next one)."""
 
     type: Literal["unwait"]
@@ -122,6 +132,126 @@ ClientMessage = Annotated[
     Field(discriminator="type"),
 ]
 CLIENT: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
+
+
+class MessageError(ValueError):
+    """A client message refused before it reached a table: the text says which field and
+    what was wrong with it (the ``error`` message's text after ``malformed message: ``)."""
+
+
+def _json_type(value: object) -> str:
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return f"a number with a fraction ({value!r})"
+    if isinstance(value, str):
+        return "a string"
+    if value is None:
+        return "null"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__  # pragma: no cover - JSON has no other kind
+
+
+_EXPECTED = {
+    "int_type": "an integer",
+    "int_parsing": "an integer",
+    "bool_type": "true or false",
+    "string_type": "a string",
+}
+
+
+def _say(error: Any) -> str:
+    """One pydantic error as the protocol says it: ``field: what was wrong``."""
+    kind, loc, value, ctx = error["type"], error["loc"], error.get("input"), error.get("ctx") or {}
+    tag, *rest = loc if loc else ("",)
+    field = ".".join(str(part) for part in rest) or "message"
+    if kind == "union_tag_not_found":
+        return "type: missing (every message names its type: hello, act, sit ...)"
+    if kind == "union_tag_invalid":
+        found = value.get("type") if isinstance(value, dict) else None
+        if not isinstance(found, str):
+            return f"type: expected a string naming the message, got {_json_type(found)}"
+        return f"type: no message is called {found!r} (one of {ctx.get('expected_tags', '')})"
+    if kind in ("dict_type", "model_type", "model_attributes_type"):
+        return f"a message is a JSON object, got {_json_type(value)}"
+    if kind == "missing":
+        return f"{field}: missing (the {tag} message needs it)"
+    if kind == "extra_forbidden":
+        return f"{field}: the {tag} message has no such field"
+    if kind in _EXPECTED:
+        return f"{field}: expected {_EXPECTED[kind]}, got {_json_type(value)}"
+    if kind == "literal_error":
+        return f"{field}: expected {ctx.get('expected', 'one of the values listed')}, got {value!r}"
+    if kind == "greater_than_equal":
+        return f"{field}: at least {ctx.get('ge')}, got {value!r}"
+    if kind == "less_than_equal":
+        return f"{field}: at most {ctx.get('le')}, got {value!r}"
+    if kind == "string_too_short":
+        return f"{field}: at least {ctx.get('min_length')} characters"
+    if kind == "string_too_long":
+        return f"{field}: at most {ctx.get('max_length')} characters"
+    return f"{field}: {error['msg']}"
+
+
+def describe(error: ValidationError) -> str:
+    """A client message's validation errors in the protocol's words (the first three).
+
+    >>> try:
+    ...     CLIENT.validate_json('{"type": "sit", "seat": 1, "buy_in": "100"}')
+    ... except ValidationError as error:
+    ...     print(describe(error))
+    buy_in: expected an integer, got a string
+    """
+    said = [_say(e) for e in error.errors()]
+    return "; ".join(said[:3]) + (f" (and {len(said) - 3} more)" if len(said) > 3 else "")
+
+
+def _surrogate_at(value: object, path: str = "") -> str | None:
+    """Where the first string (a key or a value) with an unpaired surrogate is, or None."""
+    if isinstance(value, str):
+        return path or "message" if any(0xD800 <= ord(c) <= 0xDFFF for c in value) else None
+    if isinstance(value, list):
+        for i, item in enumerate(value):
+            found = _surrogate_at(item, f"{path}[{i}]")
+            if found is not None:
+                return found
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if _surrogate_at(key) is not None:
+                shown = key.encode("utf-8", "backslashreplace").decode()
+                return f"{path + '.' if path else ''}{shown} (the key)"
+            found = _surrogate_at(item, f"{path + '.' if path else ''}{key}")
+            if found is not None:
+                return found
+    return None
+
+
+def parse_client(text: str) -> ClientMessage:
+    """A client's text frame as a message, or :class:`MessageError` naming the field and what
+    was wrong. JSON may escape a lone UTF-16 surrogate (``"\\ud800"``) that is no Unicode
+    text: such a message is refused, naming the field it is in."""
+    try:
+        return CLIENT.validate_json(text)
+    except ValidationError as error:
+        first = error.errors()[0]
+        if first["type"] != "json_invalid":
+            raise MessageError(describe(error)) from None
+        why = str(first.get("ctx", {}).get("error", first["msg"]))
+    try:
+        parsed = json.loads(text)
+    except (ValueError, RecursionError):
+        raise MessageError(f"invalid JSON: {why}") from None
+    where = _surrogate_at(parsed)
+    if where is not None:
+        raise MessageError(
+            f"{where}: text with an unpaired surrogate (\\ud800 to \\udfff alone is not Unicode)"
+        )
+    raise MessageError(f"invalid JSON: {why}")
 
 
 # ---------------------------------------------------------------------- server to client
@@ -286,6 +416,23 @@ ServerMessage = Annotated[
     Field(discriminator="type"),
 ]
 SERVER: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)
+
+
+__all__ = [
+    "CLIENT",
+    "GRACE_SECONDS",
+    "MAX_ID",
+    "MAX_MESSAGE_BYTES",
+    "PROTOCOL_VERSION",
+    "RATE_PER_SECOND",
+    "SERVER",
+    "ClientMessage",
+    "MessageError",
+    "ServerMessage",
+    "describe",
+    "json_schema",
+    "parse_client",
+]
 
 
 def json_schema() -> dict[str, Any]:

@@ -94,8 +94,13 @@ class Room:
         bot_delay: float = 0.0,
         offer_seconds: float = OFFER_SECONDS,
         inline: bool = False,
+        pause_unwatched: bool = False,
     ) -> None:
         self.keeper = keeper
+        self.pause_unwatched = pause_unwatched
+        """Deal no hand while nobody but bots sits here and nobody watches (docs/security.md)."""
+        self.playing = False
+        """Whether a hand is in progress, copied after each step (read elsewhere)."""
         self.inline = inline
         self.clock = clock
         self.grace = grace
@@ -313,7 +318,7 @@ class Room:
                 due = self._turn_start + self.bot_delay
             else:
                 due = deadline + self.grace
-        elif table.can_start_hand():
+        elif table.can_start_hand() and not self.paused():
             due = self._next_hand
         return min([due, *offers]) if due is not None else min(offers, default=None)
 
@@ -382,9 +387,20 @@ class Room:
             self.recent = tuple(keeper.pots)
             self._copy_lobby()
 
+    def unattended(self) -> bool:
+        """Whether nobody but bots sits here (or nobody at all) and no connection watches:
+        from what was copied after the last step, so safe to ask from outside the actor."""
+        return not self.watchers and self.bots == self.taken
+
+    def paused(self) -> bool:
+        """Whether the next hand waits for a person: a table of bots alone, unwatched, deals
+        nothing (a hello wakes it: the join is a command, and the clock is asked again)."""
+        return self.pause_unwatched and self.unattended()
+
     def _copy_lobby(self) -> None:
         """What the lobby shows of the table, copied out on the actor (read elsewhere)."""
         keeper = self.keeper
+        self.playing = keeper.table.hand_in_progress
         self.taken = len(keeper.occupants)
         self.seated_names = tuple(s.player for s in keeper.table.view(None).seats)
         self.bots = sum(1 for o in keeper.occupants.values() if o.bot is not None)
@@ -403,7 +419,7 @@ class Room:
                 view = table.view(to_act).hand
                 assert view is not None
                 keeper.act(to_act, occupant.bot.act(view), now)
-        elif table.can_start_hand() and now >= self._next_hand:
+        elif table.can_start_hand() and now >= self._next_hand and not self.paused():
             keeper.start_hand(now)
             if not table.hand_in_progress:  # over at once (everybody all-in on the antes)
                 self.hands_played += 1

@@ -1,7 +1,9 @@
 """A card room in a child process: ``python -m sevenstud serve`` on a port of 127.0.0.1, waited
 for until it answers, stopped as the caller chooses (SIGTERM: a clean stop; SIGKILL: what a
 crash leaves, for the recovery to mend). The kill -9, safety, lease and browser tests and
-benchmarks/load.py all start their servers this way.
+benchmarks/load.py all start their servers this way. :func:`in_thread` serves an app in this
+process instead (uvicorn in a thread, with the card room's server options), as the tests'
+``server`` fixture does.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import IO, Any
 
-__all__ = ["SpawnError", "Spawned", "free_port", "running", "spawn"]
+__all__ = ["SpawnError", "Spawned", "free_port", "in_thread", "running", "spawn"]
 
 
 class SpawnError(RuntimeError):
@@ -108,3 +110,32 @@ def running(database: str, *, stop: signal.Signals = signal.SIGTERM, **options: 
         yield spawned
     finally:
         spawned.stop(stop)
+
+
+@contextlib.contextmanager
+def in_thread(app: Any, limits: Any = None) -> Iterator[str]:
+    """Serve ``app`` on a free port of 127.0.0.1 in a thread of this process, with the card
+    room's uvicorn settings (``edge.server_options`` of ``limits``, the defaults when None),
+    for the ``with`` block: its ``host:port``."""
+    import threading
+
+    import uvicorn
+
+    from sevenstud.server.edge import server_options
+    from sevenstud.server.limits import Limits
+
+    port = free_port()
+    options = server_options(limits if limits is not None else Limits())
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", **options)
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(500):
+        if server.started:
+            break
+        time.sleep(0.02)
+    try:
+        yield f"127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(10)

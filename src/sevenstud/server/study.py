@@ -1,5 +1,5 @@
 """Equity jobs for the study page: ``POST /api/equity`` starts one, ``GET /api/equity/{job}``
-follows it (docs/protocol.md, "Equity jobs"; the limits: docs/security-equity.md).
+follows it (docs/protocol.md, "Equity jobs"; the limits: docs/security.md, "Equity jobs").
 
 A job is :func:`sevenstud.equity.equity` in a worker process of its own
 (:mod:`~sevenstud.server.equity_worker`), watched by a thread of the server: it runs under a

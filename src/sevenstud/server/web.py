@@ -11,10 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Annotated
 
 from fastapi import FastAPI, Request, Response
+from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
+
+from sevenstud.server.protocol import MAX_ID
+
+RowId = Annotated[int, PathParam(ge=1, le=MAX_ID)]
+"""A table's or a hand's id in a path: 1 to :data:`~.protocol.MAX_ID` (else a 422 naming it)."""
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 """The package's folder of static files."""
@@ -22,12 +29,14 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
         "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
-        "style-src 'self' 'unsafe-inline'"
+        "style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
     ),
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "same-origin",
+    "X-Frame-Options": "DENY",
 }
-"""Sent with every page and static file."""
+"""Sent with every page and static file (no other site may frame a page: clickjacking). Every
+other answer gets the edge's (edge.py)."""
 
 PAGES = {"/": "index.html", "/equity": "equity.html"}
 """Fixed routes and their pages (``/table/{id}`` and ``/hands/{id}`` are below)."""
@@ -64,15 +73,15 @@ def install(app: FastAPI, folder: Path = WEB) -> None:
         return _page("equity.html", folder)
 
     @app.get("/table/{table_id}", include_in_schema=False)
-    def table_page(table_id: int) -> Response:
+    def table_page(table_id: RowId) -> Response:
         return _page("table.html", folder)
 
     @app.get("/hands/{hand_id}", include_in_schema=False)
-    def replay_page(hand_id: int) -> Response:
+    def replay_page(hand_id: RowId) -> Response:
         return _page("replay.html", folder)
 
     # check_dir=False: the folder may be missing in a checkout under way; its files are then 404s.
     app.mount("/web", StaticFiles(directory=folder, check_dir=False), name="web")
 
 
-__all__ = ["PAGES", "SECURITY_HEADERS", "WEB", "install"]
+__all__ = ["PAGES", "SECURITY_HEADERS", "WEB", "RowId", "install"]

@@ -9,7 +9,18 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from sqlalchemy import JSON, Boolean, Float, ForeignKey, Integer, String, Table, UniqueConstraint, false
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Table,
+    UniqueConstraint,
+    false,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -18,11 +29,16 @@ class Base(DeclarativeBase):
 
 
 class Player(Base):
-    """An account: a person with a password, or a guest."""
+    """An account: a person with a password, or a guest. ``name_key`` is the name as names are
+    compared (``auth.name_key``: NFKC, case-folded), unique: ``alice`` and ``ALICE`` are one
+    name. (Two accounts whose names clashed before migration 0005 keep their names; the later
+    one's key is ``key#id``, and it logs in by its exact name.)"""
 
     __tablename__ = "players"
+    __table_args__ = (Index("uq_players_name_key", "name_key", unique=True),)
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(40), unique=True)
+    name_key: Mapped[str] = mapped_column(String(64), server_default="")
     password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
     guest: Mapped[bool] = mapped_column(Boolean, default=False)
     balance: Mapped[int] = mapped_column(Integer, default=0)
@@ -39,10 +55,14 @@ class LoginSession(Base):
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
     created_at: Mapped[float] = mapped_column(Float)
     expires_at: Mapped[float] = mapped_column(Float)
+    last_seen_at: Mapped[float] = mapped_column(Float, index=True, server_default="0")
+    """When the session was last used (written at most hourly): it ends after a while unused."""
 
 
 class TableRow(Base):
-    """A table of the card room: its game (the wire form) and its house settings."""
+    """A table of the card room: its game (the wire form) and its house settings; ``owner_id``
+    the account that opened it (None: opened before owners were kept), who alone adds and
+    removes its bots."""
 
     __tablename__ = "tables"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -51,6 +71,7 @@ class TableRow(Base):
     settings: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[float] = mapped_column(Float)
     closed: Mapped[bool] = mapped_column(Boolean, default=False)
+    owner_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), nullable=True, index=True)
 
 
 class Sitting(Base):
