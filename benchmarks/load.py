@@ -33,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -62,6 +63,9 @@ class Result:
     errors: list[str] = field(default_factory=list)
     seconds: float = 0.0
     started: float = 0.0  # when play began (monotonic): the clients were connecting from then
+    leak_check: Callable[[int, int, dict[str, Any]], None] | None = None
+    """Called with (table, seat, message) for every message a seated client receives (hostile_soak.py
+    checks that no other seat's down card is in it)."""
 
     def add(self, other: Result) -> None:
         """Gather another client group's figures into these."""
@@ -155,19 +159,28 @@ OPEN_SECONDS, OPEN_SECONDS_EACH = 10.0, 0.01
 """A websocket's opening handshake may take 10 s and 10 ms more for each client (2,000: 30 s)."""
 
 
-def _setup_client(base: str) -> httpx.AsyncClient:
+def _setup_client(base: str, address: str | None = None) -> httpx.AsyncClient:
+    """An HTTP client for the set-up (``address``: the loopback address it comes from)."""
     limits = httpx.Limits(max_connections=SETUP_CONNECTIONS, max_keepalive_connections=SETUP_CONNECTIONS)
     # No pool timeout: the semaphore in front of the pool keeps the queue out of it.
     timeout = httpx.Timeout(REQUEST_SECONDS, pool=None)
-    return httpx.AsyncClient(base_url=base, limits=limits, timeout=timeout)
+    transport = httpx.AsyncHTTPTransport(local_address=address) if address else None
+    return httpx.AsyncClient(base_url=base, limits=limits, timeout=timeout, transport=transport)
 
 
-async def _post(http: httpx.AsyncClient, path: str, body: Any = None) -> httpx.Response:
+async def _post(
+    http: httpx.AsyncClient, path: str, body: Any = None, anonymous: bool = False
+) -> httpx.Response:
     """POST, tried again after a dropped connection (thousands at once can outrun the listen
     backlog) or a 429 (after its ``Retry-After``); a few tries, then it is the run's error."""
     for tried in range(1, GUEST_TRIES + 1):
         try:
-            response = await http.post(path, json=body)
+            request = http.build_request("POST", path, json=body)
+            if anonymous:
+                # without the client's cookie: a new guest on a connection that had a session
+                # would end that session (docs/protocol.md), the guest made before it
+                request.headers.pop("cookie", None)
+            response = await http.send(request)
         except httpx.TransportError:
             if tried == GUEST_TRIES:
                 raise
@@ -186,22 +199,31 @@ async def _post(http: httpx.AsyncClient, path: str, body: Any = None) -> httpx.R
 
 
 async def _guest(http: httpx.AsyncClient) -> str:
-    response = await _post(http, "/api/guest")
+    response = await _post(http, "/api/guest", anonymous=True)
     return str(response.cookies[COOKIE])
 
 
-async def make_guests(base: str, count: int) -> list[str]:
+async def make_guests(base: str, count: int, addresses: list[str] | None = None) -> list[str]:
     """``count`` new guests' session tokens, at most :data:`SETUP_CONNECTIONS` made at once
     (any count: 2,000 at about 100 a second were 2,000 requests queued on 50 connections and
-    past their 30 s timeout, ``httpx.PoolTimeout``, when all were asked for at once)."""
+    past their 30 s timeout, ``httpx.PoolTimeout``, when all were asked for at once). With
+    ``addresses``, guest ``k`` comes from ``addresses[k % len(addresses)]`` (loopback addresses:
+    people from many places, each within the card room's limits per address)."""
     gate = asyncio.Semaphore(SETUP_CONNECTIONS)
 
     async def one(http: httpx.AsyncClient) -> str:
         async with gate:
             return await _guest(http)
 
-    async with _setup_client(base) as http:
-        return list(await asyncio.gather(*(one(http) for _ in range(count))))
+    if not addresses:
+        async with _setup_client(base) as http:
+            return list(await asyncio.gather(*(one(http) for _ in range(count))))
+    clients = [_setup_client(base, address) for address in addresses]
+    try:
+        return list(await asyncio.gather(*(one(clients[k % len(clients)]) for k in range(count))))
+    finally:
+        for http in clients:
+            await http.aclose()
 
 
 async def _seat(
@@ -215,6 +237,7 @@ async def _seat(
     counts_hands: bool,
     arrive: float = 0.0,
     open_timeout: float = 10.0,
+    address: str | None = None,
 ) -> None:
     client = _Client(seat, think, result, counts_hands)
     if arrive:  # this person comes in at a random moment of the first ``arrive`` seconds
@@ -224,8 +247,13 @@ async def _seat(
     # A `clock` message may come before the entries that led to it: the turn waits for them.
     waiting: tuple[int, tuple[int, int]] | None = None
     seen = 0
+    where: dict[str, Any] = {"local_addr": (address, 0)} if address else {}
     async with websockets.connect(
-        url, additional_headers={"Cookie": f"{COOKIE}={token}"}, max_size=2**22, open_timeout=open_timeout
+        url,
+        additional_headers={"Cookie": f"{COOKIE}={token}"},
+        max_size=2**22,
+        open_timeout=open_timeout,
+        **where,
     ) as ws:
 
         async def act(hand: int, street: int) -> None:
@@ -268,6 +296,8 @@ async def _seat(
                             )
                     elif kind == "error":
                         result.errors.append(f"table {table} seat {seat}: {message.get('message')}")
+                    if result.leak_check is not None:
+                        result.leak_check(table, seat, message)
                         client.sent_at = None
                     if waiting is not None and seen >= waiting[0]:  # the stream has caught up with it
                         turn, waiting = waiting[1], None
@@ -297,23 +327,31 @@ async def play(
     seats: list[int] | None = None,
     tokens: tuple[str, ...] = (),
     arrive: float = 0.0,
+    addresses: list[str] | None = None,
+    result: Result | None = None,
 ) -> Result:
     """Seat ``players_per_table`` new guests at each of ``tables`` (seats ``seats``, or from
     ``seat_from`` on) on the server at ``base`` and play for ``seconds``; ``tokens``: the
     session cookies of the first clients (a player back at a table keeps the seat held);
-    ``arrive``: the clients come in over this many seconds (0: all at once)."""
-    result = Result()
+    ``arrive``: the clients come in over this many seconds (0: all at once); ``addresses``:
+    client ``k`` (its guest and its websocket) comes from ``addresses[k % len(addresses)]``."""
+    result = result or Result()
     chosen = seats if seats is not None else list(range(seat_from, seat_from + players_per_table))
-    made = await make_guests(base, len(tables) * len(chosen) - len(tokens))
+    made = await make_guests(base, len(tables) * len(chosen) - len(tokens), addresses)
     every = [*tokens, *made]
     started = time.monotonic()
     deadline = started + seconds
     # Thousands of handshakes at once queue at the server: the timeout grows with the count.
     opening = OPEN_SECONDS + len(every) * OPEN_SECONDS_EACH
+
+    def address_of(k: int) -> str | None:
+        return addresses[(k - len(tokens)) % len(addresses)] if addresses and k >= len(tokens) else None
+
     tasks = [
-        _seat(base, every[i * len(chosen) + j], table, seat, deadline, think, result, j == 0, arrive, opening)
+        _seat(base, every[k], table, seat, deadline, think, result, j == 0, arrive, opening, address_of(k))
         for i, table in enumerate(tables)
         for j, seat in enumerate(chosen)
+        for k in (i * len(chosen) + j,)
     ]
     for done in await asyncio.gather(*tasks, return_exceptions=True):
         if isinstance(done, BaseException):
@@ -323,10 +361,10 @@ async def play(
     return result
 
 
-async def open_tables(base: str, count: int) -> list[int]:
-    """``count`` new Stud Hi/Lo tables of five seats, no bots."""
+async def open_tables(base: str, count: int, address: str | None = None) -> list[int]:
+    """``count`` new Stud Hi/Lo tables of five seats, no bots (``address``: where from)."""
     body = {"game": "stud8", "seats": SEATS, "bots": 0, "stakes": list(STAKES)}
-    async with _setup_client(base) as http:
+    async with _setup_client(base, address) as http:
         await _guest(http)
         tables = []
         for _ in range(count):

@@ -1,0 +1,366 @@
+"""The card room against hostile clients while honest ones play (issue 18, point 13).
+
+    python benchmarks/hostile_soak.py                       # 200 tables, 60 s, the full attack
+    python benchmarks/hostile_soak.py --tables 10 --seconds 20 --non-readers 5 --garbage 4
+
+A real `sevenstud serve` (its own SQLite file, or ``--database postgresql://...``) with the card
+room's limits as they ship, except the tables an account or an address may open (the set-up
+opens every honest table from one guest). Honest people play at ``--tables`` tables of five (one
+guest and one websocket each, twenty to a loopback address, so that each address is within the
+limits as a household would be), acting on their turn after 0.2 to 1 s. At the same time:
+
+- ``--non-readers`` spectators send ``hello`` and never read again (a raw socket with a 4 KiB
+  receive buffer): the server's sends to them must never hold a table up;
+- ``--garbage`` clients, each a guest of its own address, send malformed JSON, binary frames,
+  oversized frames, unknown types, wrong types, lone surrogates, out-of-turn and stale actions
+  as fast as the server lets them (reconnecting when it closes them);
+- one address makes guests as fast as it can, another tries wrong passwords for a real
+  account, and another asks for equity jobs too large to run and for the largest it may.
+
+At the end it prints the honest clients' round trips (p50, p99), how many tables stalled (no
+action for 10 s while people sat there), how many down cards leaked (a face-down card of
+another seat in a message to a seated client), what the attackers were answered, the server's
+memory at the start and the end, and the audit's verdict. The exit status is 1 when a table
+stalled, a card leaked, an honest client saw an error or the audit found a problem.
+tests/server/test_hostile_soak.py runs a short version.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import base64
+import json
+import os
+import random
+import socket
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from load import COOKIE, PROTOCOL_VERSION, Result, make_guests, open_tables, play
+
+from sevenstud.server.spawn import SpawnError, spawn
+
+SOAK_LIMITS = ("--limit=tables_per_account=100000", "--limit=tables_per_address=100000")
+"""The set-up opens every honest table from one guest; every other limit is the room's own."""
+GUESTS_PER_ADDRESS = 20
+"""Honest guests made from one loopback address: the room's default limit per address."""
+STALL_SECONDS = 10.0
+
+
+@dataclass
+class Report:
+    """What the soak saw."""
+
+    honest: Result = field(default_factory=Result)
+    last_activity: dict[int, float] = field(default_factory=dict)
+    leaks: list[str] = field(default_factory=list)
+    stalled: list[int] = field(default_factory=list)
+    answers: Counter[str] = field(default_factory=Counter)
+    memory_start_mib: float = 0.0
+    memory_end_mib: float = 0.0
+    audit: str = ""
+    tables: list[int] = field(default_factory=list)
+
+    def clean(self) -> bool:
+        """No stall, no leak, no honest error, a clean audit."""
+        return (
+            not self.stalled
+            and not self.leaks
+            and not self.honest.errors
+            and self.audit.startswith("audit: clean")
+        )
+
+
+def _rss_mib(pid: int) -> float:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def _frame(payload: bytes, opcode: int = 1) -> bytes:
+    """One masked client frame (RFC 6455)."""
+    mask = os.urandom(4)
+    head = bytes([0x80 | opcode])
+    n = len(payload)
+    if n < 126:
+        head += bytes([0x80 | n])
+    elif n < 65536:
+        head += bytes([0x80 | 126]) + struct.pack(">H", n)
+    else:
+        head += bytes([0x80 | 127]) + struct.pack(">Q", n)
+    return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+
+async def _non_reader(port: int, table: int, address: str, deadline: float, report: Report) -> None:
+    """A spectator that never reads: a 4 KiB receive buffer, and a ``hello`` (with views) a
+    twentieth of a second, each answered with a snapshot it never takes."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.bind((address, 0))
+    sock.setblocking(False)
+    await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port))
+    _, writer = await asyncio.open_connection(sock=sock)
+    key = base64.b64encode(os.urandom(16)).decode()
+    writer.write(
+        (
+            f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        ).encode()
+    )
+    hello = {"type": "hello", "version": PROTOCOL_VERSION, "table": table, "last": 0, "views": True}
+    try:
+        while time.monotonic() < deadline:
+            writer.write(_frame(json.dumps(hello).encode()))
+            report.answers["non-reader hellos sent"] += 1
+            await asyncio.wait_for(writer.drain(), timeout=5)
+            await asyncio.sleep(0.05)
+    except (OSError, TimeoutError):
+        report.answers["non-reader cut off or stuck"] += 1
+    finally:
+        writer.transport.abort()
+
+
+def _garbage(table: int, rng: random.Random) -> str | bytes:
+    """One message no honest client sends."""
+    choices: list[str | bytes] = [
+        "{not json",
+        b"\x00\x01binary",
+        "x" * (100 * 1024),
+        json.dumps({"type": "deal"}),
+        json.dumps({"type": "sit", "seat": True, "buy_in": "100"}),
+        json.dumps({"type": "sit", "seat": 9, "buy_in": 10**30}),
+        '{"type": "act", "hand": 1, "street": 3, "action": "\\ud800"}',
+        json.dumps({"type": "act", "hand": rng.randint(1, 10**6), "street": 3, "action": "raise to 10"}),
+        json.dumps({"type": "act", "hand": 1, "street": 7, "action": {"kind": "bet", "amount": 5.0}}),
+        json.dumps({"type": "hello", "version": 99, "table": table, "last": -1}),
+        json.dumps({"type": "hello", "version": PROTOCOL_VERSION, "table": 2**63, "last": 0}),
+        json.dumps({"type": "leave"}),
+        json.dumps([1, 2, 3]),
+    ]
+    return rng.choice(choices)
+
+
+async def _garbage_client(
+    base: str, token: str, table: int, address: str, deadline: float, report: Report
+) -> None:
+    rng = random.Random()
+    url = "ws://" + base.split("://", 1)[1] + "/ws"
+    while time.monotonic() < deadline:
+        try:
+            async with websockets.connect(
+                url,
+                additional_headers={"Cookie": f"{COOKIE}={token}"},
+                max_size=2**22,
+                local_addr=(address, 0),
+                open_timeout=10,
+            ) as ws:
+                hello = {"type": "hello", "version": PROTOCOL_VERSION, "table": table, "last": 0}
+                await ws.send(json.dumps(hello))
+
+                async def drain() -> None:
+                    async for message in ws:
+                        kind = json.loads(message).get("type") if isinstance(message, str) else "binary"
+                        report.answers[f"garbage answered {kind}"] += 1
+
+                reader = asyncio.get_running_loop().create_task(drain())
+                try:
+                    while time.monotonic() < deadline:
+                        await ws.send(_garbage(table, rng))
+                        report.answers["garbage sent"] += 1
+                        await asyncio.sleep(0.05)  # the room's 20 messages a second
+                finally:
+                    reader.cancel()
+        except websockets.ConnectionClosed as closed:
+            code = closed.rcvd.code if closed.rcvd is not None else "none"
+            report.answers[f"garbage closed {code}"] += 1
+        except (OSError, websockets.InvalidHandshake, TimeoutError) as error:
+            report.answers[f"garbage refused {type(error).__name__}"] += 1
+            await asyncio.sleep(0.5)
+
+
+async def _flood_guests(base: str, deadline: float, report: Report) -> None:
+    transport = httpx.AsyncHTTPTransport(local_address="127.0.5.1")
+    async with httpx.AsyncClient(base_url=base, transport=transport, timeout=10) as http:
+        while time.monotonic() < deadline:
+            response = await http.post("/api/guest")
+            report.answers[f"guest flood {response.status_code}"] += 1
+            if response.status_code == 429:
+                await asyncio.sleep(0.05)
+
+
+async def _flood_logins(base: str, deadline: float, report: Report) -> None:
+    name = f"victim{random.randrange(10**9)}"
+    signup = httpx.AsyncHTTPTransport(local_address="127.0.5.2")
+    async with httpx.AsyncClient(base_url=base, transport=signup, timeout=10) as http:
+        await http.post("/api/signup", json={"name": name, "password": "correct horse battery"})
+    transport = httpx.AsyncHTTPTransport(local_address="127.0.5.3")
+    async with httpx.AsyncClient(base_url=base, transport=transport, timeout=30) as http:
+        while time.monotonic() < deadline:
+            response = await http.post("/api/login", json={"name": name, "password": "wrong"})
+            report.answers[f"login flood {response.status_code}"] += 1
+            if response.status_code in (429, 503):
+                await asyncio.sleep(0.05)
+
+
+EIGHT_ON_THIRD = [
+    "As 2s 3s",
+    "Kd Kh Qc",
+    "7c 7d 2h",
+    "9s 8s 7s",
+    "Ad 4d 5c",
+    "Jc Jd Js",
+    "6h 6c Th",
+    "Qs Qh 2c",
+]
+
+
+async def _equity_jobs(base: str, deadline: float, report: Report) -> None:
+    transport = httpx.AsyncHTTPTransport(local_address="127.0.6.1")
+    async with httpx.AsyncClient(base_url=base, transport=transport, timeout=30) as http:
+        while time.monotonic() < deadline:
+            huge = {"game": "stud8", "hands": EIGHT_ON_THIRD, "method": "exact"}
+            response = await http.post("/api/equity", json=huge)
+            report.answers[f"equity exact 8 players {response.status_code}"] += 1
+            big = {"game": "stud8", "hands": EIGHT_ON_THIRD, "method": "monte-carlo", "trials": 2_000_000}
+            response = await http.post("/api/equity", json=big)
+            report.answers[f"equity largest allowed {response.status_code}"] += 1
+            await asyncio.sleep(1.0)
+
+
+def _leak_checker(report: Report) -> Any:
+    def check(table: int, seat: int, message: dict[str, Any]) -> None:
+        event = message.get("event") or {}
+        report.last_activity[table] = time.monotonic()
+        hidden = event.get("type") == "card_dealt" and not event.get("face_up")
+        if hidden and event.get("card") is not None and event.get("seat") != seat:
+            report.leaks.append(f"table {table}: seat {seat} was sent seat {event.get('seat')}'s down card")
+
+    return check
+
+
+async def _attack_and_play(
+    base: str, port: int, tables: list[int], seconds: float, non_readers: int, garbage: int, report: Report
+) -> None:
+    clients = len(tables) * 5
+    addresses = [f"127.0.1.{1 + i}" for i in range(-(-clients // GUESTS_PER_ADDRESS))]
+    garbage_tokens = [(await make_guests(base, 1, [f"127.0.4.{1 + i}"]))[0] for i in range(garbage)]
+    deadline = time.monotonic() + seconds
+    report.honest.leak_check = _leak_checker(report)
+    attacks = [
+        *(
+            _non_reader(port, tables[i % len(tables)], f"127.0.3.{1 + i // 8}", deadline, report)
+            for i in range(non_readers)
+        ),
+        *(
+            _garbage_client(
+                base, garbage_tokens[i], tables[i % len(tables)], f"127.0.4.{1 + i}", deadline, report
+            )
+            for i in range(garbage)
+        ),
+        _flood_guests(base, deadline, report),
+        _flood_logins(base, deadline, report),
+        _equity_jobs(base, deadline, report),
+    ]
+    honest = play(base, tables, seconds=seconds, think=(0.2, 1.0), addresses=addresses, result=report.honest)
+    started = time.monotonic()
+    outcome = await asyncio.gather(honest, *attacks, return_exceptions=True)
+    for done in outcome:
+        if isinstance(done, BaseException):
+            report.answers[f"attacker failed {type(done).__name__}: {done}"] += 1
+    ended = time.monotonic()
+    # a table stalled: no message to its players for STALL_SECONDS before the end
+    for table in tables:
+        last = report.last_activity.get(table, started)
+        if ended - last > STALL_SECONDS:
+            report.stalled.append(table)
+
+
+def run(
+    tables: int = 200,
+    seconds: float = 60.0,
+    non_readers: int = 50,
+    garbage: int = 20,
+    database: str | None = None,
+) -> Report:
+    """Start a server, soak it, stop it, audit it: the report."""
+    report = Report()
+    with tempfile.TemporaryDirectory(prefix="sevenstud-soak-") as folder:
+        url = database or str(Path(folder) / "soak.sqlite3")
+        try:
+            served = spawn(url, pause=1.0, stderr=None, seconds=30, args=SOAK_LIMITS)
+        except SpawnError as error:
+            raise SystemExit(f"hostile_soak: {error}") from None
+        try:
+            report.tables = asyncio.run(open_tables(served.base, tables, address="127.0.2.1"))
+            report.memory_start_mib = _rss_mib(served.process.pid)
+            asyncio.run(
+                _attack_and_play(
+                    served.base, served.port, report.tables, seconds, non_readers, garbage, report
+                )
+            )
+            report.memory_end_mib = _rss_mib(served.process.pid)
+        finally:
+            served.process.terminate()
+            try:
+                served.process.wait(30)
+            except subprocess.TimeoutExpired:
+                served.process.kill()
+                served.process.wait(10)
+        done = subprocess.run(
+            [sys.executable, "-m", "sevenstud", "audit", "--database", url],
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        report.audit = (done.stdout.strip().splitlines() or [done.stderr.strip()])[0]
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The command line: see the module."""
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--non-readers", type=int, default=50)
+    parser.add_argument("--garbage", type=int, default=20)
+    parser.add_argument("--database", default=None, help="postgresql://... (default: a fresh SQLite file)")
+    args = parser.parse_args(argv)
+    report = run(args.tables, args.seconds, args.non_readers, args.garbage, args.database)
+    honest = report.honest
+    print(
+        f"{len(report.tables)} tables, {len(report.tables) * 5} honest clients, {args.seconds:.0f} s, with "
+        f"{args.non_readers} spectators that never read and {args.garbage} garbage senders: honest "
+        "round trip "
+        f"p50 {honest.percentile(0.5) * 1000:.1f} ms, p99 {honest.percentile(0.99) * 1000:.1f} ms "
+        f"({honest.actions} actions, {honest.hands} hands, {len(honest.errors)} errors); tables stalled: "
+        f"{len(report.stalled)}; cards leaked: {len(report.leaks)}; server memory "
+        f"{report.memory_start_mib:.0f} MiB "
+        f"at the start, {report.memory_end_mib:.0f} MiB at the end; {report.audit}"
+    )
+    for answer, count in sorted(report.answers.items()):
+        print(f"  {answer}: {count}")
+    for line in (report.leaks + honest.errors)[:10]:
+        print(f"  problem: {line}")
+    return 0 if report.clean() else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

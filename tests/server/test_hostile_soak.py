@@ -1,0 +1,29 @@
+"""The hostile-client soak, short (issue 18, point 13): honest people play at six tables while
+spectators that never read, garbage senders, a guest flood, a password flood and equity jobs
+too large to run all hit the same card room (benchmarks/hostile_soak.py; the full size is a
+benchmark). Nothing may stall a table, leak a card, trouble an honest client or unbalance the
+ledger, and every attacker is answered with a refusal that names it."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+from hostile_soak import run
+
+
+def test_honest_tables_play_on_through_every_attack_at_once() -> None:
+    report = run(tables=6, seconds=20.0, non_readers=6, garbage=3)
+    assert report.stalled == [], f"tables stalled: {report.stalled}"
+    assert report.leaks == []
+    assert report.honest.errors == []
+    assert report.honest.actions > 30 and set(report.last_activity) >= set(report.tables)
+    assert report.audit.startswith("audit: clean"), report.audit
+    answers = report.answers
+    assert answers["guest flood 429"] > 0 and answers["guest flood 200"] <= 20
+    assert answers["login flood 429"] > 0 and answers["login flood 200"] == 0
+    assert answers["equity exact 8 players 400"] > 0 and answers["equity exact 8 players 200"] == 0
+    assert answers["garbage answered error"] > 0
+    assert not [a for a in answers if a.startswith("attacker failed")], answers
