@@ -79,7 +79,7 @@ class Report:
             not self.stalled
             and not self.leaks
             and not self.honest.errors
-            and self.audit.startswith("audit: clean")
+            and self.audit.endswith(": clean")
         )
 
 

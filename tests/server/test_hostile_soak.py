@@ -20,7 +20,7 @@ def test_honest_tables_play_on_through_every_attack_at_once() -> None:
     assert report.leaks == []
     assert report.honest.errors == []
     assert report.honest.actions > 30 and set(report.last_activity) >= set(report.tables)
-    assert report.audit.startswith("audit: clean"), report.audit
+    assert report.audit.endswith(": clean"), report.audit
     answers = report.answers
     assert answers["guest flood 429"] > 0 and answers["guest flood 200"] <= 20
     assert answers["login flood 429"] > 0 and answers["login flood 200"] == 0
