@@ -586,3 +586,49 @@ def test_a_client_back_from_further_behind_than_its_outbox_holds_gets_a_snapshot
     assert connection.cut_off is not None and connection.cut_off[0] == GONE  # at the stop, not behind
     assert [m["type"] for m in got[:3]] == ["welcome", "snapshot", "waiting"]
     recover(store)
+
+
+def test_a_hands_download_and_replay_show_the_seat_held_in_that_hand_only(store: Store) -> None:
+    """Rule: a hand's download and replay show its player what the seat they held in that hand
+    could see, whatever they hold now: ann in seat 1 for hand 1, then in seat 3 for hand 2
+    while cat takes seat 1; hand 2 never shows cat's unshown down cards, hand 1 ann's own."""
+    from sevenstud.bots import RuleBot
+    from sevenstud.server.downloads import own_hands, phh_for, replay_for
+
+    ids = {name: auth.sign_up(store, name, "correct horse") for name in ("ann", "cat")}
+    keeper = TableKeeper(store, create_table(store, "moves", SETTINGS), SETTINGS)
+    keeper.sit_down("ann", 1, 100, 0.0, player_id=ids["ann"])
+    keeper.sit_down("bot2", 2, 100, 0.0)
+    bot, now = RuleBot(seed=3), 1.0
+
+    def play(deck: Deck) -> None:
+        nonlocal now
+        keeper.start_hand(now, deck)
+        while keeper.table.hand_in_progress:
+            seat = keeper.table.to_act
+            assert seat is not None
+            view = keeper.table.view(seat).hand
+            assert view is not None
+            now += 0.1
+            # cat and bot2 fold at once, so nothing of theirs is ever shown
+            action = "fold" if seat != 3 and any(a.kind.value == "fold" for a in view.legal_actions) else None
+            keeper.act(seat, action or bot.act(view), now)
+        now += 1
+
+    play(Deck.seeded(1))
+    keeper.leave("ann", now)
+    keeper.sit_down("ann", 3, 100, now, player_id=ids["ann"])
+    keeper.sit_down("cat", 1, 100, now, player_id=ids["cat"])
+    play(Deck.seeded(2))
+    first, second = own_hands(store, ids["ann"])
+    assert (first.seats[first.hero], second.seats[second.hero]) == (1, 3)
+    for own in (first, second):
+        replay = replay_for(own)
+        assert replay["you"] == own.seats[own.hero]
+        dealt = [e for street in replay["streets"] for e in street["events"] if e["type"] == "card_dealt"]
+        mine = [e["card"] for e in dealt if e["seat"] == replay["you"]]
+        others = [e["card"] for e in dealt if e["seat"] != replay["you"] and not e["face_up"]]
+        assert None not in mine and set(others) == {None}
+        hidden = [str(c) for i, cards in enumerate(own.hand.cards) if i != own.hero for c in cards[:2]]
+        text = "\n".join(phh_for(own).actions)
+        assert not [card for card in hidden if card in text]
