@@ -632,3 +632,29 @@ def test_a_hands_download_and_replay_show_the_seat_held_in_that_hand_only(store:
         hidden = [str(c) for i, cards in enumerate(own.hand.cards) if i != own.hero for c in cards[:2]]
         text = "\n".join(phh_for(own).actions)
         assert not [card for card in hidden if card in text]
+
+
+def test_a_send_not_taken_within_the_stall_time_cuts_the_connection_off_at_the_next_message() -> None:
+    """Rule: a client that has not taken one message ``Limits.stall`` seconds after it was
+    begun is cut off (4001) when the next message for it comes, however short its queue."""
+    closed: list[int] = []
+
+    async def main() -> None:
+        async def write(_text: str) -> None:
+            await asyncio.Event().wait()  # never taken
+
+        async def close(code: int, _reason: str) -> None:
+            closed.append(code)
+
+        connection = Connection(1, None, None, write, close, limits=Limits(stall=0.05))
+        connection.start()
+        assert connection.put({"type": "error", "number": 1, "message": "x"})
+        await asyncio.sleep(0.01)
+        assert connection.put({"type": "error", "number": 2, "message": "x"})  # not stalled yet
+        await asyncio.sleep(0.1)
+        assert not connection.put({"type": "error", "number": 3, "message": "x"})
+        await asyncio.sleep(0.01)
+        await connection.stop()
+
+    asyncio.run(main())
+    assert closed == [BEHIND]

@@ -5,7 +5,8 @@ A table's actor never waits on a client. It hands each message to the connection
 by the one encoder every outgoing message goes through (:func:`encode`), and queued; the
 connection's own writer task sends the queue in order. A client that falls too far behind (more
 than :attr:`Limits.messages` messages or :attr:`Limits.bytes` bytes queued, or one send not taken
-within :attr:`Limits.stall` seconds) is cut off: its queue is dropped and its socket closed with
+within :attr:`Limits.stall` seconds, found at the next message for it: no timer per message) is
+cut off: its queue is dropped and its socket closed with
 :data:`BEHIND` (4001); when it comes back (a new socket, ``hello`` with the last number it saw)
 it gets what it missed, or a snapshot (docs/protocol.md, "Reconnecting"). A client that reads
 nothing at all cannot even take the close frame: its socket is aborted after
@@ -22,6 +23,7 @@ import asyncio
 import contextlib
 import dataclasses
 import json
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
@@ -114,6 +116,7 @@ class Connection:
         self._writer: asyncio.Task[None] | None = None
         self._closer: asyncio.Task[None] | None = None
         self._finish: tuple[int, str] | None = None  # close with this once the queue is sent
+        self._writing_since: float | None = None  # when the write in progress began
 
     @property
     def queued(self) -> tuple[int, int]:
@@ -136,9 +139,11 @@ class Connection:
         if self.closed or self._finish is not None:
             return False
         text = encode(message)
-        size = len(text.encode())
+        size = len(text)  # json.dumps writes ASCII only: as many bytes as characters
         limits = self.limits
-        if len(self._queue) + 1 > limits.messages or self._queued_bytes + size > limits.bytes:
+        since = self._writing_since
+        stalled = since is not None and time.monotonic() - since > limits.stall
+        if stalled or len(self._queue) + 1 > limits.messages or self._queued_bytes + size > limits.bytes:
             self.cut(BEHIND, BEHIND_REASON)
             return False
         self._queue.append((text, size))
@@ -209,18 +214,16 @@ class Connection:
             while self._queue and not self.closed:
                 text, size = self._queue.popleft()
                 self._queued_bytes -= size
+                # No timer per message (wait_for made a task of each send, a timeout scope a
+                # timer): the next put finds a write older than ``stall`` and cuts it off.
+                self._writing_since = time.monotonic()
                 try:
-                    # A timeout scope, not wait_for: wait_for makes a task of every send, which
-                    # costs a turn of the loop per message, and a busy table then outran its
-                    # readers' writers.
-                    async with asyncio.timeout(self.limits.stall):
-                        await self._write(text)
-                except TimeoutError:
-                    self.cut(BEHIND, BEHIND_REASON)
-                    return
+                    await self._write(text)
                 except Exception:  # the client went away: nothing more to send
                     self.closed = True
                     return
+                finally:
+                    self._writing_since = None
             if self._finish is not None and not self.closed:
                 self.cut(*self._finish)
                 return
