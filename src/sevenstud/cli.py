@@ -272,6 +272,26 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--api-docs", action="store_true", help="serve /docs and /redoc (they load scripts from a CDN)"
     )
+    serve.add_argument(
+        "--pause",
+        type=float,
+        default=3.0,
+        metavar="S",
+        help="seconds between one hand's end and the next deal (the tests play hands back to back)",
+    )
+    serve.add_argument(
+        "--test-commit-delay",
+        type=float,
+        default=0.0,
+        metavar="S",
+        help="test-only: sleep this long just before each database commit (the kill -9 test)",
+    )
+    serve.add_argument(
+        "--test-commit-mark",
+        default=None,
+        metavar="FILE",
+        help="test-only: a file that says 'writing' during that sleep (default: none)",
+    )
     audit = command("audit", "check the card room's ledger and replay its stored hands")
     audit.add_argument("--database", default=None, metavar="URL", help=database_help)
     return parser

@@ -206,7 +206,8 @@ def test_a_stale_action_is_refused(server: str) -> None:
     token, table = _guest_with_table(server, bots=0)
     sit = json.dumps({"type": "sit", "seat": 1, "buy_in": 100})
     act = json.dumps({"type": "act", "hand": 7, "street": 3, "action": "call"})
-    got = asyncio.run(_exchange(server, token, [_hello(table), sit, act], 4))
+    # welcome, snapshot, waiting (after every hello), sat_down, then the refusal
+    got = asyncio.run(_exchange(server, token, [_hello(table), sit, act], 5))
     errors = [m for m in got if m["type"] == "error"]
     assert errors and "it is hand None" in errors[0]["message"]
 

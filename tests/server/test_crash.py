@@ -1,6 +1,6 @@
 """Nothing lost (issue 10, point 6): a real ``sevenstud serve`` process with bots and a person
 playing is killed with SIGKILL at random moments, some of them inside a database write (the
-test-only ``SEVENSTUD_TEST_COMMIT_DELAY`` sleeps just before each COMMIT), and started again,
+test-only ``--test-commit-delay`` sleeps just before each COMMIT), and started again,
 many times on each database. Each time: every hand the person saw finish is stored finished,
 the audit is clean, and after the restart the hand that was in progress is cancelled with every
 chip put into it back in the seat it came from."""
@@ -34,8 +34,8 @@ RUNS = int(os.environ.get("SEVENSTUD_KILL_RUNS", "6"))
 """Kills per database (12 over both)."""
 
 
-def _start(db_url: str, port: int, env: dict[str, str]) -> subprocess.Popen[str]:
-    return spawn(db_url, port=port, pause=0.01, env=env).process
+def _start(db_url: str, port: int, slow: list[str]) -> subprocess.Popen[str]:
+    return spawn(db_url, port=port, pause=0.01, args=slow).process
 
 
 async def _play(address: str, token: str, table: int, seat: int, seconds: float, sit: bool) -> set[int]:
@@ -106,9 +106,9 @@ def test_kill_9_at_random_moments_loses_nothing(db_url: str, tmp_path: Path) -> 
     seen_finished: set[int] = set()
     for run in range(RUNS + 1):
         slow = run % 2 == 1
-        env = {"SEVENSTUD_TEST_COMMIT_DELAY": "0.02", "SEVENSTUD_TEST_COMMIT_MARK": str(mark)} if slow else {}
+        commits = ["--test-commit-delay", "0.02", "--test-commit-mark", str(mark)] if slow else []
         before = _playing(db_url)
-        process = _start(db_url, port, env)
+        process = _start(db_url, port, commits)
         try:
             if run == 0:
                 host = httpx.post(f"http://{address}/api/guest")

@@ -246,11 +246,17 @@ def test_one_hand_downloads_alone_in_each_format(live: tuple[str, Store, dict[st
     base, store, people = live
     first = min(_truth(store, people["ann"]))
     with _client(base, "ann") as client:
-        text = client.get(f"/api/hands/{first}").text
+        text = client.get(f"/api/hands/{first}", params={"format": "pokerstars"}).text
         phh = client.get(f"/api/hands/{first}", params={"format": "phh"})
+        plain = client.get(f"/api/hands/{first}")
+        every = client.get("/api/hands/download")
     assert text.startswith(f"PokerStars Hand #{first}:") and text.count("PokerStars Hand #") == 1
     assert 'filename="sevenstud-hand-' in phh.headers["content-disposition"]
     assert "variant = " in phh.text and "[1]" not in phh.text
+    # Rule (docs/protocol.md): a download with no format asked for is PHH, one hand a .phh,
+    # all of them a .phhs.
+    assert plain.text == phh.text and plain.headers["content-disposition"].endswith('.phh"')
+    assert every.headers["content-disposition"].endswith('.phhs"') and "[1]" in every.text
 
 
 def test_own_hands_is_the_newest_when_limited(played: tuple[Store, dict[str, int], int]) -> None:

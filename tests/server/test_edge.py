@@ -144,7 +144,7 @@ def test_a_page_of_another_name_on_this_address_is_refused_dns_rebinding(store: 
 
 
 def test_log_out_closes_the_sockets_of_its_session(store: Store) -> None:
-    """Rule: a socket opened before a log-out acts for nobody after it: it is closed (4001)."""
+    """Rule: a socket opened before a log-out acts for nobody after it: it is closed (4003)."""
     with served(store) as address, httpx.Client(base_url=f"http://{address}") as client:
         client.post("/api/guest").raise_for_status()
         table = client.post("/api/tables", json={"game": "stud", "seats": 4}).json()["id"]

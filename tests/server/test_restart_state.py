@@ -58,7 +58,7 @@ def test_the_waiting_list_and_its_order_survive_a_restart(store: Store) -> None:
 
     async def first_process() -> list[str]:
         keeper = TableKeeper(store, table, settings)
-        room = Room(keeper, pause=60.0, inline=store.inline)
+        room = Room(keeper, pause=60.0)
         room.start()
         await room.submit(lambda now: keeper.sit_down(ann, 1, 100, now, player_id=people[ann]))
         await room.submit(lambda now: keeper.sit_out(ann, now))  # no hand starts: the seats stay as set
@@ -70,7 +70,7 @@ def test_the_waiting_list_and_its_order_survive_a_restart(store: Store) -> None:
         return list(room.waiting)
 
     async def second_process() -> list[str]:
-        room = Room(TableKeeper(store, table, settings), pause=60.0, inline=store.inline)
+        room = Room(TableKeeper(store, table, settings), pause=60.0)
         room.start()
         with pytest.raises(RoomError, match="already"):
             await room.submit(lambda now: room.join_waiting(eve, now))
@@ -89,7 +89,7 @@ def test_the_waiting_list_and_its_order_survive_a_restart(store: Store) -> None:
     TableKeeper(store, table, settings).leave(cat, 102.0)
 
     async def third_process() -> dict[int, str]:
-        room = Room(TableKeeper(store, table, settings), pause=60.0, inline=store.inline)
+        room = Room(TableKeeper(store, table, settings), pause=60.0)
         room.start()
         await room.stop()
         return {seat: whom for seat, (whom, _) in room.offers.items()}

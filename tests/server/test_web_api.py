@@ -168,10 +168,11 @@ def test_views_follow_every_batch_and_never_hold_a_card_the_connection_may_not_s
     client = _guest(server)
     table = client.post("/api/tables", json={"game": "stud8", "seats": 3, "bots": 2}).json()["id"]
     mine, watched = asyncio.run(_play(server, client.cookies[COOKIE], table))
-    # The first batch (welcome, snapshot, the clock) is followed by a view before anything else.
+    # The first batch (welcome, snapshot, the waiting list, the clock) is followed by a view
+    # before anything else.
     first = [m["type"] for m in mine].index("view")
     assert [m["type"] for m in mine[:2]] == ["welcome", "snapshot"]
-    assert {m["type"] for m in mine[2:first]} <= {"clock"}
+    assert {m["type"] for m in mine[2:first]} <= {"waiting", "clock", "your_turn"}
     views = [m for m in mine if m["type"] == "view"]
     assert views and all(SERVER.validate_python(m) for m in mine + watched)
     errors = [m for m in mine if m["type"] == "error"]
@@ -367,7 +368,8 @@ def test_the_add_bot_message_takes_a_kind(server: str) -> None:
             await ws.send(_hello(table, views=False))
             await ws.send(json.dumps({"type": "add_bot", "seat": 2, "bot": "random"}))
             await ws.send(json.dumps({"type": "add_bot", "seat": 3, "bot": "clever"}))
-            return [json.loads(await asyncio.wait_for(ws.recv(), 5)) for _ in range(4)]
+            # welcome, snapshot, waiting (after every hello), sat_down, then the refusal
+            return [json.loads(await asyncio.wait_for(ws.recv(), 5)) for _ in range(5)]
 
     got = asyncio.run(add())
     assert any(m["type"] == "error" and "malformed" in m["message"] for m in got)

@@ -1,8 +1,12 @@
 """The FastAPI application: HTTP for accounts, the lobby and new tables; a websocket per client.
 
-Handlers only check messages and hand them to the table's actor (:class:`~.rooms.Room`); the
-actor alone changes the table (and reads it: the lobby shows what the actor copied out after its
-last step). FastAPI runs the plain ``def`` handlers in its thread pool. The websocket's look-up
+The websocket handler is transport only: it accepts, authenticates (the session cookie, read
+once: the :class:`~.connection.Connection` holds who is logged in on it), rate-limits, reads and
+checks each message (:func:`parse_message`), and hands it to the table's actor
+(:meth:`~.rooms.Room.handle`), the one door to a table; the actor alone changes the table and
+decides what each connection is sent, through that connection's bounded outbox, which its own
+writer task sends (a table never waits on a client). The lobby shows what the actor copied out
+after its last step. FastAPI runs the plain ``def`` handlers in its thread pool. The websocket's look-up
 of its session and the actors' steps run in worker threads on PostgreSQL and on the event loop
 on SQLite (:attr:`~sevenstud.server.store.Store.inline`). Sessions are
 HttpOnly, SameSite=Strict cookies holding a random token (Secure when served over https);
@@ -21,10 +25,9 @@ import functools
 import gc
 import itertools
 import json
-import os
 import sys
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
 
@@ -37,6 +40,8 @@ from starlette.websockets import WebSocketState
 
 from sevenstud.games import Razz, Stakes, Stud, StudHiLo
 from sevenstud.server import auth, downloads, equity_limits, study, web
+from sevenstud.server.connection import Connection
+from sevenstud.server.connection import Limits as OutboxLimits
 from sevenstud.server.edge import Edge, Policy, server_options
 from sevenstud.server.leases import LEASE_SECONDS, LeaseError, LeaseKeeper
 from sevenstud.server.limits import Buckets, HashPool, Limits, LoginGuard, RateLimited, Sockets
@@ -46,31 +51,21 @@ from sevenstud.server.protocol import (
     MAX_MESSAGE_BYTES,
     PROTOCOL_VERSION,
     RATE_PER_SECOND,
-    Act,
-    AddBot,
     ClientMessage,
     Hello,
-    Leave,
     MessageError,
-    RemoveBot,
-    Sit,
-    SitIn,
-    SitOut,
-    TopUp,
-    Unwait,
-    Wait,
     json_schema,
     parse_client,
 )
-from sevenstud.server.rooms import Room, RoomError, TableKeeper, create_table, recover
+from sevenstud.server.rooms import Room, TableKeeper, create_table, recover
 from sevenstud.server.store import Store, StoreError, open_store
 from sevenstud.server.store.models import Player, TableRow
-from sevenstud.table import TableError, TableSettings
+from sevenstud.table import TableSettings
 
 COOKIE = "sevenstud_session"
 Chips = Annotated[int, Field(strict=True, ge=0, le=MAX_ID)]
 """A number of chips in a request body (the database's integers bound it)."""
-LOGGED_OUT = 4001
+LOGGED_OUT = 4003
 """The close code of a websocket whose login session ended (a log-out, or a log-in on top)."""
 TRY_LATER = 1013
 """The close code of a websocket refused by a limit on connections (RFC 6455: try again later)."""
@@ -86,8 +81,32 @@ class Credentials(BaseModel):
     password: str = Field(max_length=200)
 
 
+BUY_IN_BIG_BETS = (4, 20)
+"""A new table's buy-in limits when its opener names none: 4 to 20 big bets (40-200 at 5/10)."""
+BUY_IN_BOUNDS = (2, 100)
+"""The limits an opener may choose, in big bets: a minimum of at least 2, a maximum of at most 100."""
+
+
+def buy_in_limits(stakes: Stakes, low: int | None, high: int | None) -> tuple[int, int]:
+    """A table's (min_buy_in, max_buy_in) in chips: those asked for, else the defaults
+    (:data:`BUY_IN_BIG_BETS`), within the room's bounds (:data:`BUY_IN_BOUNDS`); a
+    :class:`ValueError` naming the bound otherwise."""
+    big = stakes.big_bet
+    low = BUY_IN_BIG_BETS[0] * big if low is None else low
+    high = max(BUY_IN_BIG_BETS[1] * big, low) if high is None else high
+    floor, ceiling = max(BUY_IN_BOUNDS[0] * big, stakes.ante, 1), BUY_IN_BOUNDS[1] * big
+    if low < floor:
+        raise ValueError(f"min_buy_in {low} is below {floor} ({BUY_IN_BOUNDS[0]} big bets of {big})")
+    if high > ceiling:
+        raise ValueError(f"max_buy_in {high} is above {ceiling} ({BUY_IN_BOUNDS[1]} big bets of {big})")
+    if low > high:
+        raise ValueError(f"min_buy_in {low} is above max_buy_in {high}")
+    return low, high
+
+
 class NewTable(BaseModel):
-    """A table to open: game, stakes (ante, bring-in, small bet, big bet), seats, bots."""
+    """A table to open: game, stakes (ante, bring-in, small bet, big bet), seats, bots, and
+    the buy-in limits in chips (None: :func:`buy_in_limits`'s defaults)."""
 
     model_config = ConfigDict(strict=True)
 
@@ -100,6 +119,8 @@ class NewTable(BaseModel):
     bots: int = Field(default=0, ge=0, le=7)
     bot: Literal["rule", "random"] = "rule"
     """Which bot fills the ``bots`` seats: RuleBot or RandomBot."""
+    min_buy_in: int | None = Field(default=None, ge=1)
+    max_buy_in: int | None = Field(default=None, ge=1)
 
 
 def create_app(
@@ -115,6 +136,7 @@ def create_app(
     trusted_proxies: tuple[str, ...] = (),
     api_docs: bool = False,
     equity: study.EquityLimits | None = None,
+    outbox: OutboxLimits | None = None,
 ) -> FastAPI:
     """The card room's application on an open store: on start it takes the lease of every free
     table (recovering each) and opens its room; ``public_url`` is this process's address, as
@@ -123,7 +145,8 @@ def create_app(
     ``allowed_hosts``/``allowed_origins``: names and origins it answers to besides its public
     URL's; ``trusted_proxies``: the addresses whose ``X-Forwarded-*`` headers it believes;
     ``api_docs``: serve ``/docs`` and ``/redoc`` (they load scripts from a CDN); ``equity``: the
-    limits on equity jobs (docs/security.md; the defaults when None)."""
+    limits on equity jobs (docs/security.md; the defaults when None); ``outbox``: how far behind
+    a client may fall before it is cut off (sevenstud.server.connection)."""
     limits = limits or Limits()
     rooms: dict[int, Room] = {}
     owners: dict[int, int | None] = {}
@@ -145,6 +168,7 @@ def create_app(
     hashing = HashPool(limits.hash_threads, limits.hash_queue)
     sockets = Sockets(limits)
     new_tables = asyncio.Lock()  # an account's count of open tables is read and raised in turn
+    outbox = outbox if outbox is not None else OutboxLimits()
 
     async def _close_room(table_id: int) -> None:
         room = rooms.pop(table_id, None)
@@ -243,8 +267,8 @@ def create_app(
             TableKeeper(store, table_id, settings),
             pause=pause,
             grace=grace,
-            inline=store.inline,
             pause_unwatched=limits.pause_unwatched_bots,
+            owner=owner,
         )
         rooms[table_id] = room
         owners[table_id] = owner
@@ -424,7 +448,8 @@ def create_app(
         player = await asyncio.to_thread(_logged_in, request)
         try:
             game = GAMES[body.game](Stakes(*body.stakes))
-            settings = TableSettings(game, seats=body.seats)
+            low, high = buy_in_limits(game.stakes, body.min_buy_in, body.max_buy_in)
+            settings = TableSettings(game, seats=body.seats, min_buy_in=low, max_buy_in=high)
         except ValueError as error:
             raise HTTPException(400, str(error)) from None
         if body.bots >= body.seats:
@@ -448,19 +473,26 @@ def create_app(
 
     @app.websocket("/ws")
     async def socket(ws: WebSocket) -> None:
-        # The Host and the Origin were checked at the edge (edge.py).
+        # Transport only: accept, authenticate, rate-limit, read and route; what a message does
+        # and what is sent back is the table's actor's (Room.handle), through the outbox. The
+        # Host and the Origin were checked at the edge (edge.py).
         token = ws.cookies.get(COOKIE)
-        # On SQLite a key look-up in a local file, done here as the tables' steps are: a thread
-        # each, 2,000 clients connecting at once fought the event loop for the GIL.
-        player = (
-            auth.player_of(store, token, limits.session_idle)
-            if store.inline
-            else await asyncio.to_thread(auth.player_of, store, token, limits.session_idle)
-        )
+        # Where the tables' steps run (Store.run): on SQLite a key look-up in a local file on
+        # the loop (a thread each, 2,000 clients connecting at once fought it for the GIL).
+        player = await store.run(auth.player_of, store, token, limits.session_idle)
         await ws.accept()
+        connection = Connection(
+            next(connections),
+            player.name if player is not None else None,
+            player.id if player is not None else None,
+            write=ws.send_text,
+            close=functools.partial(_close, ws),
+            abort=functools.partial(_abort, ws),
+            limits=outbox,
+        )
 
-        async def close(code: int, reason: str) -> None:
-            await ws.close(code=code, reason=reason)
+        async def close(code: int, reason: str) -> None:  # the session ended: log-out, log-in
+            connection.finish(code, reason)
 
         try:
             session = auth.session_key(token) if player and token else None
@@ -469,17 +501,9 @@ def create_app(
             await ws.send_text(json.dumps({"type": "error", "number": None, "message": error.message}))
             await ws.close(code=TRY_LATER, reason=error.limit)
             return
-        key = next(connections)
+        connection.start()
         room: Room | None = None
         allowance, checked = RATE_PER_SECOND, time.monotonic()
-
-        async def send(message: dict[str, Any]) -> None:
-            await ws.send_text(json.dumps(message))
-
-        async def refuse(why: str) -> None:
-            number = room.keeper.number if room is not None else None
-            await ws.send_text(json.dumps({"type": "error", "number": number, "message": why}))
-
         try:
             while True:
                 frame = await ws.receive()
@@ -489,144 +513,78 @@ def create_app(
                 now = time.monotonic()
                 allowance = min(RATE_PER_SECOND, allowance + (now - checked) * RATE_PER_SECOND)
                 checked = now
+                number = room.keeper.number if room is not None else None
                 if allowance < 1:
-                    await refuse("too many messages: slow down")
+                    connection.refuse("too many messages: slow down", number)
                     continue
                 allowance -= 1
-                if text is None:
-                    await refuse("a binary frame: every message is JSON text, sent as a text frame")
-                    continue
-                if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:
-                    await refuse(f"a message is at most {MAX_MESSAGE_BYTES} bytes")
-                    continue
-                try:
-                    message = parse_client(text)
-                except MessageError as error:
-                    await refuse(f"malformed message: {error}")
+                message = parse_message(text)
+                if isinstance(message, str):
+                    connection.refuse(message, number)
                     continue
                 if isinstance(message, Hello):
-                    if message.version != PROTOCOL_VERSION:
-                        await refuse(
-                            f"protocol version {message.version}: this server speaks {PROTOCOL_VERSION}"
-                        )
-                        continue
                     found = rooms.get(message.table)
                     if found is None:
                         where = leases.server_of(message.table)
-                        await refuse(
+                        connection.refuse(
                             f"no table {message.table}"
                             if where is None
-                            else f"table {message.table} is served at {where}"
+                            else f"table {message.table} is served at {where}",
+                            number,
                         )
                         continue
-                    if room is not None:
-                        room.unwatch(key)
+                    if room is not None and room is not found:
+                        room.unwatch(connection.key)
                     room = found
-                    welcome = {"type": "welcome", "version": PROTOCOL_VERSION, "table": message.table}
-                    join = functools.partial(
-                        room.join,
-                        key,
-                        player.name if player else None,
-                        send,
-                        message.last,
-                        welcome,
-                        views=message.views,
-                    )
-                    # On the actor: the seat is read and the welcome, then what was missed (or a
-                    # snapshot), sent in that order before anything newer.
-                    try:
-                        await room.submit(functools.partial(_run_join, join))
-                    except (TableError, RoomError) as error:  # a table stopped (its lease lost)
-                        room = None
-                        await refuse(str(error))
+                elif room is None:
+                    connection.refuse("say hello first (the protocol version and the table)", None)
                     continue
-                if room is None:
-                    await refuse("say hello first (the protocol version and the table)")
-                    continue
-                if player is None:
-                    await refuse("log in or play as a guest first")
-                    continue
-                try:
-                    await room.submit(_command(room, player.id, player.name, message, key))
-                except (TableError, RoomError) as error:
-                    await refuse(str(error))
+                await room.handle(message, connection)
         except (WebSocketDisconnect, ConnectionError):
             pass  # the client went away (a send to a closed socket raises the latter)
         except RuntimeError:
-            # Starlette's "not connected": a send found the client gone and marked the socket
-            # closed, so the next receive has nothing to read. Anything else is a real error.
+            # Starlette's "not connected": the socket was closed (the client cut off, or gone),
+            # so the next receive has nothing to read. Anything else is a real error.
             if WebSocketState.DISCONNECTED not in (ws.client_state, ws.application_state):
                 raise
         finally:
             sockets.closed(handle)
             if room is not None:
-                room.unwatch(key)
-
-    def _command(room: Room, player_id: int, name: str, message: ClientMessage, key: int) -> Any:
-        """The message as a command for the table's actor (run in its worker thread)."""
-        keeper = room.keeper
-
-        def seated() -> int:
-            if name not in keeper.occupants:
-                raise RoomError("you are not seated at this table")
-            return keeper.table.seat_of(name)
-
-        def run(now: float) -> object:
-            table = keeper.table
-            if isinstance(message, Sit):
-                room.check_seat(name, message.seat)
-                result = keeper.sit_down(name, message.seat, message.buy_in, now, player_id=player_id)
-                room.seated(name, message.seat)
-                watcher = room.watchers.get(key)
-                if watcher is not None:
-                    watcher.seat = message.seat
-                return result
-            if isinstance(message, AddBot | RemoveBot):
-                owner = owners.get(keeper.table_id)
-                if owner is None and name not in keeper.occupants:
-                    raise RoomError("only a player seated at this table adds or removes its bots")
-                if owner is not None and owner != player_id:
-                    raise RoomError("only the table's owner (who opened it) adds or removes its bots")
-            if isinstance(message, AddBot):
-                if message.seat in room.offers:
-                    raise RoomError(f"seat {message.seat} is offered from the waiting list")
-                return room.add_bot(message.seat, message.bot, now)
-            if isinstance(message, RemoveBot):
-                return keeper.remove_bot(message.seat, now)
-            if isinstance(message, Wait):
-                return room.join_waiting(name, now)
-            if isinstance(message, Unwait):
-                room.leave_waiting(name, now)
-                return None
-            seated()
-            if isinstance(message, Leave):
-                return keeper.leave(name, now)
-            if isinstance(message, SitOut):
-                return keeper.sit_out(name, now)
-            if isinstance(message, SitIn):
-                return keeper.sit_in(name, now)
-            if isinstance(message, TopUp):
-                return keeper.top_up(name, message.amount, now)
-            assert isinstance(message, Act)
-            seat = seated()
-            view = table.view(seat)
-            hand_number = view.hand_number
-            if view.hand is None or hand_number != message.hand or view.hand.street != message.street:
-                street = None if view.hand is None else view.hand.street
-                raise RoomError(
-                    f"that action is for hand {message.hand}, street {message.street}: "
-                    f"it is hand {hand_number}, street {street} now"
-                )
-            return keeper.act(seat, message.action, now)
-
-        return run
+                room.unwatch(connection.key)
+            await connection.stop()
 
     return app
 
 
-def _run_join(join: Callable[[], object], _now: float) -> object:
-    """A hello's join, as a command for the actor (the time is not needed)."""
-    return join()
+def parse_message(text: str | None) -> ClientMessage | str:
+    """One client message read from its frame's text (None: a binary frame): the message, or
+    why it is refused (a string naming the field and what was wrong). Every check of a
+    message's form is here, before anything else reads it."""
+    if text is None:
+        return "a binary frame: every message is JSON text, sent as a text frame"
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:
+        return f"a message is at most {MAX_MESSAGE_BYTES} bytes"
+    try:
+        message = parse_client(text)
+    except MessageError as error:
+        return f"malformed message: {error}"
+    if isinstance(message, Hello) and message.version != PROTOCOL_VERSION:
+        return f"protocol version {message.version}: this server speaks {PROTOCOL_VERSION}"
+    return message
+
+
+async def _close(ws: WebSocket, code: int, reason: str) -> None:
+    """Close a socket with ``code`` (a client cut off)."""
+    await ws.close(code=code, reason=reason)
+
+
+def _abort(ws: WebSocket) -> None:
+    """Drop a socket at once: a client that reads nothing cannot take even the close frame.
+    ASGI has no abort; uvicorn's protocol object, whose ``receive`` the socket was given,
+    holds the transport (another server: nothing to do, the close's wait has ended)."""
+    transport = getattr(getattr(ws._receive, "__self__", None), "transport", None)
+    if transport is not None:
+        transport.abort()
 
 
 GC_THRESHOLDS = (20_000, 20, 100)
@@ -647,11 +605,15 @@ def _tune_garbage_collector() -> None:
 
 
 def serve_command(args: argparse.Namespace) -> int:
-    """``sevenstud serve [--host 127.0.0.1] [--port 8000] [--database URL]``."""
+    """``sevenstud serve [--host 127.0.0.1] [--port 8000] [--database URL] [--pause S]``."""
     import uvicorn
 
     try:
-        store = open_store(getattr(args, "database", None))
+        store = open_store(
+            getattr(args, "database", None),
+            commit_delay=getattr(args, "test_commit_delay", 0.0),
+            commit_mark=getattr(args, "test_commit_mark", None),
+        )
     except StoreError as error:
         print(f"sevenstud serve: {error}", file=sys.stderr)
         return 1
@@ -674,8 +636,7 @@ def serve_command(args: argparse.Namespace) -> int:
             public_url=public,
             lease_seconds=getattr(args, "lease_seconds", LEASE_SECONDS),
             equity=equity_limits.from_args(args),
-            # SEVENSTUD_PAUSE (seconds after each hand): the tests run hands back to back.
-            pause=float(os.environ.get("SEVENSTUD_PAUSE", "3")),
+            pause=getattr(args, "pause", 3.0),
             limits=limits,
             allowed_origins=tuple(getattr(args, "allowed_origin", None) or ()),
             allowed_hosts=tuple(hosts),

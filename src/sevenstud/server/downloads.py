@@ -6,8 +6,9 @@ cards, and another seat's down cards only where that seat showed them at the sho
 mucked stays unknown (``??`` in PHH, no cards in the PokerStars text). Both formats replay
 through ``sevenstud replay``.
 
-``GET /api/hands`` lists the player's hands; ``GET /api/hands/{id}?format=pokerstars|phh`` is
-one hand; ``GET /api/hands/download?format=pokerstars|phh`` is all of them in one file;
+``GET /api/hands`` lists the player's hands (each ``id``, ``table``, ``number``, ``seat``, ``at``:
+docs/protocol.md); ``GET /api/hands/{id}?format=phh|pokerstars`` is one hand (PHH by
+default); ``GET /api/hands/download?format=phh|pokerstars`` is all of them in one file;
 ``GET /api/hands/{id}/replay`` is one hand for the replayer (:func:`replay_for`), street by
 street, as its player saw it at the end.
 """
@@ -269,7 +270,7 @@ def router(store: Store, cookie: str, idle: float = auth.SESSION_IDLE_SECONDS) -
         ]
 
     @routes.get("/api/hands/download")
-    def download_all(request: Request, format: Format = "pokerstars") -> PlainTextResponse:
+    def download_all(request: Request, format: Format = "phh") -> PlainTextResponse:
         who = player(request)
         hands = own_hands(store, who.id)
         if not hands:
@@ -277,7 +278,7 @@ def router(store: Store, cookie: str, idle: float = auth.SESSION_IDLE_SECONDS) -
         return text(hands, format, f"sevenstud-{who.name}", many=True)
 
     @routes.get("/api/hands/{hand_id}")
-    def download_one(request: Request, hand_id: RowId, format: Format = "pokerstars") -> PlainTextResponse:
+    def download_one(request: Request, hand_id: RowId, format: Format = "phh") -> PlainTextResponse:
         who = player(request)
         try:
             own = own_hand(store, who.id, hand_id)

@@ -33,7 +33,6 @@ from sqlalchemy import Connection, bindparam, delete, func, insert, select, upda
 from sevenstud.bots import Bot, RandomBot, RuleBot
 from sevenstud.cards import Deck
 from sevenstud.hand import Hand, HandEnded, PotAwarded, RakeTaken
-from sevenstud.server.protocol import GRACE_SECONDS
 from sevenstud.server.store import Store, ledger
 from sevenstud.server.store.models import EventRow, HandRow, Player, Sitting, TableRow, Waiting, core
 from sevenstud.table import (
@@ -68,24 +67,23 @@ class RoomError(ValueError):
 
 
 def event_payload(event: object) -> dict[str, Any]:
-    """The JSON-ready form of a stream entry's event: the wire format's for hand events, the
-    fields with a ``type`` tag for the table's own."""
-    if dataclasses.is_dataclass(event) and not isinstance(event, type):
-        name = type(event).__name__
-        tag = "".join("_" + c.lower() if c.isupper() else c for c in name).lstrip("_")
-        return {"type": tag, **dataclasses.asdict(event)}
+    """The JSON-ready form of a stream entry's event: the wire format's (``wire.to_wire``), for
+    the table's own events as for the hand's."""
     return to_wire(typing.cast(Any, event))
 
 
-def entry_payload(entry: Entry, number: int) -> dict[str, Any]:
-    """A stream entry as sent and stored: its number (per table), time, hand and event."""
+def entry_payload(entry: Entry, number: int | None = None) -> dict[str, Any]:
+    """A stream entry as sent and stored: the wire format's entry (``wire.to_wire``, the one
+    encoder), tagged ``event`` as the protocol names it: its number (per table), time, hand,
+    the hand's seats and the event. ``number`` is the entry's own (kept for older callers)."""
+    wired = to_wire(entry)
     return {
         "type": "event",
-        "number": number,
-        "at": entry.at,
-        "hand": entry.hand,
-        "seats": list(entry.seats),
-        "event": event_payload(entry.event),
+        "number": wired["number"] if number is None else number,
+        "at": wired["at"],
+        "hand": wired["hand"],
+        "seats": wired["seats"],
+        "event": wired["event"],
     }
 
 
@@ -109,6 +107,31 @@ def check_bot_kind(kind: object) -> str:
 def new_bot(kind: str, name: str) -> Bot:
     """A fresh bot of ``kind`` (:data:`BOT_KINDS`) named ``name``."""
     return _BOTS[check_bot_kind(kind)](name)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Turn:
+    """The turn running now: the stream number of its ``clock_started``, the hand and street,
+    the seat to act, when its action time runs out (``act_by``) and when its bank is spent
+    too (``deadline``). The room tells it as its ``clock`` message, with its own grace."""
+
+    number: int
+    hand: int
+    street: int
+    seat: int
+    act_by: float
+    deadline: float
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CancelledHand:
+    """A hand a crash cut off and the restart cancelled: its number, the stream numbers of its
+    first and last stored entries, and what went back to each seat (seat, player, chips)."""
+
+    hand: int
+    first: int
+    last: int
+    refunds: tuple[tuple[int, str, int], ...]
 
 
 @dataclasses.dataclass(slots=True)
@@ -137,8 +160,13 @@ class TableKeeper:
         self.pots: deque[tuple[float, int]] = deque(maxlen=RECENT_HANDS)
         """(when it ended, its pot) of the table's last hands, for the lobby."""
         self._pot = 0
-        self.clock: dict[str, Any] | None = None
-        """The ``clock`` message of the turn running now (None: nobody is on the clock)."""
+        self.turn: Turn | None = None
+        """The turn running now (None: nobody is on the clock)."""
+        self.restored_number: int | None = None
+        """The stream number the table was restored at after a restart (None: a new table):
+        a client that saw nothing after it gets a snapshot."""
+        self.cancelled: tuple[CancelledHand, ...] = ()
+        """The hand the last restart cancelled, if it did (for the clients that were in it)."""
         # The table itself counts on from the stored numbers after a restart: both stay 0,
         # kept for callers of the first version.
         self.hand_offset = self.number_offset = 0
@@ -158,10 +186,32 @@ class TableKeeper:
                 .where(Sitting.table_id == table_id, Sitting.open.is_(True))
                 .order_by(Sitting.seat)
             ).all()
+            cut_off = s.scalars(
+                select(HandRow).where(
+                    HandRow.table_id == table_id, HandRow.number == hands, HandRow.status == "cancelled"
+                )
+            ).first()
+            if cut_off is not None:
+                self.cancelled = (self._cancelled_hand(s, cut_off),)
         if hands or number or sittings:
             self.table = self._restored(settings, hands, number, sittings)
+            self.restored_number = number
         else:
             self.table = Table(settings)
+
+    @staticmethod
+    def _cancelled_hand(s: Any, row: HandRow) -> CancelledHand:
+        """The stored facts of a cancelled hand (its refunds as :func:`recover` wrote them)."""
+        first, last = s.execute(
+            select(func.min(EventRow.number), func.max(EventRow.number)).where(EventRow.hand_id == row.id)
+        ).one()
+        refunds = (row.result or {}).get("refunds", [])
+        return CancelledHand(
+            hand=row.number,
+            first=int(first or 0),
+            last=int(last or 0),
+            refunds=tuple((int(seat), str(name), int(amount)) for seat, name, amount in refunds),
+        )
 
     def _restored(self, settings: TableSettings, hands: int, number: int, sittings: Any) -> Table:
         """The table after a restart: its numbers (hands, stream) going on from the stored
@@ -378,7 +428,7 @@ class TableKeeper:
 
     def _follow(self, entries: list[Entry]) -> None:
         """Keep the lobby's figures (each hand's pot: what was awarded plus the rake) and the
-        ``clock`` message of the turn now running."""
+        turn now running."""
         for entry in entries:
             event = entry.event
             if isinstance(event, (PotAwarded, RakeTaken)):
@@ -388,18 +438,16 @@ class TableKeeper:
                 self._pot = 0
             elif isinstance(event, ClockStarted) and entry.hand is not None:
                 hand = self.table.view(None).hand
-                self.clock = {
-                    "type": "clock",
-                    "number": entry.number,
-                    "hand": entry.hand,
-                    "street": hand.street if hand is not None else 3,
-                    "seat": event.seat,
-                    "act_by": event.deadline - event.time_bank,
-                    "deadline": event.deadline,
-                    "grace": GRACE_SECONDS,
-                }
+                self.turn = Turn(
+                    number=entry.number,
+                    hand=entry.hand,
+                    street=hand.street if hand is not None else 3,
+                    seat=event.seat,
+                    act_by=event.deadline - event.time_bank,
+                    deadline=event.deadline,
+                )
         if self.table.deadline is None:
-            self.clock = None
+            self.turn = None
 
     def _record(
         self,
@@ -660,10 +708,19 @@ def recover(store: Store, tables: Collection[int] | None = None, *, keep_seats: 
         bank = ledger.account(s, ledger.BANK)
         for row in s.scalars(hands).all():
             pot = ledger.account(s, ledger.POT, row.id)
+            dealt = {
+                ledger.account(s, ledger.SEAT, sitting.id): sitting
+                for sitting in s.scalars(select(Sitting).where(Sitting.id.in_(row.sittings))).all()
+            }
+            refunds = []
             for other, put_in in ledger.net_by_counterpart(s, pot).items():
                 if put_in > 0:
                     ledger.transfer(s, pot, other, put_in, "refund", hand_id=row.id)
+                    if other in dealt:
+                        refunds.append([dealt[other].seat, dealt[other].name, put_in])
             row.status, row.ended_at = "cancelled", time.time()
+            # What went back to each seat, for the clients that were in the hand (hand_cancelled).
+            row.result = {"refunds": sorted(refunds)}
             cancelled += 1
         for sitting in s.scalars(sittings.where(Sitting.open.is_(True))).all():
             seat_account = ledger.account(s, ledger.SEAT, sitting.id)

@@ -38,6 +38,7 @@ from sevenstud.events import (
 from sevenstud.pots import Pot, build_pots
 from sevenstud.showdown_hands import best_high, best_low
 from sevenstud.table import HandStarted, StreamGap, Table, TableView
+from sevenstud.views import SeatView
 from sevenstud.wire import to_wire
 
 __all__ = [
@@ -46,6 +47,7 @@ __all__ = [
     "action_label",
     "action_line",
     "hand_names",
+    "legal_actions",
     "pots_of",
     "street_lines",
     "summary",
@@ -260,13 +262,34 @@ def _shown_hands(game: str, events: Iterable[object]) -> dict[str, Any]:
     events = list(events)
     community = [e.card for e in events if isinstance(e, CommunityCardDealt)]
     return {
-        str(e.seat): hand_names([*e.cards, *community] if len(e.cards) == 6 else e.cards, game)
+        # The engine's rule (Hand.seven_cards): the community card, once dealt, joins every hand.
+        str(e.seat): hand_names([*e.cards, *community], game)
         for e in events
         if isinstance(e, HandShown)
     }
 
 
 # ---------------------------------------------------------------------- the presenter
+
+
+def legal_actions(hand: SeatView) -> list[dict[str, Any]]:
+    """The seat's legal actions as the ``view`` and ``your_turn`` messages say them, when the
+    hand view is the seat's own and it is to act (else none): ``action`` what to send,
+    ``label`` the button's words, ``kind``, ``amount`` (the seat's street total after it, as
+    the engine counts it; None for fold and check) and ``chips`` (what it puts in now)."""
+    if hand.seat is None or hand.to_act != hand.seat:
+        return []
+    already = hand.bets[hand.seat]
+    return [
+        {
+            "action": str(a),
+            "label": action_label(a, already),
+            "kind": a.kind.value,
+            "amount": a.amount,
+            "chips": (a.amount or 0) - already if a.amount is not None else 0,
+        }
+        for a in hand.legal_actions
+    ]
 
 
 @dataclasses.dataclass(slots=True)
@@ -367,23 +390,11 @@ class Presenter:
             if (i != hand.seat and seats[i] not in opened) or any(c is None for c in cards):
                 continue
             known = [c for c in cards if c is not None]
-            if hand.community is not None and len(known) == 6:
+            if hand.community is not None:  # the engine's rule: it joins every hand
                 known.append(hand.community)
             if len(known) >= 3:
                 hands[str(seats[i])] = hand_names(known, self.game)
-        actions = []
-        if hand.seat is not None and hand.to_act == hand.seat:
-            already = hand.bets[hand.seat]
-            actions = [
-                {
-                    "action": str(a),
-                    "label": action_label(a, already),
-                    "kind": a.kind.value,
-                    "amount": a.amount,  # the seat's street total after it, as the engine counts
-                    "chips": (a.amount or 0) - already if a.amount is not None else 0,
-                }
-                for a in hand.legal_actions
-            ]
+        actions = legal_actions(hand)
         return {
             "bring_in": bring_in,
             "pots": [{"amount": p.amount, "seats": list(p.eligible)} for p in pots],

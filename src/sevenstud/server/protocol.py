@@ -402,6 +402,41 @@ class ViewMessage(_Message):
     last_hand: LastHand | None
 
 
+class YourTurn(_Message):
+    """Sent to the connections of the player to act only, once a turn (again after a
+    ``hello``): the turn's hand, street and seat, its deadlines (as :class:`Clock` says them)
+    and every legal action with its amounts (as :class:`ViewMessage`'s ``actions``)."""
+
+    type: Literal["your_turn"] = "your_turn"
+    number: int
+    hand: int
+    street: int
+    seat: int
+    act_by: float
+    deadline: float
+    actions: list[ActionButton]
+
+
+class Refund(_Message):
+    """What a cancelled hand gave back to one seat: every chip that seat had put in."""
+
+    seat: int
+    player: str
+    amount: int
+
+
+class HandCancelled(_Message):
+    """A hand this connection saw in progress was cut off by a server restart: it was
+    cancelled and every chip put into it went back to its seat (``refunds``, by table seat).
+    Sent after :class:`Welcome` to a client whose ``last`` was inside that hand."""
+
+    type: Literal["hand_cancelled"] = "hand_cancelled"
+    number: int
+    table: int
+    hand: int
+    refunds: list[Refund]
+
+
 class ErrorMessage(_Message):
     """A message refused: what was wrong. Nothing changed. ``number`` is the table's number
     when the connection is at one (None before :class:`Hello`)."""
@@ -412,7 +447,16 @@ class ErrorMessage(_Message):
 
 
 ServerMessage = Annotated[
-    Welcome | EventMessage | Snapshot | Clock | SeatOffered | Waiting | ViewMessage | ErrorMessage,
+    Welcome
+    | EventMessage
+    | Snapshot
+    | Clock
+    | SeatOffered
+    | Waiting
+    | ViewMessage
+    | YourTurn
+    | HandCancelled
+    | ErrorMessage,
     Field(discriminator="type"),
 ]
 SERVER: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)

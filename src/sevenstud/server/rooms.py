@@ -5,10 +5,16 @@
 small grace), pauses after each hand, plays the bots' turns, keeps the waiting list, and sends
 every watcher the entries it may see (``events_since(n, viewer)``), or a snapshot of the table
 when those are no longer kept. The keeper's commands (and so every database write) run one at a
-time per table, so the order of a table's writes holds: on PostgreSQL in a worker thread
-(``asyncio.to_thread``), tables side by side, a slow answer never stalling the event loop; on
-SQLite on the event loop itself (``inline``: a local file with one writer at a time, see
-:attr:`~sevenstud.server.store.Store.inline`).
+time per table, so the order of a table's writes holds, where the store says they run
+(:meth:`~sevenstud.server.store.Store.run`, the one place that chooses): on PostgreSQL in a
+worker thread, tables side by side, a slow answer never stalling the event loop; on SQLite on
+the event loop itself (a local file with one writer at a time).
+
+Every client message reaches the table through :meth:`Room.handle`, the one door: it is decided
+on the actor, and what each connection is to be sent is put in that connection's bounded outbox
+(:class:`~sevenstud.server.connection.Connection`), never waited on. What a connection sees is
+worked out at each send from the player logged in on it and where that player sits then
+(:meth:`Room.seat_of`).
 
 The keeper, :func:`create_table` and :func:`recover` (run at start: a hand a crash cut off is
 cancelled and refunded) live in :mod:`sevenstud.server.keeper`; they are imported here too, so
@@ -22,13 +28,15 @@ import contextlib
 import dataclasses
 import functools
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
+from sevenstud.server.connection import GONE, GONE_REASON, Connection
 from sevenstud.server.keeper import (
     BOT_KINDS,
     BOT_PREFIX,
     RECENT_HANDS,
+    CancelledHand,
     RoomError,
     TableKeeper,
     create_table,
@@ -36,8 +44,23 @@ from sevenstud.server.keeper import (
     event_payload,
     recover,
 )
-from sevenstud.server.presenter import Presenter
-from sevenstud.server.protocol import GRACE_SECONDS
+from sevenstud.server.presenter import Presenter, legal_actions
+from sevenstud.server.protocol import (
+    GRACE_SECONDS,
+    PROTOCOL_VERSION,
+    Act,
+    AddBot,
+    ClientMessage,
+    Hello,
+    Leave,
+    RemoveBot,
+    Sit,
+    SitIn,
+    SitOut,
+    TopUp,
+    Unwait,
+    Wait,
+)
 from sevenstud.table import Entry, StreamGap, TableError
 from sevenstud.wire import to_wire
 
@@ -48,7 +71,6 @@ __all__ = [
     "RECENT_HANDS",
     "Room",
     "RoomError",
-    "Send",
     "TableKeeper",
     "Watcher",
     "create_table",
@@ -57,28 +79,34 @@ __all__ = [
     "recover",
 ]
 
+SPARE_MESSAGES = 8
+"""Room kept in an outbox past a catch-up (the clock, a turn, a view and the like)."""
 OFFER_SECONDS = 30.0
 """How long a seat offered from the waiting list is kept for the one it is offered to."""
 
 
-Send = Callable[[dict[str, Any]], Awaitable[None]]
-
-
 @dataclasses.dataclass(slots=True)
 class Watcher:
-    """A connection at a table: the seat it sees for (None: a spectator), how to send to it,
-    the last stream number it was sent, the player it is logged in as, whether it is owed a
-    snapshot, the messages waiting to go out first, the clock it was last told, and whether it
-    asked for a ``view`` message after every batch (the browser table)."""
+    """A connection at a table: the connection (who is logged in on it, its outbox), the last
+    stream number it was sent, whether it is owed a snapshot, the messages waiting to go out
+    first, the clock and the turn it was last told, and whether it asked for a ``view``
+    message after every batch (the browser table). It holds no seat: the seat it sees for is
+    read at every send from where its player sits then (:meth:`Room.seat_of`)."""
 
-    seat: int | None
-    send: Send
+    connection: Connection
     last: int
-    player: str | None = None
     snapshot: bool = False
     pending: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    after: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    """Messages to go out after the stream's part of the next batch (the hello's waiting list)."""
     clock: int | None = None
+    turn: int | None = None
     views: bool = False
+
+    @property
+    def player(self) -> str | None:
+        """The player logged in on the connection now."""
+        return self.connection.player
 
 
 class Room:
@@ -93,15 +121,17 @@ class Room:
         pause: float = 3.0,
         bot_delay: float = 0.0,
         offer_seconds: float = OFFER_SECONDS,
-        inline: bool = False,
         pause_unwatched: bool = False,
+        owner: int | None = None,
     ) -> None:
         self.keeper = keeper
+        self.owner = owner
+        """The account that opened the table (None: a table from before owners were kept):
+        only it adds or removes bots, else any player seated here (docs/protocol.md)."""
         self.pause_unwatched = pause_unwatched
         """Deal no hand while nobody but bots sits here and nobody watches (docs/security.md)."""
         self.playing = False
         """Whether a hand is in progress, copied after each step (read elsewhere)."""
-        self.inline = inline
         self.clock = clock
         self.grace = grace
         self.pause = pause
@@ -114,7 +144,9 @@ class Room:
         self.offers: dict[int, tuple[str, float]] = {}
         """Seats offered from the waiting list: to whom, until when."""
         self._now = 0.0
-        self._next_hand = 0.0
+        # A table restored after a restart waits one pause before it deals: its players are
+        # coming back (a new table deals as soon as two can play).
+        self._next_hand = clock() + pause if keeper.restored_number is not None else 0.0
         self._turn_start = 0.0
         self._task: asyncio.Task[None] | None = None
         self.hands_played = 0
@@ -142,12 +174,17 @@ class Room:
             self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def stop(self) -> None:
-        """Stop the actor (the hand in progress stays ``playing``: the next start refunds it)."""
+        """Stop the actor (the hand in progress stays ``playing``: the next start refunds it);
+        every connection at the table is closed with :data:`GONE` (4002): nothing more comes
+        from this table here, and the lobby says where it is served now."""
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
+        for watcher in self.watchers.values():
+            watcher.connection.finish(GONE, GONE_REASON)
+        self.watchers.clear()
 
     async def submit(self, command: Callable[[float], object]) -> object:
         """Run ``command(now)`` on the actor (in its worker thread) and return its result (or
@@ -158,43 +195,140 @@ class Room:
         await self.queue.put((command, future))
         return await future
 
-    def watch(
-        self, key: int, seat: int | None, send: Send, last: int = 0, player: str | None = None
-    ) -> Watcher:
+    def seat_of(self, connection: Connection) -> int | None:
+        """The seat a connection sees for now: where the player logged in on it sits at this
+        moment (None: a spectator). Read at every send, never kept."""
+        player = connection.player
+        if player is None or player not in self.keeper.occupants:
+            return None
+        return self.keeper.table.seat_of(player)
+
+    def watch(self, connection: Connection, last: int = 0, views: bool = False) -> Watcher:
         """Add a connection; it is sent what it missed after ``last`` at the next update (a
         snapshot when that is no longer kept)."""
-        watcher = Watcher(seat, send, last, player)
-        self.watchers[key] = watcher
+        watcher = Watcher(connection, last, views=views)
+        self.watchers[connection.key] = watcher
         return watcher
 
-    def join(
-        self,
-        key: int,
-        player: str | None,
-        send: Send,
-        last: int,
-        welcome: dict[str, Any],
-        views: bool = False,
-    ) -> Watcher:
-        """A client's hello, on the actor: it sees for its seat when seated here; it is sent
-        ``welcome`` (the seat and number filled in), then the entries after ``last`` when they
-        are kept, else (or when ``last`` is 0 or ahead of the table) a snapshot; and its place
-        on the waiting list or the seat offered to it. With ``views``, a ``view`` message
-        follows every batch it is sent (the welcome's first)."""
-        keeper, table = self.keeper, self.keeper.table
-        seat = table.seat_of(player) if player is not None and player in keeper.occupants else None
-        watcher = Watcher(seat, send, last, player, views=views)
-        watcher.snapshot = last == 0 or last > table.number
+    def join(self, connection: Connection, last: int, views: bool = False) -> Watcher:
+        """A client's hello, on the actor: it is sent ``welcome`` (the seat it sees for now,
+        the number, the server's clock and the grace), a ``hand_cancelled`` for every hand a
+        restart cancelled while ``last`` was inside it, its place on the waiting list (``waiting``) and the
+        seat offered to it, then the entries after ``last`` when they are kept, else (or when
+        ``last`` is 0, ahead of the table, or from before a restart) a snapshot. With
+        ``views``, a ``view`` message follows every batch it is sent (the welcome's first)."""
+        table = self.keeper.table
+        player = connection.player
+        watcher = Watcher(connection, last, views=views)
+        restored = self.keeper.restored_number
+        from_before_restart = restored is not None and last <= restored
+        watcher.snapshot = last == 0 or last > table.number or from_before_restart
         watcher.pending.append(
-            {**welcome, "seat": seat, "number": table.number, "server_time": self.now(), "grace": self.grace}
+            {
+                "type": "welcome",
+                "version": PROTOCOL_VERSION,
+                "table": self.keeper.table_id,
+                "seat": self.seat_of(connection),
+                "number": table.number,
+                "server_time": self.now(),
+                "grace": self.grace,
+            }
         )
-        if player in self.waiting:
-            watcher.pending.append(self._place(player))
+        if from_before_restart:  # it saw a hand in progress that the restart cancelled
+            cancelled = [c for c in self.keeper.cancelled if c.first <= last <= c.last]
+            watcher.pending += [self._cancelled(c) for c in cancelled]
+        # After the snapshot or the entries: the handshake is welcome, then the table.
+        watcher.after.append(self._place(player))
         for offered, (whom, until) in self.offers.items():
-            if whom == player:
-                watcher.pending.append(self._offer(offered, until))
-        self.watchers[key] = watcher
+            if whom is not None and whom == player:
+                watcher.after.append(self._offer(offered, until))
+        self.watchers[connection.key] = watcher
         return watcher
+
+    def _cancelled(self, cancelled: CancelledHand) -> dict[str, Any]:
+        """The ``hand_cancelled`` message: a hand a restart cut off, cancelled and refunded."""
+        return {
+            "type": "hand_cancelled",
+            "number": self.keeper.number,
+            "table": self.keeper.table_id,
+            "hand": cancelled.hand,
+            "refunds": [
+                {"seat": seat, "player": name, "amount": amount} for seat, name, amount in cancelled.refunds
+            ],
+        }
+
+    # ------------------------------------------------------------------ the one door
+
+    async def handle(self, message: ClientMessage, connection: Connection) -> None:
+        """A client's message, decided on the actor: what it causes goes to every connection at
+        the next send; a refusal goes to this connection alone (``error``), changing nothing."""
+        try:
+            if isinstance(message, Hello):
+                await self.submit(functools.partial(self._hello, connection, message))
+                return
+            if connection.player is None or connection.player_id is None:
+                raise RoomError("log in or play as a guest first")
+            if connection.key not in self.watchers:
+                raise RoomError("say hello first (the protocol version and the table)")
+            await self.submit(functools.partial(self._command, message, connection))
+        except (TableError, RoomError) as error:
+            connection.refuse(str(error), self.keeper.number)
+
+    def _hello(self, connection: Connection, hello: Hello, _now: float) -> Watcher:
+        return self.join(connection, hello.last, views=hello.views)
+
+    def _seated(self, name: str) -> int:
+        if name not in self.keeper.occupants:
+            raise RoomError("you are not seated at this table")
+        return self.keeper.table.seat_of(name)
+
+    def _command(self, message: ClientMessage, connection: Connection, now: float) -> object:
+        """One command of a logged-in player, on the actor (its identity read now)."""
+        keeper = self.keeper
+        name, player_id = connection.player, connection.player_id
+        if name is None or player_id is None:
+            raise RoomError("log in or play as a guest first")
+        if isinstance(message, Sit):
+            self.check_seat(name, message.seat)
+            result = keeper.sit_down(name, message.seat, message.buy_in, now, player_id=player_id)
+            self.seated(name, message.seat)
+            return result
+        if isinstance(message, AddBot | RemoveBot):
+            if self.owner is None and name not in keeper.occupants:
+                raise RoomError("only a player seated at this table adds or removes its bots")
+            if self.owner is not None and self.owner != player_id:
+                raise RoomError("only the table's owner (who opened it) adds or removes its bots")
+        if isinstance(message, AddBot):
+            if message.seat in self.offers:
+                raise RoomError(f"seat {message.seat} is offered from the waiting list")
+            return self.add_bot(message.seat, message.bot, now)
+        if isinstance(message, RemoveBot):
+            return keeper.remove_bot(message.seat, now)
+        if isinstance(message, Wait):
+            return self.join_waiting(name, now)
+        if isinstance(message, Unwait):
+            self.leave_waiting(name, now)
+            return None
+        seat = self._seated(name)
+        if isinstance(message, Leave):
+            return keeper.leave(name, now)
+        if isinstance(message, SitOut):
+            return keeper.sit_out(name, now)
+        if isinstance(message, SitIn):
+            return keeper.sit_in(name, now)
+        if isinstance(message, TopUp):
+            return keeper.top_up(name, message.amount, now)
+        if not isinstance(message, Act):
+            raise RoomError(f"no such message here: {message.type}")
+        view = keeper.table.view(seat)
+        hand_number = view.hand_number
+        if view.hand is None or hand_number != message.hand or view.hand.street != message.street:
+            street = None if view.hand is None else view.hand.street
+            raise RoomError(
+                f"that action is for hand {message.hand}, street {message.street}: "
+                f"it is hand {hand_number}, street {street} now"
+            )
+        return keeper.act(seat, message.action, now)
 
     def add_bot(self, seat: int, kind: str, now: float) -> object:
         """Seat a bot of ``kind`` (:data:`BOT_KINDS`) in an empty seat (the keeper stores the
@@ -259,8 +393,8 @@ class Room:
         for other in self.waiting:
             self._tell(other, self._place(other))
 
-    def _place(self, player: str) -> dict[str, Any]:
-        place = self.waiting.index(player) + 1 if player in self.waiting else None
+    def _place(self, player: str | None) -> dict[str, Any]:
+        place = self.waiting.index(player) + 1 if player is not None and player in self.waiting else None
         return {
             "type": "waiting",
             "number": self.keeper.number,
@@ -357,13 +491,15 @@ class Room:
                     raise
                 else:
                     future.set_result(result)
-            await self._send()
+            self._send()
+            # Let the connections' writers (and the other tables) run: a table of bots acting
+            # back to back would otherwise never give the loop up (wait_for with no time left
+            # does not yield).
+            await asyncio.sleep(0)
 
     async def _step(self, step: Callable[[], object]) -> object:
         """Run one step of the table (:meth:`_changed`): here, or in a worker thread."""
-        if self.inline:
-            return self._changed(step)
-        return await asyncio.to_thread(self._changed, step)
+        return await self.keeper.store.run(self._changed, step)
 
     def _apply_command(self, command: Callable[[float], object]) -> object:
         return command(self.now())
@@ -447,38 +583,95 @@ class Room:
             "hands_per_hour": round(last_hour * 3600.0 / window, 1),
         }
 
-    def view_message(self, watcher: Watcher) -> dict[str, Any]:
-        """The ``view`` message for a connection (see :mod:`sevenstud.server.presenter`)."""
+    def view_message(self, watcher: Watcher, seat: int | None) -> dict[str, Any]:
+        """The ``view`` message for a connection seeing for ``seat`` now (see
+        :mod:`sevenstud.server.presenter`)."""
         bots = [name for name, o in self.keeper.occupants.items() if o.bot is not None]
-        return self.presenter.message(self.keeper.table, watcher.seat, watcher.player, bots)
+        return self.presenter.message(self.keeper.table, seat, watcher.player, bots)
 
-    async def _send(self) -> None:
+    def _clock(self) -> dict[str, Any] | None:
+        """The ``clock`` message of the turn running now (None: nobody is on the clock)."""
+        turn = self.keeper.turn
+        if turn is None:
+            return None
+        return {
+            "type": "clock",
+            "number": turn.number,
+            "hand": turn.hand,
+            "street": turn.street,
+            "seat": turn.seat,
+            "act_by": turn.act_by,
+            "deadline": turn.deadline,
+            "grace": self.grace,
+            "server_time": self.clock(),
+        }
+
+    def _your_turn(self, seat: int) -> dict[str, Any] | None:
+        """The ``your_turn`` message for the connections of the player in ``seat``, when that
+        seat is to act: the turn's deadlines and every legal action with its amounts."""
+        turn, table = self.keeper.turn, self.keeper.table
+        if turn is None or table.to_act != seat or turn.seat != seat:
+            return None
+        hand = table.view(seat).hand
+        if hand is None:
+            return None
+        return {
+            "type": "your_turn",
+            "number": turn.number,
+            "hand": turn.hand,
+            "street": turn.street,
+            "seat": seat,
+            "act_by": turn.act_by,
+            "deadline": turn.deadline,
+            "actions": legal_actions(hand),
+        }
+
+    def _send(self) -> None:
+        """Hand every connection what it may see of the table now (never waiting on one: each
+        connection's own writer sends its outbox); a connection cut off or gone is dropped."""
         table = self.keeper.table
-        clock = self.keeper.clock
         self.presenter.follow(table)
+        clock = self._clock()
         for key, watcher in list(self.watchers.items()):
+            connection = watcher.connection
+            if connection.closed:
+                self.watchers.pop(key, None)
+                continue
+            # Who is logged in on it and where that player sits, now: never a seat kept.
+            seat = self.seat_of(connection)
             messages, watcher.pending = watcher.pending, []
             if watcher.snapshot or watcher.last < table.number:
                 entries: tuple[Entry, ...] = ()
                 if not watcher.snapshot:
                     try:
-                        entries = table.events_since(watcher.last, watcher.seat)
+                        entries = table.events_since(watcher.last, seat)
                     except StreamGap:  # older than the kept history: the table as it is now
                         watcher.snapshot = True
+                    else:
+                        # More than its outbox takes (a client back from far behind): the
+                        # table as it is now, rather than cutting it off for its catch-up.
+                        if len(entries) + len(messages) + SPARE_MESSAGES > connection.room:
+                            watcher.snapshot = True
                 if watcher.snapshot:
-                    messages.append(self.snapshot(watcher.seat))
+                    messages.append(self.snapshot(seat))
                     watcher.snapshot = False
                 else:
                     messages += [entry_payload(entry, entry.number) for entry in entries]
                 watcher.last = table.number
+            if watcher.after:
+                messages += watcher.after
+                watcher.after = []
             if clock is not None and watcher.clock != clock["number"]:
-                messages.append({**clock, "server_time": self.clock()})
+                messages.append(clock)
                 watcher.clock = clock["number"]
+            if seat is not None and clock is not None and watcher.turn != clock["number"]:
+                yours = self._your_turn(seat)
+                if yours is not None:
+                    messages.append(yours)
+                    watcher.turn = clock["number"]
             if watcher.views and messages:
-                messages.append(self.view_message(watcher))
+                messages.append(self.view_message(watcher, seat))
             for message in messages:
-                try:
-                    await watcher.send(message)
-                except Exception:  # a connection that went away is dropped, never the table
+                if not connection.put(message):  # cut off for falling behind, or gone
                     self.watchers.pop(key, None)
                     break

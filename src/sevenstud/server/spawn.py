@@ -82,13 +82,13 @@ def spawn(
     seconds: float = 60.0,
 ) -> Spawned:
     """Start ``sevenstud serve --database DATABASE`` (on ``port``, else a free one; ``pause``:
-    seconds between hands, ``SEVENSTUD_PAUSE``; ``args``: more of its options) and return once
+    seconds between hands, ``--pause``; ``args``: more of its options) and return once
     it answers; one that exits or stays silent for ``seconds`` is killed: :class:`SpawnError`."""
     port = free_port() if port is None else port
     command = [sys.executable, "-m", "sevenstud", "serve", "--port", str(port), "--database", database, *args]
-    environment = {**os.environ, **(env or {})}
     if pause is not None:
-        environment["SEVENSTUD_PAUSE"] = str(pause)
+        command += ["--pause", str(pause)]
+    environment = {**os.environ, **(env or {})}
     process = subprocess.Popen(command, env=environment, stdout=stdout, stderr=stderr, text=True)
     spawned = Spawned(process, port)
     deadline = time.monotonic() + seconds

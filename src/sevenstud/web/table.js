@@ -120,6 +120,9 @@ function receive(data) {
     case "seat_offered":
       log.note(`Seat ${data.seat} is yours if you take it now`);
       break;
+    case "hand_cancelled":
+      log.note(`Hand ${data.hand} was cancelled when the server restarted: every chip put in went back`);
+      break;
     default:
       break;
   }

@@ -4,17 +4,20 @@ PostgreSQL given a URL; Alembic's migrations (shipped in this package) are appli
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
+
+T = TypeVar("T")
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 
@@ -68,9 +71,9 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 
 def _slow_commits(engine: Engine, delay: float, mark: str | None) -> None:
-    """Test-only (``SEVENSTUD_TEST_COMMIT_DELAY``): sleep just before every COMMIT, with the
+    """Test-only (``open_store(commit_delay=...)``): sleep just before every COMMIT, with the
     transaction's rows written but not committed, so a kill -9 lands inside a write; the file
-    ``SEVENSTUD_TEST_COMMIT_MARK`` (when named) says ``writing`` while it sleeps."""
+    ``mark`` (when named) says ``writing`` while it sleeps."""
 
     def commit(_connection: Any) -> None:
         if mark:
@@ -132,6 +135,14 @@ class Store:
         PostgreSQL answers over a socket: its writes stay in threads, tables side by side."""
         return self._writer is not None
 
+    async def run(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` where this store's work belongs (the one place that chooses): on
+        the event loop itself when :attr:`inline` (SQLite), else in a worker thread
+        (PostgreSQL), so that a slow answer never holds the loop up."""
+        if self.inline:
+            return work(*args)
+        return await asyncio.to_thread(work, *args)
+
     def session(self) -> Session:
         """A new session (use it in ``with store.session() as s, s.begin():``)."""
         return self.sessions()
@@ -169,8 +180,16 @@ class Store:
         return self.engine.url.render_as_string(hide_password=True)
 
 
-def open_store(url: str | None = None, *, migrate: bool = True) -> Store:
-    """Open (and by default migrate) the database at ``url`` (None: the embedded default)."""
+def open_store(
+    url: str | None = None,
+    *,
+    migrate: bool = True,
+    commit_delay: float = 0.0,
+    commit_mark: str | None = None,
+) -> Store:
+    """Open (and by default migrate) the database at ``url`` (None: the embedded default).
+    Test-only: ``commit_delay`` seconds of sleep just before every COMMIT, the file
+    ``commit_mark`` saying ``writing`` meanwhile (``sevenstud serve --test-commit-delay``)."""
     full = normalize_url(url if url is not None else default_url())
     if full.startswith("sqlite:///") and full != "sqlite:///:memory:":
         Path(full.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
@@ -182,12 +201,8 @@ def open_store(url: str | None = None, *, migrate: bool = True) -> Store:
         raise StoreError(f"database {url!r}: {error}") from None
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
-    if os.environ.get("SEVENSTUD_TEST_COMMIT_DELAY"):
-        _slow_commits(
-            engine,
-            float(os.environ["SEVENSTUD_TEST_COMMIT_DELAY"]),
-            os.environ.get("SEVENSTUD_TEST_COMMIT_MARK"),
-        )
+    if commit_delay > 0:
+        _slow_commits(engine, commit_delay, commit_mark)
     try:
         if migrate:
             upgrade(engine)

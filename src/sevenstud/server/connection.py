@@ -1,0 +1,230 @@
+"""One client's connection: who is logged in on it, and its bounded outbox.
+
+A table's actor never waits on a client. It hands each message to the connection's
+:class:`Connection` (:meth:`Connection.put`, which never blocks): the message is encoded there,
+by the one encoder every outgoing message goes through (:func:`encode`), and queued; the
+connection's own writer task sends the queue in order. A client that falls too far behind (more
+than :attr:`Limits.messages` messages or :attr:`Limits.bytes` bytes queued, or one send not taken
+within :attr:`Limits.stall` seconds, found at the next message for it: no timer per message) is
+cut off: its queue is dropped and its socket closed with
+:data:`BEHIND` (4001); when it comes back (a new socket, ``hello`` with the last number it saw)
+it gets what it missed, or a snapshot (docs/protocol.md, "Reconnecting"). A client that reads
+nothing at all cannot even take the close frame: its socket is aborted after
+:data:`CLOSE_SECONDS`.
+
+What the connection may see is never stored here: the actor reads :attr:`Connection.player`
+(the player logged in on it) at each send and sees for the seat that player holds at that
+moment (:meth:`sevenstud.server.rooms.Room.seat_of`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import json
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
+
+__all__ = [
+    "BEHIND",
+    "BEHIND_REASON",
+    "CLOSE_SECONDS",
+    "GONE",
+    "GONE_REASON",
+    "OUTBOX_BYTES",
+    "OUTBOX_MESSAGES",
+    "STALL_SECONDS",
+    "Connection",
+    "Limits",
+    "encode",
+    "error_message",
+]
+
+OUTBOX_MESSAGES = 1000
+"""The most messages one connection may have waiting to be sent (a browser's batch is a few)."""
+OUTBOX_BYTES = 1 << 20
+"""The most bytes (1 MiB, encoded) one connection may have waiting to be sent."""
+STALL_SECONDS = 20.0
+"""A send the client has not taken within this long cuts it off."""
+CLOSE_SECONDS = 2.0
+"""How long a cut-off client has to take the close frame before its socket is aborted."""
+BEHIND = 4001
+"""The websocket close code of a client cut off for falling too far behind."""
+BEHIND_REASON = "too far behind: reconnect and say hello with the last number you saw"
+GONE = 4002
+"""The websocket close code of a connection whose table this process no longer serves."""
+GONE_REASON = "this table is no longer served here: ask the lobby where it is"
+
+
+def encode(message: Mapping[str, Any]) -> str:
+    """A server message as sent: one JSON object (the one encoder of every outgoing message)."""
+    return json.dumps(message)
+
+
+def error_message(number: int | None, why: str) -> dict[str, Any]:
+    """The ``error`` message: ``why`` the message was refused; ``number`` the table's (None
+    before ``hello``)."""
+    return {"type": "error", "number": number, "message": why}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Limits:
+    """How far behind a connection may fall before it is cut off (see the module)."""
+
+    messages: int = OUTBOX_MESSAGES
+    bytes: int = OUTBOX_BYTES
+    stall: float = STALL_SECONDS
+    close: float = CLOSE_SECONDS
+
+
+Write = Callable[[str], Awaitable[None]]
+Close = Callable[[int, str], Awaitable[None]]
+
+
+class Connection:
+    """One client: ``key`` numbers it in this process; ``player`` (a name, None: not logged
+    in) and ``player_id`` say who is logged in on it; ``write`` sends one text frame, ``close``
+    closes the socket with a code and reason, ``abort`` drops it at once (a client reading
+    nothing). Messages go out in the order :meth:`put` was called."""
+
+    def __init__(
+        self,
+        key: int,
+        player: str | None,
+        player_id: int | None,
+        write: Write,
+        close: Close | None = None,
+        abort: Callable[[], None] | None = None,
+        limits: Limits = Limits(),
+    ) -> None:
+        self.key = key
+        self.player = player
+        """The player logged in on this connection now (None: nobody): read at every send."""
+        self.player_id = player_id
+        self.limits = limits
+        self.closed = False
+        """Cut off, or its socket gone: nothing more is queued."""
+        self.cut_off: tuple[int, str] | None = None
+        """The close code and reason it was cut off with (None: it was not)."""
+        self._write, self._close, self._abort = write, close, abort
+        self._queue: deque[tuple[str, int]] = deque()  # (text, its size in bytes)
+        self._queued_bytes = 0
+        self._ready = asyncio.Event()
+        self._writer: asyncio.Task[None] | None = None
+        self._closer: asyncio.Task[None] | None = None
+        self._finish: tuple[int, str] | None = None  # close with this once the queue is sent
+        self._writing_since: float | None = None  # when the write in progress began
+
+    @property
+    def queued(self) -> tuple[int, int]:
+        """The messages and bytes waiting to be sent."""
+        return len(self._queue), self._queued_bytes
+
+    @property
+    def room(self) -> int:
+        """How many more messages the outbox takes now (0 when closed)."""
+        return 0 if self.closed else max(0, self.limits.messages - len(self._queue))
+
+    def start(self) -> None:
+        """Start the writer task (on the running loop)."""
+        if self._writer is None:
+            self._writer = asyncio.get_running_loop().create_task(self._write_all())
+
+    def put(self, message: Mapping[str, Any]) -> bool:
+        """Queue ``message`` to be sent; never waits. False when the connection is closed (or
+        closing), or was cut off now for falling too far behind."""
+        if self.closed or self._finish is not None:
+            return False
+        text = encode(message)
+        size = len(text)  # json.dumps writes ASCII only: as many bytes as characters
+        limits = self.limits
+        since = self._writing_since
+        stalled = since is not None and time.monotonic() - since > limits.stall
+        if stalled or len(self._queue) + 1 > limits.messages or self._queued_bytes + size > limits.bytes:
+            self.cut(BEHIND, BEHIND_REASON)
+            return False
+        self._queue.append((text, size))
+        self._queued_bytes += size
+        self._ready.set()
+        return True
+
+    def refuse(self, why: str, number: int | None) -> None:
+        """Tell the client its message was refused (an ``error``)."""
+        self.put(error_message(number, why))
+
+    def finish(self, code: int, reason: str) -> None:
+        """Send what is queued, then close the socket with ``code``; nothing more is queued."""
+        if self.closed or self._finish is not None:
+            return
+        self._finish = (code, reason)
+        if self._writer is None:
+            self.cut(code, reason)
+        else:
+            self._ready.set()
+
+    def cut(self, code: int, reason: str) -> None:
+        """Drop what is queued and close the socket with ``code`` (in its own task: the caller
+        never waits); a client that does not take the close frame is aborted."""
+        if self.closed:
+            return
+        self.closed = True
+        self.cut_off = (code, reason)
+        self._queue.clear()
+        self._queued_bytes = 0
+        writer = self._writer
+        if writer is not None and writer is not asyncio.current_task():
+            writer.cancel()
+        with contextlib.suppress(RuntimeError):  # no loop running: nothing to close
+            self._closer = asyncio.get_running_loop().create_task(self._close_now(code, reason))
+
+    async def _close_now(self, code: int, reason: str) -> None:
+        try:
+            if self._close is not None:
+                await asyncio.wait_for(self._close(code, reason), self.limits.close)
+                return
+        except Exception:  # timed out, or the socket already gone: abort it
+            pass
+        if self._abort is not None:
+            self._abort()
+
+    async def flushed(self) -> None:
+        """Wait until everything queued has been sent (or the connection closed)."""
+        while self._queue and not self.closed:
+            await asyncio.sleep(0.001)
+        await asyncio.sleep(0)  # the last frame's write returns
+
+    async def stop(self) -> None:
+        """The socket ended: stop the writer (what is queued is dropped)."""
+        self.closed = True
+        self._queue.clear()
+        self._queued_bytes = 0
+        for task in (self._writer, self._closer):
+            if task is not None and task is not asyncio.current_task() and not task.done():
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+
+    async def _write_all(self) -> None:
+        """The writer: send the queue in order, one frame at a time."""
+        while not self.closed:
+            await self._ready.wait()
+            while self._queue and not self.closed:
+                text, size = self._queue.popleft()
+                self._queued_bytes -= size
+                # No timer per message (wait_for made a task of each send, a timeout scope a
+                # timer): the next put finds a write older than ``stall`` and cuts it off.
+                self._writing_since = time.monotonic()
+                try:
+                    await self._write(text)
+                except Exception:  # the client went away: nothing more to send
+                    self.closed = True
+                    return
+                finally:
+                    self._writing_since = None
+            if self._finish is not None and not self.closed:
+                self.cut(*self._finish)
+                return
+            self._ready.clear()
