@@ -111,3 +111,29 @@ def test_a_hand_all_in_on_the_antes_is_over_at_once_and_stored(store: Store) -> 
     report = audit(store)
     assert report.ok, report.problems
     assert report.hands == 1
+
+
+def test_a_player_short_of_the_ante_is_dealt_in_again_by_a_top_up_after_a_restart(store: Store) -> None:
+    """docs/table.md: a player the table sat out for want of the ante comes back with a top-up
+    that covers it; a table restored after a restart behaves so too (issue 19, point 6)."""
+    from types import SimpleNamespace
+
+    from sevenstud.table import SatIn
+
+    settings = TableSettings(StudHiLo(Stakes(1, 2, 5, 10)), seats=4)
+    table = create_table(store, "short", settings)
+    keeper = TableKeeper(store, table, settings)
+    sittings = [
+        SimpleNamespace(
+            seat=1, name="ann", stack=0, sitting_out=True, bot=None, bot_kind=None, id=1, player_id=1
+        ),
+        SimpleNamespace(
+            seat=2, name="bob", stack=80, sitting_out=True, bot=None, bot_kind=None, id=2, player_id=2
+        ),
+    ]
+    restored = keeper._restored(settings, 3, 40, sittings)
+    entries = [restored.top_up("ann", 50, 100.0)]
+    entries += restored.events_since(entries[0].number, None)
+    assert any(isinstance(e.event, SatIn) for e in entries), "the top-up dealt ann in again"
+    restored.top_up("bob", 10, 101.0)  # sat out by choice: stays out until sit_in
+    assert {s.player: s.sitting_out for s in restored.view(None).seats} == {"ann": False, "bob": True}

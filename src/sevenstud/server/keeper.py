@@ -232,6 +232,9 @@ class TableKeeper:
                     "sitting_out": sitting.sitting_out or sitting.stack < least,
                     "leaving": False,
                     "time_outs": 0,
+                    # short of the ante: a top-up that covers it deals them in again, after a
+                    # restart as before it (docs/table.md)
+                    "short_of_ante": sitting.stack < least,
                 }
             )
             bot, kind = None, None
