@@ -838,8 +838,8 @@ class Hand:
         # In hi/lo a hand shown with a qualifying low wins both halves of a pot it takes alone.
         split = game.has_high and game.has_low
         if len(contenders) == 1 and all(set(contenders) <= set(p.eligible) for p in pots):
-            ((winner, mine),) = contenders.items()  # (a side pot it is not eligible for: below)
-            scoop = split and mine.low > 0
+            (winner,) = contenders  # (a side pot it is not eligible for is settled below)
+            scoop = split and contenders[winner].low > 0
             awards = [
                 award
                 for i, p in enumerate(pots)
