@@ -14,6 +14,7 @@ import pytest
 
 from sevenstud.cards import Deck
 from sevenstud.cli import main
+from sevenstud.dealing import deck_for
 from sevenstud.games import Razz, Stakes, Stud, StudHiLo
 from sevenstud.hand import ActionKind, ActionTaken, BetReturned, CardDealt, Hand
 from sevenstud.history.convert import (
@@ -410,3 +411,25 @@ def test_a_full_tilt_hand_raked_from_the_main_pot_replays_as_pokerstars_text() -
     (item,) = read_hands(io.StringIO(to_pokerstars_text(loaded))).hands()
     assert len(item.pots) == 2 and item.pots[1] == 1000
     assert play_pokerstars(item).hand.stacks == loaded.hand.stacks
+
+
+def test_a_scoop_by_the_only_hand_shown_says_its_low() -> None:
+    """Rule (docs/rules.md, "Hi/lo split"): the one hand shown, with a 6-5-4-3-A low, wins the
+    high pot and the low pot (it was "wins the pot" and "No low hand qualified" before)."""
+    deck = deck_for(["Ac 3d 4h 5d 6c Kd 9s", "Qc Jh 9d 7d 2c Ts 3s", "7h 8h Qd"])
+    hand = Hand(StudHiLo(STAKES), [100, 100, 100], deck)
+    for action in ("bring-in", "call", "fold"):
+        hand.act(action)
+    while not hand.is_over:
+        hand.act("check")
+    text = format_fulltilt(hand, players=["Ann", "Bob", "Cid"], hero=0)
+    lines = text.splitlines()
+    showdown = lines[lines.index("*** SHOW DOWN ***") + 1 : lines.index("*** SUMMARY ***")]
+    assert showdown == [
+        "Ann shows [Ac 3d 4h 5d 6c Kd 9s] high card Ace, for high and 6,5,4,3,A, for low",
+        "Bob mucks",
+        "Ann wins the high pot (4)",
+        "Ann wins the low pot (3)",
+    ]
+    (item,) = read_fulltilt(io.StringIO(text)).hands()
+    assert play_fulltilt(item).hand.awards == hand.awards

@@ -494,7 +494,19 @@ def check_end(hand: Hand, start_total: int, auto_showdown: bool) -> None:
             assert len(awards) <= 1 and all(a.share == "whole" for a in awards), awards
             continue
         if len(contenders) == 1:
-            assert {(a.seat, a.share) for a in awards} <= {(contenders[0], "whole")}, awards
+            # A pot one hand takes alone (docs/rules.md, "Hi/lo split"): whole, or in hi/lo both
+            # halves to it when it was shown with a qualifying low; a hand unseen claims no low.
+            alone = contenders[0]
+            scoop = (
+                game.low == "eight_or_better"
+                and game.has_high
+                and alone in shown
+                and qualifies_for_low(hand.seven_cards(alone))
+            )
+            halves = {(alone, "high"), (alone, "low")} if scoop else {(alone, "whole")}
+            assert {(a.seat, a.share) for a in awards} <= halves, awards
+            if scoop and net[index] >= 2:
+                assert {a.share for a in awards} == {"high", "low"}, awards
         if game.low == "eight_or_better" and game.has_high:
             lows = [a for a in awards if a.share == "low"]
             highs = [a for a in awards if a.share == "high"]

@@ -21,6 +21,7 @@ import pytest
 
 from sevenstud.cards import Deck
 from sevenstud.cli import main
+from sevenstud.dealing import deck_for
 from sevenstud.games import Razz, Stakes, Stud, StudHiLo
 from sevenstud.hand import ActionTaken, BetReturned, Hand
 from sevenstud.history.convert import (
@@ -744,3 +745,71 @@ def test_a_real_tournament_hand_keeps_its_header_through_phh() -> None:
     heads = [line for line in real if line.startswith("PokerStars Hand #")]
     assert written[0] == heads[0].strip()
     assert written[1] == next(line for line in real if line.startswith("Table ")).strip()
+
+
+# Issue 16, point 3: the only hand shown holds a 6-5-4-3-A low and scoops (the other mucks).
+LOW_ALONE = ["Ac 3d 4h 5d 6c Kd 9s", "Qc Jh 9d 7d 2c Ts 3s", "7h 8h Qd"]
+
+
+def _the_only_hand_shown_has_a_low() -> Hand:
+    hand = Hand(StudHiLo(STAKES), [100, 100, 100], deck_for(LOW_ALONE))
+    for action in ("bring-in", "call", "fold"):
+        hand.act(action)
+    while not hand.is_over:
+        hand.act("check")
+    return hand
+
+
+def _showdown_block(text: str) -> list[str]:
+    lines = text.splitlines()
+    return lines[lines.index("*** SHOW DOWN ***") + 1 : lines.index("*** SUMMARY ***")]
+
+
+def test_a_scoop_by_the_only_hand_shown_says_its_low() -> None:
+    """Rule (docs/rules.md, "Hi/lo split"): a hand alone at the showdown with a qualifying low
+    wins both halves; PokerStars pays them on two lines and writes no "No low hand qualified"
+    (it did, with the chips right, before the engine paid the halves)."""
+    hand = _the_only_hand_shown_has_a_low()
+    text = format_hand(hand, players=["Ann", "Bob", "Cid"], hero=0)
+    assert _showdown_block(text) == [
+        "Ann: shows [Ac 3d 4h 5d 6c Kd 9s] (HI: high card Ace; LO: 6,5,4,3,A)",
+        "Bob: mucks hand ",
+        "Ann collected 4 from pot",
+        "Ann collected 3 from pot",
+    ]
+    won = "Seat 1: Ann showed [Ac 3d 4h 5d 6c Kd 9s] and won (7) with HI: high card Ace; LO: 6,5,4,3,A"
+    assert won in text
+    (item,) = read_hands(io.StringIO(text))
+    assert isinstance(item, PokerStarsHand)
+    assert play_pokerstars(item).hand.awards == hand.awards
+
+
+@needs_hh
+def test_the_lone_scoop_is_written_as_the_card_room_writes_one() -> None:
+    """PokerStars' own hi/lo hand #99632136884 (Omaha hi/lo, the same text as stud's): one hand
+    shown with a low, the other mucked, the pot paid in two halves to the one player and no
+    "No low hand qualified"; our showdown has the same lines, shape for shape."""
+    text = (HH / "PokerStars_tour_8-Game-2max-STT-play-100-201306.homeGame.shootout.txt").read_text(
+        encoding="utf-8-sig"
+    )
+    real = next(c for c in re.split(r"\n\s*\n\s*\n", text) if "Hand #99632136884:" in c)
+    names = sorted(set(re.findall(r"^Seat \d+: (.+?) \(", real, re.M)), key=len, reverse=True)
+
+    def shape(lines: list[str], names: list[str]) -> list[str]:
+        out = []
+        for line in lines:
+            if ' said, "' in line:  # the players' chat, between the card room's lines
+                continue
+            for name in names:
+                line = line.replace(name, "P")
+            line = re.sub(r"\[[^]]*\]", "[C]", line)
+            out.append(re.sub(r"\d+", "A", re.sub(r"\((HI: [^;]*); LO: [^)]*\)", "(HI; LO)", line)))
+        return out
+
+    ours = format_hand(_the_only_hand_shown_has_a_low(), players=["Ann", "Bob", "Cid"])
+    assert shape(_showdown_block(real), names) == shape(_showdown_block(ours), ["Ann", "Bob"]) == [
+        "P: shows [C] (HI; LO)",
+        "P: mucks hand ",
+        "P collected A from pot",
+        "P collected A from pot",
+    ]

@@ -13,10 +13,11 @@ import pytest
 
 from sevenstud.cards import Deck
 from sevenstud.cli import main
+from sevenstud.dealing import deck_for
 from sevenstud.games import Razz, Stakes, Stud, StudHiLo
 from sevenstud.hand import Hand
 from sevenstud.history.phh import PHHHand, dumps, dumps_all, loads
-from sevenstud.history.replay import ReplayError, play_phh, to_phh
+from sevenstud.history.replay import ReplayError, play_phh, replay_record, to_phh
 
 STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
 GAMES = [StudHiLo(STAKES), Stud(STAKES), Razz(STAKES)]
@@ -232,3 +233,28 @@ def test_a_show_naming_a_card_not_dealt_or_a_moved_up_card_is_refused() -> None:
         play_phh(_with_show(phh, lambda c: [spare, *c[1:]]))
     with pytest.raises(ReplayError, match="was dealt"):
         play_phh(_with_show(phh, lambda c: [*c[:2], c[3], c[2], *c[4:]]))
+
+
+def test_a_scoop_by_the_only_hand_shown_replays_from_phh_with_its_low_half(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Rule (docs/rules.md, "Hi/lo split"): the one hand shown, with a 6-5-4-3-A low, wins both
+    halves; PHH carries no awards, so its replay (``sevenstud replay``, text and JSON) must pay
+    the low half as the engine did."""
+    deck = deck_for(["Ac 3d 4h 5d 6c Kd 9s", "Qc Jh 9d 7d 2c Ts 3s", "7h 8h Qd"])
+    hand = Hand(StudHiLo(STAKES), [100, 100, 100], deck)
+    for action in ("bring-in", "call", "fold"):
+        hand.act(action)
+    while not hand.is_over:
+        hand.act("check")
+    phh = loads(dumps(to_phh(hand, ["ann", "bob", "cid"])))
+    assert play_phh(phh).awards == hand.awards
+    record = replay_record("lone.phh", phh)
+    assert [(a["player"], a["amount"], a["share"]) for a in record["awards"]] == [
+        ("ann", 4, "high"),
+        ("ann", 3, "low"),
+    ]
+    path = tmp_path / "lone.phh"
+    path.write_text(dumps(phh))
+    assert main(["replay", str(path)]) == 0
+    assert "ann 4 (main pot, high half), ann 3 (main pot, low half)" in capsys.readouterr().out

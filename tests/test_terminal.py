@@ -267,6 +267,35 @@ def test_a_call_is_the_chips_to_put_in() -> None:
     assert "Bot 1 completes to 5." in out
 
 
+def test_after_a_bad_action_the_reply_offers_the_call_the_prompt_takes() -> None:
+    """Issue 16, point 7: one meaning of a call's amount, the prompt's (the chips put in). After
+    a bad ``bet 7`` the reply listed the engine's "call 5" (the street total), which the prompt
+    then refused; now it lists "call 3", and ``call 3`` is taken. A raise typed without "to"
+    is said back as the street total it was read as."""
+    seats = [Seat("You", None, 100), Seat("Bot 1", Completer(), 100)]
+    out = set_up(seats, "2c Kd", stdin="b\nbet 7\ncall 3\nq\n")
+    assert "! you cannot bet 7: bet is not possible now (legal now: [f]old  [c]all 3  [r]aise to 10)" in out
+    assert "call 5" not in out
+    assert re.search(r"^You call 3\.$", out, re.M)
+    out = set_up(seats, "2c Kd", stdin="b\nraise 10\nq\n")
+    assert "  (raise 10 read as raise to 10)\nYou raise to 10." in out
+    assert "read as" not in set_up(seats, "2c Kd", stdin="b\nraise to 10\nq\n")
+
+
+def test_a_scoop_by_the_only_hand_shown_says_its_low() -> None:
+    """Issue 16, point 3 (docs/rules.md, "Hi/lo split"): you show 6-5-4-3-A alone (the bot
+    mucks) and win the high half and the low half, each said with its hand."""
+    deck = deck_for(["Ac 3d 4h 5d 6c Kd 9s", "Qc Jh 9d 7d 2c Ts 3s"])
+    out = io.StringIO()
+    seats = [Seat("You", None, 100), Seat("Bot 1", CallingStation(), 100)]
+    stdin = io.StringIO("b\n" + "c\n" * 8 + "q\n")
+    table = TerminalTable(StudHiLo(STAKES), seats, seed=None, stdin=stdin, stdout=out, decks=[deck])
+    table.run(1)
+    text = out.getvalue()
+    assert "You win 3 chips from the main pot (high half) with high card Ace." in text
+    assert "You win 3 chips from the main pot (low half) with 6,5,4,3,A." in text
+
+
 def test_an_all_in_call_of_one_chip() -> None:
     seats = [Seat("You", None, 2), Seat("Bot 1", CallingStation(), 100)]
     out = set_up(seats, "Kd 2c", stdin="c\n")

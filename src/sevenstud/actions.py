@@ -98,7 +98,10 @@ class Action:
     @classmethod
     def parse(cls, text: str) -> Action:
         """``"fold"``, ``"check"``, ``"call"``, ``"bring-in"``, ``"complete"``, ``"bet 10"``,
-        ``"raise to 20"``, ``"show"``, ``"muck"``; amounts are optional."""
+        ``"raise to 20"``, ``"show"``, ``"muck"``; amounts are optional and, as ``amount``, the
+        street total for every kind, a call's too (``"call 5"``: to 5 in all; the terminal's
+        prompt, which says a call by the chips it puts in, reads its own words:
+        :func:`sevenstud.terminal_text.parse_choice`)."""
         words = text.strip().lower().replace("_", "-").split()
         if not words:
             raise IllegalAction("an empty action: expected e.g. 'call' or 'raise to 20'")

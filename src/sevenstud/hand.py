@@ -76,10 +76,10 @@ from sevenstud.pots import (
     Pot,
     build_pots,
     contender,
-    new_award,
     new_pot,
     settle,
     split_rake,
+    won_alone,
 )
 from sevenstud.views import Phase, SeatView, ViewCache
 
@@ -771,7 +771,13 @@ class Hand:
                 self.events.append(make_event(HandMucked, (seat,)))
                 self._claim_lone_pots()
         self.to_act = None
-        contenders = {s: self._contender(s) for s in self._live() if s not in self.mucked}
+        # A hand that wins unshown (nobody else claimed its pots) claims no low: nobody saw it.
+        shown = self.shown
+        contenders = {
+            s: self._contender(s) if s in shown else contender(0, 0, 0)
+            for s in self._live()
+            if s not in self.mucked
+        }
         self._award(contenders)
 
     def _show(self, seat: int) -> None:
@@ -829,9 +835,17 @@ class Hand:
         self.final_pots = pots
         game = self.game
         claims = self._claims
+        # In hi/lo a hand shown with a qualifying low wins both halves of a pot it takes alone.
+        split = game.has_high and game.has_low
         if len(contenders) == 1 and all(set(contenders) <= set(p.eligible) for p in pots):
             (winner,) = contenders  # (a side pot it is not eligible for is settled below)
-            awards = [new_award(winner, p.amount, i, "whole") for i, p in enumerate(pots) if p.amount]
+            scoop = split and contenders[winner].low > 0
+            awards = [
+                award
+                for i, p in enumerate(pots)
+                if p.amount
+                for award in won_alone(winner, p.amount, i, both_halves=scoop)
+            ]
         else:
             awards = settle(
                 [new_pot(0, p.eligible) if i in claims else p for i, p in enumerate(pots)],
@@ -840,11 +854,16 @@ class Hand:
                 low=game.has_low,
                 odd_chip_order=self._odd_chip_order(),
             )
-            if claims:  # pots won unshown by their last claimant, in pot order with the rest
+            if claims:  # pots won by their last claimant, in pot order with the rest
+                # (a claimant that mucked later, giving up only contested pots, showed nothing)
+                lows = {s: c.low for s, c in contenders.items()}
                 awards += [
-                    new_award(claims[i], p.amount, i, "whole")
+                    award
                     for i, p in enumerate(pots)
                     if i in claims and p.amount
+                    for award in won_alone(
+                        claims[i], p.amount, i, both_halves=split and lows.get(claims[i], 0) > 0
+                    )
                 ]
                 awards.sort(key=lambda a: a.pot)
         for award in awards:

@@ -65,6 +65,28 @@ def new_award(seat: int, amount: int, pot: int, share: Share) -> Award:
     return _new_tuple(Award, (seat, amount, pot, share))
 
 
+def won_alone(seat: int, amount: int, pot: int, *, both_halves: bool) -> list[Award]:
+    """The awards of pot number ``pot`` (``amount`` chips) to the one hand still claiming it.
+
+    ``both_halves`` (hi/lo only: the hand was shown with a qualifying low): the hand wins the
+    high half and the low half, two awards to the same seat, the odd chip to the high, exactly
+    as when it beats other hands both ways (a scoop), so every history names the low it won.
+    Otherwise one ``"whole"`` award: a hand nobody saw claims no low.
+
+    >>> won_alone(2, 7, 0, both_halves=True)
+    [Award(seat=2, amount=4, pot=0, share='high'), Award(seat=2, amount=3, pot=0, share='low')]
+    >>> won_alone(2, 7, 0, both_halves=False)
+    [Award(seat=2, amount=7, pot=0, share='whole')]
+    """
+    if not both_halves:
+        return [new_award(seat, amount, pot, "whole")]
+    low = amount // 2
+    awards = [new_award(seat, amount - low, pot, "high")]
+    if low:
+        awards.append(new_award(seat, low, pot, "low"))
+    return awards
+
+
 def build_pots(
     contributions: Sequence[int], live: Sequence[bool], fold_order: Sequence[int] = ()
 ) -> list[Pot]:
@@ -165,8 +187,10 @@ def settle(
 ) -> list[Award]:
     """Awards for every pot among the contenders eligible for it (seats that showed down, or the
     last seat standing). A pot with one eligible seat is that seat's, contender or not (the last
-    hand claiming a pot wins it without showing); a pot that several seats may win but none of
-    them contests is refused with a ``ValueError`` (a pot goes only to a hand still claiming it).
+    hand claiming a pot wins it without showing; :func:`won_alone`: in hi/lo both halves when
+    its contender has a qualifying low, so a contender the table never saw is given ``low`` 0);
+    a pot that several seats may win but none of them contests is refused with a
+    ``ValueError`` (a pot goes only to a hand still claiming it).
 
     ``high`` and ``low`` say which halves the game has: high only (stud), low only (razz: a
     low is always there) or both (hi/lo: the low must qualify, ``Contender.low > 0``; when no
@@ -185,7 +209,10 @@ def settle(
                 raise ValueError(f"pot {index} ({pot.amount}) has no hand claiming it")
             seats = list(pot.eligible)
         if len(seats) == 1:
-            awards.append(new_award(seats[0], pot.amount, index, "whole"))
+            alone = seats[0]
+            awards += won_alone(
+                alone, pot.amount, index, both_halves=high and low and lows.get(alone, 0) > 0
+            )
             continue
         if high and low:
             low_seats = [s for s in seats if lows[s] > 0]

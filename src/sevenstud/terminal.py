@@ -87,12 +87,13 @@ from sevenstud.terminal_text import (
     door_card_seat,
     hand_names,
     holding_text,
+    in_your_words,
     parse_choice,
     parse_stakes,
     plural,
     prompt_for,
+    read_as,
     table_lines,
-    to_you,
 )
 
 __all__ = [  # the names cli.py and the tests import from here, terminal_text's included
@@ -386,9 +387,13 @@ class TerminalTable:
                 self.say("  legal now: " + prompt_for(legal, already))
                 continue
             try:
-                self._act(seat, parse_choice(text, legal, already))
+                action = parse_choice(text, legal, already)
+                note = read_as(text, action)
+                if note is not None:  # "raise 10": say that 10 is the street total
+                    self.say(f"  ({note})")
+                self._act(seat, action)
             except (IllegalAction, TableError) as exc:
-                self.say(f"  ! {to_you(str(exc))}")
+                self.say(f"  ! {in_your_words(str(exc), legal, already)}")
                 continue
             return True
 
@@ -557,8 +562,6 @@ class TerminalTable:
             return text + (" uncontested." if not log.shown else ".")
         if event.share == "low" or not self.game.has_high:
             return f"{text} with {shown.low}." if shown.low else f"{text}."
-        if event.share == "whole" and shown.low:  # hi/lo: one hand took both halves
-            return f"{text} with {shown.high} and the low {shown.low}."
         return f"{text} with {shown.high}."
 
     def _say_table(self, view: SeatView, hand_seats: Sequence[int]) -> None:

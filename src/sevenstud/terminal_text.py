@@ -76,6 +76,45 @@ def to_you(message: str) -> str:
     return _WHOSE.sub("you ", message, count=1)
 
 
+# The engine lists the legal actions in its own notation, where every amount is a street total
+# (``call 5``: to 5 in all); the prompt says a call by the chips it puts in.
+_LEGAL_LIST = re.compile(r" \(legal: [^()]*\)$")
+
+
+def in_your_words(message: str, legal: Sequence[Action], already: int = 0) -> str:
+    """An illegal action's message said to the player who tried it (:func:`to_you`), its list of
+    legal actions in the prompt's words (a call by the chips it puts in, ``already`` chips being
+    in on this street), so that the reply never offers what the prompt would refuse.
+
+    >>> from sevenstud.hand import Action, ActionKind as K
+    >>> legal = [Action(K.FOLD), Action(K.CALL, 5), Action(K.RAISE, 10)]
+    >>> said = "seat 0 cannot bet 7: bet is not possible now (legal: fold, call 5, raise to 10)"
+    >>> in_your_words(said, legal, 2)
+    'you cannot bet 7: bet is not possible now (legal now: [f]old  [c]all 3  [r]aise to 10)'
+    """
+    said = to_you(message)
+    if _LEGAL_LIST.search(said):
+        said = _LEGAL_LIST.sub(f" (legal now: {prompt_for(legal, already)})", said)
+    return said
+
+
+def read_as(text: str, action: Action) -> str | None:
+    """What a raise or a completion typed without "to" was taken for: its number is the street
+    total, not the chips added; None when the words said it already.
+
+    >>> from sevenstud.hand import Action, ActionKind as K
+    >>> read_as("raise 10", Action(K.RAISE, 10)), read_as("r 10", Action(K.RAISE, 10))
+    ('raise 10 read as raise to 10', 'r 10 read as raise to 10')
+    >>> read_as("raise to 10", Action(K.RAISE, 10)), read_as("r", Action(K.RAISE, 10))
+    (None, None)
+    """
+    words = text.strip().lower().split()
+    amounted = action.kind in (ActionKind.RAISE, ActionKind.COMPLETE) and len(words) > 1
+    if not amounted or "to" in words[1:] or action.amount is None:
+        return None
+    return f"{' '.join(words)} read as {action}"
+
+
 def hand_names(event: HandShown, game: Game) -> str:
     """``"HI: a full house, Kings full of Threes; LO: 8,6,4,3,2"`` for a shown hand."""
     parts = []

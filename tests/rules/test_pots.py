@@ -243,3 +243,72 @@ def test_side_pot_never_goes_to_a_player_not_eligible_for_it() -> None:
     assert (main.seat, main.amount) == (2, 24)
     side = [a for a in hand.awards if a.pot == 1]
     assert sum(a.amount for a in side) == 26 and {a.seat for a in side} <= {0, 1}
+
+
+# Issue 16, point 3: a pot taken by one hand alone at the showdown. Seat 0 (the bring-in, 4h)
+# holds a 6-5-4-3-A low and ace high; seat 1 queen high and no low; seat 2 antes and folds, so
+# the pot is odd (7 after a bring-in and a call).
+ALONE = {
+    0: "Ac 3d 4h | 5d | 6c | Kd | 9s",
+    1: "Qc Jh 9d | 7d | 2c | Ts | 3s",
+    2: "7h 8h Qd",
+}
+
+
+def _alone_to_the_showdown(**options: bool) -> Hand:
+    hand = new_hand(hilo(), [100, 100, 100], ALONE, **options)
+    play(hand, "0: bring-in", "1: call", "2: fold")
+    return hand
+
+
+def test_the_only_hand_shown_with_a_qualifying_low_wins_both_halves() -> None:
+    """docs/rules.md, "Hi/lo split": the others muck, the one hand shown holds a qualifying low;
+    it scoops, paid as the high half and the low half (the odd chip to the high), as when it
+    beats other hands both ways, so that every history says the low it won."""
+    hand = check_down(_alone_to_the_showdown())
+    assert shown(hand) == {0: ("high card Ace", "6,5,4,3,A")}  # seat 1 cannot win: it mucks
+    assert awarded(hand) == [(0, 4, 0, "high"), (0, 3, 0, "low")]
+    assert hand.finishing_stacks == (104, 97, 99)
+
+
+def test_a_hand_shown_alone_without_a_low_wins_the_whole_pot() -> None:
+    hands = {**ALONE, 0: "Ac Kd 4h | 5d | Jc | Kh | 9s"}  # kings, no low
+    hand = new_hand(hilo(), [100, 100, 100], hands)
+    check_down(play(hand, "0: bring-in", "1: call", "2: fold"))
+    assert shown(hand) == {0: ("a pair of Kings", None)}
+    assert awarded(hand) == [(0, 7, 0, "whole")]
+
+
+def test_a_hand_that_wins_unshown_claims_no_low() -> None:
+    """Seat 1 bets the river and, asked first, mucks; seat 0 wins without being shown, and a
+    low nobody saw is claimed by nobody: one whole award."""
+    hand = _alone_to_the_showdown(auto_showdown=False)
+    play(hand, "1: check", "0: check", "1: check", "0: check", "0: check", "1: check")
+    play(hand, "0: check", "1: bet", "0: call", "1: muck")
+    assert hand.is_over and shown(hand) == {}
+    assert awarded(hand) == [(0, 27, 0, "whole")]
+
+
+def test_a_hand_won_when_everyone_else_folded_claims_no_low() -> None:
+    hand = _alone_to_the_showdown()
+    play(hand, "1: check", "0: check", "1: check", "0: check", "0: check", "1: check")
+    play(hand, "0: bet", "1: fold")
+    assert shown(hand) == {} and awarded(hand) == [(0, 7, 0, "whole")]
+
+
+def test_a_side_pot_left_to_a_shown_hand_with_a_low_is_won_both_ways() -> None:
+    """Seat 0 bets the river and mucks; seat 1 is then the last hand claiming the side pot, and
+    shows an 8-6-5-3-A low for the main pot it still contests with the all-in seat 2 (a
+    7-6-4-3-2 low): seat 1 wins the side pot's two halves and the main pot's high half."""
+    hands = {**SIDE, 1: "Ac 3s Tc | Jc | 8d | 5d | 6h"}
+    hand = new_hand(hilo(), [100, 100, 8], hands, auto_showdown=False)
+    play(hand, "2: bring-in", "0: complete", "1: call", "2: call", "0: bet", "1: call", "2: call")
+    for _ in (5, 6):
+        play(hand, "0: check", "1: check")
+    play(hand, "0: bet", "1: call", "0: muck", "1: show", "2: show")
+    assert awarded(hand) == [
+        (1, 12, 0, "high"),
+        (2, 12, 0, "low"),
+        (1, 13, 1, "high"),
+        (1, 13, 1, "low"),
+    ]

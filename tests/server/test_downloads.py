@@ -6,6 +6,7 @@ or not over. On SQLite and PostgreSQL, over a real uvicorn on 127.0.0.1."""
 from __future__ import annotations
 
 import contextlib
+import io
 import re
 import threading
 import time
@@ -24,7 +25,7 @@ from sevenstud.events import HandMucked, HandShown, HandTurnedUp
 from sevenstud.games import Stakes, StudHiLo
 from sevenstud.hand import Hand
 from sevenstud.history.phh import loads_all
-from sevenstud.history.pokerstars import read_hands
+from sevenstud.history.pokerstars import PokerStarsHand, play_pokerstars, read_hands
 from sevenstud.server import auth
 from sevenstud.server.app import create_app
 from sevenstud.server.downloads import own_hands
@@ -264,3 +265,38 @@ def test_own_hands_is_the_newest_when_limited(played: tuple[Store, dict[str, int
     every = own_hands(store, people["ann"])
     newest = own_hands(store, people["ann"], limit=3)
     assert [h.row_id for h in newest] == [h.row_id for h in every][-3:]
+
+
+def test_a_scoop_by_the_only_hand_shown_says_its_low_in_every_download() -> None:
+    """Issue 16, point 3 (docs/rules.md, "Hi/lo split"): the only hand shown made 6-5-4-3-A and
+    scooped; the replayer's result, the PokerStars download and the PHH download all say the
+    low it won (the summary said "wins the main pot (7) with high card Ace" and the download
+    "No low hand qualified" before)."""
+    from sevenstud.dealing import deck_for
+    from sevenstud.history.replay import play_phh
+    from sevenstud.server.downloads import OwnHand, phh_for, pokerstars_for, replay_for
+
+    deck = deck_for(["Ac 3d 4h 5d 6c Kd 9s", "Qc Jh 9d 7d 2c Ts 3s", "7h 8h Qd"])
+    hand = Hand(SETTINGS.game, [100, 100, 100], deck, auto_showdown=True)
+    for action in ("bring-in", "call", "fold"):
+        hand.act(action)
+    while not hand.is_over:
+        hand.act("check")
+    own = OwnHand(
+        row_id=7, table_id=1, table_name="Downloads", number=3, max_seats=5, started_at=0.0,
+        hand=hand, names=["ann", "bob", "cid"], seats=[1, 3, 4], hero=1,
+    )
+    assert replay_for(own)["result"]["summary"] == [
+        "ann scoops the main pot (7) with high card Ace and 6,5,4,3,A"
+    ]
+    text = pokerstars_for(own)
+    assert "ann: shows [Ac 3d 4h 5d 6c Kd 9s] (HI: high card Ace; LO: 6,5,4,3,A)" in text
+    assert "No low hand qualified" not in text
+    assert "ann collected 4 from pot\nann collected 3 from pot\n" in text
+    (item,) = read_hands(io.StringIO(text))
+    assert isinstance(item, PokerStarsHand)
+    assert play_pokerstars(item).hand.awards == hand.awards
+    assert [(a.seat, a.amount, a.share) for a in play_phh(phh_for(own)).awards] == [
+        (0, 4, "high"),
+        (0, 3, "low"),
+    ]
