@@ -179,7 +179,9 @@ def test_a_socket_that_stood_up_is_never_sent_the_next_occupants_down_cards(serv
             async with websockets.connect(f"ws://{server}/ws", additional_headers=bob_jar) as bws:
                 await bws.send(_hello(table))
                 await bws.send(json.dumps({"type": "sit", "seat": 1, "buy_in": 100}))
-                await bws.send(json.dumps({"type": "add_bot", "seat": 2}))  # the hand is dealt
+                await _read(bws, 0.3, bob_got)
+                # ann opened the table: only she adds its bots (docs/protocol.md); a hand is dealt
+                await ws.send(json.dumps({"type": "add_bot", "seat": 2}))
                 await asyncio.gather(_read(ws, 1.5, ann_got), _read(bws, 1.5, bob_got))
         return ann_got, bob_got
 
