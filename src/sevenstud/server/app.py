@@ -22,12 +22,13 @@ import sys
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from typing import Any, Literal
+from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request, Response, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, Field, ValidationError
 from starlette.websockets import WebSocketState
 
+from sevenstud.bots.registry import BotKindName
 from sevenstud.games import Razz, Stakes, Stud, StudHiLo
 from sevenstud.server import auth, downloads, equity_limits, study, web
 from sevenstud.server.leases import LEASE_SECONDS, LeaseError, LeaseKeeper
@@ -75,8 +76,8 @@ class NewTable(BaseModel):
     stakes: tuple[int, int, int, int] = (1, 2, 5, 10)
     seats: int = Field(default=6, ge=2, le=8)
     bots: int = Field(default=0, ge=0, le=7)
-    bot: Literal["rule", "random"] = "rule"
-    """Which bot fills the ``bots`` seats: RuleBot or RandomBot."""
+    bot: BotKindName = "rule"
+    """Which kind of bot fills the ``bots`` seats (:data:`sevenstud.bots.BOT_KINDS`)."""
 
 
 def create_app(

@@ -18,6 +18,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from sevenstud.bots.registry import BotKindName
+
 PROTOCOL_VERSION = 1
 MAX_MESSAGE_BYTES = 4096
 """A client message longer than this is refused unread."""
@@ -91,11 +93,12 @@ class TopUp(_Message):
 
 class AddBot(_Message):
     """Seat one of the project's bots in an empty seat (its chips come from the bank):
-    ``bot`` says which, ``rule`` (RuleBot) or ``random`` (RandomBot)."""
+    ``bot`` says which kind (:data:`sevenstud.bots.BOT_KINDS`: ``rule``, the default,
+    ``random``, ``station``, ``tight`` or ``equity``)."""
 
     type: Literal["add_bot"]
     seat: int = Field(ge=1, le=8, strict=True)
-    bot: Literal["rule", "random"] = "rule"
+    bot: BotKindName = "rule"
 
 
 class RemoveBot(_Message):
