@@ -153,9 +153,7 @@ class EquityBot:
             return self._fallback.act(view)
         players = sum(1 for f in view.folded if not f)
         fair = 1 / max(players, 1)
-        aggressive = sorted(
-            (a for a in legal if a.kind in AGGRESSIVE_KINDS), key=lambda a: a.amount or 0
-        )
+        aggressive = sorted((a for a in legal if a.kind in AGGRESSIVE_KINDS), key=lambda a: a.amount or 0)
         to_call = max(view.bets) - view.bets[seat]
         if ActionKind.CALL in by_kind and to_call > 0:
             need = to_call / (view.pot + to_call)
@@ -201,9 +199,7 @@ class EquityBot:
         except ImportError:  # pragma: no cover - numpy is missing: the engine is stdlib only
             return None
         # The dead cards: folded seats' cards as seen (?? for the rest, which counts the deck).
-        dead: list[Card | None] = [
-            c for s in range(len(view.cards)) if view.folded[s] for c in view.cards[s]
-        ]
+        dead: list[Card | None] = [c for s in range(len(view.cards)) if view.folded[s] for c in view.cards[s]]
         seen = {c for row in view.cards for c in row if c is not None}
         if view.community is not None:
             seen.add(view.community)

@@ -190,7 +190,7 @@ class RuleBot:
             return next(a for a in legal if a.kind is ActionKind.SHOW)
         level, reason = self.assess(view)
         self.last_reason = reason
-        return self._choose(view, level)
+        return self.choose(view, level)
 
     def assess(self, view: SeatView) -> tuple[int, str]:
         """The level (0 fold .. 4 raise) of the bot's hand now, and why."""
@@ -208,7 +208,7 @@ class RuleBot:
             return min(RAISE, max(hi, lo) + 1), f"two-way: {hi_why} and {lo_why}"
         return (hi, hi_why) if hi >= lo else (lo, lo_why)
 
-    def _choose(self, view: SeatView, level: int) -> Action:
+    def choose(self, view: SeatView, level: int) -> Action:
         """The action for ``level``: see the module's table."""
         legal = view.legal_actions
         by_kind: dict[ActionKind, list[Action]] = {}

@@ -20,13 +20,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sevenstud.bots.simple import (
+from sevenstud.bots.simple import (  # the private ones: RuleBot's readings, shared
     BET,
     CALL,
     CALL_ONE,
     FOLD,
     RAISE,
     RuleBot,
+    _check_turn,
     _high_later,
     _low8_later,
     _lv,
@@ -35,7 +36,7 @@ from sevenstud.bots.simple import (
     start_level,
 )
 from sevenstud.cards import Card
-from sevenstud.hand import SeatView
+from sevenstud.hand import Action, ActionKind, SeatView
 
 
 def better_low_showing(mine: Sequence[Card], opponents: Sequence[Sequence[Card]]) -> bool:
@@ -61,12 +62,30 @@ def better_low_showing(mine: Sequence[Card], opponents: Sequence[Sequence[Card]]
     return False
 
 
-class TightBot(RuleBot):
+class TightBot:
     """A tight rule-based hi/lo player: three-card starting hands with the live cards counted
     from the boards, scoop draws, and folding when the boards show a better low."""
 
+    # It plays its levels through a RuleBot rather than subclassing it: in the compiled engine
+    # RuleBot is a native class, which an interpreted class may not inherit from.
     def __init__(self, seed: int | str | None = 0, name: str = "TightBot") -> None:
-        super().__init__(seed=seed, name=name)
+        self.name = name
+        self._rules = RuleBot(seed=seed, name=name)
+        self.last_reason = ""
+        """Why it made its last decision, in a few words (for logs and tests)."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.name!r})"
+
+    def act(self, view: SeatView) -> Action:
+        _check_turn(view)
+        show = [a for a in view.legal_actions if a.kind is ActionKind.SHOW]
+        if show:
+            self.last_reason = "showdown"
+            return show[0]
+        level, reason = self.assess(view)
+        self.last_reason = reason
+        return self._rules.choose(view, level)
 
     def assess(self, view: SeatView) -> tuple[int, str]:
         """The level (0 fold .. 4 raise) of the bot's hand now, and why."""
@@ -77,7 +96,7 @@ class TightBot(RuleBot):
                 return FOLD, why + ", not worth a completion"
             return level, why
         if kind != "stud8":
-            return super().assess(view)
+            return self._rules.assess(view)
         to_come = max(0, 7 - len(mine))
         hi, hi_why = _high_later(mine, to_come, dead, opponents, kind)
         lo, lo_why = _low8_later(mine, to_come, dead)
@@ -93,4 +112,5 @@ class TightBot(RuleBot):
             return level, f"two-way: {hi_why} and {lo_why}"
         if hi >= CALL and lo >= CALL:
             return min(RAISE, max(hi, lo) + 1), f"two-way: {hi_why} and {lo_why}"
-        return (hi, hi_why) if hi >= lo else (lo, lo_why)
+        # A tie goes to the low's reason: it says why a low hand was let go.
+        return (hi, hi_why) if hi > lo else (lo, lo_why)
