@@ -55,10 +55,10 @@ def test_results_are_in_milli_small_bets_per_hand() -> None:
 @pytest.mark.parametrize(
     ("winner", "loser", "deals"),
     [
-        ("tight", "station", 1000),
-        ("tight", "random", 1000),
-        ("equity", "station", 100),
-        ("equity", "random", 100),
+        ("tight", "station", 1500),
+        ("tight", "random", 1500),
+        ("equity", "station", 250),
+        ("equity", "random", 250),
     ],
 )
 def test_the_ladder_heads_up_stud8(winner: str, loser: str, deals: int) -> None:

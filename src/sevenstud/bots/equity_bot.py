@@ -4,17 +4,20 @@ likely hands, given their boards and the dead cards, and the pot odds.
 How it sees the opponents: each live opponent's two 3rd-street down cards are drawn from the
 unseen cards, weighted by how well the three cards would play as a start
 (:func:`~sevenstud.bots.simple.start_level`, the rule bots' reading, live cards counted from
-the boards) when that opponent put chips in voluntarily on 3rd street: a completion or a raise
-makes the strong starts likelier, a call the playable ones; a bring-in who never called a bet
-is anybody. Later down cards are unknown to everybody and dealt at random. For each of a few
-such draws :func:`sevenstud.equity.equity` deals the rest of the hand a few dozen times (the
-dead cards out of the deck, the community card when the deck runs short); the bot's equity is
+the boards) when that opponent put chips in voluntarily: a completion or a raise on 3rd street,
+or a bet or raise since, makes the strong starts likelier, a call on 3rd street the playable
+ones; a bring-in who only checked and called is anybody. Later down cards are unknown to
+everybody and dealt at random. For each of a few such draws the rest of the hand is dealt a few
+dozen times, the position checked by :func:`sevenstud.equity.position` (the dead cards out of
+the deck, the community card when the deck runs short) and the deals drawn and scored by the
+equity calculator's Monte Carlo kernel (:mod:`sevenstud.fast.monte_carlo`); the bot's equity is
 the mean share of the pot it wins.
 
 How it acts (``k`` players still in, ``e`` its equity, a fair share ``1/k``):
 
 * facing a bet, it folds when ``e`` is below the pot odds (what it must call over the pot after
-  its call), with a small margin on 3rd street where the ranges are rough; raises for value
+  its call) plus a margin for each street to come (the bets still to face) and a little more
+  on 3rd street, where the ranges are rough; raises for value
   when ``e >= 1/k + RAISE_EDGE``; calls otherwise;
 * with nothing to call, it bets (completes) for value when ``e >= 1/k + BET_EDGE``, else checks
   (or brings in).
@@ -57,6 +60,9 @@ RAISE_EDGE = 0.2
 """Raise for value with at least this much over a fair share (the bettor's range is stronger)."""
 THIRD_STREET_MARGIN = 0.04
 """3rd street: call with this much more than the pot odds (the ranges are guesses)."""
+FUTURE_MARGIN = 0.03
+"""And this much more for each street still to come (the bets it will face: reverse implied
+odds), 0.12 on 3rd street, nothing on 7th."""
 CACHE_SIZE = 512
 
 # How likely a start of each level is kept in an opponent's range, by what they did on 3rd
@@ -104,11 +110,15 @@ def _sampler() -> Sampler:
 
 
 def _entered(view: SeatView) -> dict[int, str]:
-    """How each seat entered 3rd street voluntarily: ``"raised"`` (completed or raised) or
-    ``"called"``; absent: only the bring-in or nothing."""
+    """How each seat played its start: ``"raised"`` (completed or raised on 3rd street, or bet
+    or raised since: a player who bets later streets started strong more often), ``"called"``
+    (called on 3rd street); absent: only the bring-in or checks and calls."""
     how: dict[int, str] = {}
     for event in view.events:
-        if isinstance(event, ActionTaken) and event.street == 3:
+        if isinstance(event, ActionTaken) and event.street > 3:
+            if event.action.kind in AGGRESSIVE_KINDS:
+                how[event.seat] = "raised"
+        elif isinstance(event, ActionTaken) and event.street == 3:
             if event.action.kind in AGGRESSIVE_KINDS:
                 how[event.seat] = "raised"
             elif event.action.kind is ActionKind.CALL and how.get(event.seat) != "raised":
@@ -159,6 +169,7 @@ class EquityBot:
             need = to_call / (view.pot + to_call)
             if view.street == 3:
                 need += THIRD_STREET_MARGIN
+            need += FUTURE_MARGIN * (7 - view.street)
             if aggressive and e >= fair + RAISE_EDGE:
                 return aggressive[0]
             if e >= need:
