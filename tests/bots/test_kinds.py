@@ -237,3 +237,35 @@ def test_the_equity_bot_decides_well_under_100_ms() -> None:
     times.sort()
     # The median and the 90th percentile (a shared test machine has its moments).
     assert times[len(times) // 2] < 0.03 and times[9 * len(times) // 10] < 0.1, times
+
+
+def test_sevenstud_play_seats_the_kind_asked_for(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+    import sys
+
+    from sevenstud import terminal
+    from sevenstud.cli import main
+
+    made: list[str] = []
+    real = terminal.new_bot
+
+    def spy(kind: str, seed: int | str | None = None, name: str | None = None) -> Bot:
+        made.append(kind)
+        return real(kind, seed=seed, name=name)
+
+    monkeypatch.setattr(terminal, "new_bot", spy)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert (
+        main(["play", "--watch", "--bots", "2", "--bot-kind", "station", "--hands", "2", "--seed", "3"]) == 0
+    )
+    assert made == ["station"] * 3
+    # Calling stations never fold, bet or raise: the log shows calls and checks only.
+    out = capsys.readouterr().out
+    assert re.search(r"Bot \d calls", out)
+    assert not re.search(r"Bot \d (folds|bets|raises|completes)", out), out
+    # An unknown kind is a one-line usage error (exit 2), nothing dealt.
+    assert main(["play", "--watch", "--bot-kind", "shark"]) == 2
+    captured = capsys.readouterr()
+    assert "--bot-kind: invalid choice: 'shark'" in captured.err and captured.out == ""
