@@ -267,7 +267,7 @@ class EquityBot:
                     others = [c for c in dead_up if c != door]
                     rivals = [boards[o][:1] for o in live if o != s]
                     level, _ = start_level(kind, [first, second, door], others, rivals)
-                    if rng.random() < keep[level]:
+                    if rng.random() < keep.get(level, 1.0):
                         break
                 row[0], row[1] = first, second
                 taken.update(c for c in (first, second) if c is not None)
