@@ -228,10 +228,11 @@ def test_the_equity_bot_decides_well_under_100_ms() -> None:
                 seat = hand.to_act
                 assert seat is not None
                 view = hand.view(seat)
-                started = time.perf_counter()
+                # CPU time, not wall time: a loaded test machine shares its cores.
+                started = time.process_time()
                 action = bots[seat].act(view)
                 if seat == 0:
-                    times.append(time.perf_counter() - started)
+                    times.append(time.process_time() - started)
                 hand.act(action, seat)
     assert len(times) >= 20
     times.sort()
