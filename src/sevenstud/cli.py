@@ -120,6 +120,8 @@ def build_parser() -> argparse.ArgumentParser:
     def command(name: str, help: str) -> argparse.ArgumentParser:
         return sub.add_parser(name, help=help, description=help, formatter_class=HelpFormatter)
 
+    from sevenstud.bots.registry import BOT_KINDS, DEFAULT_KIND
+
     play = command("play", "play stud in the terminal against bots (q quits)")
     play.add_argument("--game", choices=list(GAME_CODES), default="stud8", help="the game")
     play.add_argument(
@@ -154,6 +156,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="stop after this many hands (default: until you quit)",
     )
     play.add_argument("--watch", action="store_true", help="bots only: watch them play")
+    play.add_argument(
+        "--bot-kind",
+        choices=list(BOT_KINDS),
+        default=DEFAULT_KIND,
+        help="which bots sit with you: "
+        + " ".join(f"{k.name}: {k.description}" for k in BOT_KINDS.values()),
+    )
 
     replay = command(
         "replay", "replay hand histories (PHH, PokerStars, Full Tilt or ACR text) through our engine"

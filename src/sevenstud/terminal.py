@@ -1,4 +1,5 @@
-"""``sevenstud play``: a table of stud in the terminal, you against :class:`RuleBot`\\ s.
+"""``sevenstud play``: a table of stud in the terminal, you against bots (:class:`RuleBot`\\ s,
+or the kind ``--bot-kind`` names: :data:`sevenstud.bots.BOT_KINDS`).
 
 The terminal is a renderer over :class:`sevenstud.table.Table`: the table holds the seats, the
 stacks, the rebuys (top-ups between hands) and the one numbered stream of what happened. The
@@ -41,7 +42,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from sevenstud.bots import Bot, RuleBot
+from sevenstud.bots import BOT_KINDS, DEFAULT_KIND, Bot, new_bot
 from sevenstud.cards import Card, Deck, format_cards
 from sevenstud.games import STREET_NAMES, Game, GameError, Stakes, game_by_name
 from sevenstud.hand import (
@@ -663,7 +664,10 @@ def play_command(args: argparse.Namespace) -> int:
     hands: int | None = None if args.hands is None else int(args.hands)
     seed: int | None = None if args.seed is None else int(args.seed)
     watch = bool(args.watch)
+    kind = str(getattr(args, "bot_kind", None) or DEFAULT_KIND)
     problems = []
+    if kind not in BOT_KINDS:
+        problems.append(f"--bot-kind must be one of {', '.join(BOT_KINDS)}, not {kind!r}")
     if not 1 <= bots <= MAX_PLAYERS - 1:
         problems.append(f"--bots must be 1 to {MAX_PLAYERS - 1}, not {bots}")
     if stack <= 0:
@@ -682,7 +686,7 @@ def play_command(args: argparse.Namespace) -> int:
         if i == HUMAN and not watch:
             seats.append(Seat("You", None, stack))
         else:
-            bot = RuleBot(seed=base * 10 + i, name=f"Bot {i}")
+            bot = new_bot(kind, seed=base * 10 + i, name=f"Bot {i}")
             seats.append(Seat(bot.name, bot, stack))
     table = TerminalTable(game, seats, seed=seed, stdin=sys.stdin, stdout=sys.stdout)
     # A closed pipe (``sevenstud play --watch | head``) is the command line's to handle.

@@ -30,8 +30,9 @@ def _stored_kinds(store: Store) -> dict[str, str | None]:
         return {row.name: row.bot_kind for row in s.scalars(select(Sitting).where(Sitting.open.is_(True)))}
 
 
-def test_the_bot_kinds_are_rule_and_random() -> None:
-    assert BOT_KINDS == ("rule", "random")
+def test_the_bot_kinds_are_the_registry_s_with_rule_first() -> None:
+    # Rule first: a stored kind this version does not know plays as BOT_KINDS[0].
+    assert BOT_KINDS == ("rule", "random", "station", "tight", "equity")
 
 
 def test_a_random_bot_is_still_a_random_bot_after_a_restart(store: Store) -> None:
@@ -112,3 +113,33 @@ def test_a_bot_whose_stored_kind_is_unknown_plays_as_a_rule_bot(store: Store) ->
         row = s.scalars(select(Sitting).where(Sitting.name == "bot2")).one()
         row.bot_kind = "clever"
     assert _kinds(TableKeeper(store, table, SETTINGS)) == {"bot2": RuleBot}
+
+
+def test_every_registry_kind_sits_plays_and_comes_back_the_same_kind(store: Store) -> None:
+    # Issue 17: the new kinds (station, tight, equity) are seated, stored and rebuilt like the
+    # old ones, and they play a hand at a server table through the keeper.
+    from sevenstud.bots import BOT_KINDS as REGISTRY
+
+    settings = TableSettings(StudHiLo(Stakes(1, 2, 5, 10)), seats=6)
+    table = create_table(store, "every kind", settings)
+    keeper = TableKeeper(store, table, settings)
+    kinds = list(REGISTRY)
+    for seat, kind in enumerate(kinds, start=1):
+        keeper.add_bot(seat, 0.1 * seat, kind)
+    expected = {f"bot{seat}": type(REGISTRY[kind].make(1, "x")) for seat, kind in enumerate(kinds, start=1)}
+    assert _kinds(keeper) == expected
+    assert _stored_kinds(store) == {f"bot{seat}": kind for seat, kind in enumerate(kinds, start=1)}
+    del keeper
+    again = TableKeeper(store, table, settings)
+    assert _kinds(again) == expected
+    now = 10.0
+    again.start_hand(now, Deck.seeded(5))
+    while again.table.hand_in_progress:
+        seat = again.table.to_act
+        assert seat is not None
+        bot = again.occupants[f"bot{seat}"].bot
+        view = again.table.view(seat).hand
+        assert bot is not None and view is not None
+        now += 0.5
+        again.act(seat, bot.act(view), now)
+    assert audit(store).ok

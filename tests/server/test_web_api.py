@@ -452,6 +452,11 @@ def test_the_protocol_schema_has_the_view_message_and_the_new_fields(server: str
     schema = json.dumps(httpx.get(f"http://{server}/protocol.json").json())
     assert '"ViewMessage"' in schema and '"views"' in schema and '"last_hand"' in schema
     assert '"random"' in schema
+    # The bot kinds a client may ask for are the registry's (issue 17): the schema lists them.
+    from sevenstud.bots import BOT_KINDS
+
+    for kind in BOT_KINDS:
+        assert f'"{kind}"' in schema, kind
 
 
 # ---------------------------------------------------------------------- 7. kinds stored, names, refills

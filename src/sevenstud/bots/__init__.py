@@ -2,13 +2,19 @@
 
 A bot is anything with a ``name`` and an ``act(view)`` that returns one of
 ``view.legal_actions``. The view is all a bot is given, so a bot cannot see another seat's down
-cards: :meth:`Hand.view <sevenstud.hand.Hand.view>` has blanked them already.
+cards: :meth:`Hand.view <sevenstud.hand.Hand.view>` has blanked them already. The same bot plays
+at a server table, in the terminal (``sevenstud play``) and in a match
+(:mod:`sevenstud.bots.match`).
+
+The kinds, weakest first (:data:`BOT_KINDS`, by name, with a one-line description each):
+``random`` (:class:`RandomBot`), ``station`` (:class:`CallingStation`), ``rule``
+(:class:`RuleBot`), ``tight`` (:class:`TightBot`) and ``equity`` (:class:`EquityBot`).
 
 >>> from sevenstud.cards import Deck
 >>> from sevenstud.games import Stakes, StudHiLo
 >>> from sevenstud.hand import Hand
 >>> hand = Hand(StudHiLo(Stakes(1, 2, 5, 10)), [100, 100, 100], Deck.seeded(7))
->>> bot: Bot = RuleBot(seed=1)
+>>> bot: Bot = new_bot("tight", seed=1)
 >>> view = hand.view(hand.to_act)
 >>> bot.act(view) in view.legal_actions
 True
@@ -16,20 +22,22 @@ True
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+from sevenstud.bots.base import Bot
+from sevenstud.bots.equity_bot import EquityBot
+from sevenstud.bots.registry import BOT_KINDS, DEFAULT_KIND, BotKind, BotKindName, new_bot
+from sevenstud.bots.simple import CallingStation, RandomBot, RuleBot
+from sevenstud.bots.tight import TightBot
 
-from sevenstud.bots.simple import RandomBot, RuleBot
-from sevenstud.hand import Action, SeatView
-
-__all__ = ["Bot", "RandomBot", "RuleBot"]
-
-
-@runtime_checkable
-class Bot(Protocol):
-    """A player that chooses one of ``view.legal_actions`` from what its seat may see."""
-
-    name: str
-
-    def act(self, view: SeatView) -> Action:
-        """The action to take; ``view`` is the bot's own seat's view, with it to act."""
-        ...
+__all__ = [
+    "BOT_KINDS",
+    "DEFAULT_KIND",
+    "Bot",
+    "BotKind",
+    "BotKindName",
+    "CallingStation",
+    "EquityBot",
+    "RandomBot",
+    "RuleBot",
+    "TightBot",
+    "new_bot",
+]

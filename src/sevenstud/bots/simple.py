@@ -1,8 +1,9 @@
-"""Two simple bots: :class:`RandomBot` (uniform over the legal actions) and :class:`RuleBot` (a
+"""Three simple bots: :class:`RandomBot` (uniform over the legal actions),
+:class:`CallingStation` (calls everything, never raises, never folds) and :class:`RuleBot` (a
 tight, straightforward player of stud hi/lo, stud and razz).
 
-Both decide from a :class:`~sevenstud.hand.SeatView` only: their own cards, everybody's up
-cards, the stacks, the bets and the actions so far. Both are deterministic given their seed.
+All three decide from a :class:`~sevenstud.hand.SeatView` only: their own cards, everybody's up
+cards, the stacks, the bets and the actions so far. All are deterministic given their seed.
 
 RuleBot sorts its hand into a *level* and then acts on it:
 
@@ -71,6 +72,64 @@ class RandomBot:
         return f"{type(self).__name__}({self.name!r})"
 
 
+class CallingStation:
+    """Checks when it may, calls every bet, never bets, raises or folds: the loose-passive
+    player every card room has. (It brings in rather than completes, and shows at showdown.)"""
+
+    def __init__(self, seed: int | str | None = None, name: str = "CallingStation") -> None:
+        # The seed is unused (the station decides nothing by chance); it is taken so that every
+        # bot kind is made the same way (sevenstud.bots.registry).
+        del seed
+        self.name = name
+
+    def act(self, view: SeatView) -> Action:
+        _check_turn(view)
+        by_kind = {a.kind: a for a in view.legal_actions}
+        for kind in (ActionKind.SHOW, ActionKind.CHECK, ActionKind.CALL, ActionKind.BRING_IN):
+            if kind in by_kind:
+                return by_kind[kind]
+        # Only aggressive actions and a fold left (a bring-in seat with no chips to bring in
+        # is never asked): call it by the cheapest way to stay in.
+        stay = [a for a in view.legal_actions if a.kind is not ActionKind.FOLD]
+        return min(stay, key=lambda a: a.amount or 0) if stay else view.legal_actions[0]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.name!r})"
+
+
+def seen_cards(view: SeatView) -> tuple[GameCode, list[Card], list[Card], list[list[Card]]]:
+    """What a seat's view shows of the cards: the game, its own cards (the community card
+    included), the dead cards (every up card of the other seats, folded or not) and each live
+    opponent's up cards. Hidden cards (``None``) are never read."""
+    seat = _check_seat(view)
+    kind = game_kind(view.game)
+    mine = [c for c in view.cards[seat] if c is not None]
+    if view.community is not None:
+        mine.append(view.community)
+    dead: list[Card] = []
+    opponents: list[list[Card]] = []
+    for s, (row, ups) in enumerate(zip(view.cards, view.face_up, strict=True)):
+        if s == seat:
+            continue
+        up = [c for c, u in zip(row, ups, strict=True) if u and c is not None]
+        dead.extend(up)
+        if not view.folded[s]:
+            opponents.append(up)
+    return kind, mine, dead, opponents
+
+
+def start_level(
+    kind: GameCode, cards: Sequence[Card], dead: Sequence[Card], opponents: Sequence[Sequence[Card]]
+) -> tuple[int, str]:
+    """The level (:data:`FOLD` .. :data:`RAISE`) of three 3rd-street cards, and why, with the
+    live cards counted from ``dead`` (the up cards seen)."""
+    if kind == "razz":
+        return _razz_start(cards, dead, opponents)
+    if kind == "stud8":
+        return _stud8_start(cards, dead)
+    return _stud_start(cards, dead)
+
+
 # ---------------------------------------------------------------------------- card helpers
 
 
@@ -131,30 +190,13 @@ class RuleBot:
             return next(a for a in legal if a.kind is ActionKind.SHOW)
         level, reason = self.assess(view)
         self.last_reason = reason
-        return self._choose(view, level)
+        return self.choose(view, level)
 
     def assess(self, view: SeatView) -> tuple[int, str]:
         """The level (0 fold .. 4 raise) of the bot's hand now, and why."""
-        seat = _check_seat(view)
-        kind = game_kind(view.game)
-        mine = [c for c in view.cards[seat] if c is not None]
-        if view.community is not None:
-            mine.append(view.community)
-        dead: list[Card] = []
-        opponents: list[list[Card]] = []
-        for s, (row, ups) in enumerate(zip(view.cards, view.face_up, strict=True)):
-            if s == seat:
-                continue
-            up = [c for c, u in zip(row, ups, strict=True) if u and c is not None]
-            dead.extend(up)
-            if not view.folded[s]:
-                opponents.append(up)
+        kind, mine, dead, opponents = seen_cards(view)
         if len(mine) <= 3:
-            if kind == "razz":
-                return _razz_start(mine, dead, opponents)
-            if kind == "stud8":
-                return _stud8_start(mine, dead)
-            return _stud_start(mine, dead)
+            return start_level(kind, mine, dead, opponents)
         to_come = max(0, 7 - len(mine))
         if kind == "razz":
             return _razz_later(mine, to_come, opponents)
@@ -166,7 +208,8 @@ class RuleBot:
             return min(RAISE, max(hi, lo) + 1), f"two-way: {hi_why} and {lo_why}"
         return (hi, hi_why) if hi >= lo else (lo, lo_why)
 
-    def _choose(self, view: SeatView, level: int) -> Action:
+    def choose(self, view: SeatView, level: int) -> Action:
+        """The action for ``level``: see the module's table."""
         legal = view.legal_actions
         by_kind: dict[ActionKind, list[Action]] = {}
         for action in legal:
@@ -187,7 +230,7 @@ class RuleBot:
                 return strong
             return by_kind[ActionKind.CHECK][0]
         call = by_kind[ActionKind.CALL][0]
-        bets = _bets_this_street(view)
+        bets = bets_this_street(view)
         if strong is not None:
             if level >= RAISE:
                 return strong
@@ -205,7 +248,7 @@ def _check_seat(view: SeatView) -> int:
     return view.seat
 
 
-def _bets_this_street(view: SeatView) -> int:
+def bets_this_street(view: SeatView) -> int:
     """How many completions, bets and raises have been made on this street so far."""
     return sum(
         1

@@ -29,7 +29,7 @@ import sys
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from fastapi import FastAPI, HTTPException, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.concurrency import run_in_threadpool
@@ -38,6 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import func, select
 from starlette.websockets import WebSocketState
 
+from sevenstud.bots.registry import BotKindName
 from sevenstud.games import Razz, Stakes, Stud, StudHiLo
 from sevenstud.server import auth, downloads, equity_limits, study, web
 from sevenstud.server.connection import Connection
@@ -117,8 +118,8 @@ class NewTable(BaseModel):
     stakes: tuple[Chips, Chips, Chips, Chips] = Field(default=(1, 2, 5, 10), strict=False)
     seats: int = Field(default=6, ge=2, le=8)
     bots: int = Field(default=0, ge=0, le=7)
-    bot: Literal["rule", "random"] = "rule"
-    """Which bot fills the ``bots`` seats: RuleBot or RandomBot."""
+    bot: BotKindName = "rule"
+    """Which kind of bot fills the ``bots`` seats (:data:`sevenstud.bots.BOT_KINDS`)."""
     min_buy_in: int | None = Field(default=None, ge=1)
     max_buy_in: int | None = Field(default=None, ge=1)
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import time
 import typing
 from collections import deque
@@ -30,7 +31,7 @@ from typing import Any
 
 from sqlalchemy import Connection, bindparam, delete, func, insert, select, update
 
-from sevenstud.bots import Bot, RandomBot, RuleBot
+from sevenstud.bots import Bot, registry
 from sevenstud.cards import Deck
 from sevenstud.hand import Hand, HandEnded, PotAwarded, RakeTaken
 from sevenstud.server.store import Store, ledger
@@ -54,11 +55,11 @@ BOT_PREFIX = "bot"
 """Bots at a table are named ``bot<seat>``; people's names may not start so."""
 RECENT_HANDS = 100
 """The lobby's average pot is over this many of a table's last hands."""
-BOT_KINDS = ("rule", "random")
-"""The bots a table seats: ``rule`` (RuleBot, the default) or ``random`` (RandomBot)."""
+BOT_KINDS = tuple(registry.BOT_KINDS)
+"""The bots a table seats, by name (:data:`sevenstud.bots.registry.BOT_KINDS`: ``rule``, the
+default, ``random``, ``station``, ``tight``, ``equity``)."""
 _BOTS: dict[str, Callable[[str], Bot]] = {
-    "rule": lambda name: RuleBot(seed=None, name=name),
-    "random": lambda name: RandomBot(seed=None, name=name),
+    name: functools.partial(kind.make, None) for name, kind in registry.BOT_KINDS.items()
 }
 
 

@@ -19,6 +19,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from sevenstud.bots.registry import BotKindName
+
 PROTOCOL_VERSION = 1
 MAX_ID = 2**31 - 1
 """The largest table, hand or stream number a client may name (the database's integers):
@@ -101,11 +103,12 @@ class TopUp(_ClientMessage):
 
 class AddBot(_ClientMessage):
     """Seat one of the project's bots in an empty seat (its chips come from the bank):
-    ``bot`` says which, ``rule`` (RuleBot) or ``random`` (RandomBot)."""
+    ``bot`` says which kind (:data:`sevenstud.bots.BOT_KINDS`: ``rule``, the default,
+    ``random``, ``station``, ``tight`` or ``equity``)."""
 
     type: Literal["add_bot"]
     seat: int = Field(ge=1, le=8, strict=True)
-    bot: Literal["rule", "random"] = "rule"
+    bot: BotKindName = "rule"
 
 
 class RemoveBot(_ClientMessage):
