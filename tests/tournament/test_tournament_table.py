@@ -67,7 +67,9 @@ def test_a_player_away_is_dealt_in_anted_and_folded_at_their_turn_even_with_a_ch
     kinds = {e.action.kind for e in taken}
     assert kinds <= {ActionKind.FOLD, ActionKind.BRING_IN}, kinds
     assert ActionKind.FOLD in kinds, "the hand of the player away is folded, never checked"
-    assert not any(isinstance(e, SatOut) and e.reason == "cannot post the ante" for e in _hand_events(table, 1))
+    assert not any(
+        isinstance(e, SatOut) and e.reason == "cannot post the ante" for e in _hand_events(table, 1)
+    )
     table.sit_in("cy", now=now)
     table.start_hand(now=now + 1, seed=12)
     assert table.hand_seats == (1, 2, 3)
