@@ -77,3 +77,14 @@ def test_the_driver_notices_a_table_that_disagrees_with_the_director() -> None:
     run.tables[1].top_up("ann", 5, 1.0)  # chips from nowhere
     with pytest.raises(PlayError, match="counted again"):
         run.check(1)
+
+
+def test_rebuys_are_added_to_the_real_stacks_and_the_pool() -> None:
+    settings = TournamentSettings(
+        kind="sit_and_go", seats=6, max_entries=6, structure=HYPER_BY_HANDS, rebuy_levels=3, rebuy_limit=2
+    )
+    result = play(settings, seed=8, rebuys=True)
+    assert sorted(result.places.values()) == [1, 2, 3, 4, 5, 6], "every entrant placed once"
+    assert result.pool > 600, "some rebought, into the pool"
+    assert sum(result.prizes.values()) == result.pool
+    assert result.chips_issued - 6 * 1500 == (result.pool - 600) // 100 * 1500, "each rebuy 1,500 chips"

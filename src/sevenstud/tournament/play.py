@@ -51,6 +51,9 @@ class PlayResult:
     finishes: list[Finish] = field(default_factory=list)
     games: dict[str, int] = field(default_factory=dict)
     """Hands dealt of each game, by the game's name."""
+    pool: int = 0
+    """The prize pool: every buy-in, rebuy and add-on."""
+    chips_issued: int = 0
 
 
 def rule_bots(seed: int) -> Callable[[str], Bot]:
@@ -71,6 +74,7 @@ class _Play:
     bots: dict[str, Bot]
     action_seconds: tuple[float, float]
     full_check_every: int
+    rebuys: bool = False
     tables: dict[int, Table] = field(default_factory=dict)
     where: dict[str, int] = field(default_factory=dict)
     """Player -> the table they sit at."""
@@ -230,6 +234,11 @@ class _Play:
             if s.stack == 0:
                 self.busted.add(s.player)
         self.carry_out(self.director.hand_finished(number, stacks, self.now))
+        if self.rebuys:  # every busted player who may rebuy does, at once
+            for player in sorted(self.busted):
+                entrant = self.director.entrants[player]
+                if not entrant.out and entrant.rebuy_until is not None:
+                    self.carry_out(self.director.rebuy(player, self.now))
         self.check(number)
         self.schedule(number, self.now + 2.0)  # the dealer gathers the cards
 
@@ -272,17 +281,21 @@ def play(
     bots: Callable[[str], Bot] | None = None,
     action_seconds: tuple[float, float] = (1.0, 6.0),
     away: Iterable[str] = (),
+    rebuys: bool = False,
     full_check_every: int = 1,
     start_at: float = 0.0,
     max_events: int = 50_000_000,
 ) -> PlayResult:
     """Register ``players`` (default: as many as ``settings.max_entries``), play the tournament
     to its end with a bot in every seat and return the result. Players in ``away`` are away
-    from the start to the end: dealt in, anted and folded at their turn (docs/table.md)."""
+    from the start to the end: dealt in, anted and folded at their turn (docs/table.md). With
+    ``rebuys``, a player busted while rebuys are on rebuys at once (``AddChips``)."""
     names = list(players) if players is not None else [f"p{i}" for i in range(settings.max_entries)]
     make = bots or rule_bots(seed)
     director = Director(settings, seed=seed)
-    run = _Play(director, random.Random(seed), {n: make(n) for n in names}, action_seconds, full_check_every)
+    run = _Play(
+        director, random.Random(seed), {n: make(n) for n in names}, action_seconds, full_check_every, rebuys
+    )
     started = time.perf_counter()
     run.now = 0.0
     for name in names:
@@ -318,4 +331,6 @@ def play(
         simulated_seconds=run.now,
         finishes=run.finishes,
         games=run.games,
+        pool=director.pool,
+        chips_issued=director.chips_issued,
     )
