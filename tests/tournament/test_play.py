@@ -81,7 +81,7 @@ def test_the_driver_notices_a_table_that_disagrees_with_the_director() -> None:
 
 def test_rebuys_are_added_to_the_real_stacks_and_the_pool() -> None:
     settings = TournamentSettings(
-        kind="sit_and_go", seats=6, max_entries=6, structure=HYPER_BY_HANDS, rebuy_levels=3, rebuy_limit=2
+        kind="sit_and_go", seats=6, max_entries=6, structure=HYPER_BY_HANDS, rebuy_levels=6, rebuy_limit=2
     )
     result = play(settings, seed=8, rebuys=True)
     assert sorted(result.places.values()) == [1, 2, 3, 4, 5, 6], "every entrant placed once"

@@ -101,6 +101,7 @@ class _Play:
     # -- carrying out the director's commands --------------------------------------------
 
     def carry_out(self, commands: Iterable[Command]) -> None:
+        commands = list(commands)
         limbo: dict[str, int] = {}
         for command in commands:
             if isinstance(command, Seat):
@@ -131,7 +132,8 @@ class _Play:
             entrant = self.director.entrants[player]
             if entrant.out or entrant.table != self.where.get(player):
                 self._stand_up(player)
-        self.wake_idle()
+        if commands:  # only a change wakes the waiting tables: else two of them would wake
+            self.wake_idle()  # each other for ever at one moment, and no hand would go on
 
     def _stand_up(self, player: str) -> int:
         number = self.where.pop(player, None)
