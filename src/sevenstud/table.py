@@ -375,7 +375,8 @@ class Table:
         when = self._check_now(now)
         player = self._check_player(player)
         seat = self._check_seat_number(seat)
-        buy_in = self._check_amount(buy_in, "the buy-in")
+        if not (self.settings.tournament and buy_in == 0 and _is_chips(buy_in)):
+            buy_in = self._check_amount(buy_in, "the buy-in")  # a tournament may seat 0 (waiting)
         occupant = self._seats.get(seat)
         if occupant is not None:
             raise TableError(f"seat {seat} is taken (by {occupant.player!r})")

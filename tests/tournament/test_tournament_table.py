@@ -32,7 +32,10 @@ def test_a_tournament_seat_takes_any_positive_stack_and_any_add_on() -> None:
     table.top_up("ann", 100_000, now=1)  # a rebuy or an add-on, as the director says
     assert [s.stack for s in table.view(None).seats] == [100_001, 250_000]
     with pytest.raises(TableError, match="positive"):
-        table.sit_down("cy", 3, 0, now=1)
+        table.sit_down("cy", 3, -1, now=1)
+    table.sit_down("cy", 3, 0, now=1)  # moved while waiting to rebuy or to be placed: not dealt in
+    table.start_hand(now=2, seed=1)
+    assert 3 not in table.hand_seats
     cash = Table(TableSettings(LEVEL_1, seats=6, min_buy_in=40, max_buy_in=200))
     with pytest.raises(TableError, match="between 40 and 200"):
         cash.sit_down("bob", 2, 250_000, now=0)
