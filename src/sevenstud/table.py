@@ -15,7 +15,9 @@ post the ante is sat out. The seat to act has ``action_time`` plus its time bank
 player is the same thing to the table). The table's events and each hand's events form one
 stream numbered 1, 2, 3 ..., and :meth:`Table.events_since` gives each viewer what it may see,
 redacted by the engine's own :meth:`Hand.view <sevenstud.hand.Hand.view>`, its seats said as
-table seats.
+table seats. A tournament table (``TableSettings(tournament=True)``) seats any stack, deals in
+a player who is away (folding their hand at their turn) and never one without chips, and changes
+its game between hands (:meth:`Table.set_game`, a new level).
 
 >>> from sevenstud.games import Stakes, StudHiLo
 >>> table = Table(TableSettings(StudHiLo(Stakes(1, 2, 5, 10)), seats=4, min_buy_in=40,
@@ -33,12 +35,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections import deque
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
 from sevenstud.cards import CardError, Deck
+from sevenstud.games import Game
 from sevenstud.hand import (
     Action,
     ActionKind,
@@ -73,6 +76,7 @@ from sevenstud.table_events import (
     _is_chips,
     _is_time,
 )
+from sevenstud.table_stream import _HandRecord, _in_table_seats, _Raw
 from sevenstud.wire import WIRE_VERSION, WireError, from_wire, to_wire
 
 __all__ = [
@@ -119,75 +123,6 @@ class _Seat:
     """Sat out by the table for want of the ante: a top-up that covers it deals them in again."""
 
 
-@dataclass(slots=True)
-class _HandRecord:
-    number: int
-    hand: Hand
-    seats: tuple[int, ...]
-    players: dict[str, int]
-    """Player id -> the hand's seat: whose down cards are whose."""
-    streamed: int = 0
-    """How many of the hand's events are in the stream."""
-
-
-@dataclass(frozen=True, slots=True)
-class _Raw:
-    number: int
-    at: float
-    hand: int | None
-    event: TableEvent | None
-    record: _HandRecord | None = None
-    index: int = 0
-
-
-_SEAT_FIELDS = ("seat", "first_to_act", "to_act")
-
-
-def _is_seat_field(name: str) -> bool:
-    return name in _SEAT_FIELDS or name.endswith("_seat")
-
-
-_SEAT_NAMES: dict[type, tuple[str, ...]] = {}
-"""Each event type's fields that hold seats, found once per type (the hot path of a stream)."""
-
-
-def _seat_names(kind: type) -> tuple[str, ...]:
-    if hasattr(kind, "_fields"):
-        names: Sequence[str] = kind._fields
-    elif dataclasses.is_dataclass(kind):
-        names = [f.name for f in dataclasses.fields(kind)]
-    else:
-        return ()
-    return tuple(n for n in names if _is_seat_field(n) or n == "seats")
-
-
-def _in_table_seats(event: Event, seats: tuple[int, ...]) -> Event:
-    """The hand event with its seat fields said as table seats. Generic on purpose: the engine
-    may gain events, and any field named like a seat is translated."""
-    raw: Any = event
-    names = _SEAT_NAMES.get(type(raw))
-    if names is None:
-        names = _SEAT_NAMES[type(raw)] = _seat_names(type(raw))
-    if not names:
-        return event
-    if hasattr(raw, "_replace"):
-        replace: Callable[..., Any] = raw._replace
-    else:
-
-        def replace(**changes: Any) -> Any:
-            return dataclasses.replace(raw, **changes)
-
-    changes: dict[str, Any] = {}
-    for name in names:
-        value = getattr(raw, name)
-        if _is_seat_field(name) and isinstance(value, int) and not isinstance(value, bool):
-            changes[name] = seats[value]
-        elif name == "seats" and isinstance(value, tuple):
-            changes[name] = tuple(seats[v] for v in value)
-    result: Event = replace(**changes) if changes else event
-    return result
-
-
 def _pick(legal: Sequence[Action], order: Sequence[ActionKind]) -> Action:
     for kind in order:
         for action in legal:
@@ -198,6 +133,8 @@ def _pick(legal: Sequence[Action], order: Sequence[ActionKind]) -> Action:
 
 _TIME_OUT_ORDER = (ActionKind.CHECK, ActionKind.FOLD, ActionKind.MUCK)
 _LEAVING_ORDER = (ActionKind.FOLD, ActionKind.CHECK, ActionKind.MUCK)
+_AWAY_ORDER = (ActionKind.FOLD, ActionKind.CHECK, ActionKind.SHOW, ActionKind.MUCK)
+"""A tournament player away: folded at their turn; all in to a showdown, their hand is shown."""
 
 
 class Table:
@@ -279,6 +216,8 @@ class Table:
         return self._record is None and len(self._sitting_in()) >= 2
 
     def _sitting_in(self) -> list[int]:
+        if self.settings.tournament:  # dealt in while away (anted away), never without chips
+            return sorted(n for n, s in self._seats.items() if s.stack > 0 and not s.leaving)
         return sorted(n for n, s in self._seats.items() if not s.sitting_out and not s.leaving)
 
     def _stack(self, number: int) -> int:
@@ -436,14 +375,15 @@ class Table:
         when = self._check_now(now)
         player = self._check_player(player)
         seat = self._check_seat_number(seat)
-        buy_in = self._check_amount(buy_in, "the buy-in")
+        if not (self.settings.tournament and buy_in == 0 and _is_chips(buy_in)):
+            buy_in = self._check_amount(buy_in, "the buy-in")  # a tournament may seat 0 (waiting)
         occupant = self._seats.get(seat)
         if occupant is not None:
             raise TableError(f"seat {seat} is taken (by {occupant.player!r})")
         if any(s.player == player for s in self._seats.values()):
             raise TableError(f"player {player!r} already sits in seat {self.seat_of(player)}")
         low, high = self.settings.min_buy_in, self.settings.max_buy_in
-        if not low <= buy_in <= high:
+        if not low <= buy_in <= high and not self.settings.tournament:
             raise TableError(f"the buy-in must be between {low} and {high} chips, not {buy_in}")
         self._now = when
         self._seats[seat] = _Seat(player, buy_in, float(self.settings.time_bank_start), self._hands + 1)
@@ -461,7 +401,7 @@ class Table:
         if self._in_hand(player):
             raise TableError(f"{player!r} is in the hand in progress: chips can be added only between hands")
         high = self.settings.max_buy_in
-        if seat.stack + amount > high:
+        if seat.stack + amount > high and not self.settings.tournament:
             raise TableError(
                 f"a top-up of {amount} would take {player!r} to {seat.stack + amount}, above the "
                 f"maximum of {high} (at most {max(0, high - seat.stack)} more)"
@@ -498,7 +438,8 @@ class Table:
         if not seat.sitting_out:
             raise TableError(f"{player!r} is sitting in already")
         least = max(1, self.settings.game.stakes.ante)
-        if self._stack(number) < least and not self._in_hand(player):
+        short = self._stack(number) < least and not self._in_hand(player)
+        if short and not self.settings.tournament:  # a tournament seat without chips waits
             raise TableError(
                 f"{player!r} has {seat.stack} chips and cannot post the ante: top up first "
                 f"(at least {least - seat.stack} more)"
@@ -531,6 +472,20 @@ class Table:
         return self._emit(now, StoodUp(number, seat.player, seat.stack))
 
     # ------------------------------------------------------------------ hands
+
+    def set_game(self, game: Game, now: float) -> None:
+        """Deal ``game`` (its stakes) from the next hand: a tournament's new level, between
+        hands only. The hands already dealt keep their own game; the table's record holds the
+        new one."""
+        when = self._check_now(now)
+        if self._record is not None:
+            raise TableError(f"hand {self._record.number} is being played: the game changes between hands")
+        try:
+            settings = dataclasses.replace(self.settings, game=game)
+        except TableError as error:
+            raise TableError(f"the table cannot deal {game!r}: {error}") from None
+        self._now = when
+        self.settings = settings
 
     def start_hand(
         self, now: float, deck: Deck | None = None, *, seed: int | str | None = None
@@ -646,6 +601,8 @@ class Table:
         """How the table plays an absent player's turn, or None when the player plays it."""
         if seat.leaving:
             return _LEAVING_ORDER
+        if seat.sitting_out and self.settings.tournament:
+            return _AWAY_ORDER  # a tournament's absent hand is dead: folded, never checked
         if seat.time_outs >= self.settings.time_outs_to_sit_out:
             return _TIME_OUT_ORDER
         return None
@@ -664,7 +621,7 @@ class Table:
             if order is None:
                 break
             action = _pick(hand.legal_actions(), order)
-            if seat.leaving and action.kind is ActionKind.CHECK:
+            if order is not _TIME_OUT_ORDER and action.kind is ActionKind.CHECK:
                 hand.fold_out(actor)  # leaving is not a betting action: out, whatever fold_without_bet says
             else:
                 hand.act(action, actor)
@@ -694,7 +651,7 @@ class Table:
             seat = self._seats[number]
             if seat.leaving:
                 self._stand_up(number, now)
-            elif seat.stack < least and not seat.sitting_out:
+            elif seat.stack < least and not seat.sitting_out and not self.settings.tournament:
                 seat.sitting_out = seat.short_of_ante = True
                 self._emit(now, SatOut(number, seat.player, "cannot post the ante"))
 

@@ -56,6 +56,12 @@ class TableSettings:
     """Time-outs in a row after which the player is sat out."""
     history: int = 2000
     """How many stream entries are kept (about 25 hands of eight players)."""
+    # (sevenstud.wire.ADDED_LATER: wire imports this module)
+    tournament: bool = field(default=False, metadata={"wire_added_later": True})
+    """A tournament table (docs/table.md, "Tournament tables"): seats are given with any
+    stack, the buy-in limits do not apply, a player with chips is dealt in even when away (and
+    their hand folded at their turn), a player without chips is not dealt in. (Added since the
+    record format began: a record without it reads False.)"""
 
     def __post_init__(self) -> None:
         if not isinstance(self.game, Game):
@@ -65,8 +71,10 @@ class TableSettings:
         for name in ("min_buy_in", "max_buy_in", "time_outs_to_sit_out", "history"):
             if not _is_chips(getattr(self, name)):
                 raise TableError(f"{name} must be a whole number, not {getattr(self, name)!r}")
+        if not isinstance(self.tournament, bool):
+            raise TableError(f"tournament must be True or False, not {self.tournament!r}")
         least = max(1, self.game.stakes.ante)
-        if self.min_buy_in < least:
+        if self.min_buy_in < least and not self.tournament:  # a tournament's stakes rise: no limits
             raise TableError(f"min_buy_in ({self.min_buy_in}) must cover the ante: at least {least} chips")
         if self.max_buy_in < self.min_buy_in:
             raise TableError(f"max_buy_in ({self.max_buy_in}) is below min_buy_in ({self.min_buy_in})")

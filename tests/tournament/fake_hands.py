@@ -31,6 +31,7 @@ class Run:
 def check_invariants(d: Director) -> None:
     """What must hold after every step of any tournament."""
     assert d.chips_in_play() == d.chips_issued, (d.chips_in_play(), d.chips_issued)
+    d.check_index()  # the counts kept for speed are the recounted ones
     seen: dict[str, int] = {}
     for number, table in d.tables.items():
         assert table.number == number

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from sevenstud.tournament.payouts import icm_deal, payout_table, shared_prizes, split_exactly
-from sevenstud.tournament.seating import TableSeats, draw_seats, random_open_seat
+from sevenstud.tournament.seating import TableIndex, TableSeats, draw_seats, random_open_seat
 from sevenstud.tournament.settings import (
     AddChips,
     Break,
@@ -115,9 +115,15 @@ class Director:
     _started_chips: dict[str, int] = field(default_factory=dict)
     _dealt: dict[int, set[str]] = field(default_factory=dict)
     _rng: random.Random = field(init=False)
+    # Kept as things change, so that each hand costs the same however large the field: the
+    # players still in, the tables' sizes (seating.TableIndex), the payout table of the field.
+    _left: int = 0
+    _index: TableIndex = field(init=False)
+    _prizes_of: tuple[int, int, tuple[int, ...]] | None = None
 
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed)
+        self._index = TableIndex(self.settings.seats)
 
     # -- what the tournament is now ------------------------------------------------------
 
@@ -130,16 +136,44 @@ class Director:
         """Everyone still in (a player who may still rebuy included)."""
         return [e.name for e in self.entrants.values() if not e.out]
 
+    @property
+    def players_left_count(self) -> int:
+        """How many are still in: ``len(players_left())`` without counting them."""
+        return self._left
+
+    def _mark_out(self, entrant: Entrant) -> None:
+        if not entrant.out:
+            entrant.out = True
+            self._left -= 1
+
+    def _touch(self, table: TableSeats) -> None:
+        self._index.update(table, self.breaking)
+
+    def _reindex(self) -> None:
+        self._index.rebuild(self.tables, self.breaking)
+
+    def check_index(self) -> None:
+        """Assert that the kept counts are the recounted ones (the tests call it after every
+        step: a change to a table the director forgot to count would show here)."""
+        self._index.check(self.tables, self.breaking)
+        assert self._left == len(self.players_left()), (self._left, len(self.players_left()))
+
     def chips_in_play(self) -> int:
         """Every entrant's chips (a busted player has none): always :attr:`chips_issued`."""
         return sum(e.chips for e in self.entrants.values())
 
     def prizes(self) -> tuple[int, ...]:
         """The prize of each paid place for the field as it stands."""
+        kept = self._prizes_of
+        if kept is not None and kept[0] == self.entries and kept[1] == self.pool:
+            return kept[2]  # asked after every hand: worked out again only when the field grows
         if self.settings.paid_places_override:
-            return split_exactly(self.pool, list(self.settings.paid_places_override))
-        single = self.settings.kind == "sit_and_go"
-        return payout_table(self.entries, self.pool, single_table=single or None)
+            prizes = split_exactly(self.pool, list(self.settings.paid_places_override))
+        else:
+            single = self.settings.kind == "sit_and_go"
+            prizes = payout_table(self.entries, self.pool, single_table=single or None)
+        self._prizes_of = (self.entries, self.pool, prizes)
+        return prizes
 
     def play_time(self, now: float) -> float:
         """Seconds of play so far (breaks and pauses not counted)."""
@@ -176,6 +210,7 @@ class Director:
             if len(self.entrants) >= s.max_entries:
                 raise TournamentError("the tournament is full")
             self.entrants[player] = Entrant(player, len(self.entrants))
+            self._left += 1
             self._pay_entry()
             if s.kind == "sit_and_go" and len(self.entrants) == s.max_entries:
                 return self._start(now)
@@ -191,6 +226,7 @@ class Director:
                 raise TournamentError(f"{player} has no re-entries left")
             known.entries += 1
             known.out = False
+            self._left += 1
             known.place, known.prize = None, 0
             for group in self._busted_groups:
                 group[:] = [b for b in group if b[0] != player]
@@ -198,6 +234,7 @@ class Director:
         else:
             entrant = Entrant(player, len(self.entrants))
             self.entrants[player] = entrant
+            self._left += 1
         self._pay_entry()
         return self._seat_late(entrant, now)
 
@@ -208,6 +245,7 @@ class Director:
         if player not in self.entrants:
             raise TournamentError(f"{player} is not registered")
         del self.entrants[player]
+        self._left -= 1
         for order, entrant in enumerate(self.entrants.values()):
             entrant.order = order
         self.entries -= 1
@@ -287,7 +325,7 @@ class Director:
         return commands
 
     def _maybe_take_break(self, now: float) -> list[Command]:
-        if not self.break_due or any(t.in_hand for t in self.tables.values()):
+        if not self.break_due or self._index.in_hand:
             return []
         self.break_due = False
         every = self.settings.structure.break_every
@@ -307,6 +345,7 @@ class Director:
         self._next_break = every * 60 if every is not None else None
         drawn = draw_seats(list(self.entrants), s.seats, self._rng)
         self.tables = {t.number: t for t in drawn}
+        self._reindex()
         commands: list[Command] = [Status("running")]
         for table in drawn:
             for seat, player in sorted(table.players.items()):
@@ -333,8 +372,10 @@ class Director:
             number = max(self.tables, default=0) + 1
             self.tables[number] = TableSeats(number, s.seats)
             tables.append(self.tables[number])
+            self._touch(self.tables[number])
         table, seat = random_open_seat(tables, self._rng)
         table.take(seat, entrant.name)
+        self._touch(table)
         entrant.table = table.number
         commands: list[Command] = [Seat(entrant.name, table.number, seat, entrant.chips)]
         return commands + self._rebalance(now)
@@ -364,6 +405,7 @@ class Director:
         if self.may_deal(table, now) is None:
             raise TournamentError(f"table {table} may not deal now")
         seats.in_hand = True
+        self._touch(seats)
         seats.round_played = self.hand_for_hand_round
         for player, chips in stacks.items():
             self._started_chips[player] = chips
@@ -379,6 +421,7 @@ class Director:
         """The hand at ``table`` was called off (a crash): every chip went back where it was."""
         seats = self.tables[table]
         seats.in_hand = False
+        self._touch(seats)
         self._dealt.pop(table, None)
         seats.round_played = self.hand_for_hand_round - 1 if self.hand_for_hand else seats.round_played
         return self._after_hand(now)
@@ -400,6 +443,7 @@ class Director:
         if sum(stacks.values()) != before:
             raise TournamentError(f"table {table}'s stacks add up to {sum(stacks.values())}, not {before}")
         seats.in_hand = False
+        self._touch(seats)
         dealt = self._dealt.pop(table, set())
         busted: list[tuple[str, int]] = []
         for player, chips in stacks.items():
@@ -425,25 +469,40 @@ class Director:
         return commands + self._after_hand(now)
 
     def _after_hand(self, now: float) -> list[Command]:
-        commands: list[Command] = []
-        if self.hand_for_hand and not any(t.in_hand for t in self.tables.values()):
-            waiting = [
-                t
-                for t in self.tables.values()
-                if t.round_played < self.hand_for_hand_round and self._dealable(t) >= 2
-            ]
-            if not waiting:  # every table has dealt this round's hand
-                if self._round_busts:
-                    commands += self._eliminate(self._round_busts)
-                    self._round_busts = []
-                self.hand_for_hand_round += 1
-        on_the_bubble = len(self.players_left()) <= len(self.prizes()) + 1
+        commands: list[Command] = self._end_round_if_done() or []
+        on_the_bubble = self._left <= len(self.prizes()) + 1
         if not self.field_final and self.state in ("running", "break") and on_the_bubble:
             commands += self._close_field()
         if self.state in ("running", "break"):
             commands += self._check_hand_for_hand()
             commands += self._rebalance(now)
+            # The table the round waited for may just have been broken (its players moved to
+            # tables that have dealt the round): the round is over then, or no table would deal.
+            ended = self._end_round_if_done()
+            if ended is not None:
+                commands += ended
+                if self.state in ("running", "break"):
+                    commands += self._check_hand_for_hand() + self._rebalance(now)
             commands += self._maybe_take_break(now)
+        return commands
+
+    def _end_round_if_done(self) -> list[Command] | None:
+        """A hand-for-hand round whose hands are all over ends: its busts are placed together
+        and the next round begins (``None``: no round ended)."""
+        if not self.hand_for_hand or self._index.in_hand or self.state not in ("running", "break"):
+            return None
+        waiting = [
+            t
+            for t in self.tables.values()
+            if t.round_played < self.hand_for_hand_round and self._dealable(t) >= 2
+        ]
+        if waiting:
+            return None
+        commands: list[Command] = []
+        if self._round_busts:
+            commands += self._eliminate(self._round_busts)
+            self._round_busts = []
+        self.hand_for_hand_round += 1
         return commands
 
     def _dealable(self, table: TableSeats) -> int:
@@ -518,6 +577,8 @@ class Director:
         return entrant
 
     def _expire_rebuys(self, now: float) -> list[Command]:
+        if not self.settings.rebuy_levels:
+            return []  # nobody has a time to rebuy: no need to look at every entrant each tick
         over = not self._may_rebuy_now()
         lapsed = [
             (e.name, self._started_chips.get(e.name, 0))
@@ -537,19 +598,19 @@ class Director:
         # its start, more chips the better place; equal chips tie and share those places' prizes.
         for name, _ in busted:
             entrant = self.entrants[name]
-            entrant.out = True
+            self._mark_out(entrant)
             if entrant.table is not None:
                 self.tables[entrant.table].vacate(name)
+                self._touch(self.tables[entrant.table])
                 entrant.table = None
         if not self.field_final:
             self._busted_groups.append(list(busted))
-            if len(self.players_left()) <= len(self.prizes()) + 1:  # the field is on the bubble
+            if self._left <= len(self.prizes()) + 1:  # the field is on the bubble
                 return self._close_field()
             return []
         commands = self._place(busted)
-        left = self.players_left()
-        if len(left) == 1 and self.state in ("running", "break"):
-            commands += self._place([(left[0], 0)], worst=1)
+        if self._left == 1 and self.state in ("running", "break"):
+            commands += self._place([(self.players_left()[0], 0)], worst=1)
             commands += self._finish()
         return commands
 
@@ -557,7 +618,7 @@ class Director:
         # ``worst``: the worst place the group takes (by default: just below everyone still in).
         prizes = self.prizes()
         if worst is None:
-            worst = len(self.players_left()) + len(busted)
+            worst = self._left + len(busted)
         commands: list[Command] = []
         by_chips: dict[int, list[str]] = {}
         for name, chips in busted:
@@ -568,7 +629,8 @@ class Director:
             shares = shared_prizes(prizes, first, names)
             for name in names:
                 entrant = self.entrants[name]
-                entrant.out, entrant.place, entrant.prize = True, first, shares[name]
+                self._mark_out(entrant)
+                entrant.place, entrant.prize = first, shares[name]
                 entrant.table = None
                 commands.append(Finish(name, first, shares[name], len(names)))
             worst = first - 1
@@ -583,19 +645,20 @@ class Director:
         for entrant in self.entrants.values():
             if not entrant.out and entrant.chips == 0 and entrant.rebuy_until is not None:
                 entrant.rebuy_until = None  # busted and waiting to rebuy: out now
-                entrant.out = True
+                self._mark_out(entrant)
                 if entrant.table is not None:
                     self.tables[entrant.table].vacate(entrant.name)
+                    self._touch(self.tables[entrant.table])
                     entrant.table = None
                 self._busted_groups.append([(entrant.name, self._started_chips.get(entrant.name, 0))])
         groups, self._busted_groups = self._busted_groups, []
         # The earliest busts take the worst places, now that the field is known.
-        worst = len(self.players_left()) + sum(len(g) for g in groups)
+        worst = self._left + sum(len(g) for g in groups)
         for group in groups:
             if group:
                 commands += self._place(group, worst)
                 worst -= len(group)
-        if self.state in ("running", "break") and len(self.players_left()) == 1:
+        if self.state in ("running", "break") and self._left == 1:
             commands += self._place([(self.players_left()[0], 0)], worst=1) + self._finish()
         return commands
 
@@ -603,13 +666,12 @@ class Director:
         self.state = "finished"
         for table in list(self.tables.values()):
             table.players.clear()
+        self._reindex()
         return [Status("finished")]
 
     def _check_hand_for_hand(self) -> list[Command]:
         paid = len(self.prizes())
-        left = len(self.players_left())
-        live_tables = sum(1 for t in self.tables.values() if t.players)
-        on = self.field_final and live_tables > 1 and left == paid + 1
+        on = self.field_final and self._index.with_players > 1 and self._left == paid + 1
         if on == self.hand_for_hand:
             return []
         self.hand_for_hand = on
@@ -635,15 +697,17 @@ class Director:
         if player not in offer:
             raise TournamentError(f"{player} is not in the tournament")
         self.deal_accepted.add(player)
-        if set(offer) - self.deal_accepted or any(t.in_hand for t in self.tables.values()):
+        if set(offer) - self.deal_accepted or self._index.in_hand:
             return []
         commands: list[Command] = []
         ranked = sorted(offer, key=lambda p: (-self.entrants[p].chips, self.entrants[p].order))
         for place, name in enumerate(ranked, start=1):
             entrant = self.entrants[name]
-            entrant.out, entrant.place, entrant.prize = True, place, offer[name]
+            self._mark_out(entrant)
+            entrant.place, entrant.prize = place, offer[name]
             if entrant.table is not None:
                 self.tables[entrant.table].vacate(name)
+                self._touch(self.tables[entrant.table])
                 entrant.table = None
             commands.append(Finish(name, place, offer[name]))
         return commands + self._finish()
@@ -656,14 +720,15 @@ class Director:
             return commands
         seats = self.settings.seats
         while True:
-            live = sorted(self.tables)
-            seated = sum(len(self.tables[t].players) for t in live)
-            if len(live) > 1 and seated <= seats:
+            count, seated = len(self.tables), self._index.seated
+            if count > 1 and seated <= seats:
                 commands += self._form_final_table()
                 break
             self.final_table_pending = False  # late entries may have made it too many again
-            if len(live) > 1 and seated <= (len(live) - 1) * seats and not self.breaking:
-                self.breaking.add(max(live))
+            if count > 1 and seated <= (count - 1) * seats and not self.breaking:
+                highest = max(self.tables)
+                self.breaking.add(highest)
+                self._touch(self.tables[highest])
             broke = self._break_idle_tables()
             commands += broke
             moved = self._balance_once()
@@ -681,19 +746,24 @@ class Director:
             others = [t for t in self.tables.values() if t.number != number and t.number not in self.breaking]
             if sum(t.seats - len(t.players) for t in others) < len(table.players):
                 self.breaking.discard(number)  # late entries took the seats it needed: it stays
+                self._touch(table)
                 continue
             for seat in sorted(table.players):
                 player = table.players.pop(seat)
                 target, new_seat = random_open_seat(others, self._rng)
                 target.take(new_seat, player)
+                self._touch(target)
                 self.entrants[player].table = target.number
                 commands.append(Seat(player, target.number, new_seat, self.entrants[player].chips, number))
             self.breaking.discard(number)
             del self.tables[number]
+            self._index.remove(number)
             commands.append(CloseTable(number))
         return commands
 
     def _balance_once(self) -> list[Command]:
+        if not self._index.may_need_balancing():
+            return []  # counted by size: no need to look at every table after every hand
         open_tables = [t for t in self.tables.values() if t.number not in self.breaking]
         if len(open_tables) < 2:
             return []
@@ -709,6 +779,8 @@ class Director:
         player = longest.player_for(seat)
         longest.vacate(player)
         shortest.take(seat, player)
+        self._touch(longest)
+        self._touch(shortest)
         self.entrants[player].table = shortest.number
         return [Seat(player, shortest.number, seat, self.entrants[player].chips, longest.number)]
 
@@ -716,7 +788,7 @@ class Director:
         # The players fit one table: every table stops dealing, and once the last hand is over
         # everyone draws a new seat at the lowest-numbered table.
         self.final_table_pending = True
-        if any(t.in_hand for t in self.tables.values()):
+        if self._index.in_hand:
             return []
         commands: list[Command] = []
         if self._round_busts:  # busted in the last hand-for-hand hands: placed before the draw
@@ -733,6 +805,7 @@ class Director:
                 commands.append(CloseTable(number))
         self.tables = {final: drawn}
         self.breaking.clear()
+        self._reindex()
         for seat, player in sorted(drawn.players.items()):
             self.entrants[player].table = final
             commands.append(Seat(player, final, seat, self.entrants[player].chips, origin[player]))

@@ -63,15 +63,33 @@ def payout_table(entries: int, pool: int, *, single_table: bool | None = None) -
         return ()
     if places in _SIT_AND_GO_SHARES and (single_table or (single_table is None and entries <= 10)):
         return split_exactly(pool, _SIT_AND_GO_SHARES[places])
+    return _mtt_table(entries, pool, places)
+
+
+@cache
+def _mtt_table(entries: int, pool: int, places: int) -> tuple[int, ...]:
+    # Cached: a director asks for its table after every hand, and a field of thousands pays
+    # hundreds of places, each bisection step summing them. The sums are exact (the weights are
+    # floats, so dyadic rationals: whole numbers over one power of two) without Fraction's
+    # gcd at every addition, which made a 10,000-entrant table take minutes.
     target = Fraction(pool, entries) * MIN_CASH  # the smallest prize we aim at
     low, high = 0.0, 4.0
     for _ in range(60):  # bisection on the exponent: a larger one gives the last place less
         middle = (low + high) / 2
-        weights = [Fraction(1 / (place**middle)) for place in range(1, places + 1)]
-        last = weights[-1] / sum(weights) * pool
-        low, high = (middle, high) if last > target else (low, middle)
+        numerators = _dyadic([1 / (place**middle) for place in range(1, places + 1)])
+        # last = weights[-1] / sum(weights) * pool, compared with target exactly
+        total = sum(numerators)
+        last_beats_target = numerators[-1] * pool * target.denominator > target.numerator * total
+        low, high = (middle, high) if last_beats_target else (low, middle)
     weights = [Fraction(1 / (place**low)) for place in range(1, places + 1)]
     return _non_increasing(split_exactly(pool, weights))
+
+
+def _dyadic(values: Sequence[float]) -> list[int]:
+    """Positive floats as whole numerators over one common power of two (their exact ratios)."""
+    ratios = [v.as_integer_ratio() for v in values]  # each denominator a power of two
+    shift = max(d.bit_length() - 1 for _, d in ratios)
+    return [n << (shift - (d.bit_length() - 1)) for n, d in ratios]
 
 
 def _non_increasing(prizes: tuple[int, ...]) -> tuple[int, ...]:

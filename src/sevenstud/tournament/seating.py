@@ -94,3 +94,84 @@ def random_open_seat(tables: list[TableSeats], rng: random.Random) -> tuple[Tabl
     fewest = min(len(t.players) for t in open_tables)
     table = rng.choice([t for t in open_tables if len(t.players) == fewest])
     return table, rng.choice(table.free_seats())
+
+
+@dataclass(slots=True)
+class TableIndex:
+    """The tables' sizes counted by size (0 to 8 players), so that the director's questions
+    asked after every hand are answered in constant time, whatever the number of tables: how
+    many players are seated, how many tables have players, how many deal a hand now, and
+    whether balancing has anything to do (the shortest open table against the longest one
+    between hands). The director calls :meth:`update` after each change to a table and
+    :meth:`rebuild` after changing many; :meth:`check` recounts (for the tests)."""
+
+    seats: int
+    _kept: dict[int, tuple[int, bool, bool]] = field(default_factory=dict)
+    """Table number -> (players, open: not being broken, idle: between hands)."""
+    all_sizes: list[int] = field(init=False)
+    open_sizes: list[int] = field(init=False)
+    open_idle_sizes: list[int] = field(init=False)
+    seated: int = 0
+    in_hand: int = 0
+
+    def __post_init__(self) -> None:
+        self.all_sizes = [0] * (self.seats + 1)
+        self.open_sizes = [0] * (self.seats + 1)
+        self.open_idle_sizes = [0] * (self.seats + 1)
+
+    def _count(self, state: tuple[int, bool, bool], step: int) -> None:
+        size, is_open, idle = state
+        self.all_sizes[size] += step
+        self.seated += step * size
+        self.in_hand += step * (not idle)
+        if is_open:
+            self.open_sizes[size] += step
+            if idle:
+                self.open_idle_sizes[size] += step
+
+    def update(self, table: TableSeats, breaking: set[int]) -> None:
+        """Table ``table`` changed (its players, its hand, whether it is being broken)."""
+        old = self._kept.get(table.number)
+        if old is not None:
+            self._count(old, -1)
+        new = (len(table.players), table.number not in breaking, not table.in_hand)
+        self._kept[table.number] = new
+        self._count(new, 1)
+
+    def remove(self, number: int) -> None:
+        """Table ``number`` is closed."""
+        old = self._kept.pop(number, None)
+        if old is not None:
+            self._count(old, -1)
+
+    def rebuild(self, tables: dict[int, TableSeats], breaking: set[int]) -> None:
+        """Count every table afresh."""
+        self._kept.clear()
+        self.__post_init__()
+        self.seated = self.in_hand = 0
+        for table in tables.values():
+            self.update(table, breaking)
+
+    @property
+    def with_players(self) -> int:
+        """How many tables have someone seated."""
+        return len(self._kept) - self.all_sizes[0]
+
+    def may_need_balancing(self) -> bool:
+        """Whether an open table between hands has two or more players more than the shortest
+        open table (then the director looks for which)."""
+        shortest = next((s for s, n in enumerate(self.open_sizes) if n), None)
+        longest = next((s for s in range(self.seats, -1, -1) if self.open_idle_sizes[s]), None)
+        return shortest is not None and longest is not None and longest >= shortest + 2
+
+    def check(self, tables: dict[int, TableSeats], breaking: set[int]) -> None:
+        """Assert the counts are those of ``tables`` (the tests call it after every step)."""
+        fresh = TableIndex(self.seats)
+        fresh.rebuild(tables, breaking)
+        assert self._kept == fresh._kept, (self._kept, fresh._kept)
+        assert (self.all_sizes, self.open_sizes, self.open_idle_sizes) == (
+            fresh.all_sizes,
+            fresh.open_sizes,
+            fresh.open_idle_sizes,
+        )
+        assert (self.seated, self.in_hand) == (fresh.seated, fresh.in_hand)
