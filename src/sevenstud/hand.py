@@ -22,7 +22,7 @@ a player can do), :mod:`sevenstud.events` (what happens, and who may see it),
 :mod:`sevenstud.betting` (one betting round) and :mod:`sevenstud.views` (what a seat sees).
 
 >>> from sevenstud.games import StudHiLo, Stakes
->>> from sevenstud.cards import Deck
+>>> from sevenstud.deck import Deck
 >>> hand = Hand(StudHiLo(Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)), [100, 100],
 ...             Deck.seeded(7))
 >>> hand.to_act, [str(a) for a in hand.legal_actions()]
@@ -34,7 +34,7 @@ a player can do), :mod:`sevenstud.events` (what happens, and who may see it),
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, SupportsIndex
 
 from sevenstud.actions import (
@@ -47,8 +47,9 @@ from sevenstud.actions import (
     IllegalAction,
 )
 from sevenstud.betting import BettingRound
-from sevenstud.cards import Card, Deck
+from sevenstud.cards import Card
 from sevenstud.chips import is_whole, whole
+from sevenstud.deck import Deck
 from sevenstud.events import (
     ActionTaken,
     AntePosted,
@@ -430,22 +431,6 @@ class Hand:
         # A deep copy is a clone: what they share is immutable. (copy's own way rebuilds an
         # object from its __dict__, which the compiled engine's Hand does not have.)
         return self.clone()
-
-    def to_record(self) -> dict[str, Any]:
-        """The full record of the hand, for storage (:func:`sevenstud.wire.hand_to_record`): the
-        game, the stacks, the deck's whole order and every action. It holds every card: never
-        for a player."""
-        from sevenstud.wire import hand_to_record  # wire imports this module
-
-        return hand_to_record(self)
-
-    @classmethod
-    def from_record(cls, record: Mapping[str, Any]) -> Hand:
-        """The hand of :meth:`to_record`, played again to the same point
-        (:func:`sevenstud.wire.hand_from_record`; its ``WireError`` when the record is bad)."""
-        from sevenstud.wire import hand_from_record  # wire imports this module
-
-        return hand_from_record(record)
 
     @classmethod
     def replay(

@@ -43,7 +43,8 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from sevenstud.bots import BOT_KINDS, DEFAULT_KIND, Bot, new_bot
-from sevenstud.cards import Card, Deck, format_cards
+from sevenstud.cards import Card, format_cards
+from sevenstud.deck import Deck
 from sevenstud.games import STREET_NAMES, Game, GameError, Stakes, game_by_name
 from sevenstud.hand import (
     MAX_PLAYERS,

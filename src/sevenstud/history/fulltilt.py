@@ -34,7 +34,7 @@ What Full Tilt writes differently from PokerStars (seen in its real files):
 * shown hands are described ``three of a kind, Nines``, ``Ace Queen high``, ``two pair, Kings
   and Jacks, for high and 8,7,6,3,2, for low`` and, in razz, ``J,T,6,5,2``.
 
->>> from sevenstud.cards import Deck
+>>> from sevenstud.deck import Deck
 >>> from sevenstud.games import Razz, Stakes
 >>> from sevenstud.hand import Hand
 >>> hand = Hand(Razz(Stakes(1, 2, 5, 10)), [100, 100], Deck.seeded(7))
