@@ -98,3 +98,47 @@ def test_the_finder_sees_a_lazy_cycle(tmp_path: Path, monkeypatch: pytest.Monkey
 
 def test_no_module_imports_itself_back() -> None:
     assert import_cycles() == []
+
+
+GAME_CODES = ("stud8", "stud", "razz")
+
+
+def _code_comparisons(path: Path) -> list[int]:
+    """Lines of ``path`` comparing something with a game's code (``== "razz"``, ``in ("stud8",
+    ...)``, ``match ... case "stud"``)."""
+    lines = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            for side in sides:
+                values = side.elts if isinstance(side, ast.Tuple | ast.List | ast.Set) else [side]
+                if any(isinstance(v, ast.Constant) and v.value in GAME_CODES for v in values):
+                    lines.append(node.lineno)
+        elif isinstance(node, ast.MatchValue) and isinstance(node.value, ast.Constant):
+            if node.value.value in GAME_CODES:
+                lines.append(node.lineno)
+    return lines
+
+
+def test_a_game_is_an_object_outside_games_py() -> None:
+    """No module but games.py decides anything by comparing a game's code: it asks the game
+    (``has_high``, ``has_low``, ``split`` ...), and no page compares a code either (the pages
+    ask ``GET /api/games``)."""
+    found = []
+    for path in sorted((SOURCE / "sevenstud").rglob("*.py")):
+        if path.name != "games.py":
+            found += [f"{path.relative_to(SOURCE)}:{line}" for line in _code_comparisons(path)]
+    for path in sorted((SOURCE / "sevenstud" / "web").rglob("*.js")):
+        text = path.read_text(encoding="utf-8")
+        for number, line in enumerate(text.splitlines(), 1):
+            if any(f'== "{code}"' in line or f'"{code}" ==' in line for code in GAME_CODES):
+                found.append(f"{path.relative_to(SOURCE)}:{number}")
+            if any(name in line for name in ('"StudHiLo"', '"Razz"', '"Stud"')):
+                found.append(f"{path.relative_to(SOURCE)}:{number}")
+    assert found == []
+
+
+def test_the_code_finder_sees_a_comparison(tmp_path: Path) -> None:
+    source = tmp_path / "m.py"
+    source.write_text('x = 1 if game == "razz" else 2\nif kind in ("stud8", "stud"):\n    pass\n')
+    assert sorted(_code_comparisons(source)) == [1, 2]

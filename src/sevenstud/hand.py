@@ -78,11 +78,12 @@ from sevenstud.pots import (
     build_pots,
     contender,
     new_pot,
+    pots_as_they_stand,
     settle,
     split_rake,
     won_alone,
 )
-from sevenstud.views import Phase, SeatView, ViewCache
+from sevenstud.views import Phase, SeatView, ViewCache, with_community
 
 __all__ = [  # the names other modules import from here, these modules' own included
     "AGGRESSIVE_KINDS", "MAX_PLAYERS", "MIN_PLAYERS", "STREET_NAMES", "Action", "ActionKind",
@@ -209,8 +210,21 @@ class Hand:
         return sum(self.contributed)
 
     def pots(self) -> list[Pot]:
-        """The main pot and the side pots as they stand."""
+        """The main pot and the side pots by every level put in (:func:`~sevenstud.pots.build_pots`):
+        the pots a showdown splits once the betting is over (mid-street a bet not yet called is
+        a level of its own here; :meth:`pots_now` is what a table shows)."""
         return build_pots(self.contributed, [not f for f in self.folded], self._fold_order)
+
+    def pots_now(self) -> list[Pot]:
+        """The pots as a table shows them now: while betting, a side pot only where a live
+        player is all-in (:func:`~sevenstud.pots.pots_as_they_stand`); at the showdown the
+        pots it splits; once the hand is over, the pots as they were awarded (after the rake)."""
+        if self.phase is Phase.OVER:
+            return self.final_pots[:]
+        if self._showdown_pots is not None:
+            return self._showdown_pots[:]
+        live = [not f for f in self.folded]
+        return pots_as_they_stand(self.contributed, live, self.stacks, self._fold_order)
 
     def legal_actions(self) -> list[Action]:
         """What the player to act may do, each with its amount; empty when the hand is over."""
@@ -346,10 +360,7 @@ class Hand:
 
     def seven_cards(self, seat: int) -> list[Card]:
         """The seat's cards for the showdown: its own plus the community card, if any."""
-        cards = list(self.cards[seat])
-        if self.community is not None:
-            cards.append(self.community)
-        return cards
+        return with_community(self.cards[seat], self.community)
 
     def view(self, seat: SupportsIndex | None, since: SupportsIndex = 0) -> SeatView:
         """What ``seat`` may know (``None``: a spectator): never another seat's down cards,
@@ -374,6 +385,7 @@ class Hand:
             stacks=tuple(self.stacks),
             bets=tuple(self.street_bets),
             pot=sum(self.contributed),
+            pots=tuple(self.pots_now()),
             folded=tuple(self.folded),
             cards=cards,
             face_up=face_up,

@@ -603,6 +603,7 @@ class TerminalTable:
             stacks=stacks,
             bets=(0,) * n,
             pot=sum(log.awarded.values()) + log.rake,
+            pots=(),
             folded=tuple(folded),
             cards=tuple(tuple(c) for c in cards),
             face_up=tuple(tuple(f) for f in face_up),

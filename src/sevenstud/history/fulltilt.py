@@ -58,7 +58,7 @@ from pathlib import Path
 from typing import IO, NoReturn
 
 from sevenstud.cards import Card, MalformedCardError
-from sevenstud.games import Game, GameCode, GameError, Stakes, game_by_name
+from sevenstud.games import Game, GameCode, GameError, Stakes, game_by_name, game_class
 from sevenstud.history.fulltilt_write import GAME_TITLES, STREET_ORDINALS, format_fulltilt
 from sevenstud.history.pokerstars import (
     Ante,
@@ -279,9 +279,9 @@ def _description(game: GameCode, text: str) -> str | None:
         m = re.fullmatch(r"(\w+)(?: \w+)* high", words)
         return f"high card {m.group(1)}" if m else words
 
-    if game == "razz":
+    if not game_class(game).has_high:
         return f"Lo: {text}" if re.fullmatch(r"[2-9TJQKA](?:,[2-9TJQKA]){4}", text) else None
-    if game == "stud":
+    if not game_class(game).has_low:
         return high(text)
     m = re.fullmatch(r"(.+?), for high(?: and (.+?), for low)?", text)
     if m is None:
