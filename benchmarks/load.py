@@ -377,7 +377,9 @@ def _profiler(pid: int, path: str) -> subprocess.Popen[bytes]:
     """py-spy sampling the server (``--profile``): raw collapsed stacks, or a flame graph for a
     path ending in .svg; it stops when the server does."""
     how = "flamegraph" if path.endswith(".svg") else "raw"
-    command = ["py-spy", "record", "--pid", str(pid), "--rate", "200", "--format", how, "-o", path]
+    # --nonblocking: py-spy reads the server without pausing it, so the round trips stay its own.
+    command = ["py-spy", "record", "--nonblocking", "--pid", str(pid), "--rate", "200"]
+    command += ["--format", how, "-o", path]
     try:
         return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     except FileNotFoundError:

@@ -5,6 +5,7 @@ closed pipe, Ctrl-C and a file that cannot be read or written."""
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import subprocess
 import sys
@@ -149,6 +150,16 @@ def test_ctrl_c_at_the_table_exits_130() -> None:
     assert "Traceback" not in err and err.strip() == "sevenstud play: interrupted"
 
 
+def _cpu_seconds(pid: int) -> float:
+    """The CPU time process ``pid`` has used (Linux's /proc; wall time elsewhere, by sleeping)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        time.sleep(3)
+        return float("inf")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def test_ctrl_c_in_a_long_equity_exits_130() -> None:
     argv = ["equity", "--trials", "2000000000", "--no-progress", "--seed", "1", "As 2s 3s", "Kd Kh Qc"]
     process = subprocess.Popen(
@@ -157,7 +168,13 @@ def test_ctrl_c_in_a_long_equity_exits_130() -> None:
         stderr=subprocess.PIPE,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
-    time.sleep(3)  # inside the Monte Carlo loop by now (it runs for minutes)
+    # Inside the Monte Carlo loop (it runs for minutes) once it has used more CPU than its start
+    # (imports and parsing, about 1.5 s): counted in CPU time, not wall time, which a busy
+    # machine stretches past any fixed sleep (the interrupt then came before the command was
+    # known, "sevenstud: interrupted").
+    deadline = time.monotonic() + 60
+    while _cpu_seconds(process.pid) < 3.0 and time.monotonic() < deadline and process.poll() is None:
+        time.sleep(0.1)
     process.send_signal(signal.SIGINT)
     try:
         status = process.wait(timeout=60)

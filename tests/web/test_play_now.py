@@ -30,7 +30,7 @@ def test_play_now_is_one_click_from_the_lobby_to_a_seat_dealt_in(
     account = httpx.get(f"{server}/api/me", cookies=_cookies(context)).json()
     assert account["guest"] is True
     line = next(t for t in httpx.get(f"{server}/api/lobby").json() if t["id"] == table)
-    assert line["game"] == "StudHiLo" and line["bots"] == 4 and line["seats"] == 6
+    assert line["game"] == "stud8" and line["bots"] == 4 and line["seats"] == 6
     # Seated: the player's name on a seat, then their own cards dealt face up to them.
     seat = page.locator("[data-testid^=seat-]", has_text=account["name"]).first
     expect(seat).to_be_visible(timeout=TIMEOUT)

@@ -218,7 +218,7 @@ def create_app(
             recover(store, [table_id], keep_seats=False)
             leases.release(table_id)
 
-        await asyncio.to_thread(close)
+        await store.run(close)
 
     async def _sweep() -> None:
         """Expired sessions deleted, idle tables closed, the counters pruned: every so often."""
@@ -239,7 +239,7 @@ def create_app(
                         unattended.pop(table_id, None)
                 if now - swept >= limits.sweep_seconds:
                     swept = now
-                    await asyncio.to_thread(auth.delete_expired_sessions, store, limits.session_idle)
+                    await store.run(auth.delete_expired_sessions, store, limits.session_idle)
                     for buckets in (guests_made, tables_made, login_tries):
                         buckets.prune()
                     login_guard.prune()
@@ -451,7 +451,7 @@ def create_app(
 
     @app.post("/api/tables")
     async def new_table(body: NewTable, request: Request) -> dict[str, Any]:
-        player = await asyncio.to_thread(_logged_in, request)
+        player = await store.run(_logged_in, request)
         try:
             game = game_class(body.game)(Stakes(*body.stakes))
             low, high = buy_in_limits(game.stakes, body.min_buy_in, body.max_buy_in)
@@ -461,7 +461,7 @@ def create_app(
         if body.bots >= body.seats:
             raise HTTPException(400, f"{body.bots} bots leave no seat free at a table of {body.seats}")
         async with new_tables:
-            if await asyncio.to_thread(_open_tables_of, player.id) >= limits.tables_per_account:
+            if await store.run(_open_tables_of, player.id) >= limits.tables_per_account:
                 raise RateLimited(
                     "tables_per_account",
                     f"you have {limits.tables_per_account} tables open: a table of nobody but bots, "
@@ -469,7 +469,7 @@ def create_app(
                     limits.idle_table_seconds,
                 )
             tables_made.take(_address(request))
-            table_id = await asyncio.to_thread(create_table, store, body.name, settings, player.id)
+            table_id = await store.run(create_table, store, body.name, settings, player.id)
         if not leases.claim_new(table_id):  # another process's round took it first: it serves it
             return {"id": table_id, "server": leases.server_of(table_id)}
         room = _open_room(table_id, settings, player.id)
