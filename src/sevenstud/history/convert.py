@@ -125,6 +125,18 @@ class ConvertError(ValueError):
     """A hand or file that cannot be converted; the message names the file and line or action."""
 
 
+def text_reader(path: Path, kind: Format) -> HandReader | FullTiltReader | ACRReader:
+    """The streaming reader of a PokerStars, Full Tilt or ACR text file (``kind`` as
+    :func:`format_of` tells it): each reads its hands into the same model, one at a time."""
+    if kind == "pokerstars":
+        return read_hands(path)
+    if kind == "fulltilt":
+        return read_fulltilt(path)
+    if kind == "acr":
+        return read_acr(path)
+    raise ConvertError(f"{path}: {kind} is not a text history format")
+
+
 def format_of(path: Path) -> Format:
     """The format of a history file, from its first line (a PokerStars, Full Tilt or ACR header,
     or PHH: a key, a ``[N]`` table or a comment; a ``.phh``/``.phhs`` ending also says PHH).
@@ -193,13 +205,7 @@ def iter_loaded(path: Path) -> Iterator[Loaded | ConvertError]:
     if kind == "phh":
         yield from _phh_loaded(path)
         return
-    reader: HandReader | FullTiltReader | ACRReader = (
-        read_hands(path)
-        if kind == "pokerstars"
-        else read_fulltilt(path)
-        if kind == "fulltilt"
-        else read_acr(path)
-    )
+    reader = text_reader(path, kind)
     try:
         for item in reader:
             if isinstance(item, PokerStarsError):
@@ -712,6 +718,7 @@ __all__ = [
     "format_of",
     "iter_loaded",
     "loaded_from_phh",
+    "text_reader",
     "to_acr_text",
     "to_fulltilt_text",
     "to_phh_hand",

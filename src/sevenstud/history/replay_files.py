@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from sevenstud.history.amounts import format_amount
-from sevenstud.history.convert import ConvertError, format_of
+from sevenstud.history.convert import ConvertError, Format, format_of, text_reader
 from sevenstud.history.phh import PHHError, PHHHand, loads, loads_all
+from sevenstud.history.pokerstars import PokerStarsError
 from sevenstud.history.replay import ReplayError, play_phh
 
 # ``sevenstud replay`` prints a verdict per hand and, with ``--json``, one object per hand
@@ -96,7 +97,7 @@ class _FileTally:
     """What happened to one file: its record for ``--json``."""
 
     file: str
-    format: str | None = None
+    format: Format | None = None
     hands: int = 0
     failed: int = 0
     skipped: int = 0
@@ -136,20 +137,10 @@ def _phh_records(path: Path, tally: _FileTally) -> Iterator[tuple[dict[str, Any]
         yield replay_record(name, item), *_chips_text(item)
 
 
-def _text_records(path: Path, kind: str, tally: _FileTally) -> Iterator[tuple[dict[str, Any], bool, str]]:
+def _text_records(path: Path, kind: Format, tally: _FileTally) -> Iterator[tuple[dict[str, Any], bool, str]]:
     """The hands of a PokerStars, Full Tilt or ACR text file (all read into the same model and
     replayed by the same replayer)."""
-    from sevenstud.history.acr import ACRReader, read_acr
-    from sevenstud.history.fulltilt import FullTiltReader, read_fulltilt
-    from sevenstud.history.pokerstars import HandReader, PokerStarsError, read_hands
-
-    reader: HandReader | FullTiltReader | ACRReader = (
-        read_hands(path)
-        if kind == "pokerstars"
-        else read_fulltilt(path)
-        if kind == "fulltilt"
-        else read_acr(path)
-    )
+    reader = text_reader(path, kind)
     try:
         for item in reader:
             record = {"record": "hand", **_text_hand_record(str(path), item, kind), "format": kind}
