@@ -162,6 +162,31 @@ def test_log_out_closes_the_sockets_of_its_session(store: Store) -> None:
         assert s.query(LoginSession).count() == 0
 
 
+def test_a_socket_keeps_its_session_in_use_and_ends_with_it(store: Store) -> None:
+    """Rule: a session with a websocket open is in use (never idle, however long ago the
+    socket opened); once past its lifetime it ends, and its sockets are closed (4003)."""
+    with served(store, Limits(sweep_seconds=0.2, session_idle=60)) as address:
+        token = _guest(address)
+        key = auth.session_key(token)
+        with connect(f"ws://{address}/ws", additional_headers={"Cookie": f"{COOKIE}={token}"}) as ws:
+            ws.send(json.dumps({"type": "ping"}))
+            with store.transaction() as s:  # "last used" long ago: only the open socket uses it
+                s.get(LoginSession, key).last_seen_at = time.time() - 3600
+            time.sleep(1.0)  # several sweeps
+            with store.session() as s:
+                row = s.get(LoginSession, key)
+                assert row is not None and row.last_seen_at > time.time() - 5
+            with store.transaction() as s:  # now past its lifetime
+                s.get(LoginSession, key).expires_at = time.time() - 1
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    ws.recv(timeout=5)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == LOGGED_OUT
+            assert closed.value.rcvd.reason == "session ended"
+        with store.session() as s:
+            assert s.get(LoginSession, key) is None
+
+
 def test_a_log_in_or_sign_up_ends_the_session_it_came_with(store: Store) -> None:
     """Rule: a new login is a new token; the one the request came with (a guest's) ends, and
     its sockets close."""

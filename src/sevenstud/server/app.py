@@ -239,7 +239,14 @@ def create_app(
                         unattended.pop(table_id, None)
                 if now - swept >= limits.sweep_seconds:
                     swept = now
-                    await store.run(auth.delete_expired_sessions, store, limits.session_idle)
+                    # A session with a socket open is in use; one past its lifetime ends, and
+                    # so do its sockets (a socket never outlives the session it acts for).
+                    in_use = sockets.sessions()
+                    ended = await store.run(
+                        auth.delete_expired_sessions, store, limits.session_idle, None, in_use
+                    )
+                    for key in ended & in_use:
+                        await sockets.close_session(key, LOGGED_OUT, "session ended")
                     for buckets in (guests_made, tables_made, login_tries):
                         buckets.prune()
                     login_guard.prune()

@@ -21,7 +21,7 @@ import secrets
 import threading
 import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -234,17 +234,28 @@ def player_of(store: Store, token: str | None, idle: float = SESSION_IDLE_SECOND
 
 
 def delete_expired_sessions(
-    store: Store, idle: float = SESSION_IDLE_SECONDS, now: float | None = None
-) -> int:
-    """Delete every session past its lifetime or idle too long; returns how many."""
+    store: Store,
+    idle: float = SESSION_IDLE_SECONDS,
+    now: float | None = None,
+    in_use: Collection[str] = (),
+) -> set[str]:
+    """Delete every session past its lifetime or idle too long; returns their keys (so that
+    their sockets are closed). ``in_use``: the keys of sessions with a websocket open, which
+    a player is using however long ago it was opened: they are idle for nobody, and only their
+    lifetime ends them."""
     now = time.time() if now is None else now
     with store.transaction() as s:
-        result = s.execute(
-            delete(LoginSession).where(
-                or_(LoginSession.expires_at < now, LoginSession.last_seen_at < now - idle)
+        if in_use:
+            s.execute(
+                update(LoginSession)
+                .where(LoginSession.token_hash.in_(list(in_use)))
+                .values(last_seen_at=now)
             )
-        )
-        return int(getattr(result, "rowcount", 0) or 0)
+        ended = or_(LoginSession.expires_at < now, LoginSession.last_seen_at < now - idle)
+        keys = set(s.scalars(select(LoginSession.token_hash).where(ended)).all())
+        if keys:
+            s.execute(delete(LoginSession).where(LoginSession.token_hash.in_(list(keys))))
+        return keys
 
 
 def log_out(store: Store, token: str) -> None:

@@ -360,6 +360,10 @@ class Sockets:
                 await socket.close(code, reason)
         return len(found)
 
+    def sessions(self) -> set[str]:
+        """The login sessions that have a socket open (in use, however long ago it opened)."""
+        return {s.session for s in self._open.values() if s.session is not None}
+
     def __len__(self) -> int:
         return len(self._open)
 
