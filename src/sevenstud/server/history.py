@@ -43,6 +43,15 @@ _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _STAKES = re.compile(r"^(\d{1,9})/(\d{1,9})$")
 
 
+Street = Annotated[int | None, Query(ge=3, le=7)]
+"""The street-reached filter: 3 to 7 (else a 422)."""
+CardsHeld = Annotated[str | None, Query(max_length=40)]
+"""The cards-held filter's text (``As Kd``, ``A A``)."""
+Page = Annotated[int, Query(ge=1, le=10_000)]
+PerPage = Annotated[int, Query(ge=1, le=MAX_PER_PAGE)]
+Names = Annotated[list[str], Query(min_length=1, max_length=MAX_NAMES)]
+
+
 class FilterError(ValueError):
     """A filter that says nothing this server can search by: the text names the field."""
 
@@ -231,8 +240,6 @@ def router(store: Store, cookie: str, idle: float = auth.SESSION_IDLE_SECONDS) -
         except FilterError as error:
             raise HTTPException(400, str(error)) from None
 
-    Street = Annotated[int | None, Query(ge=3, le=7)]
-
     @routes.get("/api/history")
     def history(
         request: Request,
@@ -243,9 +250,9 @@ def router(store: Store, cookie: str, idle: float = auth.SESSION_IDLE_SECONDS) -
         result: Result | None = None,
         street: Street = None,
         showdown: bool | None = None,
-        cards: Annotated[str | None, Query(max_length=40)] = None,
-        page: Annotated[int, Query(ge=1, le=10_000)] = 1,
-        per_page: Annotated[int, Query(ge=1, le=MAX_PER_PAGE)] = PER_PAGE,
+        cards: CardsHeld = None,
+        page: Page = 1,
+        per_page: PerPage = PER_PAGE,
     ) -> dict[str, Any]:
         who = player_id(request)
         wanted = filters(game, stakes, since, until, result, street, showdown, cards)
@@ -268,7 +275,7 @@ def router(store: Store, cookie: str, idle: float = auth.SESSION_IDLE_SECONDS) -
         result: Result | None = None,
         street: Street = None,
         showdown: bool | None = None,
-        cards: Annotated[str | None, Query(max_length=40)] = None,
+        cards: CardsHeld = None,
     ) -> dict[str, Any]:
         who = player_id(request)
         stats = PlayerStats()
@@ -280,7 +287,7 @@ def router(store: Store, cookie: str, idle: float = auth.SESSION_IDLE_SECONDS) -
 
     @routes.get("/api/stats/players")
     def their_stats(
-        request: Request, name: Annotated[list[str], Query(min_length=1, max_length=MAX_NAMES)]
+        request: Request, name: Names
     ) -> dict[str, Any]:
         who = player_id(request)
         if any(not 1 <= len(n) <= 40 for n in name):
