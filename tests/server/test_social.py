@@ -277,7 +277,8 @@ def test_a_note_is_its_authors_alone_found_by_the_name_in_any_case_and_emptied_a
         assert (written["player"], written["text"]) == ("bob", "calls down light <script>")
         assert ann.get("/api/notes/BOB").json()["text"] == "calls down light <script>"
         ann.put("/api/notes/Bob", json={"text": "steals a lot\nfrom late"})
-        assert [(n["player"], n["text"]) for n in ann.get("/api/notes").json()] == [("Bob", "steals a lot\nfrom late")]
+        listed = [(n["player"], n["text"]) for n in ann.get("/api/notes").json()]
+        assert listed == [("Bob", "steals a lot\nfrom late")]
         # Nobody else reads it, nor learns it is there.
         assert bob.get("/api/notes").json() == []
         assert bob.get("/api/notes/bob").status_code == 404
