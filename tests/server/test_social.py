@@ -267,6 +267,31 @@ def test_stats_are_yours_from_your_hands_and_an_opponents_only_from_hands_you_sh
         assert cat.get("/api/stats/players", params={"name": "bob"}).json()["players"]["bob"]["hands"] == 0
 
 
+def test_each_finished_hand_is_replayed_once_for_the_history_and_then_read_from_memory(
+    played: tuple[str, Store, dict[str, int]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sevenstud.server import hand_summaries
+
+    _base, store, people = played
+    replays: list[int] = []
+    real = hand_summaries.hand_from_record
+
+    def counting(record: Any) -> Any:
+        replays.append(1)
+        return real(record)
+
+    monkeypatch.setattr(hand_summaries, "hand_from_record", counting)
+    summaries = hand_summaries.Summaries(store)
+    first = summaries.of(people["ann"])
+    assert len(replays) == len(first) == len(own_hands(store, people["ann"]))
+    again = summaries.of(people["ann"])
+    assert again == first and len(replays) == len(first)  # nothing replayed the second time
+    bobs = summaries.of(people["bob"])  # the hands they shared are not replayed again
+    shared = {m.hand.row_id for m in first} & {m.hand.row_id for m in bobs}
+    assert len(replays) == len(first) + len(bobs) - len(shared)
+    assert summaries.of(people["cat"]) == []
+
+
 def test_a_note_is_its_authors_alone_found_by_the_name_in_any_case_and_emptied_away(
     played: tuple[str, Store, dict[str, int]],
 ) -> None:

@@ -9,8 +9,9 @@ events as the engine redacted them for the asker's seat: a down card never shown
 and no statistic reads a card anyway). docs/protocol.md, "History and statistics", says every
 field and filter; docs/stats.md defines each statistic.
 
-The hands are the ones the downloads serve (:func:`sevenstud.server.downloads.own_hands`: the
-newest :data:`~sevenstud.server.downloads.MAX_HANDS`), so one request is a bounded amount of work.
+The hands are the ones the downloads serve (the newest
+:data:`~sevenstud.server.downloads.MAX_HANDS` finished hands the player was dealt into), each
+replayed once and then kept in memory (:mod:`sevenstud.server.hand_summaries`).
 """
 
 from __future__ import annotations
@@ -25,12 +26,11 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, HTTPException, Query, Request
 
 from sevenstud.cards import RANK_CHARS, Card
-from sevenstud.events import redact_all
 from sevenstud.games import GAME_CODES
 from sevenstud.server import auth
-from sevenstud.server.downloads import OwnHand, own_hands
+from sevenstud.server.hand_summaries import Mine, Summaries
 from sevenstud.server.store import Store
-from sevenstud.stats import HandFacts, PlayerStats, hand_facts
+from sevenstud.stats import PlayerStats
 
 PER_PAGE = 25
 """Hands on a page of history unless asked otherwise (at most :data:`MAX_PER_PAGE`)."""
@@ -108,25 +108,24 @@ class Filters:
         start, end = _day(since, "since"), _day(until, "until", end=True)
         return cls(game, bets, start, end, result, street, showdown, tuple(held))
 
-    def picks(self, own: OwnHand, facts: HandFacts) -> bool:
+    def picks(self, mine: Mine) -> bool:
         """Whether the hand is one the filters ask for."""
-        hand = own.hand
-        stakes = hand.game.stakes
-        if self.game is not None and hand.game.code != self.game:
+        hand, facts = mine.hand, mine.facts
+        if self.game is not None and hand.game != self.game:
             return False
-        if self.stakes is not None and (stakes.small_bet, stakes.big_bet) != self.stakes:
+        if self.stakes is not None and hand.stakes[2:] != self.stakes:
             return False
-        if self.since is not None and own.started_at < self.since:
+        if self.since is not None and hand.started_at < self.since:
             return False
-        if self.until is not None and own.started_at >= self.until:
+        if self.until is not None and hand.started_at >= self.until:
             return False
-        if self.result is not None and _result(own) != self.result:
+        if self.result is not None and _result(mine.net) != self.result:
             return False
         if self.street is not None and facts.street_reached != self.street:
             return False
         if self.showdown is not None and facts.showdown != self.showdown:
             return False
-        return not self.cards or _holds(own, self.cards)
+        return not self.cards or _holds(mine.cards, self.cards)
 
 
 def _day(text: str | None, field: str, *, end: bool = False) -> float | None:
@@ -143,18 +142,12 @@ def _day(text: str | None, field: str, *, end: bool = False) -> float | None:
     return (day + datetime.timedelta(days=1 if end else 0)).timestamp()
 
 
-def _net(own: OwnHand) -> int:
-    return own.hand.stacks[own.hero] - own.hand.starting_stacks[own.hero]
-
-
-def _result(own: OwnHand) -> Result:
-    net = _net(own)
+def _result(net: int) -> Result:
     return "won" if net > 0 else "lost" if net < 0 else "even"
 
 
-def _holds(own: OwnHand, wanted: tuple[str, ...]) -> bool:
+def _holds(mine: tuple[str, ...], wanted: tuple[str, ...]) -> bool:
     """Whether the player held every card asked for (a rank alone: any suit, as many as asked)."""
-    mine = [str(c) for c in own.hand.cards[own.hero]]
     if any(card not in mine for card in wanted if len(card) == 2):
         return False
     ranks = Counter(card[0] for card in mine)
@@ -163,61 +156,52 @@ def _holds(own: OwnHand, wanted: tuple[str, ...]) -> bool:
     return all(ranks[rank] - exact[rank] >= n for rank, n in asked.items())
 
 
-def facts_of(own: OwnHand) -> HandFacts:
-    """The player's own statistics' facts in the hand."""
-    return hand_facts(own.hand.events, own.hero, split=own.hand.game.split)
-
-
-def line(own: OwnHand, facts: HandFacts) -> dict[str, Any]:
-    """One hand of the history as the API lists it (docs/protocol.md)."""
-    hand, stakes = own.hand, own.hand.game.stakes
+def line(mine: Mine) -> dict[str, Any]:
+    """One hand of the history as the API lists it (docs/protocol.md): the player's own cards,
+    never another seat's."""
+    hand = mine.hand
     return {
-        "id": own.row_id,
-        "table": own.table_id,
-        "table_name": own.table_name,
-        "number": own.number,
-        "at": own.started_at,
-        "game": hand.game.code,
-        "game_name": hand.game.name,
-        "stakes": [stakes.ante, stakes.bring_in, stakes.small_bet, stakes.big_bet],
-        "seat": own.seats[own.hero],
-        "cards": [str(c) for c in hand.cards[own.hero]],
-        "net": _net(own),
-        "result": _result(own),
-        "street": facts.street_reached,
-        "showdown": facts.showdown,
-        "players": list(own.names),
+        "id": hand.row_id,
+        "table": hand.table_id,
+        "table_name": hand.table_name,
+        "number": hand.number,
+        "at": hand.started_at,
+        "game": hand.game,
+        "game_name": hand.game_name,
+        "stakes": list(hand.stakes),
+        "seat": hand.seats[mine.hero],
+        "cards": list(mine.cards),
+        "net": mine.net,
+        "result": _result(mine.net),
+        "street": mine.facts.street_reached,
+        "showdown": mine.facts.showdown,
+        "players": list(hand.names),
     }
 
 
-def search(hands: Iterable[OwnHand], filters: Filters) -> list[tuple[OwnHand, HandFacts]]:
-    """The hands the filters pick, newest first, each with the player's facts in it."""
-    found = []
-    for own in hands:
-        facts = facts_of(own)
-        if filters.picks(own, facts):
-            found.append((own, facts))
-    found.sort(key=lambda pair: (pair[0].started_at, pair[0].row_id), reverse=True)
+def search(hands: Iterable[Mine], filters: Filters) -> list[Mine]:
+    """The hands the filters pick, newest first."""
+    found = [mine for mine in hands if filters.picks(mine)]
+    found.sort(key=lambda mine: (mine.hand.started_at, mine.hand.row_id), reverse=True)
     return found
 
 
-def opponents(hands: Iterable[OwnHand], names: Iterable[str]) -> dict[str, PlayerStats]:
-    """The statistics of each named player over the hands given (the asker's), counted from
-    the events as the asker saw them (their own seat's redaction)."""
+def opponents(hands: Iterable[Mine], names: Iterable[str]) -> dict[str, PlayerStats]:
+    """The statistics of each named player over the hands given (the asker's). Their facts are
+    counted from public events alone (no statistic reads a card), so they are what the asker's
+    own view of each hand gives (tests/test_stats.py checks that they are the same)."""
     wanted = {name: PlayerStats() for name in names}
-    for own in hands:
-        met = [(i, name) for i, name in enumerate(own.names) if name in wanted and i != own.hero]
-        if not met:
-            continue
-        seen = redact_all(own.hand.events, own.hero)
-        for index, name in met:
-            wanted[name].add(hand_facts(seen, index, split=own.hand.game.split))
+    for mine in hands:
+        for index, name in enumerate(mine.hand.names):
+            if index != mine.hero and name in wanted:
+                wanted[name].add(mine.hand.facts[index])
     return wanted
 
 
 def router(store: Store, cookie: str, idle: float = auth.SESSION_IDLE_SECONDS) -> APIRouter:
     """The history and statistics routes over ``store`` (the session cookie ``cookie``)."""
     routes = APIRouter()
+    summaries = Summaries(store)
 
     def player_id(request: Request) -> int:
         found = auth.player_of(store, request.cookies.get(cookie), idle)
@@ -256,13 +240,13 @@ def router(store: Store, cookie: str, idle: float = auth.SESSION_IDLE_SECONDS) -
     ) -> dict[str, Any]:
         who = player_id(request)
         wanted = filters(game, stakes, since, until, result, street, showdown, cards)
-        picked = search(own_hands(store, who), wanted)
+        picked = search(summaries.of(who), wanted)
         start = (page - 1) * per_page
         return {
             "total": len(picked),
             "page": page,
             "per_page": per_page,
-            "hands": [line(own, facts) for own, facts in picked[start : start + per_page]],
+            "hands": [line(mine) for mine in picked[start : start + per_page]],
         }
 
     @routes.get("/api/stats")
@@ -279,10 +263,9 @@ def router(store: Store, cookie: str, idle: float = auth.SESSION_IDLE_SECONDS) -
     ) -> dict[str, Any]:
         who = player_id(request)
         stats = PlayerStats()
-        for _own, facts in search(
-            own_hands(store, who), filters(game, stakes, since, until, result, street, showdown, cards)
-        ):
-            stats.add(facts)
+        wanted = filters(game, stakes, since, until, result, street, showdown, cards)
+        for mine in search(summaries.of(who), wanted):
+            stats.add(mine.facts)
         return stats.to_json()
 
     @routes.get("/api/stats/players")
@@ -292,7 +275,7 @@ def router(store: Store, cookie: str, idle: float = auth.SESSION_IDLE_SECONDS) -
         who = player_id(request)
         if any(not 1 <= len(n) <= 40 for n in name):
             raise HTTPException(400, "name: a player's name is 1 to 40 characters")
-        found = opponents(own_hands(store, who), name)
+        found = opponents(summaries.of(who), name)
         return {"players": {n: stats.to_json() for n, stats in found.items()}}
 
     return routes
