@@ -125,6 +125,19 @@ def test_chat_seated_players_write_spectators_read_and_every_refusal_says_why(st
         rail_http.close()
 
 
+def test_chat_both_ways_is_in_the_published_schema_and_strict() -> None:
+    from sevenstud.server.protocol import CLIENT, json_schema
+
+    schema = json_schema()
+    client = schema["client"]["$defs"]["Chat"]
+    assert client["properties"]["text"]["maxLength"] == 200 and client["additionalProperties"] is False
+    server = schema["server"]["$defs"]["ChatLine"]
+    assert set(server["required"]) >= {"id", "number", "table", "player", "seat", "at", "text"}
+    assert server["properties"]["type"]["const"] == "chat"
+    with pytest.raises(ValueError, match="extra"):
+        CLIENT.validate_python({"type": "chat", "text": "hi", "seat": 1})
+
+
 def test_the_chat_allowance_is_the_players_over_all_their_tables(store: Store) -> None:
     from sevenstud.server.chat import ChatDesk, TableChat
     from sevenstud.server.keeper import RoomError
