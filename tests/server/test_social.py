@@ -138,7 +138,7 @@ def test_chat_both_ways_is_in_the_published_schema_and_strict() -> None:
         CLIENT.validate_python({"type": "chat", "text": "hi", "seat": 1})
 
 
-def test_the_chat_allowance_is_the_players_over_all_their_tables(store: Store) -> None:
+def test_the_chat_allowance_is_the_players_over_all_their_tables() -> None:
     from sevenstud.server.chat import ChatDesk, TableChat
     from sevenstud.server.keeper import RoomError
 
