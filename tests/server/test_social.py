@@ -325,6 +325,10 @@ def test_a_note_is_its_authors_alone_found_by_the_name_in_any_case_and_emptied_a
         bell = ann.put("/api/notes/bob", json={"text": "ding\x07"})
         assert bell.status_code == 400 and "plain text" in bell.json()["detail"]
         assert ann.get("/api/notes/bob").json()["text"] == "steals a lot\nfrom late"  # unchanged
+        # A name whose compared form outgrows the column (NFKC expands U+FDFA to 18 letters).
+        long_name = ann.put("/api/notes/" + "\ufdfa" * 5, json={"text": "x"})
+        assert long_name.status_code == 400 and long_name.json()["detail"].startswith("name:")
+        assert ann.get("/api/notes/" + "x" * 41).status_code == 422
         ann.put("/api/notes/bob", json={"text": ""})
         assert ann.get("/api/notes").json() == []
         ann.put("/api/notes/cat", json={"text": "new here"})

@@ -53,8 +53,16 @@ def router(store: Store, cookie: str, idle: float = auth.SESSION_IDLE_SECONDS) -
             raise HTTPException(401, "log in or play as a guest first")
         return found
 
+    def key(name: str) -> str:
+        # A name's compared form may be longer than the name (NFKC expands some characters):
+        # past the column's 64 it is no player's name (names are at most 40 once compared).
+        found = auth.name_key(name)
+        if len(found) > 64:
+            raise HTTPException(400, "name: no player has a name that long once compared")
+        return found
+
     def find(s: Any, author_id: int, name: str) -> PlayerNote | None:
-        mine = (PlayerNote.author_id == author_id) & (PlayerNote.subject_key == auth.name_key(name))
+        mine = (PlayerNote.author_id == author_id) & (PlayerNote.subject_key == key(name))
         found: PlayerNote | None = s.scalars(select(PlayerNote).where(mine)).first()
         return found
 
@@ -93,7 +101,7 @@ def router(store: Store, cookie: str, idle: float = auth.SESSION_IDLE_SECONDS) -
                 if count >= NOTES_PER_ACCOUNT:
                     full = f"you have {NOTES_PER_ACCOUNT} notes, the most kept: delete one first"
                     raise HTTPException(400, full)
-                note = PlayerNote(author_id=who.id, subject_key=auth.name_key(name), subject=name, text=text)
+                note = PlayerNote(author_id=who.id, subject_key=key(name), subject=name, text=text)
                 s.add(note)
             note.text, note.subject, note.updated_at = text, name, time.time()
             s.flush()
@@ -103,7 +111,7 @@ def router(store: Store, cookie: str, idle: float = auth.SESSION_IDLE_SECONDS) -
     def delete_note(request: Request, name: Name) -> dict[str, Any]:
         who = author(request)
         with store.transaction() as s:
-            mine = (PlayerNote.author_id == who.id) & (PlayerNote.subject_key == auth.name_key(name))
+            mine = (PlayerNote.author_id == who.id) & (PlayerNote.subject_key == key(name))
             s.execute(delete(PlayerNote).where(mine))
         return {"player": name, "deleted": True}
 
