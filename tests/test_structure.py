@@ -114,9 +114,12 @@ def _code_comparisons(path: Path) -> list[int]:
                 values = side.elts if isinstance(side, ast.Tuple | ast.List | ast.Set) else [side]
                 if any(isinstance(v, ast.Constant) and v.value in GAME_CODES for v in values):
                     lines.append(node.lineno)
-        elif isinstance(node, ast.MatchValue) and isinstance(node.value, ast.Constant):
-            if node.value.value in GAME_CODES:
-                lines.append(node.lineno)
+        elif (
+            isinstance(node, ast.MatchValue)
+            and isinstance(node.value, ast.Constant)
+            and node.value.value in GAME_CODES
+        ):
+            lines.append(node.lineno)
     return lines
 
 

@@ -40,7 +40,8 @@ from starlette.websockets import WebSocketState
 
 from sevenstud.bots.registry import BotKindName
 from sevenstud.games import GAMES, GameCode, Stakes, StudHiLo, game_class, game_facts
-from sevenstud.server import auth, downloads, equity_limits, study, web
+from sevenstud.server import auth, downloads, equity_limits, history, notes, study, web
+from sevenstud.server.chat import ChatDesk
 from sevenstud.server.connection import Connection
 from sevenstud.server.connection import Limits as OutboxLimits
 from sevenstud.server.edge import Edge, Policy, server_options
@@ -167,6 +168,7 @@ def create_app(
     login_guard = LoginGuard(limits)
     hashing = HashPool(limits.hash_threads, limits.hash_queue)
     sockets = Sockets(limits)
+    chat_desk = ChatDesk(limits)  # every table's chat: the allowance of each player
     new_tables = asyncio.Lock()  # an account's count of open tables is read and raised in turn
     outbox = outbox if outbox is not None else OutboxLimits()
 
@@ -247,7 +249,7 @@ def create_app(
                     )
                     for key in ended & in_use:
                         await sockets.close_session(key, LOGGED_OUT, "session ended")
-                    for buckets in (guests_made, tables_made, login_tries):
+                    for buckets in (guests_made, tables_made, login_tries, chat_desk.buckets):
                         buckets.prune()
                     login_guard.prune()
             except Exception:  # a database that did not answer: the next round tries again
@@ -277,6 +279,7 @@ def create_app(
             grace=grace,
             pause_unwatched=limits.pause_unwatched_bots,
             owner=owner,
+            chat=chat_desk,
         )
         rooms[table_id] = room
         owners[table_id] = owner
@@ -292,6 +295,9 @@ def create_app(
     )
     # GET /api/hands...: own hands only (a session ending when unused, as everywhere)
     app.include_router(downloads.router(store, COOKIE, limits.session_idle))
+    # The history, statistics and private notes of the account logged in (its own only).
+    app.include_router(history.router(store, COOKIE, limits.session_idle))
+    app.include_router(notes.router(store, COOKIE, limits.session_idle))
     app.include_router(study.router(equity_jobs))  # POST /api/equity, GET /api/equity/{job}
     web.install(app)  # the browser table: /, /table/{id}, /equity, /hands/{id}, /web/...
     # Outermost, so that it sees every request first (added last: Starlette wraps in reverse).

@@ -85,6 +85,9 @@ class Limits:
     """How often expired sessions are deleted and idle tables looked for."""
     idle_table_seconds: float = 10 * MINUTE
     """A table nobody but bots sits at, with nobody watching, is closed after this."""
+    chat_messages: int = 5
+    """Chat lines one player may send per ``chat_window`` (a burst of as many), all tables."""
+    chat_window: float = 10.0
     pause_unwatched_bots: bool = True
     """A table nobody but bots sits at, with nobody watching, deals no hand."""
 

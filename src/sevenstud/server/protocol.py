@@ -131,8 +131,20 @@ class Unwait(_ClientMessage):
     type: Literal["unwait"]
 
 
+CHAT_MAX_CHARS = 200
+"""The longest chat message, in characters (docs/protocol.md, "Chat")."""
+
+
+class Chat(_ClientMessage):
+    """A line of table chat: plain text, 1 to :data:`CHAT_MAX_CHARS` characters (seated
+    players only; at most so many a player per window: docs/protocol.md, "Chat")."""
+
+    type: Literal["chat"]
+    text: str = Field(min_length=1, max_length=CHAT_MAX_CHARS)
+
+
 ClientMessage = Annotated[
-    Hello | Act | Sit | Leave | SitOut | SitIn | TopUp | AddBot | RemoveBot | Wait | Unwait,
+    Hello | Act | Sit | Leave | SitOut | SitIn | TopUp | AddBot | RemoveBot | Wait | Unwait | Chat,
     Field(discriminator="type"),
 ]
 CLIENT: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
@@ -450,8 +462,25 @@ class ErrorMessage(_Message):
     message: str
 
 
+class ChatLine(_Message):
+    """A line of table chat as every connection at the table gets it: ``id`` names it (a line
+    sent again after a reconnect has the same), who said it (their name and the seat they held
+    then), the table's number then, when (server time), and the text as sent (trimmed): plain
+    text, which a page shows as text, never as HTML."""
+
+    type: Literal["chat"] = "chat"
+    id: str
+    number: int
+    table: int
+    player: str
+    seat: int
+    at: float
+    text: str
+
+
 ServerMessage = Annotated[
     Welcome
+    | ChatLine
     | EventMessage
     | Snapshot
     | Clock
@@ -467,6 +496,7 @@ SERVER: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)
 
 
 __all__ = [
+    "CHAT_MAX_CHARS",
     "CLIENT",
     "GRACE_SECONDS",
     "MAX_ID",

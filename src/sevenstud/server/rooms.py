@@ -31,6 +31,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from sevenstud.server.chat import ChatDesk, TableChat
 from sevenstud.server.connection import GONE, GONE_REASON, Connection
 from sevenstud.server.keeper import (
     BOT_KINDS,
@@ -44,12 +45,14 @@ from sevenstud.server.keeper import (
     event_payload,
     recover,
 )
+from sevenstud.server.limits import Limits
 from sevenstud.server.presenter import Presenter, legal_actions
 from sevenstud.server.protocol import (
     GRACE_SECONDS,
     PROTOCOL_VERSION,
     Act,
     AddBot,
+    Chat,
     ClientMessage,
     Hello,
     Leave,
@@ -123,8 +126,11 @@ class Room:
         offer_seconds: float = OFFER_SECONDS,
         pause_unwatched: bool = False,
         owner: int | None = None,
+        chat: ChatDesk | None = None,
     ) -> None:
         self.keeper = keeper
+        self.chat = TableChat(chat if chat is not None else ChatDesk(Limits()), keeper.table_id)
+        """The table's chat (sevenstud.server.chat): its lines go to every connection here."""
         self.owner = owner
         """The account that opened the table (None: a table from before owners were kept):
         only it adds or removes bots, else any player seated here (docs/protocol.md)."""
@@ -239,6 +245,7 @@ class Room:
             watcher.pending += [self._cancelled(c) for c in cancelled]
         # After the snapshot or the entries: the handshake is welcome, then the table.
         watcher.after.append(self._place(player))
+        watcher.after += self.chat.since(last)
         for offered, (whom, until) in self.offers.items():
             if whom is not None and whom == player:
                 watcher.after.append(self._offer(offered, until))
@@ -288,6 +295,11 @@ class Room:
         name, player_id = connection.player, connection.player_id
         if name is None or player_id is None:
             raise RoomError("log in or play as a guest first")
+        if isinstance(message, Chat):
+            line = self.chat.say(message.text, name, player_id, self.seat_of(connection), keeper.number, now)
+            for watcher in self.watchers.values():
+                watcher.pending.append(line)
+            return None
         if isinstance(message, Sit):
             self.check_seat(name, message.seat)
             result = keeper.sit_down(name, message.seat, message.buy_in, now, player_id=player_id)

@@ -38,7 +38,7 @@ SECURITY_HEADERS = {
 """Sent with every page and static file (no other site may frame a page: clickjacking). Every
 other answer gets the edge's (edge.py)."""
 
-PAGES = {"/": "index.html", "/equity": "equity.html"}
+PAGES = {"/": "index.html", "/equity": "equity.html", "/history": "history.html"}
 """Fixed routes and their pages (``/table/{id}`` and ``/hands/{id}`` are below)."""
 
 
@@ -71,6 +71,10 @@ def install(app: FastAPI, folder: Path = WEB) -> None:
     @app.get("/equity", include_in_schema=False)
     def study_page() -> Response:
         return _page("equity.html", folder)
+
+    @app.get("/history", include_in_schema=False)
+    def history_page() -> Response:
+        return _page("history.html", folder)
 
     @app.get("/table/{table_id}", include_in_schema=False)
     def table_page(table_id: RowId) -> Response:

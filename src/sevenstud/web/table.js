@@ -3,6 +3,7 @@
 // the `event` messages in the log, runs the countdown from `clock` and shows `error`s. It
 // reconnects by itself after a drop, saying the last number it saw.
 import { applySettings, chips, el, me, settings, settingsControls, siteHeader } from "/web/common.js";
+import { Social } from "/web/chat.js";
 import { ActionBar } from "/web/table_actions.js";
 import { refreshHistory } from "/web/table_history.js";
 import { makeLog } from "/web/table_log.js";
@@ -37,6 +38,8 @@ const tableView = new TableView($("felt"), $("middle"), $("showdown"), $("showdo
   sit: (seat) => bar.askBuyIn(seat),
   addBot: (seat) => send({ type: "add_bot", seat }),
 });
+
+const social = new Social($("social-slot"), send);
 
 function showError(message) {
   errors.replaceChildren(el("p", { class: "error", text: message }));
@@ -105,6 +108,10 @@ function receive(data) {
         tableView.reveal(data.hand, data.event.seat, data.event.cards);
       }
       log.add(data.event, nameOf);
+      social.event(data.event, nameOf);
+      break;
+    case "chat":
+      social.chat(data);
       break;
     case "clock":
       tableView.setClock(data);
@@ -175,6 +182,7 @@ function draw(view) {
   document.title = baseTitle = `Table ${tableId} - ${view.game_name} - sevenstud card room`;
   const turn = bar.draw(view, { spectator });
   tableView.draw(view, { spectator });
+  social.draw(view, bar.account);
   if (turn && !state.turn) alertTurn(view);
   state.turn = turn;
   if (!turn) document.title = baseTitle;

@@ -189,3 +189,18 @@ def core(model: type[Base]) -> Table:
     """The Core table of ``model``: the tables' write path (keeper.py, ledger.py) inserts and
     updates rows through it, without the ORM's unit of work."""
     return cast(Table, model.__table__)
+
+
+class PlayerNote(Base):
+    """A private note of one account (``author_id``) on another player: seen by its author
+    alone. ``subject_key`` is the player's name as names are compared (``auth.name_key``), so
+    one note per player whatever the case a name is written in; ``subject`` the name as shown."""
+
+    __tablename__ = "player_notes"
+    __table_args__ = (UniqueConstraint("author_id", "subject_key"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    author_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    subject_key: Mapped[str] = mapped_column(String(64))
+    subject: Mapped[str] = mapped_column(String(40))
+    text: Mapped[str] = mapped_column(String(2000))
+    updated_at: Mapped[float] = mapped_column(Float)

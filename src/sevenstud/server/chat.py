@@ -1,0 +1,96 @@
+"""Table chat: who may say what, how often, and the lines a table keeps (docs/protocol.md, "Chat").
+
+A ``chat`` message reaches the table through :meth:`Room.handle <sevenstud.server.rooms.Room.handle>`
+like every other, and is decided on the table's actor (:meth:`TableChat.say`): only a player
+seated at the table may write (spectators read: a watcher who could talk to the players would be
+a way to pass them what it sees, and the rail's abuse is a card room's oldest complaint); the text
+is plain text (no control characters, no bidirectional overrides that would make it read as
+someone else's words), at most :data:`~sevenstud.server.protocol.CHAT_MAX_CHARS` characters; each
+player may send :attr:`Limits.chat_messages <sevenstud.server.limits.Limits.chat_messages>` lines
+per :attr:`~sevenstud.server.limits.Limits.chat_window` seconds over all their tables (a token
+bucket of :mod:`sevenstud.server.limits`). A line refused gets ``error`` naming why, on that
+connection alone.
+
+The server adds nothing to a line but who said it, from which seat, and when: no card is ever
+put into chat (the dealer's words for actions and results are the page's own wording of the
+events each connection may see, docs/protocol.md). The last :data:`KEPT` lines of a table are
+kept in memory, for whoever says ``hello`` (a server restart forgets them: chat is not stored).
+"""
+
+from __future__ import annotations
+
+import secrets
+import unicodedata
+from collections import deque
+from typing import Any
+
+from sevenstud.server.keeper import RoomError
+from sevenstud.server.limits import Buckets, Limits, RateLimited
+
+KEPT = 50
+"""The chat lines a table keeps for a client that says ``hello``."""
+
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+class ChatDesk:
+    """What every table's chat shares: the per-player allowance (a token bucket per account,
+    over all the tables the account chats at)."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.buckets = Buckets("chat_messages", limits.chat_messages, limits.chat_window, "chat messages")
+
+
+def check_text(text: str) -> str:
+    """The text of a chat line as it is sent on, or :class:`RoomError` saying what is wrong with
+    it: blank text, a control character (a line break among them) or a bidirectional override."""
+    if not text.strip():
+        raise RoomError("a chat message needs some text")
+    for char in text:
+        if char in _BIDI_CONTROLS:
+            raise RoomError(f"chat is plain text: no direction controls (U+{ord(char):04X})")
+        if unicodedata.category(char) == "Cc":
+            raise RoomError(f"chat is plain text on one line: no control characters (U+{ord(char):04X})")
+    return text.strip()
+
+
+class TableChat:
+    """One table's chat: :meth:`say` checks and makes a line; :meth:`since` the kept lines."""
+
+    def __init__(self, desk: ChatDesk, table_id: int) -> None:
+        self.desk = desk
+        self.table_id = table_id
+        self.lines: deque[dict[str, Any]] = deque(maxlen=KEPT)
+
+    def say(
+        self, text: str, player: str, player_id: int, seat: int | None, number: int, now: float
+    ) -> dict[str, Any]:
+        """A seated player's line: the ``chat`` message every connection at the table is sent
+        (kept for later hellos), or :class:`RoomError` naming why it is refused."""
+        if seat is None:
+            raise RoomError("only players seated at this table chat here: spectators read the chat")
+        said = check_text(text)
+        try:
+            self.desk.buckets.take(str(player_id))
+        except RateLimited as error:
+            raise RoomError(error.message) from None
+        line = {
+            "type": "chat",
+            "id": secrets.token_hex(8),
+            "number": number,
+            "table": self.table_id,
+            "player": player,
+            "seat": seat,
+            "at": now,
+            "text": said,
+        }
+        self.lines.append(line)
+        return line
+
+    def since(self, last: int) -> list[dict[str, Any]]:
+        """The kept lines said at or after the table's number ``last`` (0: every kept line), for a
+        hello: a client may get one it had again, and drops it by its ``id``."""
+        return [line for line in self.lines if line["number"] >= last]
+
+
+__all__ = ["KEPT", "ChatDesk", "TableChat", "check_text"]

@@ -1,0 +1,121 @@
+"""Private notes on other players: each account's own, seen by nobody else (docs/protocol.md, "Notes").
+
+``GET /api/notes`` lists the notes of the account logged in; ``GET /api/notes/{name}`` is its
+note on one player (404 when it has none); ``PUT /api/notes/{name} {"text": ...}`` writes it
+(an empty text deletes it); ``DELETE /api/notes/{name}`` deletes it. A note is found by the
+player's name as names are compared (``auth.name_key``: ``Ann`` and ``ann`` are one player), so
+it follows the player from table to table. Every route is the author's alone: another account's
+notes are never read or written here, and there is no route that names an author.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Annotated, Any
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi import Path as PathParam
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import delete, func, select
+
+from sevenstud.server import auth
+from sevenstud.server.store import Store
+from sevenstud.server.store.models import Player, PlayerNote
+
+NOTE_CHARS = 2000
+"""The longest note, in characters."""
+NOTES_PER_ACCOUNT = 1000
+"""The most notes one account keeps (a further new one is refused; editing one is not)."""
+
+Name = Annotated[str, PathParam(min_length=1, max_length=40)]
+"""A player's name in a path (URL-encoded), as the table shows it."""
+
+
+class NoteBody(BaseModel):
+    """A note's text (strict: a string; at most :data:`NOTE_CHARS` characters)."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+    text: str = Field(max_length=NOTE_CHARS)
+
+
+def _line(note: PlayerNote) -> dict[str, Any]:
+    return {"player": note.subject, "text": note.text, "updated_at": note.updated_at}
+
+
+def router(store: Store, cookie: str, idle: float = auth.SESSION_IDLE_SECONDS) -> APIRouter:
+    """The note routes over ``store``, for the account known by the session cookie ``cookie``."""
+    routes = APIRouter()
+
+    def author(request: Request) -> Player:
+        found = auth.player_of(store, request.cookies.get(cookie), idle)
+        if found is None:
+            raise HTTPException(401, "log in or play as a guest first")
+        return found
+
+    def key(name: str) -> str:
+        # A name's compared form may be longer than the name (NFKC expands some characters):
+        # past the column's 64 it is no player's name (names are at most 40 once compared).
+        found = auth.name_key(name)
+        if len(found) > 64:
+            raise HTTPException(400, "name: no player has a name that long once compared")
+        return found
+
+    def find(s: Any, author_id: int, name: str) -> PlayerNote | None:
+        mine = (PlayerNote.author_id == author_id) & (PlayerNote.subject_key == key(name))
+        found: PlayerNote | None = s.scalars(select(PlayerNote).where(mine)).first()
+        return found
+
+    @routes.get("/api/notes")
+    def list_notes(request: Request) -> list[dict[str, Any]]:
+        who = author(request)
+        with store.session() as s:
+            rows = s.scalars(
+                select(PlayerNote).where(PlayerNote.author_id == who.id).order_by(PlayerNote.subject_key)
+            ).all()
+            return [_line(row) for row in rows]
+
+    @routes.get("/api/notes/{name}")
+    def one_note(request: Request, name: Name) -> dict[str, Any]:
+        who = author(request)
+        with store.session() as s:
+            note = find(s, who.id, name)
+            if note is None:
+                raise HTTPException(404, f"you have no note on {name}")
+            return _line(note)
+
+    @routes.put("/api/notes/{name}")
+    def write_note(request: Request, name: Name, body: NoteBody) -> dict[str, Any]:
+        who = author(request)
+        text = body.text.strip()
+        if any((ord(c) < 32 and c not in "\n\t") or c == "\x7f" for c in text):
+            raise HTTPException(400, "a note is plain text: no control characters but line breaks and tabs")
+        with store.transaction() as s:
+            note = find(s, who.id, name)
+            if not text:
+                if note is not None:
+                    s.delete(note)
+                return {"player": name, "text": "", "updated_at": None}
+            if note is None:
+                count = s.scalar(select(func.count()).where(PlayerNote.author_id == who.id)) or 0
+                if count >= NOTES_PER_ACCOUNT:
+                    full = f"you have {NOTES_PER_ACCOUNT} notes, the most kept: delete one first"
+                    raise HTTPException(400, full)
+                note = PlayerNote(author_id=who.id, subject_key=key(name), subject=name, text=text)
+                s.add(note)
+            note.text, note.subject, note.updated_at = text, name, time.time()
+            s.flush()
+            return _line(note)
+
+    @routes.delete("/api/notes/{name}")
+    def delete_note(request: Request, name: Name) -> dict[str, Any]:
+        who = author(request)
+        with store.transaction() as s:
+            mine = (PlayerNote.author_id == who.id) & (PlayerNote.subject_key == key(name))
+            s.execute(delete(PlayerNote).where(mine))
+        return {"player": name, "deleted": True}
+
+    return routes
+
+
+__all__ = ["NOTES_PER_ACCOUNT", "NOTE_CHARS", "NoteBody", "router"]

@@ -1,0 +1,206 @@
+// The table's chat and players panels: the chat (the server's `chat` lines, always as text,
+// never as HTML), the dealer's words for actions and results (the page's wording of the events
+// this connection may see: no card is ever put into a chat line), muting a player for yourself
+// (a list kept in this browser), and for each other player their statistics (counted by the
+// server from the hands you played with them) and your private note on them.
+import { api, el } from "/web/common.js";
+import { eventWords } from "/web/table_log.js";
+import { statsTable } from "/web/stats_view.js";
+
+const MAX_LINES = 200;
+const MUTED_KEY = "sevenstud.muted";
+const DEALER_KEY = "sevenstud.chatDealer";
+const DEALER_EVENTS = new Set(["action_taken", "bet_returned", "hand_shown", "hand_mucked", "hand_turned_up", "pot_awarded", "rake_taken"]);
+
+/** The players muted in this browser (names), remembered in localStorage. */
+export const muted = {
+  all() {
+    try {
+      const list = JSON.parse(localStorage.getItem(MUTED_KEY) || "[]");
+      return new Set(Array.isArray(list) ? list.filter((n) => typeof n === "string") : []);
+    } catch {
+      return new Set();
+    }
+  },
+  has(name) {
+    return this.all().has(name);
+  },
+  set(name, on) {
+    const list = this.all();
+    if (on) list.add(name);
+    else list.delete(name);
+    localStorage.setItem(MUTED_KEY, JSON.stringify([...list]));
+  },
+};
+
+/** The dealer's words for an event, without a card: a hand shown is said by its names. */
+function dealerWords(event, name) {
+  if (!DEALER_EVENTS.has(event.type)) return null;
+  if (event.type === "hand_shown") {
+    const names = [event.high, event.low ? `low ${event.low}` : null].filter(Boolean).join("; ");
+    return `${name(event.seat)} shows${names ? `: ${names}` : ""}`;
+  }
+  if (event.type === "hand_turned_up") return `${name(event.seat)}'s hand is turned face up`;
+  return eventWords(event, name);
+}
+
+export class Social {
+  /** `root`: where the panels go; `send`: sends a websocket message. */
+  constructor(root, send) {
+    this.send = send;
+    this.account = null;
+    this.view = null;
+    this.seen = new Set();
+    this.selected = null;
+    this.players = "";
+    const dealerId = "chat-dealer";
+    this.dealerBox = el("input", { type: "checkbox", id: dealerId, "data-testid": "chat-dealer" });
+    this.dealerBox.checked = localStorage.getItem(DEALER_KEY) !== "false";
+    this.dealerBox.addEventListener("change", () => {
+      localStorage.setItem(DEALER_KEY, String(this.dealerBox.checked));
+      this.refilter();
+    });
+    this.lines = el("ol", { class: "chat-lines" });
+    this.box = el("div", { class: "chat", role: "log", "aria-live": "polite", "aria-labelledby": "chat-heading", tabindex: "0", "data-testid": "chat" }, this.lines);
+    this.input = el("input", { id: "chat-text", type: "text", maxlength: "200", autocomplete: "off", "data-testid": "chat-text" });
+    this.note = el("p", { class: "chat-note", "data-testid": "chat-note" });
+    const form = el("form", { class: "chat-form", "data-testid": "chat-form" },
+      el("label", { for: "chat-text", text: "Say" }), this.input,
+      el("button", { type: "submit", text: "Send" }));
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      const text = this.input.value.trim();
+      if (!text) return;
+      this.send({ type: "chat", text });
+      this.input.value = "";
+    });
+    this.form = form;
+    this.playerList = el("ul", { class: "players", "data-testid": "players" });
+    this.detail = el("div", { class: "player-detail", "data-testid": "player-detail", "aria-live": "polite" });
+    root.replaceWith(el("div", { class: "social" },
+      el("section", { class: "chat-panel", "aria-labelledby": "chat-heading" },
+        el("h3", { id: "chat-heading", text: "Chat" }),
+        el("label", { for: dealerId, class: "dealer-toggle" }, this.dealerBox, " The dealer's messages"),
+        this.box, form, this.note),
+      el("section", { class: "players-panel", "aria-labelledby": "players-heading" },
+        el("h3", { id: "players-heading", text: "Players" }),
+        this.playerList, this.detail)));
+  }
+
+  /** A `chat` message from the server (one already shown, after a reconnect, is dropped). */
+  chat(line) {
+    if (this.seen.has(line.id)) return;
+    this.seen.add(line.id);
+    const item = el("li", { class: "said", "data-player": line.player, "data-testid": "chat-line" },
+      el("span", { class: "who", text: line.player }), ": ",
+      el("span", { class: "text", text: line.text }));
+    item.hidden = muted.has(line.player);
+    this.add(item);
+  }
+
+  /** A table event: the dealer's words in the chat, for actions and results. */
+  event(event, name) {
+    const words = dealerWords(event, name);
+    if (!words) return;
+    const item = el("li", { class: "dealer", "data-testid": "dealer-line" },
+      el("span", { class: "who", text: "Dealer" }), ": ", el("span", { class: "text", text: words }));
+    item.hidden = !this.dealerBox.checked;
+    this.add(item);
+  }
+
+  add(item) {
+    this.lines.append(item);
+    while (this.lines.children.length > MAX_LINES) this.lines.firstElementChild.remove();
+    this.box.scrollTop = this.box.scrollHeight;
+  }
+
+  /** Hide or show the lines again after a mute or the dealer toggle changed. */
+  refilter() {
+    const off = muted.all();
+    for (const item of this.lines.children) {
+      if (item.classList.contains("dealer")) item.hidden = !this.dealerBox.checked;
+      else item.hidden = off.has(item.dataset.player);
+    }
+  }
+
+  /** The table's `view`: who may write, and the players to show. */
+  draw(view, account) {
+    this.view = view;
+    this.account = account;
+    const seated = view.you !== null && view.you !== undefined;
+    this.input.disabled = !seated;
+    this.form.querySelector("button").disabled = !seated;
+    this.note.textContent = seated ? "" : account ? "Spectators read the chat: sit down to write." : "Sign in and sit down to write; spectators read the chat.";
+    const others = Object.entries(view.players || {})
+      .filter(([seat]) => Number(seat) !== view.you)
+      .map(([seat, p]) => ({ seat: Number(seat), name: p.name, bot: p.bot }));
+    const key = others.map((p) => `${p.seat}:${p.name}`).join(",");
+    if (key !== this.players) {
+      this.players = key;
+      this.drawPlayers(others);
+    }
+    const last = view.last_hand ? view.last_hand.hand : null;
+    if (this.selected && last !== this.lastHand) this.showPlayer(this.selected, false);
+    this.lastHand = last;
+  }
+
+  drawPlayers(others) {
+    this.playerList.replaceChildren(...others.map((p) => {
+      const mute = el("button", { type: "button", class: "mute", "data-testid": `mute-${p.name}` });
+      const setLabel = () => {
+        const on = muted.has(p.name);
+        mute.textContent = on ? "Unmute" : "Mute";
+        mute.setAttribute("aria-pressed", String(on));
+        mute.setAttribute("aria-label", `${on ? "Unmute" : "Mute"} ${p.name} in the chat`);
+      };
+      setLabel();
+      mute.addEventListener("click", () => {
+        muted.set(p.name, !muted.has(p.name));
+        setLabel();
+        this.refilter();
+      });
+      const about = el("button", { type: "button", class: "about", "data-testid": `about-${p.name}`, "aria-label": `Statistics and your note on ${p.name}`, text: "Stats and note" });
+      about.addEventListener("click", () => this.showPlayer(p.name, true));
+      return el("li", {}, el("span", { class: "name", text: `${p.name}${p.bot ? " (bot)" : ""}` }), " ", about, " ", mute);
+    }));
+  }
+
+  /** The statistics of a player and your note on them (fetched from the server). */
+  async showPlayer(name, withNote) {
+    this.selected = name;
+    if (!this.account) {
+      this.detail.replaceChildren(el("p", { text: "Sign in to see the statistics of the players you met and keep notes on them." }));
+      return;
+    }
+    const statsBox = this.detail.querySelector(".stats-box") || el("div", { class: "stats-box" });
+    if (withNote || !this.detail.contains(statsBox)) {
+      const noteId = "player-note";
+      const area = el("textarea", { id: noteId, rows: "3", maxlength: "2000", "data-testid": "note-text" });
+      const status = el("p", { class: "note-status", role: "status", "data-testid": "note-status" });
+      const save = el("button", { type: "button", "data-testid": "note-save", text: "Save note" });
+      save.addEventListener("click", async () => {
+        try {
+          await api(`/api/notes/${encodeURIComponent(name)}`, { method: "PUT", body: { text: area.value } });
+          status.textContent = area.value.trim() ? "Note saved (only you see it)." : "Note deleted.";
+        } catch (error) {
+          status.textContent = `Not saved: ${error.message}`;
+        }
+      });
+      this.detail.replaceChildren(
+        el("h4", { text: name }), statsBox,
+        el("label", { for: noteId, text: `Your private note on ${name}` }), area, save, status);
+      try {
+        area.value = (await api(`/api/notes/${encodeURIComponent(name)}`)).text;
+      } catch (error) {
+        if (error.status !== 404) status.textContent = `The note could not be read: ${error.message}`;
+      }
+    }
+    try {
+      const found = await api(`/api/stats/players?name=${encodeURIComponent(name)}`);
+      if (this.selected !== name) return;
+      statsBox.replaceChildren(statsTable(found.players[name], `${name} in the hands you played together`));
+    } catch (error) {
+      statsBox.replaceChildren(el("p", { text: `No statistics: ${error.message}` }));
+    }
+  }
+}
