@@ -53,7 +53,7 @@ def _play_random(env_: object, seed: int) -> list[tuple[object, dict[str, object
     e.reset(seed=seed)  # type: ignore[attr-defined]
     rng = random.Random(seed)
     seen = []
-    for agent in e.agent_iter():  # type: ignore[attr-defined]
+    for _agent in e.agent_iter():  # type: ignore[attr-defined]
         for other in e.agents:  # type: ignore[attr-defined]
             seen.append((e._runner.hand.clone(), other, e.observe(other)))  # type: ignore[attr-defined]
         obs, _, term, trunc, _ = e.last()  # type: ignore[attr-defined]
@@ -109,9 +109,9 @@ def test_an_illegal_action_raises_and_changes_nothing() -> None:
     e.reset(seed=3)
     hand = e._runner.hand
     before = (hand.to_act, list(hand.actions))
-    with pytest.raises(IllegalAction, match="action index 1 \\(CHECK\\) is not legal"):
+    with pytest.raises(IllegalAction, match=r"action index 1 \(CHECK\) is not legal"):
         e.step(1)  # no check while the bring-in is due
-    with pytest.raises(IllegalAction, match="not one of 0..10"):
+    with pytest.raises(IllegalAction, match=r"not one of 0\.\.10"):
         e.step(42)
     assert (hand.to_act, list(hand.actions)) == before
 

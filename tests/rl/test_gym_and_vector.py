@@ -139,7 +139,7 @@ def test_the_vectorised_env_against_bots_always_asks_the_learners_seat() -> None
     _, masks, seats = venv.reset()
     for _ in range(50):
         assert (seats == 2).all()
-        _, masks, seats, rewards, dones = venv.step([int(np.flatnonzero(m)[0]) for m in masks])
+        _, masks, seats, _, _ = venv.step([int(np.flatnonzero(m)[0]) for m in masks])
 
 
 def test_the_vectorised_env_names_the_game_with_an_illegal_action() -> None:

@@ -57,7 +57,8 @@ def test_every_card_is_a_chance_outcome_and_the_hand_is_the_engines() -> None:
         assert dealt_cards == final.dealt
         again = Hand.replay(hand.game, list(hand.starting_stacks), hand.deck.cards, hand.actions)
         assert again.stacks == hand.stacks
-        assert final.returns() == [float(e - s) for e, s in zip(hand.stacks, hand.starting_stacks, strict=True)]
+        chips = zip(hand.stacks, hand.starting_stacks, strict=True)
+        assert final.returns() == [float(end - start) for end, start in chips]
         assert sum(final.returns()) == 0.0
 
 
@@ -72,7 +73,8 @@ def test_the_tensors_hold_no_other_seats_down_card() -> None:
                 for tensor in (state.observation_tensor(player), state.information_state_tensor(player)):
                     decoded = decode_cards(np.asarray(tensor[: layout.size], np.float32), layout)
                     for s in range(3):
-                        assert decoded[(s - player) % 3] == [None if c is None else int(c) for c in view.cards[s]]
+                        expected = [None if c is None else int(c) for c in view.cards[s]]
+                        assert decoded[(s - player) % 3] == expected
                 text = state.information_state_string(player)
                 for s in range(3):
                     if s != player and s not in hand.turned_up and s not in hand.shown:

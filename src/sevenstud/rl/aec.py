@@ -15,7 +15,7 @@ is stepped out with ``None`` as PettingZoo's API expects. An action not legal no
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -46,7 +46,11 @@ def observation_space(config: TableConfig) -> spaces.Dict:
 class StudAECEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
     """Stud Hi/Lo, Stud or Razz for 2 to 8 agents (see the module's documentation)."""
 
-    metadata = {"name": "sevenstud_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "sevenstud_v0",
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,

@@ -11,6 +11,7 @@ the hand's. An action is an index of the numbered action set
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -65,7 +66,7 @@ class HandRunner:
     Rewards are in big bets: a seat's chips at the end less its chips at the start, over the
     big bet."""
 
-    __slots__ = ("config", "layout", "hand", "log", "total", "_rng")
+    __slots__ = ("_rng", "config", "hand", "layout", "log", "total")
 
     def __init__(self, config: TableConfig, seed: int | None = None) -> None:
         self.config = config
@@ -91,7 +92,7 @@ class HandRunner:
         self.hand = self._deal()
         return self.hand
 
-    def step(self, index: int) -> None:
+    def step(self, index: int | np.integer[Any]) -> None:
         """The seat to act takes the numbered action ``index``; :class:`IllegalAction` naming
         it (and nothing changed) when it is not legal now."""
         hand = self.hand

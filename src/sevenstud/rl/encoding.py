@@ -103,7 +103,7 @@ class BettingLog:
     """The betting so far, by street and seat (absolute seats), kept up to date from the public
     :class:`ActionTaken` events: one per hand, shared by every observer (it is public)."""
 
-    __slots__ = ("big_bet", "table", "n")
+    __slots__ = ("big_bet", "n", "table")
 
     def __init__(self, n: int, big_bet: int) -> None:
         self.n = n

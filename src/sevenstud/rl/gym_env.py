@@ -31,16 +31,16 @@ from gymnasium import spaces
 from sevenstud.actions import ACTION_COUNT, ActionIndex, numbered
 from sevenstud.bots import Bot, new_bot
 from sevenstud.games import Game, Stakes
-from sevenstud.rl.aec import Observation, observation_space
+from sevenstud.rl.aec import observation_space
 from sevenstud.rl.core import DEFAULT_STACK, DEFAULT_STAKES, HandRunner, TableConfig
 
 _PASSIVE = (ActionIndex.CHECK, ActionIndex.FOLD, ActionIndex.BRING_IN, ActionIndex.CALL)
 
 
-class StudGymEnv(gym.Env[Observation, int]):  # type: ignore[misc]
+class StudGymEnv(gym.Env[dict[str, Any], np.int64]):
     """One seat of a stud table against bots (see the module's documentation)."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium's own type)
 
     def __init__(
         self,
@@ -89,7 +89,7 @@ class StudGymEnv(gym.Env[Observation, int]):  # type: ignore[misc]
             for s, kind in zip(others, self.kinds, strict=True)
         }
 
-    def _observation(self) -> Observation:
+    def _observation(self) -> dict[str, Any]:
         return {
             "observation": self._runner.observe(self.seat),
             "action_mask": self._runner.mask(self.seat),
@@ -105,7 +105,7 @@ class StudGymEnv(gym.Env[Observation, int]):  # type: ignore[misc]
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[Observation, dict[str, Any]]:
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
         """Deal until the learner is to act (see the module's documentation)."""
         super().reset(seed=seed)
         if seed is not None:
@@ -119,7 +119,9 @@ class StudGymEnv(gym.Env[Observation, int]):  # type: ignore[misc]
                 return self._observation(), {"carried_reward": self._carry}
             self._carry += self._runner.rewards()[self.seat]
 
-    def step(self, action: int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+    def step(
+        self, action: int | np.integer[Any]
+    ) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         """The learner acts; the bots answer (see the module's documentation)."""
         runner = self._runner
         hand = runner.hand
