@@ -10,17 +10,34 @@ the hand's. An action is an index of the numbered action set
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from sevenstud.actions import ACTION_COUNT, ActionIndex, IllegalAction, action_for, numbered
+from sevenstud.actions import ACTION_COUNT, Action, ActionIndex, IllegalAction, action_for, numbered
 from sevenstud.deck import Deck
 from sevenstud.games import GAMES, Game, Stakes, game_class
 from sevenstud.hand import MAX_PLAYERS, MIN_PLAYERS, Hand
 from sevenstud.rl.encoding import BettingLog, Layout, ObsArray, encode
+
+_INDICES: tuple[ActionIndex, ...] = tuple(ActionIndex)
+_MASKS: dict[tuple[int, ...], npt.NDArray[np.int8]] = {}
+
+
+def mask_for(legal: Sequence[Action]) -> npt.NDArray[np.int8]:
+    """The ``int8`` mask of the numbered actions among ``legal`` (a shared, read-only array:
+    copy it to change it). The same few sets of legal actions recur: each mask is made once."""
+    key = tuple(numbered(legal))
+    mask = _MASKS.get(key)
+    if mask is None:
+        mask = _MASKS[key] = np.zeros(ACTION_COUNT, np.int8)
+        mask[list(key)] = 1
+        mask.flags.writeable = False
+    return mask
+
 
 DEFAULT_STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
 """The stakes an environment plays when none are given ($1/$2 bring-in, $5/$10)."""
@@ -100,10 +117,9 @@ class HandRunner:
             raise IllegalAction("the hand is over: nobody is to act")
         if isinstance(index, bool) or not isinstance(index, int | np.integer):
             raise IllegalAction(f"an action is an index 0..{ACTION_COUNT - 1}, not {index!r}")
-        try:
-            number = ActionIndex(int(index))
-        except ValueError:
-            raise IllegalAction(f"action index {index!r} is not one of 0..{ACTION_COUNT - 1}") from None
+        if not 0 <= index < ACTION_COUNT:
+            raise IllegalAction(f"action index {index!r} is not one of 0..{ACTION_COUNT - 1}")
+        number = _INDICES[index]  # (a tuple look-up: calling the enum costs more)
         action = numbered(hand.legal_actions()).get(number)
         if action is None:  # action_for names the index and what is legal
             action = action_for(number, hand.view(hand.to_act))
@@ -118,11 +134,10 @@ class HandRunner:
 
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
         """The legal numbered actions for ``seat`` (all zero unless it is to act)."""
-        mask = np.zeros(ACTION_COUNT, np.int8)
         hand = self.hand
-        if hand.to_act == seat:
-            mask[list(numbered(hand.legal_actions()))] = 1
-        return mask
+        if hand.to_act != seat:
+            return np.zeros(ACTION_COUNT, np.int8)
+        return mask_for(hand.legal_actions()).copy()
 
     def rewards(self) -> list[float]:
         """Each seat's result so far in big bets (0 for all until the hand is over)."""

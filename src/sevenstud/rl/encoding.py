@@ -101,18 +101,23 @@ class Layout:
 
 class BettingLog:
     """The betting so far, by street and seat (absolute seats), kept up to date from the public
-    :class:`ActionTaken` events: one per hand, shared by every observer (it is public)."""
+    :class:`ActionTaken` events: one per hand, shared by every observer (it is public). It also
+    keeps, for each observer, the card entries of its last observation while the view's card
+    table is the same object (the engine makes a new one whenever a card is dealt, shown or
+    turned up): the cards are most of an observation and change only then."""
 
-    __slots__ = ("big_bet", "n", "table")
+    __slots__ = ("big_bet", "cards_seen", "n", "table")
 
     def __init__(self, n: int, big_bet: int) -> None:
         self.n = n
         self.big_bet = float(big_bet)
         self.table: npt.NDArray[np.float32] = np.zeros((STREETS, n, BET_FEATURES), np.float32)
+        self.cards_seen: dict[int, tuple[object, list[int]]] = {}
 
     def reset(self) -> None:
         """A new hand."""
         self.table.fill(0.0)
+        self.cards_seen.clear()
 
     def record(self, events: Iterable[object]) -> None:
         """Count the actions among ``events`` (any other event is passed over)."""
@@ -152,14 +157,19 @@ def encode(
         out = np.zeros(layout.size, np.float32)
     else:
         out.fill(0.0)
-    ones: list[int] = []
-    cards_at, hidden_at = layout.cards, layout.hidden
-    for seat_cards, r in _by_relative_seat(view.cards, seat, n):
-        for k, card in enumerate(seat_cards):
-            if card is None:
-                ones.append(hidden_at + r * SLOTS + k)
-            else:
-                ones.append(cards_at + (r * SLOTS + k) * 52 + card)
+    known = betting.cards_seen.get(seat)
+    if known is not None and known[0] is view.cards:
+        ones = known[1][:]
+    else:
+        ones = []
+        cards_at, hidden_at = layout.cards, layout.hidden
+        for seat_cards, r in _by_relative_seat(view.cards, seat, n):
+            for k, card in enumerate(seat_cards):
+                if card is None:
+                    ones.append(hidden_at + r * SLOTS + k)
+                else:
+                    ones.append(cards_at + (r * SLOTS + k) * 52 + card)
+        betting.cards_seen[seat] = (view.cards, ones[:])
     if view.community is not None:
         ones.append(layout.community + view.community)
     for s in range(n):
@@ -177,11 +187,16 @@ def encode(
     if view.phase is Phase.OVER:
         ones.append(layout.over)
     out[ones] = 1.0
-    out[layout.betting : layout.folded] = np.roll(betting.table, -seat, axis=1).ravel()
-    scale = 1.0 / total_chips
-    stacks = np.asarray(view.stacks, np.float32) * scale
-    out[layout.stack : layout.stack + n] = np.roll(stacks, -seat)
-    out[layout.pot] = view.pot * scale
+    # Rows rotated so that the observer's seat comes first (two slices: np.roll costs more).
+    block = out[layout.betting : layout.folded].reshape(STREETS, n, BET_FEATURES)
+    table = betting.table
+    block[:, : n - seat] = table[:, seat:]
+    if seat:
+        block[:, n - seat :] = table[:, :seat]
+    stacks = view.stacks
+    out[layout.stack : layout.stack + n] = stacks[seat:] + stacks[:seat]
+    out[layout.stack : layout.stack + n] /= total_chips
+    out[layout.pot] = view.pot / total_chips
     return out
 
 

@@ -26,10 +26,10 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from sevenstud.actions import ACTION_COUNT, IllegalAction, numbered
+from sevenstud.actions import ACTION_COUNT, IllegalAction
 from sevenstud.bots import Bot, new_bot
 from sevenstud.games import Game, Stakes
-from sevenstud.rl.core import DEFAULT_STACK, DEFAULT_STAKES, HandRunner, TableConfig
+from sevenstud.rl.core import DEFAULT_STACK, DEFAULT_STAKES, HandRunner, TableConfig, mask_for
 from sevenstud.rl.encoding import encode
 
 Batch = tuple[
@@ -105,9 +105,7 @@ class VectorStudEnv:
         self.seats[i] = seat
         encode(hand.view(seat), runner.log, runner.layout, runner.total, hand.bring_in_seat,
                self.observations[i])
-        mask = self.masks[i]
-        mask.fill(0)
-        mask[list(numbered(hand.legal_actions()))] = 1
+        self.masks[i] = mask_for(hand.legal_actions())
 
     def reset(self) -> Batch:
         """Deal a new hand in every game."""
