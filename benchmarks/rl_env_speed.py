@@ -13,7 +13,10 @@ interpreter and libraries included) is its own (benchmarks/harness.py). The side
 - ``texas_holdem_v4 AEC``: PettingZoo's limit hold'em (built on RLCard), the same loop;
 - ``rlcard limit-holdem``: RLCard's own ``env.step`` (it builds the next player's state).
 
-    .venv/bin/python benchmarks/rl_env_speed.py [--seconds S] [--repeat R] [--json]
+    .venv/bin/python benchmarks/rl_env_speed.py [--seconds S] [--repeat R] [--json] [--compiled DIR]
+
+``--compiled build/compiled`` adds our two environments on the engine compiled with mypyc
+(``make compiled``; the rl package itself stays interpreted). Without it those rows say so.
 
 It needs the ``bench-rl`` extra (``pip install -e '.[bench-rl]'``); a peer that is not
 installed is reported as not run.
@@ -22,6 +25,7 @@ installed is reported as not run.
 from __future__ import annotations
 
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -109,20 +113,40 @@ def rlcard_limit_holdem(seconds: float) -> Result:
     return steps, time.perf_counter() - start, "steps", time.process_time() - cpu
 
 
+def _compiled(side: Callable[[float], Result]) -> Callable[[float], Result]:
+    """The same side, refusing to run unless the engine was imported compiled."""
+
+    def run(seconds: float) -> Result:
+        import sevenstud.hand
+
+        if not (sevenstud.hand.__file__ or "").endswith(".so"):
+            raise SystemExit(f"the engine is not the compiled one ({sevenstud.hand.__file__})")
+        return side(seconds)
+
+    return run
+
+
 SIDES: dict[str, Callable[[float], Result]] = {
     "sevenstud AEC": ours_aec,
     "sevenstud vector x64": _ours_vector(64),
     "sevenstud vector x1024": _ours_vector(1024),
+    "sevenstud AEC compiled": _compiled(ours_aec),
+    "sevenstud vector x64 compiled": _compiled(_ours_vector(64)),
     "texas_holdem_v4 AEC": texas_holdem_aec,
     "rlcard limit-holdem": rlcard_limit_holdem,
 }
 PEERS = ("texas_holdem_v4 AEC", "rlcard limit-holdem")
 
 
-def _run(name: str, seconds: float) -> dict[str, float] | str:
+def _run(name: str, seconds: float, compiled: str | None) -> dict[str, float] | str:
+    env = dict(os.environ)
+    if name.endswith(" compiled"):
+        if compiled is None:
+            return "give --compiled DIR (the engine built by `make compiled`: build/compiled)"
+        env["PYTHONPATH"] = os.path.abspath(compiled)
     out = subprocess.run(
         [sys.executable, __file__, "--side", name, str(seconds)],
-        capture_output=True, text=True, cwd=Path(__file__).resolve().parent.parent,
+        capture_output=True, text=True, cwd=Path(__file__).resolve().parent.parent, env=env,
     )
     if out.returncode:
         return (out.stderr.strip().splitlines() or ["failed"])[-1]
@@ -137,6 +161,7 @@ def main() -> None:
         return
     seconds = float(args[args.index("--seconds") + 1]) if "--seconds" in args else 3.0
     repeat = int(args[args.index("--repeat") + 1]) if "--repeat" in args else 3
+    compiled = args[args.index("--compiled") + 1] if "--compiled" in args else None
     rates: dict[str, list[float]] = {name: [] for name in SIDES}
     cpu_rates: dict[str, list[float]] = {name: [] for name in SIDES}
     peaks: dict[str, float] = {}
@@ -145,7 +170,7 @@ def main() -> None:
         for name in SIDES:
             if name in failed:
                 continue
-            row = _run(name, seconds)
+            row = _run(name, seconds, compiled)
             if isinstance(row, str):
                 failed[name] = row
                 continue
