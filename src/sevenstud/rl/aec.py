@@ -119,11 +119,13 @@ class StudAECEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         if hand.is_over:
             self.rewards = dict(zip(self.possible_agents, runner.rewards(), strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
+            self._deads_step_first()
         else:
+            # Mid-hand every reward is 0 and nobody is terminated: PettingZoo's reward and
+            # dead-agent bookkeeping would change nothing (it costs a fifth of a step).
             assert hand.to_act is not None
             self.agent_selection = self.possible_agents[hand.to_act]
-        self._accumulate_rewards()
-        self._deads_step_first()
 
     def render(self) -> str | None:
         """The hand as a spectator sees it, as text (``render_mode="ansi"``)."""
