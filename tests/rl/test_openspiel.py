@@ -109,3 +109,14 @@ def test_cfr_best_response_and_exploitability_run_and_cfr_lowers_exploitability(
     assert 0.0 <= after < start
     responder = best_response.BestResponsePolicy(game, 0, solver.average_policy())
     assert responder.value(game.new_initial_state()) >= -REDUCED["stack"]  # type: ignore[operator]
+
+
+@pytest.mark.parametrize(("params", "message"), [
+    ({"players": 9}, "players must be 2 to 8"),
+    ({"stack": 0}, "stack must be above 0"),
+    ({"deck": "Ac Ac"}, "Ac"),
+    ({"game": "holdem"}, "unknown game 'holdem'"),
+])
+def test_bad_parameters_are_refused_by_name(params: dict[str, object], message: str) -> None:
+    with pytest.raises(Exception, match=message):
+        pyspiel.load_game("python_sevenstud", params)

@@ -45,6 +45,7 @@ from sevenstud.hand import MAX_PLAYERS, Hand
 from sevenstud.rl.encoding import ACTION_NAMES, BettingLog, Layout, encode
 
 SHORT_NAME = "python_sevenstud"
+"""The name the game is registered under (`pyspiel.load_game(SHORT_NAME, {...})`)."""
 
 _DEFAULTS: dict[str, Any] = {
     "game": "stud8",
