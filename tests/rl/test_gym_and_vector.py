@@ -13,6 +13,7 @@ gym_checker = pytest.importorskip(
 from sevenstud.actions import ActionIndex, IllegalAction  # noqa: E402
 from sevenstud.bots.base import Bot  # noqa: E402
 from sevenstud.hand import Action, SeatView  # noqa: E402
+from sevenstud.rl.encoding import Layout  # noqa: E402
 from sevenstud.rl.gym_env import StudGymEnv  # noqa: E402
 from sevenstud.rl.vector import VectorStudEnv  # noqa: E402
 
@@ -147,3 +148,15 @@ def test_the_vectorised_env_names_the_game_with_an_illegal_action() -> None:
     venv.reset()
     with pytest.raises(IllegalAction, match="game 0: action index 1"):
         venv.step([1, 1])
+
+
+def test_gymnasium_make_builds_the_env_with_its_arguments() -> None:
+    import gymnasium
+
+    from sevenstud.rl.gym_env import ENV_ID
+
+    env = gymnasium.make(ENV_ID, game="razz", players=3, opponents=("tight",))
+    obs, _ = env.reset(seed=1)
+    assert env.unwrapped.config.players == 3 and env.unwrapped.kinds == ("tight", "tight")
+    assert obs["observation"].shape == (Layout(3).size,)
+    gym_checker.check_env(env.unwrapped)

@@ -40,7 +40,7 @@ _PASSIVE = (ActionIndex.CHECK, ActionIndex.FOLD, ActionIndex.BRING_IN, ActionInd
 class StudGymEnv(gym.Env[dict[str, Any], np.int64]):
     """One seat of a stud table against bots (see the module's documentation)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium's own type)
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 (gymnasium's type)
 
     def __init__(
         self,
@@ -145,3 +145,11 @@ class StudGymEnv(gym.Env[dict[str, Any], np.int64]):
     def render(self) -> str | None:
         """The hand as a spectator sees it, as text (``render_mode="ansi"``)."""
         return repr(self._runner.hand) if self.render_mode == "ansi" else None
+
+
+ENV_ID = "sevenstud/Stud-v0"
+"""The id under which the environment is registered with Gymnasium on import:
+``gymnasium.make("sevenstud/Stud-v0", game="razz", players=3, opponents=("tight",))``."""
+
+if ENV_ID not in gym.registry:
+    gym.register(id=ENV_ID, entry_point="sevenstud.rl.gym_env:StudGymEnv")
