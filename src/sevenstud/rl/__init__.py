@@ -1,0 +1,9 @@
+"""Stud for the reinforcement-learning libraries (docs/rl.md): a PettingZoo AEC environment
+(:mod:`sevenstud.rl.aec`), a Gymnasium single-agent environment with bots in the other seats
+(:mod:`sevenstud.rl.gym_env`), a vectorised environment (:mod:`sevenstud.rl.vector`) and an
+OpenSpiel game (:mod:`sevenstud.rl.openspiel_game`).
+
+This package needs the ``rl`` extra (numpy, pettingzoo, gymnasium, open_spiel); the engine never
+imports it. Each environment drives the engine's :class:`~sevenstud.hand.Hand` and builds every
+observation from the seat's own redacted view (:mod:`sevenstud.rl.encoding`).
+"""
