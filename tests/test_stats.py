@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from sevenstud.cards import Deck, parse_cards
+from sevenstud.cards import parse_cards
+from sevenstud.deck import Deck
 from sevenstud.events import redact_all
 from sevenstud.games import Stakes, Stud, StudHiLo
 from sevenstud.hand import Hand

@@ -16,7 +16,7 @@ import pytest
 import websockets
 
 from sevenstud.bots import RuleBot
-from sevenstud.cards import Deck
+from sevenstud.deck import Deck
 from sevenstud.events import redact_all
 from sevenstud.games import Stakes, StudHiLo
 from sevenstud.server import auth
