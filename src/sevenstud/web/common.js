@@ -1,6 +1,7 @@
 // What every page of the card room shares: talking to the server, naming and drawing cards,
 // and the player's display settings. The pages render what the server says; nothing here
 // decides a rule.
+import { languagePicker, t } from "/web/i18n.js";
 
 /** A JSON request to the server; throws an Error carrying the server's own reason. */
 export async function api(path, { method = "GET", body } = {}) {
@@ -50,14 +51,15 @@ export const RANK_NAMES = {
   7: "Seven", 6: "Six", 5: "Five", 4: "Four", 3: "Three", 2: "Two",
 };
 export const SUIT_NAMES = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
+const RANK_KEYS = { A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight", 7: "seven", 6: "six", 5: "five", 4: "four", 3: "three", 2: "deuce" };
 export const SUIT_SYMBOLS = { s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663" };
 
 /** "Ace of spades"; with faceDown, "Ace of spades, face down"; a card not seen (null),
  *  "a face-down card". */
 export function cardName(card, faceDown = false) {
-  if (!card) return "a face-down card";
-  const name = `${RANK_NAMES[card[0]]} of ${SUIT_NAMES[card[1]]}`;
-  return faceDown ? `${name}, face down` : name;
+  if (!card) return t("card.face_down_card");
+  const name = t(`card.of_${card[1]}`, { rank: t(`card.${RANK_KEYS[card[0]]}`) });
+  return faceDown ? t("card.face_down", { name }) : name;
 }
 
 /** One card as an element: a card seen (e.g. "Kd") shows rank and suit; null is a card back.
@@ -128,11 +130,11 @@ export function applySettings() {
 
 /** The settings as labelled checkboxes, for a page's header or menu. */
 export function settingsControls() {
-  const box = el("fieldset", { class: "settings" }, el("legend", { text: "Settings" }));
+  const box = el("fieldset", { class: "settings" }, el("legend", { text: t("settings.legend") }));
   for (const [name, label] of [
-    ["fourColour", "Four-colour deck"],
-    ["animations", "Animations"],
-    ["sound", "Sound on your turn"],
+    ["fourColour", t("settings.four_colour")],
+    ["animations", t("settings.animations")],
+    ["sound", t("settings.sound")],
   ]) {
     const id = `setting-${name}`;
     const input = el("input", { type: "checkbox", id });
@@ -143,9 +145,10 @@ export function settingsControls() {
   return box;
 }
 
-/** Chips as a player says them: "1 chip", "12 chips". */
+/** Chips as a player says them: "1 chip", "12 chips" (in the page's language, by its plural
+ *  rules: "1 фішка", "2 фішки", "5 фішок"). */
 export function chips(n) {
-  return `${n} chip${n === 1 ? "" : "s"}`;
+  return t("chips", { count: n });
 }
 
 export const GAME_NAMES = {
@@ -162,13 +165,14 @@ export const GAME_NAMES = {
 export function siteHeader(account) {
   const who = account
     ? el("span", { class: "account", "data-testid": "account" },
-        `${account.name}${account.guest ? " (guest)" : ""}: `,
+        `${account.name}${account.guest ? t("header.guest") : ""}: `,
         el("span", { class: "balance", "data-testid": "balance", text: chips(account.balance) }))
-    : el("a", { href: "/", text: "Sign in or play as a guest" });
+    : el("a", { href: "/", text: t("header.sign_in") });
   return el("header", { class: "site" },
-    el("h1", {}, el("a", { href: "/", text: "sevenstud card room" })),
-    el("nav", { "aria-label": "Pages" },
-      el("a", { href: "/", text: "Lobby" }),
-      el("a", { href: "/equity", text: "Equity" })),
-    who);
+    el("h1", {}, el("a", { href: "/", text: t("header.site") })),
+    el("nav", { "aria-label": t("header.pages") },
+      el("a", { href: "/", text: t("header.lobby") }),
+      el("a", { href: "/equity", text: t("header.equity") }),
+      el("a", { href: "/rules", text: t("header.rules") })),
+    who, languagePicker());
 }

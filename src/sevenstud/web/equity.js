@@ -3,6 +3,7 @@
 // The server parses the cards and says what is wrong with them; the page only keeps track of
 // which cards are on the grid so that a card is picked once at most.
 import { api, applySettings, cardElement, cardName, el, me, siteHeader } from "/web/common.js";
+import { translatePage } from "/web/i18n.js";
 
 const RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
 const SUITS = ["s", "h", "d", "c"];
@@ -329,6 +330,7 @@ async function run(event) {
 }
 
 async function start() {
+  translatePage();
   applySettings();
   document.body.prepend(siteHeader(await me()));
   for (let i = 0; i < MIN_PLAYERS; i += 1) slots.push(makeSlot(`p${i}`));

@@ -3,6 +3,7 @@
 // replays them in order, so another seat's down cards stay backs until the street on which that
 // hand was shown or turned face up, just as the player saw it at the table.
 import { api, applySettings, cardElement, chips, el, GAME_NAMES, me, siteHeader } from "/web/common.js";
+import { translatePage } from "/web/i18n.js";
 
 const ORDINALS = { 3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th" };
 
@@ -127,6 +128,7 @@ function problem(text) {
 }
 
 async function start() {
+  translatePage();
   applySettings();
   document.body.prepend(siteHeader(await me()));
   const id = handId();
