@@ -148,7 +148,7 @@ export function settingsControls() {
 /** Chips as a player says them: "1 chip", "12 chips" (in the page's language, by its plural
  *  rules: "1 фішка", "2 фішки", "5 фішок"). */
 export function chips(n) {
-  return t("chips", { count: n });
+  return t("common.chips", { count: n });
 }
 
 export const GAME_NAMES = {

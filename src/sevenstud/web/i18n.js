@@ -71,10 +71,12 @@ export function t(key, params = {}) {
   return fill(entry, params);
 }
 
-/** Translate the static parts of a page: data-i18n="key" sets the text, data-i18n-attr=
+/** Translate the static parts of a page: data-i18n="key" sets the text, data-i18n-html="key"
+ *  the markup (a catalog's own text, shipped with the page, e.g. a <kbd>), data-i18n-attr=
  *  "aria-label:key;title:key2" sets attributes. */
 export function translatePage(root = document) {
   for (const node of root.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  for (const node of root.querySelectorAll("[data-i18n-html]")) node.innerHTML = t(node.dataset.i18nHtml);
   for (const node of root.querySelectorAll("[data-i18n-attr]")) {
     for (const pair of node.dataset.i18nAttr.split(";")) {
       const [attr, key] = pair.split(":");
