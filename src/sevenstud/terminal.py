@@ -92,7 +92,6 @@ from sevenstud.terminal_text import (
     in_your_words,
     parse_choice,
     parse_stakes,
-    plural,
     prompt_for,
     read_as,
     table_lines,

@@ -28,7 +28,8 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
-from sevenstud.i18n import refusal, translation
+from sevenstud.i18n import refusal
+from sevenstud.server.i18n import translation
 
 __all__ = [
     "BEHIND",

@@ -35,8 +35,9 @@ from sevenstud.events import (
     PotAwarded,
     RakeTaken,
 )
-from sevenstud.i18n import Translations, hand_name, translation
+from sevenstud.i18n import Translations, hand_name
 from sevenstud.pots import Pot, build_pots
+from sevenstud.server.i18n import translation
 from sevenstud.showdown_hands import best_high, best_low
 from sevenstud.table import HandStarted, StreamGap, Table, TableView
 from sevenstud.views import SeatView
@@ -232,8 +233,8 @@ def summary(
         return lines
     if not shown and len({a.seat for a in awards}) == 1:
         total = sum(a.amount for a in awards)
-        won = tr.gettext("{name} wins {amount}: everyone else folded")
-        return [won.format(name=names[awards[0].seat], amount=total), *lines]
+        folded = tr.gettext("{name} wins {amount}: everyone else folded")
+        return [folded.format(name=names[awards[0].seat], amount=total), *lines]
     pots = pots_of(events, list(names))
     sentences: list[str] = []
     for index in sorted({a.pot for a in awards}):

@@ -31,8 +31,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from sevenstud.i18n import translation
 from sevenstud.server.connection import GONE, GONE_REASON, Connection
+from sevenstud.server.i18n import translation
 from sevenstud.server.keeper import (
     BOT_KINDS,
     BOT_PREFIX,

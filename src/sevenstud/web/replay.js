@@ -3,7 +3,7 @@
 // replays them in order, so another seat's down cards stay backs until the street on which that
 // hand was shown or turned face up, just as the player saw it at the table.
 import { api, applySettings, cardElement, chips, el, GAME_NAMES, me, siteHeader } from "/web/common.js";
-import { translatePage } from "/web/i18n.js";
+import { lang, translatePage } from "/web/i18n.js";
 
 const ORDINALS = { 3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th" };
 
@@ -137,7 +137,7 @@ async function start() {
     return;
   }
   try {
-    replay = await api(`/api/hands/${id}/replay`);
+    replay = await api(`/api/hands/${id}/replay?lang=${lang}`);
   } catch (error) {
     if (error.status === 404) problem(`Hand ${id} is not one of your hands (or there is no such hand): you can replay only hands you were dealt into.`);
     else if (error.status === 401) problem("Sign in (or play as a guest) to replay your hands: they are yours alone.");
