@@ -202,6 +202,9 @@ def hand_name(name: str | None, tr: Translations) -> str | None:
 
 # ---------------------------------------------------------------------- refusals
 
+GAME_NAMES = (N_("Seven Card Stud Hi/Lo"), N_("Seven Card Stud"), N_("Razz"))
+"""The games' names (``Game.name``), marked for the catalogs: the terminal says them so."""
+
 STREETS = (N_("3rd street"), N_("4th street"), N_("5th street"), N_("6th street"), N_("7th street"))
 """The streets' names (:data:`sevenstud.games.STREET_NAMES`), marked for the catalogs."""
 
@@ -254,8 +257,6 @@ REFUSALS: tuple[str, ...] = (
     # the terminal's words for the same (terminal_text.in_your_words)
     N_("you cannot {action}: the amount must be {amount} (legal now: {options})"),
     N_("you cannot {action}: {reason} (legal now: {options})"),
-    N_("you must say how much to {kind}: {amounts} (legal now: {options})"),
-    N_("you are at the showdown and may only show or muck (not {action})"),
     # why an action is not legal (betting.why_not)
     N_("cannot check facing a bet of {amount}"),
     N_("nothing to call: check instead of folding (this game's fold_without_bet is off)"),

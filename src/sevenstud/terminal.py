@@ -263,7 +263,7 @@ class TerminalTable:
         players = n_("{n} player", "{n} players", len(self.seats)).format(n=len(self.seats))
         self.say(
             _("{game}: ante {ante}, bring-in {bring_in}, bets {small}/{big}; {players}, {each}").format(
-                game=self.game.name, ante=stakes.ante, bring_in=stakes.bring_in, small=stakes.small_bet,
+                game=_(self.game.name), ante=stakes.ante, bring_in=stakes.bring_in, small=stakes.small_bet,
                 big=stakes.big_bet, players=players,
                 each=each,
             )
