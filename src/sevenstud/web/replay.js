@@ -137,8 +137,8 @@ async function start() {
     return;
   }
   try {
-    // English is the replay's default (no query); another language is asked for by name.
-    replay = await api(`/api/hands/${id}/replay${lang === "en" ? "" : `?lang=${lang}`}`);
+    // The page's language by name (a browser whose languages say Ukrainian may have chosen English).
+    replay = await api(`/api/hands/${id}/replay?lang=${lang}`);
   } catch (error) {
     if (error.status === 404) problem(`Hand ${id} is not one of your hands (or there is no such hand): you can replay only hands you were dealt into.`);
     else if (error.status === 401) problem("Sign in (or play as a guest) to replay your hands: they are yours alone.");
