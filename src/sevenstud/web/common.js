@@ -75,7 +75,10 @@ export function cardElement(card, { down = false, highlight = false } = {}) {
     return el;
   }
   el.classList.add(`suit-${card[1]}`);
-  if (down) el.classList.add("down");
+  if (down) {
+    el.classList.add("down");
+    el.dataset.downWord = t("card.down_mark"); // the style sheet writes it under the card
+  }
   if (highlight) el.classList.add("highlight");
   el.dataset.card = card;
   el.setAttribute("aria-label", cardName(card, down));

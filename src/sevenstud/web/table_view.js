@@ -2,7 +2,7 @@
 // bottom), their cards, bets and markers, the pots, the community card, the clock and the last
 // hand's showdown. Everything drawn comes from the view; nothing here decides a rule.
 import { el, cardElement, chips } from "/web/common.js";
-import { t } from "/web/i18n.js";
+import { gameName, t } from "/web/i18n.js";
 
 /** Each table seat's position on the oval, as percentages: `anchor` (your seat, else seat 1)
  *  sits at the bottom and the others go round clockwise. */
@@ -237,7 +237,7 @@ export class TableView {
   drawMiddle(view) {
     const hand = view.view.hand;
     this.middle.replaceChildren();
-    this.middle.append(el("p", { class: "game", text: `${view.game_name} ${view.stakes.slice(2).join("/")}` }));
+    this.middle.append(el("p", { class: "game", text: `${gameName(view.game, view.game_name)} ${view.stakes.slice(2).join("/")}` }));
     const pots = el("ul", { class: "pots", "data-testid": "pots", "aria-label": t("table.pots") });
     (view.pots || []).forEach((pot, i) => {
       const who = pot.seats.map((s) => nameOf(view, s)).join(", ");
