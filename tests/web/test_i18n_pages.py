@@ -162,3 +162,19 @@ def test_the_table_in_each_language_says_hello_with_it_and_links_its_rules(
     expect(page.get_by_test_id("rules-link")).to_have_text(words["rules.link"])
     assert hellos and all(h.get("lang") == lang for h in hellos), hellos
     axe_check(page, f"the table in {lang}")
+
+
+@pytest.mark.parametrize("lang", ("uk", "ru", "et"))
+def test_the_study_page_in_each_language(
+    in_language: Any, server: str, catalogs: dict[str, Any], axe_check: Any, lang: str
+) -> None:
+    """Rule: the equity page's words (its form, its players, the grid's suits) are the
+    language's, and the page is axe-core clean in it."""
+    page = in_language(lang)
+    page.goto(f"{server}/equity")
+    words = catalogs[lang]
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.locator("h1").last).to_have_text(words["equity.heading"], timeout=TIMEOUT)
+    expect(page.get_by_test_id("run")).to_have_text(words["equity.run"])
+    expect(page.locator(".grid-row").first).to_have_attribute("aria-label", words["equity.suit_s"])
+    axe_check(page, f"the study page in {lang}")
