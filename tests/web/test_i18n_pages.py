@@ -55,7 +55,9 @@ def _table(server: str) -> int:
     return int(made.json()["id"])
 
 
-@pytest.mark.parametrize(("tag", "lang"), [("uk-UA", "uk"), ("ru-RU", "ru"), ("et-EE", "et"), ("de-DE", "en")])
+@pytest.mark.parametrize(
+    ("tag", "lang"), [("uk-UA", "uk"), ("ru-RU", "ru"), ("et-EE", "et"), ("de-DE", "en")]
+)
 def test_the_lobby_speaks_the_browsers_language(
     in_language: Any, server: str, catalogs: dict[str, Any], axe_check: Any, tag: str, lang: str
 ) -> None:
