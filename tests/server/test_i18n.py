@@ -146,3 +146,21 @@ def test_a_connection_gets_its_words_in_its_language_and_another_keeps_english(s
     assert english and not any(CYRILLIC.search(r) for r in english)
     said = [s for m in theirs if m["type"] == "view" and m["last_hand"] for s in m["last_hand"]["summary"]]
     assert said and not any(CYRILLIC.search(s) for s in said)
+
+
+def test_http_refusals_follow_accept_language(server: str) -> None:
+    """Rule: the card room's HTTP refusals (a log-in refused, a bad name) are said in the
+    request's Accept-Language (the pages send their own language), English without one."""
+    base = f"http://{server}"
+    body = {"name": "nobody_here", "password": "wrong password"}
+    english = httpx.post(f"{base}/api/login", json=body, timeout=15)
+    assert english.status_code == 401
+    assert english.json()["detail"] == "no account with that name and password"
+    said = httpx.post(
+        f"{base}/api/login", json=body, headers={"Accept-Language": "ru-RU,ru;q=0.9"}, timeout=15
+    )
+    assert said.status_code == 401
+    assert said.json()["detail"] == "нет учётной записи с таким именем и паролем"
+    bad = httpx.post(f"{base}/api/signup", json={"name": "x", "password": "long enough"},
+                     headers={"Accept-Language": "et"}, timeout=15)  # fmt: skip
+    assert bad.status_code == 400 and bad.json()["detail"] == "nimi on 3 kuni 20 tähte, numbrit, '_' või '-'"

@@ -1,11 +1,12 @@
 // What every page of the card room shares: talking to the server, naming and drawing cards,
 // and the player's display settings. The pages render what the server says; nothing here
 // decides a rule.
-import { languagePicker, t } from "/web/i18n.js";
+import { lang, languagePicker, t } from "/web/i18n.js";
 
 /** A JSON request to the server; throws an Error carrying the server's own reason. */
 export async function api(path, { method = "GET", body } = {}) {
-  const init = { method, credentials: "same-origin", headers: {} };
+  // The server says its refusals in the page's language (Accept-Language; docs/protocol.md).
+  const init = { method, credentials: "same-origin", headers: { "Accept-Language": lang } };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
