@@ -267,6 +267,7 @@ REFUSALS: tuple[str, ...] = (
     # the terminal's words for the same (terminal_text.in_your_words)
     N_("you cannot {action}: the amount must be {amount} (legal now: {options})"),
     N_("you cannot {action}: {reason} (legal now: {options})"),
+    N_("seat {seat} must say how much to {kind}: {amounts} (legal now: {options})"),
     # why an action is not legal (betting.why_not)
     N_("cannot check facing a bet of {amount}"),
     N_("nothing to call: check instead of folding (this game's fold_without_bet is off)"),
