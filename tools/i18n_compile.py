@@ -6,6 +6,8 @@ nothing beyond the standard library, and a checkout works without a build step).
     python tools/i18n_compile.py           # compile every locale/<lang>/LC_MESSAGES/sevenstud.po
     python tools/i18n_compile.py --check   # exit 1 when a .po lacks or has extra messages,
                                            # or a .mo is older than its .po's contents
+    python tools/i18n_compile.py --update  # add the code's new messages to every .po (to be
+                                           # translated there) and drop those it no longer says
 
 A message is *marked* when the code calls ``N_``, ``_``, ``gettext``, ``pgettext``, ``n_`` or
 ``ngettext`` (as a function or a method, e.g. ``tr.gettext``) with literal strings. Babel writes
@@ -109,6 +111,24 @@ def problems(lang: str) -> list[str]:
     return said
 
 
+def update(lang: str) -> None:
+    """Bring ``lang``'s ``.po`` to the code's messages (Babel's ``Catalog.update``): new ones
+    added untranslated, unused ones dropped, the translations kept."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po, write_po
+
+    with po_path(lang).open("rb") as handle:
+        catalog = read_po(handle, locale=lang)
+    template = Catalog(domain="sevenstud")
+    template.creation_date = catalog.creation_date  # no date churn when nothing changed
+    for (context, message), plural in extract().items():
+        template.add(message if plural is None else (message, plural), context=context)
+    catalog.update(template, no_fuzzy_matching=True)
+    catalog.obsolete.clear()
+    with po_path(lang).open("wb") as handle:
+        write_po(handle, catalog, width=100, sort_output=True)
+
+
 def compile_mo(lang: str) -> bytes:
     """The ``.mo`` of ``lang``'s ``.po``, as Babel compiles it."""
     from babel.messages.mofile import write_mo
@@ -125,9 +145,12 @@ def main(argv: list[str] | None = None) -> int:
     """The command line (see the module)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="check only; change nothing")
+    parser.add_argument("--update", action="store_true", help="add new messages to the .po files first")
     args = parser.parse_args(argv)
     failed = False
     for lang in LANGUAGES:
+        if args.update and not args.check:
+            update(lang)
         for problem in problems(lang):
             print(problem, file=sys.stderr)
             failed = True
