@@ -126,11 +126,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--watch", action="store_true", help="bots only: watch them play")
     play.add_argument(
+        "--lang",
+        choices=["en", "uk", "ru", "et"],
+        default=None,
+        help="the table's language (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG; else English)",
+    )
+    play.add_argument(
         "--bot-kind",
         choices=list(BOT_KINDS),
         default=DEFAULT_KIND,
-        help="which bots sit with you: "
-        + " ".join(f"{k.name}: {k.description}" for k in BOT_KINDS.values()),
+        help="which bots sit with you: " + " ".join(f"{k.name}: {k.description}" for k in BOT_KINDS.values()),
     )
 
     replay = command(

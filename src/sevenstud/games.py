@@ -54,7 +54,7 @@ def integer_ratio(value: Fraction) -> tuple[int, int]:
 SUIT_ORDER_CHDS = (0, 2, 1, 3)  # clubs, hearts, diamonds, spades (a variant in seed 001)
 
 STREET_NAMES: Final[dict[int, str]] = {
-    3: "3rd street",
+    3: "3rd street",  # the catalogs translate these (sevenstud.i18n.STREETS marks them)
     4: "4th street",
     5: "5th street",
     6: "6th street",

@@ -67,6 +67,7 @@ from sevenstud.hand import (
     SeatView,
     StreetStarted,
 )
+from sevenstud.i18n import N_, _, current, from_environment, hand_name, n_, use
 from sevenstud.table import (
     ClockStarted,
     Entry,
@@ -92,7 +93,6 @@ from sevenstud.terminal_text import (
     in_your_words,
     parse_choice,
     parse_stakes,
-    plural,
     prompt_for,
     read_as,
     table_lines,
@@ -129,6 +129,24 @@ class Seat:
         return self.bot is None
 
 
+_VERBS: dict[str, tuple[str, str]] = {
+    "fold": (N_("{name} fold"), N_("{name} folds")),
+    "check": (N_("{name} check"), N_("{name} checks")),
+    "call": (N_("{name} call {amount}"), N_("{name} calls {amount}")),
+    "bring in": (N_("{name} bring in for {amount}"), N_("{name} brings in for {amount}")),
+    "complete": (N_("{name} complete to {amount}"), N_("{name} completes to {amount}")),
+    "bet": (N_("{name} bet {amount}"), N_("{name} bets {amount}")),
+    "raise": (N_("{name} raise to {amount}"), N_("{name} raises to {amount}")),
+    "ante": (N_("{name} ante {amount}"), N_("{name} antes {amount}")),
+    "muck": (N_("{name} muck"), N_("{name} mucks")),
+    "show": (N_("{name} show {cards}"), N_("{name} shows {cards}")),
+    "win": (N_("{name} win {chips} from {pot}"), N_("{name} wins {chips} from {pot}")),
+    "run out of time": (N_("{name} run out of time"), N_("{name} runs out of time")),
+}
+"""Each action said of you (``"You fold"``) and of another (``"Bot 2 folds"``): ``name`` is the
+seat's name (yours is "You", in the table's language)."""
+
+
 @dataclass(slots=True)
 class _HandLog:
     """What the printer remembers of the hand being played (seats are table seats)."""
@@ -146,6 +164,8 @@ class _HandLog:
     community: Card | None = None
     bring_in_why: str = ""
     """Why the bring-in player brings in: ``"(lowest door card)"``, or who was passed over."""
+    bring_in_passed: bool = False
+    """The lowest (razz: highest) door card's owner was all-in and passed over."""
 
     def hand_seat(self, seat: int) -> int:
         """The hand's seat of a table seat."""
@@ -222,15 +242,15 @@ class TerminalTable:
     def _is_human(self, seat: int) -> bool:
         return seat == self.viewer
 
-    def _verb(self, seat: int, base: str, third: str | None = None) -> str:
-        """``"You call"`` but ``"Bot 2 calls"``."""
-        if self._is_human(seat):
-            return f"{self.name(seat)} {base}"
-        return f"{self.name(seat)} {third or base + 's'}"
+    def _verb(self, seat: int, base: str, third: str | None = None, **parts: object) -> str:
+        """``"You call"`` but ``"Bot 2 calls"`` (:data:`_VERBS`: the sentence for each, with
+        ``parts`` put in)."""
+        you, they = _VERBS[base]
+        return _(you if self._is_human(seat) else they).format(name=self.name(seat), **parts)
 
     def _all_in(self, seat: int) -> str:
         """``" and are all-in"`` for you, ``" and is all-in"`` for a bot."""
-        return " and are all-in" if self._is_human(seat) else " and is all-in"
+        return _(" and are all-in") if self._is_human(seat) else _(" and is all-in")
 
     # ------------------------------------------------------------------ the session
 
@@ -238,18 +258,26 @@ class TerminalTable:
         """Play ``hands`` hands (None: until the human quits); the exit status."""
         stakes = self.game.stakes
         buy_ins = {s.stack for s in self.seats}
-        each = f"{min(buy_ins)} chips each" if len(buy_ins) == 1 else "stacks as seated"
+        each = _("stacks as seated")
+        if len(buy_ins) == 1:
+            each = _("{chips} each").format(chips=chips(min(buy_ins)))
+        players = n_("{n} player", "{n} players", len(self.seats)).format(n=len(self.seats))
         self.say(
-            f"{self.game.name}: ante {stakes.ante}, bring-in {stakes.bring_in}, "
-            f"bets {stakes.small_bet}/{stakes.big_bet}; {len(self.seats)} players, {each}"
-        )
+            _("{game}: ante {ante}, bring-in {bring_in}, bets {small}/{big}; {players}, {each}").format(
+                game=_(self.game.name), ante=stakes.ante, bring_in=stakes.bring_in, small=stakes.small_bet,
+                big=stakes.big_bet, players=players,
+                each=each,
+            )
+        )  # fmt: skip
         if self.viewer is not None:
             self.say(
-                f"You are seat {self.viewer}. Down cards are in [brackets]; [xx] is a card you cannot see."
+                _("You are seat {seat}. Down cards are in [brackets]; [xx] is a card you cannot see.").format(
+                    seat=self.viewer
+                )
             )
-            self.say("Type the letter of an action or the words (e.g. 'raise to 10'); q quits.")
+            self.say(_("Type the letter of an action or the words (e.g. 'raise to 10'); q quits."))
         else:
-            self.say("Watching the bots. Down cards are in [brackets]; [xx] is one nobody shows.")
+            self.say(_("Watching the bots. Down cards are in [brackets]; [xx] is one nobody shows."))
         try:
             self._read_stream()  # the seating: counted, not printed
             while hands is None or self.hands_played < hands:
@@ -272,20 +300,22 @@ class TerminalTable:
         stacks = {s.seat: s.stack for s in self.table.view(None).seats}
         log = self._log
         if self.table.hand_in_progress and log is not None:
-            self.say("The hand in progress is called off: everybody takes back what they put in.")
+            self.say(_("The hand in progress is called off: everybody takes back what they put in."))
             stacks.update(zip(log.started.seats, log.started.stacks, strict=True))
-        self.say(f"Goodbye! Final stacks after {plural(self.hands_played, 'hand')}:")
+        played = n_("{n} hand", "{n} hands", self.hands_played).format(n=self.hands_played)
+        self.say(_("Goodbye! Final stacks after {hands}:").format(hands=played))
         width = max(len(n) for n in self.names.values())
         for seat, name in self.names.items():
             stack = stacks.get(seat, 0)
             net = stack - self._bought[seat]
             again = self._rebuys[seat]
-            rebuys = f", bought in again {plural(again, 'time')}" if again else ""
+            rebuys = n_(", bought in again {n} time", ", bought in again {n} times", again) if again else ""
+            rebuys = rebuys.format(n=again)
             self.say(f"  {name:<{width}}  {stack:>6}  ({net:+d}{rebuys})")
         return 0
 
     def _next_hand_wanted(self) -> bool:
-        line = self._read("Press Enter for the next hand, or q to quit > ")
+        line = self._read(_("Press Enter for the next hand, or q to quit > "))
         return line is not None and line.strip().lower() not in QUIT_WORDS
 
     def _read(self, prompt: str) -> str | None:
@@ -323,7 +353,7 @@ class TerminalTable:
     def _play_hand(self) -> bool:
         """Play one hand; ``False`` when the human quit in the middle of it."""
         self.say()
-        self.say(f"=== Hand #{self.hands_played + 1} ===")
+        self.say("=== " + _("Hand #{number}").format(number=self.hands_played + 1) + " ===")
         self._rebuy()
         self.table.start_hand(self.clock(), self._deck())
         self._read_stream()
@@ -371,14 +401,16 @@ class TerminalTable:
         already = view.bets[mine]
         call = next((a for a in legal if a.kind is ActionKind.CALL), None)
         owed = (call.amount or 0) - already if call is not None else 0
-        street = STREET_NAMES[view.street]
-        cost = f"{chips(owed)} to call, " if owed > 0 else ""
+        street = _(STREET_NAMES[view.street])
+        cost = _("{chips} to call, ").format(chips=chips(owed)) if owed > 0 else ""
         cards = [c for c in view.cards[mine] if c is not None]
         self.say(
-            f"Your turn ({street}): {cost}pot {view.pot}. "
-            f"You hold {board_text(view.cards[mine], view.face_up[mine])}: "
-            f"{holding_text(cards, self.game)}."
-        )
+            _("Your turn ({street}): {cost}pot {pot}. You hold {board}: {holding}.").format(
+                street=street, cost=cost, pot=view.pot,
+                board=board_text(view.cards[mine], view.face_up[mine]),
+                holding=holding_text(cards, self.game),
+            )
+        )  # fmt: skip
         prompt = prompt_for(legal, already) + " > "
         while True:
             line = self._read(prompt)
@@ -386,7 +418,7 @@ class TerminalTable:
                 return False
             text = line.strip()
             if text.lower() in ("?", "h", "help"):
-                self.say("  legal now: " + prompt_for(legal, already))
+                self.say("  " + _("legal now: {actions}").format(actions=prompt_for(legal, already)))
                 continue
             try:
                 action = parse_choice(text, legal, already)
@@ -446,10 +478,12 @@ class TerminalTable:
             self._bought[event.seat] += event.amount
             self._rebuys[event.seat] += 1
             human = self._is_human(event.seat)
-            who = "You are" if human else f"{self.name(event.seat)} is"
-            return f"{who} busted and {'buy' if human else 'buys'} in again for {chips(event.amount)}."
+            said = _("You are busted and buy in again for {chips}.") if human else _(
+                "{name} is busted and buys in again for {chips}."
+            )
+            return said.format(name=self.name(event.seat), chips=chips(event.amount))
         if isinstance(event, TimedOut):
-            return f"{self._verb(event.seat, 'run', 'runs')} out of time."
+            return self._verb(event.seat, "run out of time") + "."
         if isinstance(event, _TABLE_EVENTS):
             return None  # sitting out for want of the ante is followed by the rebuy; clocks pass
         log = self._log
@@ -459,51 +493,56 @@ class TerminalTable:
     def _say_antes(self, antes: Sequence[AntePosted]) -> None:
         amounts = {e.amount for e in antes}
         if len(amounts) == 1 and not any(e.all_in for e in antes):
-            self.say(f"Everybody antes {antes[0].amount}.")
+            self.say(_("Everybody antes {amount}.").format(amount=antes[0].amount))
             return
         for e in antes:
             suffix = self._all_in(e.seat) if e.all_in else ""
-            self.say(f"{self._verb(e.seat, 'ante')} {e.amount}{suffix}.")
+            self.say(f"{self._verb(e.seat, 'ante', amount=e.amount)}{suffix}.")
 
     def _event_line(self, event: Event, log: _HandLog) -> str | None:
         if isinstance(event, AntePosted | CardDealt):
             return None  # antes are summed up above; the table shows the cards
         if isinstance(event, StreetStarted):
-            header = f"*** {STREET_NAMES[event.street].upper()} ***"
+            header = f"*** {_(STREET_NAMES[event.street]).upper()} ***"
             if event.first_to_act is None:
-                return f"{header}  (no betting: at most one player has chips left)"
+                return f"{header}  " + _("(no betting: at most one player has chips left)")
             seat = event.first_to_act
             if event.street == 3:
                 log.bring_in_why = self._bring_in_why(seat, log)
-                return f"{header}  {self.name(seat)} to bring in {log.bring_in_why}".rstrip()
-            return f"{header}  {self.name(seat)} to act first"
+                line = _("{name} to bring in {why}").format(name=self.name(seat), why=log.bring_in_why)
+                return f"{header}  {line}".rstrip()
+            return f"{header}  " + _("{name} to act first").format(name=self.name(seat))
         if isinstance(event, CommunityCardDealt):
             log.community = event.card
-            return f"Not enough cards for everybody: {event.card} is dealt face up for all to use."
+            said = _("Not enough cards for everybody: {card} is dealt face up for all to use.")
+            return said.format(card=event.card)
         if isinstance(event, ActionTaken):
             return self._action_line(event, log)
         if isinstance(event, BetReturned):
-            return f"Uncalled {chips(event.amount)} returned to {self.name(event.seat)}."
+            said = _("Uncalled {chips} returned to {name}.")
+            return said.format(chips=chips(event.amount), name=self.name(event.seat))
         if isinstance(event, HandTurnedUp):
             # Betting is over: the live hands are turned face up before the last cards come.
-            whose = "Your" if self._is_human(event.seat) else f"{self.name(event.seat)}'s"
-            return f"{whose} hand is turned face up: {format_cards(event.cards)}."
+            said = _("Your hand is turned face up: {cards}.") if self._is_human(event.seat) else _(
+                "{name}'s hand is turned face up: {cards}."
+            )
+            return said.format(name=self.name(event.seat), cards=format_cards(event.cards))
         if isinstance(event, HandShown | HandMucked):
             prefix = ""
             if not log.showdown_started:
                 log.showdown_started = True
                 self._say_showdown_table(log)
-                prefix = "*** SHOWDOWN ***\n"
+                prefix = "*** " + _("SHOWDOWN") + " ***\n"
             if isinstance(event, HandMucked):
                 return f"{prefix}{self._verb(event.seat, 'muck')}."
             log.shown[event.seat] = event
             cards = format_cards(event.cards)
             if log.community is not None:
-                cards += f" (+ {log.community} in the middle)"
+                cards += _(" (+ {card} in the middle)").format(card=log.community)
             names = hand_names(event, self.game)
-            return f"{prefix}{self._verb(event.seat, 'show')} {cards}: {names}"
+            return f"{prefix}{self._verb(event.seat, 'show', cards=cards)}: {names}"
         if isinstance(event, RakeTaken):
-            return f"The house takes {event.amount} in rake."
+            return _("The house takes {amount} in rake.").format(amount=event.amount)
         if isinstance(event, PotAwarded):
             return self._award_line(event, log)
         if isinstance(event, HandEnded):
@@ -511,7 +550,7 @@ class TerminalTable:
             for i, stack in enumerate(event.stacks):
                 change = stack - log.started.stacks[i]
                 parts.append(f"{self.name(log.started.seats[i])} {stack} ({change:+d})")
-            return "Stacks: " + ", ".join(parts)
+            return _("Stacks: {stacks}").format(stacks=", ".join(parts))
         return None  # pragma: no cover - every event is handled above
 
     def _action_line(self, event: ActionTaken, log: _HandLog) -> str:
@@ -523,17 +562,17 @@ class TerminalTable:
         elif kind is ActionKind.CHECK:
             text = self._verb(seat, "check")
         elif kind is ActionKind.CALL:
-            text = f"{self._verb(seat, 'call')} {event.chips}"  # the chips put in, as the log says
+            text = self._verb(seat, "call", amount=event.chips)  # the chips put in, as the log says
         elif kind is ActionKind.BRING_IN:
-            text = f"{self._verb(seat, 'bring')} in for {amount}"
-            if "all-in" in log.bring_in_why:  # say why when the lowest door card was passed over
+            text = self._verb(seat, "bring in", amount=amount)
+            if log.bring_in_passed:  # say why when the lowest door card was passed over
                 text += f" {log.bring_in_why}"
         elif kind is ActionKind.COMPLETE:
-            text = f"{self._verb(seat, 'complete')} to {amount}"
+            text = self._verb(seat, "complete", amount=amount)
         elif kind is ActionKind.BET:
-            text = f"{self._verb(seat, 'bet')} {amount}"
+            text = self._verb(seat, "bet", amount=amount)
         elif kind is ActionKind.RAISE:
-            text = f"{self._verb(seat, 'raise')} to {amount}"
+            text = self._verb(seat, "raise", amount=amount)
         else:
             text = f"{self.name(seat)}: {action}"
         return text + (self._all_in(seat) if event.all_in else "") + "."
@@ -544,27 +583,35 @@ class TerminalTable:
         view = self.table.view(self.viewer).hand
         if view is None:
             return ""  # the hand is over already (everybody all-in): nobody brings in
-        word = "highest" if self.game.bring_in_by == "highest" else "lowest"
+        highest = self.game.bring_in_by == "highest"
         owner = door_card_seat(view, self.game)
         if owner == log.hand_seat(seat):
-            return f"({word} door card)"
+            return _("(highest door card)") if highest else _("(lowest door card)")
         if owner is not None and view.stacks[owner] == 0:
             owner_seat = log.started.seats[owner]
-            verb = "are" if self._is_human(owner_seat) else "is"
-            return f"({self.name(owner_seat)}, {word} door card, {verb} all-in)"
+            log.bring_in_passed = True
+            if self._is_human(owner_seat):
+                said = _("({name}, highest door card, are all-in)")
+                if not highest:
+                    said = _("({name}, lowest door card, are all-in)")
+            else:
+                said = _("({name}, highest door card, is all-in)")
+                if not highest:
+                    said = _("({name}, lowest door card, is all-in)")
+            return said.format(name=self.name(owner_seat))
         return ""  # the engine chose by a rule this printer does not know: say nothing wrong
 
     def _award_line(self, event: PotAwarded, log: _HandLog) -> str:
-        pot = "the main pot" if event.pot == 0 else f"side pot {event.pot}"
-        text = f"{self._verb(event.seat, 'win')} {chips(event.amount)} from {pot}"
+        pot = _("the main pot") if event.pot == 0 else _("side pot {number}").format(number=event.pot)
+        text = self._verb(event.seat, "win", chips=chips(event.amount), pot=pot)
         shown = log.shown.get(event.seat)
         if event.share != "whole":
-            text += f" ({event.share} half)"
+            text += _(" (high half)") if event.share == "high" else _(" (low half)")
         if shown is None:
-            return text + (" uncontested." if not log.shown else ".")
+            return text + (_(" uncontested.") if not log.shown else ".")
         if event.share == "low" or not self.game.has_high:
-            return f"{text} with {shown.low}." if shown.low else f"{text}."
-        return f"{text} with {shown.high}."
+            return _("{text} with {hand}.").format(text=text, hand=shown.low) if shown.low else f"{text}."
+        return _("{text} with {hand}.").format(text=text, hand=hand_name(shown.high, current()))
 
     def _say_table(self, view: SeatView, hand_seats: Sequence[int]) -> None:
         for line in table_lines(view, [self.name(s) for s in hand_seats]):
@@ -661,6 +708,7 @@ def play_command(args: argparse.Namespace) -> int:
     except (StakesError, GameError) as exc:
         print(f"sevenstud play: {exc}", file=sys.stderr)
         return 2
+    use(getattr(args, "lang", None) or from_environment())
     bots = int(args.bots)
     stack = int(args.stack)
     hands: int | None = None if args.hands is None else int(args.hands)
@@ -686,7 +734,7 @@ def play_command(args: argparse.Namespace) -> int:
     seats = []
     for i in range(bots + 1):
         if i == HUMAN and not watch:
-            seats.append(Seat("You", None, stack))
+            seats.append(Seat(_("You"), None, stack))
         else:
             bot = new_bot(kind, seed=base * 10 + i, name=f"Bot {i}")
             seats.append(Seat(bot.name, bot, stack))

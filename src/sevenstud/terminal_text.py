@@ -21,6 +21,7 @@ from sevenstud.cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS, Card
 from sevenstud.chips import is_digits
 from sevenstud.events import HandShown
 from sevenstud.games import Game, GameError, Stakes
+from sevenstud.i18n import _, current, hand_name, n_, refusal
 from sevenstud.views import SeatView
 
 
@@ -59,7 +60,7 @@ def chips(n: int) -> str:
     >>> chips(1), chips(0), chips(3)
     ('1 chip', '0 chips', '3 chips')
     """
-    return plural(n, "chip")
+    return n_("{n} chip", "{n} chips", n).format(n=n)
 
 
 # The table and the hand name the seat for a server's log ("seat 2 cannot raise ..."); the
@@ -95,7 +96,7 @@ def in_your_words(message: str, legal: Sequence[Action], already: int = 0) -> st
     said = to_you(message)
     if _LEGAL_LIST.search(said):
         said = _LEGAL_LIST.sub(f" (legal now: {prompt_for(legal, already)})", said)
-    return said
+    return refusal(said, current())  # English as it is; another language by its templates
 
 
 def read_as(text: str, action: Action) -> str | None:
@@ -112,16 +113,16 @@ def read_as(text: str, action: Action) -> str | None:
     amounted = action.kind in (ActionKind.RAISE, ActionKind.COMPLETE) and len(words) > 1
     if not amounted or "to" in words[1:] or action.amount is None:
         return None
-    return f"{' '.join(words)} read as {action}"
+    return _("{typed} read as {action}").format(typed=" ".join(words), action=_action_words(action))
 
 
 def hand_names(event: HandShown, game: Game) -> str:
     """``"HI: a full house, Kings full of Threes; LO: 8,6,4,3,2"`` for a shown hand."""
     parts = []
     if game.has_high:
-        parts.append(f"HI: {event.high}")
+        parts.append(_("HI: {hand}").format(hand=hand_name(event.high, current())))
     if game.has_low:
-        parts.append(f"LO: {event.low}" if event.low else "LO: no low")
+        parts.append(_("LO: {hand}").format(hand=event.low) if event.low else _("LO: no low"))
     return "; ".join(parts)
 
 
@@ -143,16 +144,14 @@ def table_lines(view: SeatView, names: Sequence[str]) -> list[str]:
         marker = ">" if seat == view.to_act else " "
         status = ""
         if view.folded[seat]:
-            status = "folded"
+            status = _("folded")
         elif view.stacks[seat] == 0:
-            status = "all-in"
-        bet = f"bet {view.bets[seat]}" if view.bets[seat] else ""
-        lines.append(
-            f"  {marker} {name:<{width}}  {board:<34}  stack {view.stacks[seat]:>5}  "
-            f"{bet:<8} {status}".rstrip()
-        )
-    community = f", community card {view.community}" if view.community is not None else ""
-    lines.append(f"    pot {view.pot}{community}")
+            status = _("all-in")
+        bet = _("bet {amount}").format(amount=view.bets[seat]) if view.bets[seat] else ""
+        stack = _("stack {amount}").format(amount=f"{view.stacks[seat]:>5}")
+        lines.append(f"  {marker} {name:<{width}}  {board:<34}  {stack}  {bet:<8} {status}".rstrip())
+    community = _(", community card {card}").format(card=view.community) if view.community is not None else ""
+    lines.append("    " + _("pot {amount}").format(amount=view.pot) + community)
     return lines
 
 
@@ -173,13 +172,35 @@ _KEY_WORDS = {"f": "fold", "c": "call", "b": "bet", "r": "raise", "s": "show", "
 
 
 def _label(action: Action, already: int = 0) -> str:
-    text = str(action)
+    text = _action_words(action)
     if action.kind is ActionKind.CALL and action.amount is not None:
-        text = f"call {action.amount - already}"  # the chips to put in, as the log counts it
+        # the chips to put in, as the log counts it
+        text = _("call {amount}").format(amount=action.amount - already)
     letter = _LETTERS[action.kind]
     if text.startswith(letter):
         return f"[{letter}]{text[1:]}"
     return f"[{letter}] {text}"
+
+
+_AMOUNTED = (ActionKind.BRING_IN, ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE)
+
+
+def _action_words(action: Action) -> str:
+    """An action as the prompt says it (``str(action)`` in English)."""
+    kind, amount = action.kind, action.amount
+    if amount is None or kind not in _AMOUNTED:
+        words = {
+            ActionKind.FOLD: _("fold"), ActionKind.CHECK: _("check"), ActionKind.CALL: _("call"),
+            ActionKind.SHOW: _("show"), ActionKind.MUCK: _("muck"),
+        }  # fmt: skip
+        return words.get(kind, str(action))
+    amounted = {
+        ActionKind.BRING_IN: _("bring-in {amount}"),
+        ActionKind.COMPLETE: _("complete to {amount}"),
+        ActionKind.BET: _("bet {amount}"),
+        ActionKind.RAISE: _("raise to {amount}"),
+    }
+    return amounted[kind].format(amount=amount)
 
 
 def prompt_for(legal: Sequence[Action], already: int = 0) -> str:
@@ -215,7 +236,7 @@ def parse_choice(text: str, legal: Sequence[Action], already: int = 0) -> Action
     """
     words = text.strip().lower().split()
     if not words:
-        raise IllegalAction("type an action: " + prompt_for(legal))
+        raise IllegalAction(_("type an action: {actions}").format(actions=prompt_for(legal)))
     kinds = [a.kind for a in legal]
     head = words[0]
     if head in ("k", "x"):
@@ -229,10 +250,11 @@ def parse_choice(text: str, legal: Sequence[Action], already: int = 0) -> Action
     if action.kind is ActionKind.CALL and action.amount is not None:
         call = next((a for a in legal if a.kind is ActionKind.CALL), None)
         if call is None or call.amount is None:
-            raise IllegalAction("there is nothing to call")
+            raise IllegalAction(_("there is nothing to call"))
         owed = call.amount - already
         if action.amount != owed:
-            raise IllegalAction(f"a call puts in {chips(owed)} now, not {action.amount}")
+            said = _("a call puts in {chips} now, not {amount}")
+            raise IllegalAction(said.format(chips=chips(owed), amount=action.amount))
         return call
     return action
 
@@ -271,9 +293,10 @@ def holding_text(cards: Sequence[Card], game: Game) -> str:
     high, low = game.hand_names(*game.showdown_ranks(cards)) if len(cards) >= 5 else (None, None)
     parts = []
     if game.has_high:
-        parts.append(high or _high_so_far(cards))
+        parts.append(hand_name(high, current()) or hand_name(_high_so_far(cards), current()) or "")
     if game.has_low:
-        parts.append(f"low {low}" if low else _low_so_far(cards, qualified=game.low_must_qualify))
+        said_low = _("low {hand}").format(hand=low) if low else None
+        parts.append(said_low or _low_so_far(cards, qualified=game.low_must_qualify))
     return "; ".join(parts)
 
 
@@ -302,7 +325,7 @@ def _low_so_far(cards: Sequence[Card], *, qualified: bool) -> str:
     low = sorted({(c.rank + 1) % 13 for c in cards if not qualified or (c.rank + 1) % 13 <= 7})
     names = ",".join("A" if r == 0 else RANK_CHARS[r - 1] for r in reversed(low))
     if not qualified:
-        return f"low {names} so far"
+        return _("low {cards} so far").format(cards=names)
     if len(low) + 7 - len(cards) < 5:
-        return "no low"
+        return _("no low")
     return f"no low yet ({names} toward one)" if low else "no low yet"

@@ -237,7 +237,7 @@ def test_a_community_card_is_drawn_from_the_street_it_came_on(
     card = next(c for c in ("2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c") if c not in used)
     replay["streets"][-1]["events"].insert(0, {"type": "community_card_dealt", "card": card})
     _as_guest(context, server, played.token)
-    page.route(f"**/api/hands/{played.hand_id}/replay", lambda route: route.fulfill(json=replay))
+    page.route(f"**/api/hands/{played.hand_id}/replay?*", lambda route: route.fulfill(json=replay))
     page.goto(f"{server}/hands/{played.hand_id}")
     page.get_by_test_id("street").filter(has_text="street").wait_for()
     community = page.get_by_test_id("community")

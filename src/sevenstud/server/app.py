@@ -33,18 +33,22 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, HTTPException, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.concurrency import run_in_threadpool
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import func, select
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketState
 
 from sevenstud.bots.registry import BotKindName
 from sevenstud.games import GAMES, GameCode, Stakes, StudHiLo, game_class, game_facts
+from sevenstud.i18n import refusal
 from sevenstud.server import auth, downloads, equity_limits, history, notes, study, web
 from sevenstud.server.chat import ChatDesk
 from sevenstud.server.connection import Connection
 from sevenstud.server.connection import Limits as OutboxLimits
 from sevenstud.server.edge import Edge, Policy, server_options
+from sevenstud.server.i18n import negotiate, translation
 from sevenstud.server.leases import LEASE_SECONDS, LeaseError, LeaseKeeper
 from sevenstud.server.limits import Buckets, HashPool, Limits, LoginGuard, RateLimited, Sockets
 from sevenstud.server.protocol import (
@@ -312,6 +316,16 @@ def create_app(
             docs=api_docs,
         ),
     )
+
+    @app.exception_handler(StarletteHTTPException)
+    async def in_language(request: Request, error: StarletteHTTPException) -> Response:
+        # A refusal's sentence in the language the request asks for (Accept-Language: the
+        # pages send their own), as the websocket's refusals follow hello's lang.
+        lang = negotiate(request.headers.get("accept-language"))
+        if isinstance(error.detail, str) and lang != "en":
+            said = refusal(error.detail, translation(lang))
+            error = StarletteHTTPException(error.status_code, said, error.headers)
+        return await http_exception_handler(request, error)
 
     @app.exception_handler(RateLimited)
     async def rate_limited(_request: Request, error: RateLimited) -> JSONResponse:

@@ -28,6 +28,9 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
+from sevenstud.i18n import refusal
+from sevenstud.server.i18n import translation
+
 __all__ = [
     "BEHIND",
     "BEHIND_REASON",
@@ -104,6 +107,8 @@ class Connection:
         self.player = player
         """The player logged in on this connection now (None: nobody): read at every send."""
         self.player_id = player_id
+        self.lang = "en"
+        """The language its ``hello`` chose for the server's sentences (English until then)."""
         self.limits = limits
         self.closed = False
         """Cut off, or its socket gone: nothing more is queued."""
@@ -152,8 +157,8 @@ class Connection:
         return True
 
     def refuse(self, why: str, number: int | None) -> None:
-        """Tell the client its message was refused (an ``error``)."""
-        self.put(error_message(number, why))
+        """Tell the client its message was refused (an ``error``), in its language."""
+        self.put(error_message(number, refusal(why, translation(self.lang))))
 
     def finish(self, code: int, reason: str) -> None:
         """Send what is queued, then close the socket with ``code``; nothing more is queued."""

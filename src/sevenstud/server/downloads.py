@@ -33,6 +33,7 @@ from sevenstud.history.phh import PHHHand, dumps, dumps_all
 from sevenstud.history.pokerstars import format_hand
 from sevenstud.history.replay import to_phh
 from sevenstud.server import auth
+from sevenstud.server.i18n import negotiate, translation
 from sevenstud.server.presenter import street_lines, summary
 from sevenstud.server.store import Store
 from sevenstud.server.store.models import HandRow, Player, Sitting, TableRow
@@ -126,10 +127,12 @@ def _table_seats(event: Event, seats: list[int]) -> Event:
     return typing.cast(Event, typing.cast(Any, event)._replace(**changes)) if changes else event
 
 
-def replay_for(own: OwnHand) -> dict[str, Any]:
+def replay_for(own: OwnHand, lang: str = "en") -> dict[str, Any]:
     """The hand for the replayer, as its player saw it at the end: their own cards, every up
     card, the hands shown (or turned face up); every other down card (mucked, never shown) is
-    null. Street by street: the wire events and their words; then the result in sentences."""
+    null. Street by street: the wire events and their words; then the result in sentences (the
+    words and sentences in ``lang``)."""
+    tr = translation(lang)
     hand, seats = own.hand, own.seats
     opened = {e.seat for e in hand.events if isinstance(e, HandShown | HandTurnedUp)}
     # Seats said as table seats, as the table's own stream says them.
@@ -164,11 +167,11 @@ def replay_for(own: OwnHand) -> dict[str, Any]:
             {
                 "street": part["street"],
                 "events": [to_wire(e) for e in part["events"]],
-                "text": street_lines(part["events"], names),
+                "text": street_lines(part["events"], names, tr),
             }
             for part in streets
         ],
-        "result": {"summary": summary(hand.game, names, seen), "stacks": list(hand.stacks)},
+        "result": {"summary": summary(hand.game, names, seen, tr), "stacks": list(hand.stacks)},
     }
 
 
@@ -291,10 +294,11 @@ def router(store: Store, cookie: str, idle: float = auth.SESSION_IDLE_SECONDS) -
         return text([own], format, f"sevenstud-hand-{own.row_id}", many=False)
 
     @routes.get("/api/hands/{hand_id}/replay")
-    def replay_one(request: Request, hand_id: RowId) -> dict[str, Any]:
+    def replay_one(request: Request, hand_id: RowId, lang: str | None = None) -> dict[str, Any]:
         who = player(request)
+        said = negotiate(request.headers.get("accept-language"), lang)
         try:
-            return replay_for(own_hand(store, who.id, hand_id))
+            return replay_for(own_hand(store, who.id, hand_id), said)
         except DownloadError as error:
             raise HTTPException(404, str(error)) from None
 

@@ -37,6 +37,8 @@ from sevenstud.events import (
     pots_of_events,
 )
 from sevenstud.games import Game
+from sevenstud.i18n import Translations, hand_name
+from sevenstud.server.i18n import translation
 from sevenstud.showdown_hands import best_high, best_low
 from sevenstud.table import HandStarted, StreamGap, Table, TableView
 from sevenstud.views import SeatView, with_community
@@ -57,56 +59,73 @@ __all__ = [
 # ---------------------------------------------------------------------- words
 
 
-def _names_joined(names: Sequence[str]) -> str:
+ENGLISH: Translations = translation("en")
+"""The code's own words (every function below speaks English unless given a catalog)."""
+
+
+def _names_joined(names: Sequence[str], tr: Translations = ENGLISH) -> str:
     """``"Ann"``, ``"Ann and Bob"``, ``"Ann, Bob and Cid"``."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    return tr.gettext("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
-def action_label(action: Action, already: int = 0) -> str:
+def action_label(action: Action, already: int = 0, tr: Translations = ENGLISH) -> str:
     """The button's words for a legal action; ``already`` is what the seat has put in on this
     street (a call's words say the chips still to put in: "Call 2")."""
     kind, amount = action.kind, action.amount or 0
     if kind is ActionKind.BRING_IN:
-        return f"Bring in {amount}"
+        return tr.gettext("Bring in {amount}").format(amount=amount)
     if kind is ActionKind.COMPLETE:
-        return f"Complete to {amount}"
+        return tr.gettext("Complete to {amount}").format(amount=amount)
     if kind is ActionKind.CALL:
-        return f"Call {amount - already}"
+        return tr.gettext("Call {amount}").format(amount=amount - already)
     if kind is ActionKind.RAISE:
-        return f"Raise to {amount}"
+        return tr.gettext("Raise to {amount}").format(amount=amount)
     if kind is ActionKind.BET:
-        return f"Bet {amount}"
-    return kind.value.capitalize()  # Check, Fold, Show, Muck
+        return tr.gettext("Bet {amount}").format(amount=amount)
+    buttons = {
+        ActionKind.CHECK: tr.gettext("Check"),
+        ActionKind.FOLD: tr.gettext("Fold"),
+        ActionKind.SHOW: tr.gettext("Show"),
+        ActionKind.MUCK: tr.gettext("Muck"),
+    }
+    return buttons.get(kind) or kind.value.capitalize()
 
 
-def action_line(name: str, event: object) -> str | None:
+def action_line(name: str, event: object, tr: Translations = ENGLISH) -> str | None:
     """One event of a hand in words ("Ann brings in for 1", "Bob completes to 2"); None for an
     event a log does not say (cards dealt, streets begun, the awards: see :func:`summary`)."""
     if isinstance(event, AntePosted):
-        return f"{name} posts the ante of {event.amount}" + (" and is all-in" if event.all_in else "")
+        line = tr.gettext("{name} posts the ante of {amount}").format(name=name, amount=event.amount)
+        return line + (tr.gettext(" and is all-in") if event.all_in else "")
     if isinstance(event, ActionTaken):
         kind, amount = event.action.kind, event.action.amount
         words = {
-            ActionKind.FOLD: "folds",
-            ActionKind.CHECK: "checks",
-            ActionKind.CALL: f"calls {event.chips}",
-            ActionKind.BRING_IN: f"brings in for {amount}",
-            ActionKind.COMPLETE: f"completes to {amount}",
-            ActionKind.BET: f"bets {amount}",
-            ActionKind.RAISE: f"raises to {amount}",
-            ActionKind.SHOW: "shows",
-            ActionKind.MUCK: "mucks",
-        }[kind]
-        return f"{name} {words}" + (" and is all-in" if event.all_in else "")
+            ActionKind.FOLD: tr.gettext("{name} folds"),
+            ActionKind.CHECK: tr.gettext("{name} checks"),
+            ActionKind.CALL: tr.gettext("{name} calls {chips}"),
+            ActionKind.BRING_IN: tr.gettext("{name} brings in for {amount}"),
+            ActionKind.COMPLETE: tr.gettext("{name} completes to {amount}"),
+            ActionKind.BET: tr.gettext("{name} bets {amount}"),
+            ActionKind.RAISE: tr.gettext("{name} raises to {amount}"),
+            ActionKind.SHOW: tr.gettext("{name} shows"),
+            ActionKind.MUCK: tr.gettext("{name} mucks"),
+        }[kind].format(name=name, chips=event.chips, amount=amount)
+        return words + (tr.gettext(" and is all-in") if event.all_in else "")
     if isinstance(event, BetReturned):
-        return f"{event.amount} uncalled returned to {name}"
+        return tr.gettext("{amount} uncalled returned to {name}").format(amount=event.amount, name=name)
     if isinstance(event, HandTurnedUp):
-        return f"{name} turns the hand face up: " + " ".join(map(str, event.cards))
+        cards = " ".join(map(str, event.cards))
+        return tr.gettext("{name} turns the hand face up: {cards}").format(name=name, cards=cards)
     if isinstance(event, HandShown):
-        shown = " and ".join(n for n in (event.high, event.low) if n is not None)
-        return f"{name} shows {' '.join(map(str, event.cards))}" + (f": {shown}" if shown else "")
+        shown = tr.gettext(" and ").join(
+            hand_name(n, tr) or n for n in (event.high, event.low) if n is not None
+        )
+        line = tr.gettext("{name} shows {cards}").format(name=name, cards=" ".join(map(str, event.cards)))
+        return line + (f": {shown}" if shown else "")
     if isinstance(event, HandMucked):
-        return f"{name} mucks"
+        return tr.gettext("{name} mucks").format(name=name)
     return None
 
 
@@ -115,24 +134,24 @@ def _seat_of(event: object) -> int | None:
     return seat if isinstance(seat, int) else None
 
 
-def street_lines(events: Iterable[object], names: Mapping[int, str]) -> list[str]:
+def street_lines(events: Iterable[object], names: Mapping[int, str], tr: Translations = ENGLISH) -> list[str]:
     """Every event of ``events`` that a log says, in words (``names`` by the events' seats)."""
     lines = []
     for event in events:
         seat = _seat_of(event)
-        line = action_line(names[seat], event) if seat is not None else None
+        line = action_line(names[seat], event, tr) if seat is not None else None
         if line is not None:
             lines.append(line)
     return lines
 
 
-def hand_names(cards: Sequence[Card], game: Game | type[Game]) -> dict[str, Any]:
+def hand_names(cards: Sequence[Card], game: Game | type[Game], tr: Translations = ENGLISH) -> dict[str, Any]:
     """A hand's best high and low so far with their cards, as the ``view`` message says them
     (for the halves the game has: razz has no high half, stud no low)."""
     high, high_cards = best_high(cards) if game.has_high else (None, [])
     low, low_cards = best_low(cards, game)
     return {
-        "high": high,
+        "high": hand_name(high, tr),
         "high_cards": [str(c) for c in high_cards],
         "low": low,
         "low_cards": [str(c) for c in low_cards],
@@ -142,15 +161,19 @@ def hand_names(cards: Sequence[Card], game: Game | type[Game]) -> dict[str, Any]
 # ---------------------------------------------------------------------- pots and results
 
 
-def _pot_name(index: int) -> str:
-    return "the main pot" if index == 0 else f"side pot {index}"
+def _pot_name(index: int, tr: Translations = ENGLISH) -> str:
+    return tr.gettext("the main pot") if index == 0 else tr.gettext("side pot {number}").format(number=index)
 
 
-def _each(amounts: Sequence[int]) -> str:
-    return f"{amounts[0]} each" if len(set(amounts)) == 1 else " and ".join(map(str, amounts))
+def _each(amounts: Sequence[int], tr: Translations = ENGLISH) -> str:
+    if len(set(amounts)) == 1:
+        return tr.gettext("{amount} each").format(amount=amounts[0])
+    return tr.gettext(" and ").join(map(str, amounts))
 
 
-def summary(game: Game | type[Game], names: Mapping[int, str], events: Sequence[object]) -> list[str]:
+def summary(
+    game: Game | type[Game], names: Mapping[int, str], events: Sequence[object], tr: Translations = ENGLISH
+) -> list[str]:
     """Who won what from which pot, in sentences a player understands: scoops, the high and low
     halves, split and quartered halves, "no low", a hand won when everyone else folded.
     ``events`` are a finished hand's (a spectator's or a seat's), ``names`` by the events' seats
@@ -158,65 +181,88 @@ def summary(game: Game | type[Game], names: Mapping[int, str], events: Sequence[
     awards = [e for e in events if isinstance(e, PotAwarded)]
     shown = {e.seat: e for e in events if isinstance(e, HandShown)}
     mucked = {e.seat for e in events if isinstance(e, HandMucked)}
-    lines = [f"The house takes {e.amount} in rake" for e in events if isinstance(e, RakeTaken)]
+    rake = tr.gettext("The house takes {amount} in rake")
+    lines = [rake.format(amount=e.amount) for e in events if isinstance(e, RakeTaken)]
     if not awards:
         return lines
     if not shown and len({a.seat for a in awards}) == 1:
         total = sum(a.amount for a in awards)
-        return [f"{names[awards[0].seat]} wins {total}: everyone else folded", *lines]
+        folded = tr.gettext("{name} wins {amount}: everyone else folded")
+        return [folded.format(name=names[awards[0].seat], amount=total), *lines]
     pots = pots_of_events(events, list(names))
     sentences: list[str] = []
     for index in sorted({a.pot for a in awards}):
         mine = [a for a in awards if a.pot == index]
-        where, total = _pot_name(index), sum(a.amount for a in mine)
+        where, total = _pot_name(index, tr), sum(a.amount for a in mine)
         halves = {share: [a for a in mine if a.share == share] for share in ("whole", "high", "low")}
         highs, lows = halves["high"], halves["low"]
         if halves["whole"]:
             winners = halves["whole"]
             if len(winners) > 1:
-                who = _names_joined([names[a.seat] for a in winners])
-                no_low = " (no low: the high hands take the whole pot)" if game.split else ""
-                sentences.append(f"{who} split {where} ({_each([a.amount for a in winners])}){no_low}")
+                who = _names_joined([names[a.seat] for a in winners], tr)
+                no_low = tr.gettext(" (no low: the high hands take the whole pot)") if game.split else ""
+                split = tr.gettext("{names} split {pot} ({each})")
+                sentences.append(
+                    split.format(names=who, pot=where, each=_each([a.amount for a in winners], tr)) + no_low
+                )
                 continue
             seat = winners[0].seat
             event = shown.get(seat)
-            line = f"{names[seat]} wins {where} ({total})"
+            line = tr.gettext("{name} wins {pot} ({amount})").format(
+                name=names[seat], pot=where, amount=total
+            )
             if event is not None:
-                made = event.high if game.has_high else event.low
-                line += f" with {made}" if made else ""
+                made = hand_name(event.high if game.has_high else event.low, tr)
+                line += tr.gettext(" with {hand}").format(hand=made) if made else ""
                 eligible = pots[index].eligible if index < len(pots) else ()
                 contested = sum(1 for s in eligible if s not in mucked and s in shown) > 1
                 if game.split and contested:
-                    line += " (no low: the high hand takes the whole pot)"
+                    line += tr.gettext(" (no low: the high hand takes the whole pot)")
             sentences.append(line)
             continue
         if len(highs) == 1 and len(lows) == 1 and highs[0].seat == lows[0].seat:
             seat = highs[0].seat
             event = shown.get(seat)
-            made = f" with {event.high} and {event.low}" if event is not None else ""
-            sentences.append(f"{names[seat]} scoops {where} ({total}){made}")
+            made = (
+                tr.gettext(" with {high} and {low}").format(high=hand_name(event.high, tr), low=event.low)
+                if event is not None
+                else ""
+            )
+            scoop = tr.gettext("{name} scoops {pot} ({amount})")
+            sentences.append(scoop.format(name=names[seat], pot=where, amount=total) + made)
             continue
         for half, winners in (("high", highs), ("low", lows)):
             if len(winners) == 1:
                 event = shown.get(winners[0].seat)
-                made = getattr(event, half, None)
-                won, with_text = winners[0], f" with {made}" if made else ""
-                line = f"{names[won.seat]} wins the {half} half of {where} ({won.amount})"
+                made = hand_name(getattr(event, half, None), tr)
+                won, with_text = winners[0], tr.gettext(" with {hand}").format(hand=made) if made else ""
+                line = (
+                    tr.gettext("{name} wins the high half of {pot} ({amount})")
+                    if half == "high"
+                    else tr.gettext("{name} wins the low half of {pot} ({amount})")
+                ).format(name=names[won.seat], pot=where, amount=won.amount)
                 sentences.append(line + with_text)
             elif winners:
-                who = _names_joined([names[a.seat] for a in winners])
-                each = _each([a.amount for a in winners])
-                sentences.append(f"{who} split the {half} half of {where} ({each})")
+                who = _names_joined([names[a.seat] for a in winners], tr)
+                each = _each([a.amount for a in winners], tr)
+                split = (
+                    tr.gettext("{names} split the high half of {pot} ({each})")
+                    if half == "high"
+                    else tr.gettext("{names} split the low half of {pot} ({each})")
+                )
+                sentences.append(split.format(names=who, pot=where, each=each))
     return sentences + lines
 
 
-def _shown_hands(game: Game | type[Game], events: Iterable[object]) -> dict[str, Any]:
+def _shown_hands(
+    game: Game | type[Game], events: Iterable[object], tr: Translations = ENGLISH
+) -> dict[str, Any]:
     """Every hand shown at the showdown, by table seat, named for both halves (the community
     card, when the deck ran short, is every hand's seventh: the engine's rule)."""
     events = list(events)
     community = next((e.card for e in events if isinstance(e, CommunityCardDealt)), None)
     return {
-        str(e.seat): hand_names(with_community(e.cards, community), game)
+        str(e.seat): hand_names(with_community(e.cards, community), game, tr)
         for e in events
         if isinstance(e, HandShown)
     }
@@ -225,7 +271,7 @@ def _shown_hands(game: Game | type[Game], events: Iterable[object]) -> dict[str,
 # ---------------------------------------------------------------------- the presenter
 
 
-def legal_actions(hand: SeatView) -> list[dict[str, Any]]:
+def legal_actions(hand: SeatView, tr: Translations = ENGLISH) -> list[dict[str, Any]]:
     """The seat's legal actions as the ``view`` and ``your_turn`` messages say them, when the
     hand view is the seat's own and it is to act (else none): ``action`` what to send,
     ``label`` the button's words, ``kind``, ``amount`` (the seat's street total after it, as
@@ -236,7 +282,7 @@ def legal_actions(hand: SeatView) -> list[dict[str, Any]]:
     return [
         {
             "action": str(a),
-            "label": action_label(a, already),
+            "label": action_label(a, already, tr),
             "kind": a.kind.value,
             "amount": a.amount,
             "chips": (a.amount or 0) - already if a.amount is not None else 0,
@@ -267,6 +313,9 @@ class Presenter:
         """The hand in progress, as everybody knows it."""
         self.last_hand: dict[str, Any] | None = None
         """The hand that ended most recently: its number, its result in sentences, its shown hands."""
+        self._last_facts: HandFacts | None = None
+        self._said: dict[str, dict[str, Any] | None] = {}
+        """The last hand in each language asked for (worded once a hand, not once a view)."""
 
     def follow(self, table: Table) -> None:
         """Read the stream's entries since the last call (a spectator's redaction)."""
@@ -292,13 +341,29 @@ class Presenter:
                     "summary": summary(self.game, hand.names, hand.events),
                     "shown": _shown_hands(self.game, hand.events),
                 }
+                self._last_facts, self._said = hand, {}
                 self.hand = None
 
+    def _last_hand(self, lang: str) -> dict[str, Any] | None:
+        """:attr:`last_hand` in ``lang`` (English: as it is)."""
+        facts = self._last_facts
+        if lang == "en" or facts is None or self.last_hand is None:
+            return self.last_hand
+        if lang not in self._said:
+            tr = translation(lang)
+            self._said[lang] = {
+                "hand": facts.number,
+                "summary": summary(self.game, facts.names, facts.events, tr),
+                "shown": _shown_hands(self.game, facts.events, tr),
+            }
+        return self._said[lang]
+
     def message(
-        self, table: Table, seat: int | None, player: str | None, bots: Iterable[str]
+        self, table: Table, seat: int | None, player: str | None, bots: Iterable[str], lang: str = "en"
     ) -> dict[str, Any]:
         """The ``view`` message for a connection seeing for ``seat`` (None: a spectator) as
-        ``player``; ``bots``: the names of the bots seated."""
+        ``player``; ``bots``: the names of the bots seated; ``lang``: the language of its words
+        (the connection's ``hello`` chose it)."""
         # A connection sees for a seat only while its own player sits there.
         you = seat if seat is not None and player is not None and table.player_at(seat) == player else None
         view = table.view(you)
@@ -320,11 +385,11 @@ class Presenter:
             "max_buy_in": settings.max_buy_in,
             "you": you,
             "players": {str(s.seat): {"name": s.player, "bot": s.player in bot_names} for s in view.seats},
-            **self._hand_part(view),
-            "last_hand": self.last_hand,
+            **self._hand_part(view, translation(lang)),
+            "last_hand": self._last_hand(lang),
         }
 
-    def _hand_part(self, view: TableView) -> dict[str, Any]:
+    def _hand_part(self, view: TableView, tr: Translations = ENGLISH) -> dict[str, Any]:
         """Bring-in, pots, the hands this connection may see, its legal actions."""
         hand, facts = view.hand, self.hand
         empty: dict[str, Any] = {"bring_in": None, "pots": [], "hands": {}, "actions": []}
@@ -345,8 +410,8 @@ class Presenter:
                 continue
             known = with_community([c for c in cards if c is not None], hand.community)
             if len(known) >= 3:
-                hands[str(seats[i])] = hand_names(known, self.game)
-        actions = legal_actions(hand)
+                hands[str(seats[i])] = hand_names(known, self.game, tr)
+        actions = legal_actions(hand, tr)
         return {
             "bring_in": bring_in,
             "pots": [{"amount": amount, "seats": eligible} for amount, eligible in pots],

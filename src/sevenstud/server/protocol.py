@@ -50,13 +50,16 @@ class _ClientMessage(_Message):
 class Hello(_ClientMessage):
     """The client's first message: which protocol, which table, the last number it saw
     (0: none). Sent again, it moves the connection to another table (or resynchronises).
-    ``views``: send a :class:`ViewMessage` after every batch (the browser table asks for it)."""
+    ``views``: send a :class:`ViewMessage` after every batch (the browser table asks for it).
+    ``lang``: the language of every sentence the server sends this connection (the view's
+    words and results, refusals): ``en`` (the default), ``uk``, ``ru`` or ``et``."""
 
     type: Literal["hello"]
     version: int = Field(ge=0, le=MAX_ID)
     table: int = Field(ge=1, le=MAX_ID)
     last: int = Field(default=0, ge=0, le=MAX_ID)
     views: bool = False
+    lang: Literal["en", "uk", "ru", "et"] = "en"
 
 
 class Act(_ClientMessage):

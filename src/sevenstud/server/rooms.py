@@ -33,6 +33,7 @@ from typing import Any
 
 from sevenstud.server.chat import ChatDesk, TableChat
 from sevenstud.server.connection import GONE, GONE_REASON, Connection
+from sevenstud.server.i18n import translation
 from sevenstud.server.keeper import (
     BOT_KINDS,
     BOT_PREFIX,
@@ -282,6 +283,7 @@ class Room:
             connection.refuse(str(error), self.keeper.number)
 
     def _hello(self, connection: Connection, hello: Hello, _now: float) -> Watcher:
+        connection.lang = hello.lang  # before the welcome: every word from now on is in it
         return self.join(connection, hello.last, views=hello.views)
 
     def _seated(self, name: str) -> int:
@@ -599,7 +601,7 @@ class Room:
         """The ``view`` message for a connection seeing for ``seat`` now (see
         :mod:`sevenstud.server.presenter`)."""
         bots = [name for name, o in self.keeper.occupants.items() if o.bot is not None]
-        return self.presenter.message(self.keeper.table, seat, watcher.player, bots)
+        return self.presenter.message(self.keeper.table, seat, watcher.player, bots, watcher.connection.lang)
 
     def _clock(self) -> dict[str, Any] | None:
         """The ``clock`` message of the turn running now (None: nobody is on the clock)."""
@@ -618,7 +620,7 @@ class Room:
             "server_time": self.clock(),
         }
 
-    def _your_turn(self, seat: int) -> dict[str, Any] | None:
+    def _your_turn(self, seat: int, lang: str = "en") -> dict[str, Any] | None:
         """The ``your_turn`` message for the connections of the player in ``seat``, when that
         seat is to act: the turn's deadlines and every legal action with its amounts."""
         turn, table = self.keeper.turn, self.keeper.table
@@ -635,7 +637,7 @@ class Room:
             "seat": seat,
             "act_by": turn.act_by,
             "deadline": turn.deadline,
-            "actions": legal_actions(hand),
+            "actions": legal_actions(hand, translation(lang)),
         }
 
     def _send(self) -> None:
@@ -677,7 +679,7 @@ class Room:
                 messages.append(clock)
                 watcher.clock = clock["number"]
             if seat is not None and clock is not None and watcher.turn != clock["number"]:
-                yours = self._your_turn(seat)
+                yours = self._your_turn(seat, connection.lang)
                 if yours is not None:
                     messages.append(yours)
                     watcher.turn = clock["number"]

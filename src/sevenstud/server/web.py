@@ -1,7 +1,9 @@
 """The browser table's static files (the package's ``web/`` folder) and the pages' routes.
 
 ``GET /`` is the lobby (``web/index.html``), ``GET /table/{id}`` the table, ``GET /equity`` the
-study page, ``GET /hands/{id}`` the replayer; every other file is under ``GET /web/...``. Every
+study page, ``GET /hands/{id}`` the replayer, ``GET /rules`` and ``GET /rules/{game}`` the "How to
+play" pages (``web/rules.html``; a game is one of :data:`sevenstud.games.GAME_CODES`); every
+other file is under ``GET /web/...`` (the pages' catalogs at ``/web/i18n/<lang>.json``). Every
 asset ships in the package (no CDN), so the pages' Content-Security-Policy allows this origin
 alone (and its websocket). A page or file not there (yet) is a plain 404. Pages and files are
 sent ``Cache-Control: no-cache``: a browser revalidates them, so a new release shows at once.
@@ -18,6 +20,7 @@ from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 
+from sevenstud.games import GAME_CODES
 from sevenstud.server.protocol import MAX_ID
 
 RowId = Annotated[int, PathParam(ge=1, le=MAX_ID)]
@@ -38,7 +41,7 @@ SECURITY_HEADERS = {
 """Sent with every page and static file (no other site may frame a page: clickjacking). Every
 other answer gets the edge's (edge.py)."""
 
-PAGES = {"/": "index.html", "/equity": "equity.html", "/history": "history.html"}
+PAGES = {"/": "index.html", "/equity": "equity.html", "/history": "history.html", "/rules": "rules.html"}
 """Fixed routes and their pages (``/table/{id}`` and ``/hands/{id}`` are below)."""
 
 
@@ -50,7 +53,7 @@ def _page(name: str, folder: Path) -> Response:
 
 
 def _is_page_or_file(path: str) -> bool:
-    return path in PAGES or path.startswith(("/web/", "/table/", "/hands/"))
+    return path in PAGES or path.startswith(("/web/", "/table/", "/hands/", "/rules/"))
 
 
 def install(app: FastAPI, folder: Path = WEB) -> None:
@@ -79,6 +82,16 @@ def install(app: FastAPI, folder: Path = WEB) -> None:
     @app.get("/table/{table_id}", include_in_schema=False)
     def table_page(table_id: RowId) -> Response:
         return _page("table.html", folder)
+
+    @app.get("/rules", include_in_schema=False)
+    def rules_index() -> Response:
+        return _page("rules.html", folder)
+
+    @app.get("/rules/{game}", include_in_schema=False)
+    def rules_page(game: str) -> Response:
+        if game not in GAME_CODES:
+            return PlainTextResponse(f"no game {game!r}: one of {', '.join(GAME_CODES)}", status_code=404)
+        return _page("rules.html", folder)
 
     @app.get("/hands/{hand_id}", include_in_schema=False)
     def replay_page(hand_id: RowId) -> Response:

@@ -1,10 +1,12 @@
 // What every page of the card room shares: talking to the server, naming and drawing cards,
 // and the player's display settings. The pages render what the server says; nothing here
 // decides a rule.
+import { gameName, lang, languagePicker, t } from "/web/i18n.js";
 
 /** A JSON request to the server; throws an Error carrying the server's own reason. */
 export async function api(path, { method = "GET", body } = {}) {
-  const init = { method, credentials: "same-origin", headers: {} };
+  // The server says its refusals in the page's language (Accept-Language; docs/protocol.md).
+  const init = { method, credentials: "same-origin", headers: { "Accept-Language": lang } };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -50,14 +52,15 @@ export const RANK_NAMES = {
   7: "Seven", 6: "Six", 5: "Five", 4: "Four", 3: "Three", 2: "Two",
 };
 export const SUIT_NAMES = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
+const RANK_KEYS = { A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight", 7: "seven", 6: "six", 5: "five", 4: "four", 3: "three", 2: "deuce" };
 export const SUIT_SYMBOLS = { s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663" };
 
 /** "Ace of spades"; with faceDown, "Ace of spades, face down"; a card not seen (null),
  *  "a face-down card". */
 export function cardName(card, faceDown = false) {
-  if (!card) return "a face-down card";
-  const name = `${RANK_NAMES[card[0]]} of ${SUIT_NAMES[card[1]]}`;
-  return faceDown ? `${name}, face down` : name;
+  if (!card) return t("card.face_down_card");
+  const name = t(`card.of_${card[1]}`, { rank: t(`card.${RANK_KEYS[card[0]]}`) });
+  return faceDown ? t("card.face_down", { name }) : name;
 }
 
 /** One card as an element: a card seen (e.g. "Kd") shows rank and suit; null is a card back.
@@ -73,7 +76,10 @@ export function cardElement(card, { down = false, highlight = false } = {}) {
     return el;
   }
   el.classList.add(`suit-${card[1]}`);
-  if (down) el.classList.add("down");
+  if (down) {
+    el.classList.add("down");
+    el.dataset.downWord = t("card.down_mark"); // the style sheet writes it under the card
+  }
   if (highlight) el.classList.add("highlight");
   el.dataset.card = card;
   el.setAttribute("aria-label", cardName(card, down));
@@ -128,11 +134,11 @@ export function applySettings() {
 
 /** The settings as labelled checkboxes, for a page's header or menu. */
 export function settingsControls() {
-  const box = el("fieldset", { class: "settings" }, el("legend", { text: "Settings" }));
+  const box = el("fieldset", { class: "settings" }, el("legend", { text: t("settings.legend") }));
   for (const [name, label] of [
-    ["fourColour", "Four-colour deck"],
-    ["animations", "Animations"],
-    ["sound", "Sound on your turn"],
+    ["fourColour", t("settings.four_colour")],
+    ["animations", t("settings.animations")],
+    ["sound", t("settings.sound")],
   ]) {
     const id = `setting-${name}`;
     const input = el("input", { type: "checkbox", id });
@@ -143,9 +149,10 @@ export function settingsControls() {
   return box;
 }
 
-/** Chips as a player says them: "1 chip", "12 chips". */
+/** Chips as a player says them: "1 chip", "12 chips" (in the page's language, by its plural
+ *  rules: "1 фішка", "2 фішки", "5 фішок"). */
 export function chips(n) {
-  return `${n} chip${n === 1 ? "" : "s"}`;
+  return t("common.chips", { count: n });
 }
 
 let gamesAsked = null;
@@ -163,7 +170,7 @@ export function games() {
 export async function fillGameSelect(select) {
   const chosen = select.value;
   const keep = [...select.options].filter((o) => o.value === "");
-  const options = (await games()).map((g) => el("option", { value: g.code, text: g.name }));
+  const options = (await games()).map((g) => el("option", { value: g.code, text: gameName(g.code, g.name) }));
   select.replaceChildren(...keep, ...options);
   if ([...select.options].some((o) => o.value === chosen)) select.value = chosen;
 }
@@ -173,14 +180,15 @@ export async function fillGameSelect(select) {
 export function siteHeader(account) {
   const who = account
     ? el("span", { class: "account", "data-testid": "account" },
-        `${account.name}${account.guest ? " (guest)" : ""}: `,
+        `${account.name}${account.guest ? t("header.guest") : ""}: `,
         el("span", { class: "balance", "data-testid": "balance", text: chips(account.balance) }))
-    : el("a", { href: "/", text: "Sign in or play as a guest" });
+    : el("a", { href: "/", text: t("header.sign_in") });
   return el("header", { class: "site" },
-    el("h1", {}, el("a", { href: "/", text: "sevenstud card room" })),
-    el("nav", { "aria-label": "Pages" },
-      el("a", { href: "/", text: "Lobby" }),
-      el("a", { href: "/equity", text: "Equity" }),
-      el("a", { href: "/history", text: "History" })),
-    who);
+    el("h1", {}, el("a", { href: "/", text: t("header.site") })),
+    el("nav", { "aria-label": t("header.pages") },
+      el("a", { href: "/", text: t("header.lobby") }),
+      el("a", { href: "/equity", text: t("header.equity") }),
+      el("a", { href: "/history", text: t("header.history") }),
+      el("a", { href: "/rules", text: t("header.rules") })),
+    who, languagePicker());
 }

@@ -3,6 +3,7 @@
 // The server parses the cards and says what is wrong with them; the page only keeps track of
 // which cards are on the grid so that a card is picked once at most.
 import { api, applySettings, cardElement, cardName, el, fillGameSelect, games, me, siteHeader } from "/web/common.js";
+import { t, translatePage } from "/web/i18n.js";
 
 const RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
 const SUITS = ["s", "h", "d", "c"];
@@ -12,23 +13,23 @@ const MAX_PLAYERS = 8;
 const MAX_CARDS = 7;
 const POLL_MS = 200;
 const FIGURES = [
-  ["equity", "Equity"],
-  ["scoop", "Scoop"],
-  ["high", "High"],
-  ["low", "Low"],
+  ["equity", "equity.f_equity"],
+  ["scoop", "equity.f_scoop"],
+  ["high", "equity.f_high"],
+  ["low", "equity.f_low"],
 ];
 // Why the server refused a job (the answer's "reason", docs/protocol.md "Equity jobs"), or why
 // it cut one short (the job's "stopped"); the server's own message follows, saying which limit.
 const REFUSED = {
-  "too-large": "Refused: this job is larger than the server computes.",
-  "client-busy": "Refused: you have as many jobs running as the server allows one visitor.",
-  "server-busy": "Refused: the server is busy with other jobs.",
-  rate: "Refused: too many jobs asked for.",
-  "bad-position": "Refused: these cards are not a position.",
+  "too-large": "equity.r_too_large",
+  "client-busy": "equity.r_client_busy",
+  "server-busy": "equity.r_server_busy",
+  rate: "equity.r_rate",
+  "bad-position": "equity.r_bad_position",
 };
 const STOPPED = {
-  deadline: "Cut short at its deadline.",
-  shutdown: "Cut short: the server is stopping.",
+  deadline: "equity.s_deadline",
+  shutdown: "equity.s_shutdown",
 };
 
 // The halves a game has (stud has no low half, razz only the low), as the server says.
@@ -54,25 +55,25 @@ let target = "p0";
 let running = false;
 
 function slotLabel(id) {
-  return id === "dead" ? "Dead cards" : `Player ${Number(id.slice(1)) + 1}`;
+  return id === "dead" ? t("equity.dead") : t("equity.player", { number: Number(id.slice(1)) + 1 });
 }
 
 function makeSlot(id) {
   const label = slotLabel(id);
   const input = el("input", {
     type: "text", id: `cards-${id}`, autocomplete: "off", spellcheck: "false",
-    placeholder: id === "dead" ? "e.g. 7h 7c" : "e.g. As 2s 3s", "data-testid": `cards-${id}`,
+    placeholder: t("equity.example", { cards: id === "dead" ? "7h 7c" : "As 2s 3s" }), "data-testid": `cards-${id}`,
   });
   const choose = el("input", {
     type: "radio", name: "target", value: id, id: `target-${id}`, "data-testid": `target-${id}`,
   });
   const shown = el("div", { class: "slot-cards", "data-testid": `shown-${id}`, "aria-hidden": "true" });
   const clear = el("button", {
-    type: "button", "data-testid": `clear-${id}`, "aria-label": `Clear ${label}`, text: "Clear",
+    type: "button", "data-testid": `clear-${id}`, "aria-label": t("equity.clear_named", { label }), text: t("equity.clear"),
   });
   const box = el("div", { class: "slot", "data-testid": `slot-${id}` },
     el("div", { class: "slot-head" },
-      choose, el("label", { for: `target-${id}`, text: ` Next pick goes to ${label}` })),
+      choose, el("label", { for: `target-${id}`, text: ` ${t("equity.next_pick", { label })}` })),
     el("label", { for: `cards-${id}`, class: "slot-name", text: label }),
     el("div", { class: "slot-entry" }, input, clear),
     shown);
@@ -133,7 +134,7 @@ function refresh() {
   for (const button of document.querySelectorAll("#grid button")) {
     const owner = where.get(button.dataset.card);
     button.setAttribute("aria-pressed", owner ? "true" : "false");
-    button.title = owner ? `In ${slotLabel(owner.id)}: pick again to take it back` : "";
+    button.title = owner ? t("equity.in_slot", { label: slotLabel(owner.id) }) : "";
   }
   for (const slot of slots) {
     slot.shown.replaceChildren(...tokens(slot.input.value).map((t) => cardElement(t === "??" ? null : t)));
@@ -148,11 +149,11 @@ function addCard(card) {
   const slot = slots.find((s) => s.id === target);
   if (!slot) return;
   if (slot.id !== "dead" && tokens(slot.input.value).length >= MAX_CARDS) {
-    note(`${slotLabel(slot.id)} already has ${MAX_CARDS} cards.`);
+    note(t("equity.full", { label: slotLabel(slot.id), count: MAX_CARDS }));
     return;
   }
   slot.input.value = `${slot.input.value.trim()} ${card}`.trim();
-  note(`${card === "??" ? "An unknown card" : cardName(card)} to ${slotLabel(slot.id)}.`);
+  note(t("equity.picked", { card: card === "??" ? t("equity.unknown_card") : cardName(card), label: slotLabel(slot.id) }));
   refresh();
 }
 
@@ -173,7 +174,7 @@ function pick(card) {
 function buildGrid() {
   const grid = document.getElementById("grid");
   for (const suit of SUITS) {
-    const row = el("div", { class: "grid-row", role: "group", "aria-label": cardName(`A${suit}`).split(" of ")[1] });
+    const row = el("div", { class: "grid-row", role: "group", "aria-label": t(`equity.suit_${suit}`) });
     for (const rank of RANKS) {
       const card = rank + suit;
       const button = el("button", {
@@ -225,10 +226,10 @@ function percent(x) {
 async function showResult(result, game, hands, cut = false) {
   const halves = await halvesOf(game);
   const count = result.exact
-    ? `exact over ${(result.outcomes ?? 0).toLocaleString("en")} outcomes`
-    : `Monte Carlo, ${(result.trials ?? result.outcomes ?? 0).toLocaleString("en")} trials`;
-  const seconds = typeof result.seconds === "number" ? ` in ${result.seconds.toFixed(2)} s` : "";
-  const head = cut ? "Cut short" : "Done";
+    ? t("equity.exact_over", { count: (result.outcomes ?? 0).toLocaleString("en") })
+    : t("equity.monte_carlo", { count: (result.trials ?? result.outcomes ?? 0).toLocaleString("en") });
+  const seconds = typeof result.seconds === "number" ? t("equity.in_seconds", { seconds: result.seconds.toFixed(2) }) : "";
+  const head = cut ? t("equity.cut_short") : t("equity.done");
   document.getElementById("summary").textContent = `${head}: ${count}${seconds} (${result.method}).`;
   const box = document.getElementById("results");
   box.replaceChildren(...result.players.map((p, i) => {
@@ -236,15 +237,15 @@ async function showResult(result, game, hands, cut = false) {
       if (key === "high" || key === "low") return halves.includes(key) && p[key] !== null && p[key] !== undefined;
       return p[key] !== null && p[key] !== undefined;
     }).map(([key, name]) => el("div", { class: `figure ${key}` },
-      el("span", { class: "figure-name", text: name }),
+      el("span", { class: "figure-name", text: t(name) }),
       el("span", { class: "bar", "aria-hidden": "true" },
         el("span", { class: "fill", style: `width: ${Math.max(0, Math.min(1, p[key])) * 100}%` })),
       el("span", {
         class: "figure-value", "data-testid": `result-${i}-${key}`, "data-value": String(p[key]),
         text: percent(p[key]),
       })));
-    return el("section", { class: "player-result", "data-testid": `result-${i}`, "aria-label": `Player ${i + 1}` },
-      el("h3", { text: `Player ${i + 1}: ${hands[i] || "no cards"}` }), ...rows);
+    return el("section", { class: "player-result", "data-testid": `result-${i}`, "aria-label": t("equity.player", { number: i + 1 }) },
+      el("h3", { text: `${t("equity.player", { number: i + 1 })}: ${hands[i] || t("equity.no_cards")}` }), ...rows);
   }));
 }
 
@@ -264,10 +265,10 @@ function showError(message, why = "") {
 // A refusal's reason in words, and when to try again where the server said.
 function refusal(error) {
   const body = error.body || {};
-  const why = REFUSED[body.reason];
+  const why = REFUSED[body.reason] ? t(REFUSED[body.reason]) : "";
   if (!why) return "";
   const wait = Number(body.retry_after);
-  return wait > 0 ? `${why} Try again in ${wait} s.` : why;
+  return wait > 0 ? `${why} ${t("equity.try_again", { seconds: wait })}` : why;
 }
 
 // One look at the job; past the server's rate of polls (429), wait as it says and look again.
@@ -300,22 +301,22 @@ async function run(event) {
   running = true;
   button.disabled = true;
   try {
-    setProgress(0, "Starting...");
+    setProgress(0, t("equity.starting"));
     const { job, deadline } = await api("/api/equity", { method: "POST", body });
-    const limit = typeof deadline === "number" ? ` (stopped after ${deadline} s at the latest)` : "";
+    const limit = typeof deadline === "number" ? t("equity.limit", { seconds: deadline }) : "";
     for (;;) {
       const state = await follow(job);
       const progress = typeof state.progress === "number" ? state.progress : 0;
       if (state.done) {
         if (state.stopped) {
-          setProgress(progress, "Cut short");
-          showError(state.error || "", STOPPED[state.stopped] || "Cut short.");
+          setProgress(progress, t("equity.cut_short"));
+          showError(state.error || "", STOPPED[state.stopped] ? t(STOPPED[state.stopped]) : `${t("equity.cut_short")}.`);
           if (state.result) await showResult(state.result, game, hands, true);
         } else if (state.error) {
-          setProgress(progress, "Stopped");
+          setProgress(progress, t("equity.stopped"));
           showError(state.error);
         } else {
-          setProgress(1, "Done");
+          setProgress(1, t("equity.done"));
           await showResult(state.result, game, hands);
         }
         break;
@@ -324,7 +325,7 @@ async function run(event) {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   } catch (error) {
-    setProgress(0, error.body && error.body.reason ? "Refused" : "Stopped");
+    setProgress(0, error.body && error.body.reason ? t("equity.refused") : t("equity.stopped"));
     showError(error.message, refusal(error));
   } finally {
     running = false;
@@ -333,6 +334,7 @@ async function run(event) {
 }
 
 async function start() {
+  translatePage();
   applySettings();
   document.body.prepend(siteHeader(await me()));
   await fillGameSelect(document.getElementById("game"));

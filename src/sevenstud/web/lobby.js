@@ -6,6 +6,7 @@
 import {
   api, applySettings, chips, el, fillGameSelect, games, me, settingsControls, siteHeader,
 } from "/web/common.js";
+import { gameName as translatedGameName, t, translatePage } from "/web/i18n.js";
 
 const TABLES_EVERY_MS = 3000;
 const ACCOUNT_EVERY_MS = 15000;
@@ -35,12 +36,12 @@ function showAccount() {
     $("hands").replaceChildren();
     return;
   }
-  $("account-name").textContent = `${account.name}${account.guest ? " (guest)" : ""}`;
+  $("account-name").textContent = `${account.name}${account.guest ? t("header.guest") : ""}`;
   $("account-balance").textContent = chips(account.balance);
   // The refill's terms are the server's (and it decides whether one is due, saying why not).
   $("refill").hidden = account.balance >= account.refill_below;
-  $("refill").textContent = `Refill to ${account.refill_to}`;
-  if (!$("create-name").dataset.touched) $("create-name").value = `${account.name}'s table`;
+  $("refill").textContent = t("lobby.refill_to", { amount: account.refill_to });
+  if (!$("create-name").dataset.touched) $("create-name").value = t("lobby.your_table", { name: account.name });
 }
 
 /** A new answer from /api/me (or null): the header's balance is updated in place when only
@@ -129,15 +130,15 @@ async function refreshHands() {
   }
   const list = $("hands");
   list.replaceChildren(...hands.slice(0, HANDS_SHOWN).map((hand) => {
-    const title = `Table ${hand.table}, hand #${hand.number}`;
+    const title = t("lobby.hand_title", { table: hand.table, number: hand.number });
     return el("li", { "data-testid": "hand", "data-hand": hand.id },
-      el("a", { href: `/hands/${hand.id}`, "aria-label": `Replay ${title}` }, title),
+      el("a", { href: `/hands/${hand.id}`, "aria-label": t("lobby.replay", { title }) }, title),
       el("time", { datetime: new Date(hand.at * 1000).toISOString(), text: when(hand.at) }),
       el("span", { class: "links" },
         el("a", { href: `/api/hands/${hand.id}?format=pokerstars`, download: true,
-                  "aria-label": `Download ${title} as PokerStars text`, text: "PokerStars" }),
+                  "aria-label": t("lobby.download_pokerstars", { title }), text: "PokerStars" }),
         el("a", { href: `/api/hands/${hand.id}?format=phh`, download: true,
-                  "aria-label": `Download ${title} as PHH`, text: "PHH" })));
+                  "aria-label": t("lobby.download_phh", { title }), text: "PHH" })));
   }));
   $("hands-empty").hidden = hands.length > 0;
   $("download-all").hidden = hands.length === 0;
@@ -146,7 +147,8 @@ async function refreshHands() {
 // ------------------------------------------------------------------ the tables
 
 const stakesText = (stakes) => (stakes || []).join("/");
-const gameName = (line) => line.game_name || line.game || "";
+// A game's name in the page's language (the catalog's `game.<code>`), else the server's own.
+const gameName = (line) => translatedGameName(line.game, line.game_name);
 
 function addOption(select, value, label) {
   if ([...select.options].some((o) => o.value === value)) return;
@@ -178,12 +180,12 @@ function cell(label, testid) {
 function newRow(line) {
   const tr = el("tr", { "data-testid": "table-row", "data-table": line.id });
   tr.append(
-    cell("Table", "name"), cell("Game", "game"), cell("Stakes", "stakes"), cell("Seats taken", "seats"),
-    cell("Waiting", "waiting"), cell("Average pot", "average-pot"), cell("Hands per hour", "hands-per-hour"),
-    cell("Players", "players"),
+    cell(t("lobby.col_table"), "name"), cell(t("lobby.game"), "game"), cell(t("lobby.stakes"), "stakes"),
+    cell(t("lobby.col_taken"), "seats"), cell(t("lobby.col_waiting"), "waiting"), cell(t("lobby.col_pot"), "average-pot"),
+    cell(t("lobby.col_hands"), "hands-per-hour"), cell(t("lobby.col_players"), "players"),
     el("td", { class: "go" },
-      el("a", { class: "button primary", href: `/table/${line.id}`, "data-testid": "join", text: "Join" }),
-      el("a", { class: "button", href: `/table/${line.id}?watch=1`, "data-testid": "watch", text: "Watch" })),
+      el("a", { class: "button primary", href: `/table/${line.id}`, "data-testid": "join", text: t("lobby.join") }),
+      el("a", { class: "button", href: `/table/${line.id}?watch=1`, "data-testid": "watch", text: t("lobby.watch") })),
   );
   return tr;
 }
@@ -193,22 +195,22 @@ function setText(node, text) {
 }
 
 function fillRow(tr, line) {
-  const name = line.name || `Table ${line.id}`;
+  const name = line.name || t("lobby.table_n", { id: line.id });
   const get = (id) => tr.querySelector(`[data-testid=${id}]`);
   setText(get("name"), name);
   setText(get("game"), gameName(line));
   setText(get("stakes"), stakesText(line.stakes));
-  setText(get("seats"), line.seats ? `${line.taken ?? 0} of ${line.seats}` : "");
+  setText(get("seats"), line.seats ? t("lobby.taken_of", { taken: line.taken ?? 0, seats: line.seats }) : "");
   setText(get("waiting"), String(line.waiting ?? 0));
   setText(get("average-pot"), line.average_pot !== undefined ? String(line.average_pot) : "");
   setText(get("hands-per-hour"), line.hands_per_hour !== undefined ? String(line.hands_per_hour) : "");
   const players = Array.isArray(line.players) ? line.players.join(", ") : "";
-  const bots = line.bots ? ` (${line.bots} bot${line.bots === 1 ? "" : "s"})` : "";
-  setText(get("players"), players ? players + bots : bots.trim() || "none");
+  const bots = line.bots ? ` (${t("lobby.bots_n", { count: line.bots })})` : "";
+  setText(get("players"), players ? players + bots : bots.trim() || t("lobby.none"));
   const join = tr.querySelector("[data-testid=join]");
   const watch = tr.querySelector("[data-testid=watch]");
-  join.setAttribute("aria-label", `Join ${name}`);
-  watch.setAttribute("aria-label", `Watch ${name}`);
+  join.setAttribute("aria-label", t("lobby.join_named", { name }));
+  watch.setAttribute("aria-label", t("lobby.watch_named", { name }));
 }
 
 function showTables(lines) {
@@ -242,10 +244,10 @@ function showTables(lines) {
   });
   const total = lines.length;
   setText($("tables-status"), total === 0
-    ? "No tables yet: open one below."
+    ? t("lobby.no_tables")
     : visible === total
-      ? `${total} table${total === 1 ? "" : "s"}.`
-      : `Showing ${visible} of ${total} tables.`);
+      ? t("lobby.tables_n", { count: total })
+      : t("lobby.showing", { visible, count: total }));
   $("tables").hidden = total === 0;
 }
 
@@ -257,7 +259,7 @@ async function refreshTables() {
     // A count the tests wait on (a refresh done), rather than on time.
     document.body.dataset.refreshes = String(Number(document.body.dataset.refreshes || 0) + 1);
   } catch (error) {
-    setText($("tables-error"), `The tables could not be read: ${error.message}`);
+    setText($("tables-error"), t("lobby.tables_error", { why: error.message }));
   }
 }
 
@@ -341,6 +343,7 @@ function wirePlayNow() {
 // ------------------------------------------------------------------ start
 
 async function start() {
+  translatePage();
   applySettings();
   $("settings").append(settingsControls());
   $("account-title").setAttribute("tabindex", "-1"); // focus lands here after signing in
@@ -353,7 +356,7 @@ async function start() {
     setAccount(await me());
   } catch (error) {
     setAccount(null);
-    $("guest-error").textContent = `The card room did not answer: ${error.message}`;
+    $("guest-error").textContent = t("lobby.no_answer", { why: error.message });
   }
   await Promise.all([refreshTables(), refreshHands()]);
   setInterval(refreshTables, TABLES_EVERY_MS);

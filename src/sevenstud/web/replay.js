@@ -3,19 +3,20 @@
 // replays them in order, so another seat's down cards stay backs until the street on which that
 // hand was shown or turned face up, just as the player saw it at the table.
 import { api, applySettings, cardElement, chips, el, me, siteHeader } from "/web/common.js";
+import { gameName, handName, lang, t, translatePage } from "/web/i18n.js";
 
-const ORDINALS = { 3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th" };
+const STREET_KEYS = { 3: "replay.street3", 4: "replay.street4", 5: "replay.street5", 6: "replay.street6", 7: "replay.street7" };
 
 let replay = null;
 let step = 0;
 
 function streetName(street) {
-  return ORDINALS[street] ? `${ORDINALS[street]} street` : String(street);
+  return STREET_KEYS[street] ? t(STREET_KEYS[street]) : String(street);
 }
 
 function nameOf(tableSeat) {
   const name = replay.players[String(tableSeat)];
-  return name || `Seat ${tableSeat}`;
+  return name || t("table.seat", { seat: tableSeat });
 }
 
 // The hand's seats as they stand after the events of streets 0..upTo: each one's cards in
@@ -52,21 +53,21 @@ function drawSeat(seat, index, atEnd) {
     }
   });
   const stacks = atEnd && replay.result ? replay.result.stacks : replay.start_stacks;
-  const stackWord = atEnd && replay.result ? "after the hand" : "at the start";
+  const stackWord = atEnd && replay.result ? t("replay.after_hand") : t("replay.at_start");
   const names = [];
   if (seat.shown) {
-    if (seat.shown.high) names.push(el("span", { class: "hand-name", text: `HI: ${seat.shown.high}` }));
+    if (seat.shown.high) names.push(el("span", { class: "hand-name", text: t("hand.hi", { hand: handName(seat.shown.high) }) }));
     // "no low" is said only where the game has a low half to miss (as the table does).
     if (seat.shown.low || replay.has_low) {
-      names.push(el("span", { class: "hand-name", text: `LO: ${seat.shown.low || "no low"}` }));
+      names.push(el("span", { class: "hand-name", text: t("hand.lo", { hand: seat.shown.low || t("hand.no_low") }) }));
     }
   }
   return el("li", { class: `seat${you ? " you" : ""}${seat.folded ? " folded" : ""}`, "data-testid": `seat-${seat.tableSeat}` },
     el("div", { class: "seat-head" },
       el("strong", { text: nameOf(seat.tableSeat) }),
-      el("span", { class: "seat-number", text: `Seat ${seat.tableSeat}${you ? " (you)" : ""}` }),
+      el("span", { class: "seat-number", text: `${t("table.seat", { seat: seat.tableSeat })}${you ? t("table.you_mark") : ""}` }),
       el("span", { class: "stack", text: `${chips(stacks[index])} ${stackWord}` }),
-      seat.folded ? el("span", { class: "folded-tag", "data-testid": `folded-${seat.tableSeat}`, text: "folded" }) : null),
+      seat.folded ? el("span", { class: "folded-tag", "data-testid": `folded-${seat.tableSeat}`, text: t("replay.folded") }) : null),
     row,
     names.length ? el("div", { class: "hand-names" }, ...names) : null);
 }
@@ -76,7 +77,8 @@ function render() {
   const atEnd = step === last;
   const street = replay.streets[step];
   document.getElementById("street").textContent =
-    `${streetName(street.street)} (${step + 1} of ${replay.streets.length})${atEnd ? ": the end of the hand" : ""}`;
+    t("replay.street_of", { street: streetName(street.street), step: step + 1, count: replay.streets.length })
+    + (atEnd ? t("replay.the_end") : "");
   const seats = seatsAfter(step);
   document.getElementById("seats").replaceChildren(...seats.map((s, i) => drawSeat(s, i, atEnd)));
   // The deck ran short on 7th street: one card face up that every hand plays.
@@ -84,7 +86,7 @@ function render() {
     .find((e) => e.type === "community_card_dealt");
   const board = document.getElementById("community");
   board.hidden = !community;
-  board.replaceChildren(...(community ? [el("span", { text: "Community card: " }), cardElement(community.card)] : []));
+  board.replaceChildren(...(community ? [el("span", { text: `${t("table.community_card")}: ` }), cardElement(community.card)] : []));
   document.getElementById("actions").replaceChildren(...(street.text || []).map((line) => el("li", { text: line })));
   const result = document.getElementById("result");
   result.hidden = !atEnd;
@@ -127,6 +129,7 @@ function problem(text) {
 }
 
 async function start() {
+  translatePage();
   applySettings();
   document.body.prepend(siteHeader(await me()));
   const id = handId();
@@ -135,23 +138,24 @@ async function start() {
     return;
   }
   try {
-    replay = await api(`/api/hands/${id}/replay`);
+    // The page's language by name (a browser whose languages say Ukrainian may have chosen English).
+    replay = await api(`/api/hands/${id}/replay?lang=${lang}`);
   } catch (error) {
-    if (error.status === 404) problem(`Hand ${id} is not one of your hands (or there is no such hand): you can replay only hands you were dealt into.`);
+    if (error.status === 404) problem(t("replay.not_yours", { id }));
     else if (error.status === 401) problem("Sign in (or play as a guest) to replay your hands: they are yours alone.");
-    else problem(`The hand could not be loaded: ${error.message}`);
+    else problem(t("replay.not_loaded", { why: error.message }));
     return;
   }
   if (!replay.streets || replay.streets.length === 0) {
-    problem(`Hand ${id} has nothing to replay.`);
+    problem(t("replay.nothing", { id }));
     return;
   }
-  const game = replay.game_name;
+  const game = gameName(replay.game, replay.game_name);
   const stakes = Array.isArray(replay.stakes) ? replay.stakes : [];
-  document.getElementById("heading").textContent = `Hand ${replay.number} at table ${replay.table}`;
-  document.title = `Hand ${replay.number} at table ${replay.table}: sevenstud card room`;
+  document.getElementById("heading").textContent = t("replay.hand_at", { number: replay.number, table: replay.table });
+  document.title = t("replay.page_title", { number: replay.number, table: replay.table });
   document.getElementById("about").textContent = stakes.length === 4
-    ? `${game}: ante ${stakes[0]}, bring-in ${stakes[1]}, bets ${stakes[2]}/${stakes[3]}.`
+    ? t("replay.about", { game, ante: stakes[0], bring_in: stakes[1], small: stakes[2], big: stakes[3] })
     : `${game}.`;
   for (const format of ["pokerstars", "phh"]) {
     const link = document.getElementById(`download-${format}`);

@@ -8,6 +8,7 @@ import { ActionBar } from "/web/table_actions.js";
 import { refreshHistory } from "/web/table_history.js";
 import { makeLog } from "/web/table_log.js";
 import { TableView } from "/web/table_view.js";
+import { gameName, lang, t, translatePage } from "/web/i18n.js";
 
 const MAX_BACKOFF = 4000;
 const tableId = Number(location.pathname.split("/").filter(Boolean).pop());
@@ -29,7 +30,7 @@ function send(message) {
   if (state.socket && state.socket.readyState === WebSocket.OPEN) {
     state.socket.send(JSON.stringify(message));
   } else {
-    showError("Not connected: wait for the table to reconnect.");
+    showError(t("table.not_connected"));
   }
 }
 
@@ -56,7 +57,7 @@ function connect() {
   const socket = new WebSocket(`${scheme}://${location.host}/ws`);
   state.socket = socket;
   socket.addEventListener("open", () => {
-    socket.send(JSON.stringify({ type: "hello", version: 1, table: tableId, last: state.last, views: true }));
+    socket.send(JSON.stringify({ type: "hello", version: 1, table: tableId, last: state.last, views: true, lang }));
   });
   socket.addEventListener("message", (message) => {
     let data;
@@ -74,7 +75,7 @@ function connect() {
     // not flooded, yet a short drop is mended at once.
     const wait = Math.min(MAX_BACKOFF, 250 * 2 ** state.retries);
     state.retries += 1;
-    status.textContent = "Reconnecting...";
+    status.textContent = t("table.reconnecting");
     status.classList.add("down");
     state.timer = setTimeout(connect, wait);
   });
@@ -99,7 +100,7 @@ function receive(data) {
   switch (data.type) {
     case "welcome":
       state.retries = 0;
-      status.textContent = data.seat ? `Connected: you are in seat ${data.seat}` : spectator ? "Connected: watching" : "Connected";
+      status.textContent = data.seat ? t("table.connected_seat", { seat: data.seat }) : spectator ? t("table.connected_watching") : t("table.connected");
       status.classList.remove("down");
       break;
     case "event":
@@ -125,10 +126,10 @@ function receive(data) {
       if (state.view) draw(state.view);
       break;
     case "seat_offered":
-      log.note(`Seat ${data.seat} is yours if you take it now`);
+      log.note(t("table.seat_offered", { seat: data.seat }));
       break;
     case "hand_cancelled":
-      log.note(`Hand ${data.hand} was cancelled when the server restarted: every chip put in went back`);
+      log.note(t("table.hand_cancelled", { hand: data.hand }));
       break;
     default:
       break;
@@ -163,7 +164,7 @@ function sitDown(view) {
   let seat = 1;
   while (seat <= view.seats && taken.has(seat)) seat += 1;
   if (seat > view.seats) {
-    showError("Every seat is taken: watch, or join the waiting list from the lobby.");
+    showError(t("table.every_seat_taken"));
     return;
   }
   const balance = bar.account ? bar.account.balance : view.max_buy_in;
@@ -178,8 +179,11 @@ function draw(view) {
   felt.dataset.hand = String(view.view.hand_number ?? "");
   felt.dataset.street = String(view.view.hand ? view.view.hand.street : "");
   felt.dataset.lastHand = String(view.last_hand ? view.last_hand.hand : "");
-  $("table-title").textContent = `Table ${tableId}: ${view.game_name}, ${view.stakes.slice(2).join("/")}`;
-  document.title = baseTitle = `Table ${tableId} - ${view.game_name} - sevenstud card room`;
+  const game = gameName(view.game, view.game_name);
+  $("table-title").textContent = t("table.title", { table: tableId, game, stakes: view.stakes.slice(2).join("/") });
+  document.title = baseTitle = t("table.page_title", { table: tableId, game });
+  const rules = $("rules-link");
+  if (rules) rules.href = `/rules/${encodeURIComponent(view.game)}`;
   const turn = bar.draw(view, { spectator });
   tableView.draw(view, { spectator });
   social.draw(view, bar.account);
@@ -208,7 +212,7 @@ document.addEventListener("keydown", readyAudio, { once: true });
 /** A short beep and a title alert on your turn, unless the sound setting is off. */
 function alertTurn(view) {
   if (!settings.get("sound")) return;
-  document.title = `Your turn - ${(view.actions || []).map((a) => a.label).join(", ")}`;
+  document.title = t("table.your_turn_title", { actions: (view.actions || []).map((a) => a.label).join(", ") });
   try {
     audio = audio || new AudioContext();
     const tone = audio.createOscillator();
@@ -224,6 +228,7 @@ function alertTurn(view) {
 }
 
 async function start() {
+  translatePage();
   applySettings();
   let account = null;
   try {
@@ -235,11 +240,11 @@ async function start() {
   $("header-slot").replaceWith(siteHeader(account));
   $("settings-slot").replaceWith(settingsControls());
   if (!Number.isInteger(tableId) || tableId <= 0) {
-    status.textContent = "No such table";
-    showError("This address names no table: open one from the lobby.");
+    status.textContent = t("table.no_such_table");
+    showError(t("table.no_table_here"));
     return;
   }
-  if (!account && !spectator) log.note("Sign in or play as a guest in the lobby to sit down; you are watching.");
+  if (!account && !spectator) log.note(t("table.sign_in_to_sit"));
   connect();
 }
 

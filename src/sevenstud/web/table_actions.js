@@ -3,15 +3,16 @@
 // (sit out / sit in, leave, top up, the buy-in asked when sitting down). Which action is legal
 // and for how much is always the server's word: the boxes only choose among its actions.
 import { el } from "/web/common.js";
+import { t } from "/web/i18n.js";
 
 /** The shortcut key for an action kind: F fold, C check or call, B bet or bring-in,
  *  R raise or complete. */
 export const SHORTCUTS = { fold: "F", check: "C", call: "C", bet: "B", "bring-in": "B", raise: "R", complete: "R" };
 
 const ADVANCE = [
-  ["check-fold", "Check/Fold", "checks when you may, else folds"],
-  ["call-any", "Call any", "calls the bet, or checks when there is none"],
-  ["fold-any", "Fold to any bet", "folds when you face a bet"],
+  ["check-fold", "advance.check_fold", "advance.check_fold_what"],
+  ["call-any", "advance.call_any", "advance.call_any_what"],
+  ["fold-any", "advance.fold_any", "advance.fold_any_what"],
 ];
 
 /** Which of the server's actions an advance box picks, or null (the player decides). */
@@ -70,7 +71,7 @@ export class ActionBar {
     // (a buy-in, a top-up) or the focus on a box survives the views that keep coming.
     const you = view.you !== null && view.you !== undefined;
     if (spectator) {
-      this.slot("bar", "watching", () => el("p", { class: "watching", text: "You are watching this table." }));
+      this.slot("bar", "watching", () => el("p", { class: "watching", text: t("actions.watching") }));
     } else if (turn) {
       const done = this.sentFor === turnKey;
       this.slot("bar", `turn:${turnKey}:${done}:${JSON.stringify(actions)}`, () => this.buttons(actions, turnKey));
@@ -114,7 +115,7 @@ export class ActionBar {
   }
 
   buttons(actions, turnKey) {
-    const bar = el("div", { class: "actions", role: "group", "aria-label": "Your turn: choose an action", "data-testid": "actions" });
+    const bar = el("div", { class: "actions", role: "group", "aria-label": t("actions.choose"), "data-testid": "actions" });
     const done = this.sentFor === turnKey;
     for (const action of actions) {
       const key = SHORTCUTS[action.kind];
@@ -142,7 +143,7 @@ export class ActionBar {
   }
 
   boxes(facing) {
-    const group = el("fieldset", { class: "advance", "data-testid": "advance" }, el("legend", { text: "Before your turn" }));
+    const group = el("fieldset", { class: "advance", "data-testid": "advance" }, el("legend", { text: t("advance.legend") }));
     for (const [name, label, what] of ADVANCE) {
       const id = `advance-${name}`;
       const input = el("input", { type: "checkbox", id, "data-testid": id, "aria-describedby": `${id}-what` });
@@ -159,8 +160,8 @@ export class ActionBar {
         const slot = this.area.querySelector('[data-slot="bar"]');
         if (slot) slot.dataset.signature = this.boxesSignature(facing);
       });
-      group.append(el("label", { for: id }, input, ` ${label}`),
-        el("span", { id: `${id}-what`, class: "visually-hidden", text: what }));
+      group.append(el("label", { for: id }, input, ` ${t(label)}`),
+        el("span", { id: `${id}-what`, class: "visually-hidden", text: t(what) }));
     }
     return group;
   }
@@ -168,17 +169,17 @@ export class ActionBar {
   seatControls(view, me) {
     const box = el("div", { class: "seat-controls", "data-testid": "seat-controls" });
     if (me.sitting_out) {
-      box.append(el("button", { type: "button", "data-testid": "sit-in", onclick: () => this.send({ type: "sit_in" }), text: "Sit in" }));
+      box.append(el("button", { type: "button", "data-testid": "sit-in", onclick: () => this.send({ type: "sit_in" }), text: t("actions.sit_in") }));
     } else {
-      box.append(el("button", { type: "button", "data-testid": "sit-out", onclick: () => this.send({ type: "sit_out" }), text: "Sit out" }));
+      box.append(el("button", { type: "button", "data-testid": "sit-out", onclick: () => this.send({ type: "sit_out" }), text: t("actions.sit_out") }));
     }
-    box.append(el("button", { type: "button", "data-testid": "leave", onclick: () => this.send({ type: "leave" }), text: me.leaving ? "Leaving after this hand" : "Leave", disabled: me.leaving }));
+    box.append(el("button", { type: "button", "data-testid": "leave", onclick: () => this.send({ type: "leave" }), text: me.leaving ? t("actions.leaving") : t("actions.leave"), disabled: me.leaving }));
     // The server takes top-ups only between a seat's hands (in_hand is its word for it).
     const room = view.max_buy_in - me.stack;
     if (room > 0 && !me.in_hand) {
       const input = el("input", { type: "number", id: "top-up-amount", min: 1, max: room, value: room, "data-testid": "top-up-amount" });
-      box.append(el("label", { for: "top-up-amount", text: `Top up (up to ${room})` }), input,
-        el("button", { type: "button", "data-testid": "top-up", onclick: () => this.send({ type: "top_up", amount: Number(input.value) }), text: "Top up" }));
+      box.append(el("label", { for: "top-up-amount", text: t("actions.top_up_upto", { room }) }), input,
+        el("button", { type: "button", "data-testid": "top-up", onclick: () => this.send({ type: "top_up", amount: Number(input.value) }), text: t("actions.top_up") }));
     }
     return box;
   }
@@ -197,9 +198,9 @@ export class ActionBar {
     const input = el("input", { type: "number", id: "buy-in", min: view.min_buy_in, max: view.max_buy_in, value: Math.max(view.min_buy_in, most), "data-testid": "buy-in" });
     // novalidate: the server judges the buy-in and says why it refuses one.
     const form = el("form", { class: "buy-in", "data-testid": "buy-in-form", novalidate: true },
-      el("label", { for: "buy-in", text: `Buy-in for seat ${seat} (${view.min_buy_in} to ${view.max_buy_in})` }), input,
-      el("button", { type: "submit", class: "primary", "data-testid": "sit-down", text: "Sit down" }),
-      el("button", { type: "button", onclick: () => { this.buyInSeat = null; this.draw(this.view, { spectator: false }); }, text: "Cancel" }));
+      el("label", { for: "buy-in", text: t("actions.buy_in_for", { seat, low: view.min_buy_in, high: view.max_buy_in }) }), input,
+      el("button", { type: "submit", class: "primary", "data-testid": "sit-down", text: t("actions.sit_down") }),
+      el("button", { type: "button", onclick: () => { this.buyInSeat = null; this.draw(this.view, { spectator: false }); }, text: t("actions.cancel") }));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       this.buyInSeat = null;

@@ -2,16 +2,17 @@
 // to 2", "Ann wins 12 from the main pot". It only words the server's events; the amounts and
 // the hand names are the server's.
 import { el, cardName } from "/web/common.js";
+import { handName, t } from "/web/i18n.js";
 
 const MAX_LINES = 200;
-const STREET_NAMES = { 3: "Third street", 4: "Fourth street", 5: "Fifth street", 6: "Sixth street", 7: "Seventh street" };
+const STREET_KEYS = { 3: "log.street3", 4: "log.street4", 5: "log.street5", 6: "log.street6", 7: "log.street7" };
 
 function potName(pot) {
-  return pot === 0 ? "the main pot" : `side pot ${pot}`;
+  return pot === 0 ? t("log.main_pot") : t("log.side_pot", { number: pot });
 }
 
 function cardsText(cards) {
-  return cards.map((c) => (c ? cardName(c) : "a hidden card")).join(", ");
+  return cards.map((c) => (c ? cardName(c) : t("log.hidden_card"))).join(", ");
 }
 
 /** The words for one event, or null where a line would be noise (cards dealt, clocks). `name`
@@ -20,47 +21,48 @@ export function eventWords(event, name) {
   const who = event.seat !== undefined ? name(event.seat) : "";
   switch (event.type) {
     case "sat_down":
-      return `${event.player} sits down in seat ${event.seat} with ${event.buy_in}`;
+      return t("log.sat_down", { player: event.player, seat: event.seat, amount: event.buy_in });
     case "topped_up":
-      return `${event.player} tops up ${event.amount} (stack ${event.stack})`;
+      return t("log.topped_up", { player: event.player, amount: event.amount, stack: event.stack });
     case "sat_out":
-      return event.reason === "asked" ? `${event.player} sits out` : `${event.player} sits out (${event.reason})`;
+      return event.reason === "asked" ? t("log.sat_out", { player: event.player }) : t("log.sat_out_why", { player: event.player, reason: event.reason });
     case "sat_in":
-      return `${event.player} sits in`;
+      return t("log.sat_in", { player: event.player });
     case "leaving":
-      return `${event.player} will leave when the hand ends`;
+      return t("log.leaving", { player: event.player });
     case "stood_up":
-      return `${event.player} stands up with ${event.stack}`;
+      return t("log.stood_up", { player: event.player, stack: event.stack });
     case "hand_started":
-      return `Hand ${event.hand} is dealt to ${event.players.join(", ")}`;
+      return t("log.hand_started", { hand: event.hand, players: event.players.join(", ") });
     case "timed_out":
-      return `${event.player} ran out of time`;
+      return t("log.timed_out", { player: event.player });
     case "ante_posted":
-      return `${who} antes ${event.amount}${event.all_in ? ", all in" : ""}`;
+      return t("log.ante", { who, amount: event.amount }) + (event.all_in ? t("log.all_in") : "");
     case "street_started":
-      return event.street > 3 ? STREET_NAMES[event.street] || `Street ${event.street}` : null;
+      return event.street > 3 ? (STREET_KEYS[event.street] ? t(STREET_KEYS[event.street]) : t("log.street", { street: event.street })) : null;
     case "community_card_dealt":
-      return `The community card for everybody: ${cardName(event.card)}`;
+      return t("log.community", { card: cardName(event.card) });
     case "action_taken":
       return actionWords(who, event);
     case "bet_returned":
-      return `${event.amount} returned to ${who}`;
+      return t("log.returned", { amount: event.amount, who });
     case "hand_turned_up":
-      return `${who}'s hand is turned up: ${cardsText(event.cards)}`;
+      return t("log.turned_up", { who, cards: cardsText(event.cards) });
     case "hand_shown": {
-      const names = [event.high, event.low ? `low ${event.low}` : null].filter(Boolean).join("; ");
-      return `${who} shows ${cardsText(event.cards)}${names ? ` (${names})` : ""}`;
+      const low = event.low ? t("log.low", { low: event.low }) : null;
+      const names = [handName(event.high), low].filter(Boolean).join("; ");
+      return t("log.shows", { who, cards: cardsText(event.cards) }) + (names ? ` (${names})` : "");
     }
     case "hand_mucked":
-      return `${who} mucks`;
+      return t("log.mucks", { who });
     case "rake_taken":
-      return `The house rakes ${event.amount}`;
+      return t("log.rake", { amount: event.amount });
     case "pot_awarded": {
-      const half = event.share === "whole" ? "" : ` (the ${event.share} half)`;
-      return `${who} wins ${event.amount} from ${potName(event.pot)}${half}`;
+      const half = event.share === "whole" ? "" : event.share === "high" ? t("log.high_half") : t("log.low_half");
+      return t("log.wins", { who, amount: event.amount, pot: potName(event.pot) }) + half;
     }
     case "hand_ended":
-      return "The hand is over";
+      return t("log.hand_over");
     default:
       return null;
   }
@@ -68,17 +70,17 @@ export function eventWords(event, name) {
 
 function actionWords(who, event) {
   const action = event.action;
-  const allIn = event.all_in ? ", all in" : "";
+  const allIn = event.all_in ? t("log.all_in") : "";
   switch (action.kind) {
-    case "fold": return `${who} folds`;
-    case "check": return `${who} checks`;
-    case "call": return `${who} calls ${event.chips}${allIn}`;
-    case "bring-in": return `${who} brings in for ${action.amount}${allIn}`;
-    case "complete": return `${who} completes to ${action.amount}${allIn}`;
-    case "bet": return `${who} bets ${action.amount}${allIn}`;
-    case "raise": return `${who} raises to ${action.amount}${allIn}`;
-    case "show": return `${who} shows`;
-    case "muck": return `${who} mucks`;
+    case "fold": return t("log.folds", { who });
+    case "check": return t("log.checks", { who });
+    case "call": return t("log.calls", { who, amount: event.chips }) + allIn;
+    case "bring-in": return t("log.brings_in", { who, amount: action.amount }) + allIn;
+    case "complete": return t("log.completes", { who, amount: action.amount }) + allIn;
+    case "bet": return t("log.bets", { who, amount: action.amount }) + allIn;
+    case "raise": return t("log.raises", { who, amount: action.amount }) + allIn;
+    case "show": return t("log.shows_hand", { who });
+    case "muck": return t("log.mucks", { who });
     default: return `${who}: ${action.kind}`;
   }
 }

@@ -2,6 +2,7 @@
 // bottom), their cards, bets and markers, the pots, the community card, the clock and the last
 // hand's showdown. Everything drawn comes from the view; nothing here decides a rule.
 import { el, cardElement, chips } from "/web/common.js";
+import { gameName, t } from "/web/i18n.js";
 
 /** Each table seat's position on the oval, as percentages: `anchor` (your seat, else seat 1)
  *  sits at the bottom and the others go round clockwise. */
@@ -15,7 +16,7 @@ function nameOf(view, seat) {
   const player = view.players && view.players[String(seat)];
   if (player) return player.name;
   const state = (view.view.seats || []).find((s) => s.seat === seat);
-  return state ? state.player : `Seat ${seat}`;
+  return state ? state.player : t("table.seat", { seat });
 }
 
 /** Formats seconds left as m:ss. */
@@ -29,8 +30,8 @@ export function clockText(seconds) {
 function handNames(names, hasLow, testid) {
   if (!names) return null;
   const box = el("div", { class: "hand-names", "data-testid": testid });
-  if (names.high) box.append(el("span", { class: "hi", text: `HI: ${names.high}` }));
-  if (hasLow) box.append(el("span", { class: "lo", text: `LO: ${names.low || "no low"}` }));
+  if (names.high) box.append(el("span", { class: "hi", text: t("hand.hi", { hand: names.high }) }));
+  if (hasLow) box.append(el("span", { class: "lo", text: t("hand.lo", { hand: names.low || t("hand.no_low") }) }));
   return box;
 }
 
@@ -69,10 +70,10 @@ export class TableView {
     const now = Date.now() / 1000 + this.clockOffset;
     const left = this.clock.act_by - now;
     if (left > 0) {
-      box.textContent = `${clockText(left)} to act`;
+      box.textContent = t("table.to_act_in", { time: clockText(left) });
       box.classList.remove("bank");
     } else {
-      box.textContent = `Time bank ${clockText(this.clock.deadline - now)}`;
+      box.textContent = t("table.time_bank", { time: clockText(this.clock.deadline - now) });
       box.classList.add("bank");
     }
   }
@@ -170,22 +171,22 @@ export class TableView {
       class: classes.join(" "),
       "data-testid": `seat-${seat}`,
       "data-seat": seat,
-      "aria-label": `Seat ${seat}: ${name}${you ? " (you)" : ""}`,
+      "aria-label": t(you ? "table.seat_you" : "table.seat_named", { seat, name }),
     });
     const bot = view.players && view.players[String(seat)] && view.players[String(seat)].bot;
     const head = el("div", { class: "seat-head" },
-      el("span", { class: "name", "data-testid": `name-${seat}`, text: `${name}${you ? " (you)" : ""}${bot ? " (bot)" : ""}` }),
+      el("span", { class: "name", "data-testid": `name-${seat}`, text: `${name}${you ? t("table.you_mark") : ""}${bot ? t("table.bot_mark") : ""}` }),
       el("span", { class: "stack", "data-testid": `stack-${seat}`, text: chips(inHand ? hand.stacks[index] : state.stack) }));
     node.append(head);
     const marks = el("div", { class: "marks" });
-    if (view.bring_in === seat && inHand) marks.append(el("span", { class: "marker bring-in", "data-testid": "bring-in", text: "Bring-in" }));
-    if (folded) marks.append(el("span", { class: "marker", text: "Folded" }));
-    if (state.sitting_out) marks.append(el("span", { class: "marker", text: "Sitting out" }));
-    if (state.leaving) marks.append(el("span", { class: "marker", text: "Leaving" }));
+    if (view.bring_in === seat && inHand) marks.append(el("span", { class: "marker bring-in", "data-testid": "bring-in", text: t("table.bring_in") }));
+    if (folded) marks.append(el("span", { class: "marker", text: t("table.folded") }));
+    if (state.sitting_out) marks.append(el("span", { class: "marker", text: t("table.sitting_out") }));
+    if (state.leaving) marks.append(el("span", { class: "marker", text: t("table.leaving") }));
     if (toAct) {
-      marks.append(el("span", { class: "marker turn", text: "To act" }));
+      marks.append(el("span", { class: "marker turn", text: t("table.to_act") }));
       marks.append(el("span", { class: "clock", "data-testid": "clock", role: "timer", "aria-live": "off" }));
-      marks.append(el("span", { class: "bank-left", text: `Bank ${Math.round(state.time_bank)}s` }));
+      marks.append(el("span", { class: "bank-left", text: t("table.bank_left", { seconds: Math.round(state.time_bank) }) }));
     }
     if (marks.children.length) node.append(marks);
     if (inHand) {
@@ -196,7 +197,7 @@ export class TableView {
       const bet = hand.bets[index];
       if (bet > 0) {
         const moved = this.bets.get(seat) !== bet;
-        node.append(el("div", { class: `bet${moved ? " moved" : ""}`, "data-testid": `bet-${seat}`, text: `Bet ${bet}` }));
+        node.append(el("div", { class: `bet${moved ? " moved" : ""}`, "data-testid": `bet-${seat}`, text: t("table.bet", { amount: bet }) }));
       }
       this.bets.set(seat, bet);
     } else {
@@ -222,13 +223,13 @@ export class TableView {
   }
 
   emptySeat(view, seat, spectator) {
-    const node = el("section", { class: "seat empty", "data-testid": `seat-${seat}`, "aria-label": `Seat ${seat}: empty` },
-      el("span", { class: "name", text: `Seat ${seat}` }));
+    const node = el("section", { class: "seat empty", "data-testid": `seat-${seat}`, "aria-label": t("table.seat_empty", { seat }) },
+      el("span", { class: "name", text: t("table.seat", { seat }) }));
     if (spectator) return node;
     if (view.you === null || view.you === undefined) {
-      node.append(el("button", { type: "button", "data-testid": `sit-${seat}`, onclick: () => this.handlers.sit(seat), text: "Sit here" }));
+      node.append(el("button", { type: "button", "data-testid": `sit-${seat}`, onclick: () => this.handlers.sit(seat), text: t("table.sit_here") }));
     } else {
-      node.append(el("button", { type: "button", "data-testid": `add-bot-${seat}`, onclick: () => this.handlers.addBot(seat), text: "Add bot" }));
+      node.append(el("button", { type: "button", "data-testid": `add-bot-${seat}`, onclick: () => this.handlers.addBot(seat), text: t("table.add_bot") }));
     }
     return node;
   }
@@ -236,19 +237,19 @@ export class TableView {
   drawMiddle(view) {
     const hand = view.view.hand;
     this.middle.replaceChildren();
-    this.middle.append(el("p", { class: "game", text: `${view.game_name} ${view.stakes.slice(2).join("/")}` }));
-    const pots = el("ul", { class: "pots", "data-testid": "pots", "aria-label": "Pots" });
+    this.middle.append(el("p", { class: "game", text: `${gameName(view.game, view.game_name)} ${view.stakes.slice(2).join("/")}` }));
+    const pots = el("ul", { class: "pots", "data-testid": "pots", "aria-label": t("table.pots") });
     (view.pots || []).forEach((pot, i) => {
       const who = pot.seats.map((s) => nameOf(view, s)).join(", ");
-      pots.append(el("li", { "data-testid": `pot-${i}`, text: `${i === 0 ? "Main pot" : `Side pot ${i}`}: ${chips(pot.amount)}`, title: who }));
+      pots.append(el("li", { "data-testid": `pot-${i}`, text: `${i === 0 ? t("table.main_pot") : t("table.side_pot", { number: i })}: ${chips(pot.amount)}`, title: who }));
     });
-    if (!pots.children.length && hand) pots.append(el("li", { text: `Pot: ${chips(hand.pot)}` }));
+    if (!pots.children.length && hand) pots.append(el("li", { text: t("table.pot", { chips: chips(hand.pot) }) }));
     this.middle.append(pots);
     if (hand && hand.community) {
       this.middle.append(el("div", { class: "community", "data-testid": "community" },
-        el("span", { text: "Community card " }), cardElement(hand.community)));
+        el("span", { text: `${t("table.community_card")} ` }), cardElement(hand.community)));
     }
-    if (!hand) this.middle.append(el("p", { class: "between", text: "Waiting for the next hand" }));
+    if (!hand) this.middle.append(el("p", { class: "between", text: t("table.waiting_next") }));
   }
 
   drawShowdown(view) {
@@ -260,12 +261,13 @@ export class TableView {
     if (this.showdownBody.dataset.hand === String(last.hand)) return;
     this.showdownBody.dataset.hand = String(last.hand);
     const body = [];
-    body.push(el("p", { class: "hand-number", text: `Hand ${last.hand}` }));
+    body.push(el("p", { class: "hand-number", text: t("table.hand", { number: last.hand }) }));
     for (const [seat, names] of Object.entries(last.shown || {})) {
       const row = el("div", { class: "shown", "data-testid": `shown-${seat}` },
         el("p", { class: "who", text: nameOf(view, Number(seat)) }));
-      if (names.high) row.append(halfNode(`HI: ${names.high}`, names.high_cards, "hi"));
-      if (view.has_low) row.append(halfNode(`LO: ${names.low || "no low"}`, names.low ? names.low_cards : [], "lo"));
+      if (names.high) row.append(halfNode(t("hand.hi", { hand: names.high }), names.high_cards, "hi"));
+      const low = t("hand.lo", { hand: names.low || t("hand.no_low") });
+      if (view.has_low) row.append(halfNode(low, names.low ? names.low_cards : [], "lo"));
       body.push(row);
     }
     const summary = el("ul", { class: "summary", "data-testid": "summary" });

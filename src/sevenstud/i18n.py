@@ -1,0 +1,335 @@
+"""The card room's languages with the standard library alone: English, Ukrainian, Russian and
+Estonian (the languages of the card room whose rule pages are our seeds).
+
+The engine and the terminal table read the compiled catalogs (``locale/<lang>/LC_MESSAGES/
+sevenstud.mo``, committed beside their ``.po`` sources; ``tools/i18n_compile.py`` rebuilds them
+with Babel) through :mod:`gettext`; the server wraps the same catalogs with Babel
+(:mod:`sevenstud.server.i18n`). English is the source language: its catalog is the code itself,
+so an unknown language or a missing catalog always falls back to English, never to an error.
+
+Two kinds of text are translated after the fact, from their English, because the engine writes
+them into its events and errors (which are data, stored and replayed, and stay English):
+
+* hand names (``"a full house, Kings full of Threes"``): :func:`hand_name` reads the English
+  name's grammar (:mod:`sevenstud.evaluate` and :mod:`sevenstud.showdown_hands` write it) and
+  says it again in the language;
+* refusals (``"seat 3 is taken (by 'ann')"``): :func:`refusal` matches the English against the
+  templates of :data:`REFUSALS` and translates the one that matches, its parts in place.
+
+>>> tr = translation("ru")
+>>> hand_name("a full house, Kings full of Threes", tr)
+'фулл-хаус: короли и тройки'
+>>> hand_name("two pair, Aces and Deuces", translation("xx"))
+'two pair, Aces and Deuces'
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+import os
+import re
+from collections.abc import Mapping
+from pathlib import Path
+
+__all__ = [
+    "DEFAULT",
+    "LANGUAGES",
+    "LANGUAGE_NAMES",
+    "LOCALE_DIR",
+    "REFUSALS",
+    "Translations",
+    "current",
+    "from_environment",
+    "hand_name",
+    "language_of",
+    "n_",
+    "refusal",
+    "translation",
+    "use",
+]
+
+Translations = gettext.NullTranslations
+"""What every translating function takes: ``gettext``, ``ngettext``, ``pgettext``."""
+
+LANGUAGES: tuple[str, ...] = ("en", "uk", "ru", "et")
+"""The languages, by their ISO 639-1 codes; English first (the source and the default)."""
+
+DEFAULT = "en"
+"""The language of a client that names none (existing clients keep their English)."""
+
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "uk": "Українська", "ru": "Русский", "et": "Eesti"}
+"""Each language in its own words, as a language menu shows it."""
+
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+"""The package's catalogs: ``<lang>/LC_MESSAGES/sevenstud.po`` and its compiled ``.mo``."""
+
+DOMAIN = "sevenstud"
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogs without translating it now."""
+    return message
+
+
+def language_of(tag: str | None) -> str | None:
+    """One of :data:`LANGUAGES` for a language tag or locale name (``"uk-UA"``,
+    ``"ru_RU.UTF-8"``, ``"et"``, ``"en-GB"``), or None when it names none of them.
+
+    >>> language_of("ru_RU.UTF-8"), language_of("uk-UA"), language_of("de"), language_of("C")
+    ('ru', 'uk', None, None)
+    """
+    if not tag:
+        return None
+    base = re.split(r"[-_.@]", tag.strip().lower(), maxsplit=1)[0]
+    return base if base in LANGUAGES else None
+
+
+def from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The terminal's language from the environment as gettext reads it: ``LANGUAGE`` (a list
+    separated by colons), then ``LC_ALL``, ``LC_MESSAGES``, ``LANG``; the first one that names
+    one of :data:`LANGUAGES`, else English.
+
+    >>> from_environment({"LANG": "et_EE.UTF-8"}), from_environment({"LC_ALL": "C", "LANG": "ru_RU"})
+    ('et', 'en')
+    """
+    env = os.environ if environ is None else environ
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(variable, "")
+        if not value:
+            continue
+        if variable == "LANGUAGE":
+            for part in value.split(":"):
+                found = language_of(part)
+                if found:
+                    return found
+            continue
+        # The first variable set decides, as the C library does: LC_ALL=C means English.
+        return language_of(value) or DEFAULT
+    return DEFAULT
+
+
+@functools.cache
+def translation(lang: str | None) -> Translations:
+    """The catalog of ``lang`` (one of :data:`LANGUAGES`); English (the code's own words) for
+    English, an unknown language or a missing catalog."""
+    code = language_of(lang)
+    if code is None or code == DEFAULT:
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
+
+
+# ---------------------------------------------------------------------- hand names
+
+_RANKS = (
+    "Deuce",
+    "Three",
+    "Four",
+    "Five",
+    "Six",
+    "Seven",
+    "Eight",
+    "Nine",
+    "Ten",
+    "Jack",
+    "Queen",
+    "King",
+    "Ace",
+)
+_RANK_WORD = "|".join(_RANKS)
+_PLURALS = ("Deuces", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines", "Tens", "Jacks",
+            "Queens", "Kings", "Aces")  # fmt: skip
+_PLURAL_WORD = "|".join(_PLURALS)
+
+
+def _rank(name: str, tr: Translations) -> str:
+    """A rank in the singular ("King")."""
+    words = {
+        "Deuce": N_("Deuce"), "Three": N_("Three"), "Four": N_("Four"), "Five": N_("Five"),
+        "Six": N_("Six"), "Seven": N_("Seven"), "Eight": N_("Eight"), "Nine": N_("Nine"),
+        "Ten": N_("Ten"), "Jack": N_("Jack"), "Queen": N_("Queen"), "King": N_("King"), "Ace": N_("Ace"),
+    }  # fmt: skip
+    return tr.pgettext("rank", words[name])
+
+
+def _ranks(name: str, tr: Translations) -> str:
+    """A rank in the plural ("Kings")."""
+    words = {
+        "Deuces": N_("Deuces"), "Threes": N_("Threes"), "Fours": N_("Fours"), "Fives": N_("Fives"),
+        "Sixes": N_("Sixes"), "Sevens": N_("Sevens"), "Eights": N_("Eights"), "Nines": N_("Nines"),
+        "Tens": N_("Tens"), "Jacks": N_("Jacks"), "Queens": N_("Queens"), "Kings": N_("Kings"),
+        "Aces": N_("Aces"),
+    }  # fmt: skip
+    return tr.pgettext("ranks", words[name])
+
+
+_A, _B = f"(?P<a>{_RANK_WORD})", f"(?P<b>{_RANK_WORD})"
+_AS, _BS = f"(?P<a>{_PLURAL_WORD})", f"(?P<b>{_PLURAL_WORD})"
+_HAND_NAMES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(f"^{pattern}$"), words)
+    for pattern, words in (
+        ("a Royal Flush", N_("a Royal Flush")),
+        (f"a straight flush, {_A} to {_B}", N_("a straight flush, {a} to {b}")),
+        (f"four of a kind, {_AS}", N_("four of a kind, {a}")),
+        (f"a full house, {_AS} full of {_BS}", N_("a full house, {a} full of {b}")),
+        (f"a flush, {_A} high", N_("a flush, {a} high")),
+        (f"a straight, {_A} to {_B}", N_("a straight, {a} to {b}")),
+        (f"three of a kind, {_AS}", N_("three of a kind, {a}")),
+        (f"two pair, {_AS} and {_BS}", N_("two pair, {a} and {b}")),
+        (f"a pair of {_AS}", N_("a pair of {a}")),
+        (f"high card {_A}", N_("high card {a}")),
+        (f"{_A} high", N_("{a} high")),
+    )
+)
+
+
+def hand_name(name: str | None, tr: Translations) -> str | None:
+    """A hand's name (as the engine writes it, in English) in the language of ``tr``; a low
+    (``"8,6,4,3,2"``) and a name this grammar does not know are returned as they are."""
+    if name is None:
+        return None
+    for pattern, words in _HAND_NAMES:
+        match = pattern.match(name)
+        if match is None:
+            continue
+        parts = {
+            key: (_ranks(value, tr) if value in _PLURALS else _rank(value, tr))
+            for key, value in match.groupdict().items()
+        }
+        return tr.gettext(words).format(**parts)
+    return name
+
+
+# ---------------------------------------------------------------------- refusals
+
+GAME_NAMES = (N_("Seven Card Stud Hi/Lo"), N_("Seven Card Stud"), N_("Razz"))
+"""The games' names (``Game.name``), marked for the catalogs: the terminal says them so."""
+
+STREETS = (N_("3rd street"), N_("4th street"), N_("5th street"), N_("6th street"), N_("7th street"))
+"""The streets' names (:data:`sevenstud.games.STREET_NAMES`), marked for the catalogs."""
+
+REFUSALS: tuple[str, ...] = (
+    # the card room (server/rooms.py, server/app.py, server/connection.py)
+    N_("this table has stopped"),
+    N_("log in or play as a guest first"),
+    N_("say hello first (the protocol version and the table)"),
+    N_("you are not seated at this table"),
+    N_("only a player seated at this table adds or removes its bots"),
+    N_("only the table's owner (who opened it) adds or removes its bots"),
+    N_("seat {seat} is offered from the waiting list"),
+    N_("seat {seat} is offered to the first on the waiting list until {until}"),
+    N_("you are seated at this table"),
+    N_("you are on the waiting list already, number {number}"),
+    N_("seat {seat} is free: sit in it"),
+    N_("you are not on the waiting list of this table"),
+    N_("malformed message: {why}"),
+    # the card room's HTTP answers (server/auth.py, server/app.py), said in Accept-Language
+    N_("the name {name} is taken"),
+    N_("a name is 3 to 20 letters, digits, '_' or '-'"),
+    N_("names starting with 'guest' or 'bot' are kept for guests and bots"),
+    N_("a password has at least {count} characters"),
+    N_("a password has at most 200 characters"),
+    N_("no account with that name and password"),
+    N_("a refill is for a balance under {limit} chips (you have {balance})"),
+    N_("{count} refills a day, and you have had them today"),
+    N_("{bots} bots leave no seat free at a table of {seats}"),
+    N_("too many messages: slow down"),
+    N_("no table {table}"),
+    N_("table {table} is served at {where}"),
+    N_("that action is for hand {hand}, street {street}: it is hand {now_hand}, street {now_street} now"),
+    N_("a buy-in of {amount} is more than your balance of {balance}"),
+    N_("a top-up of {amount} is more than your balance"),
+    # the table (table.py) and the hand (hand.py, betting.py)
+    N_("seat {seat} is taken (by {player})"),
+    N_("player {player} already sits in seat {seat}"),
+    N_("the buy-in must be between {low} and {high} chips, not {amount}"),
+    N_("{player} is in the hand in progress: chips can be added only between hands"),
+    N_(
+        "a top-up of {amount} would take {player} to {stack}, above the maximum of {high} (at most {more} more)"  # noqa: E501
+    ),
+    N_("{player} is leaving the table already"),
+    N_("{player} is sitting out already"),
+    N_("{player} is leaving the table"),
+    N_("{player} is sitting in already"),
+    N_("{player} has {stack} chips and cannot post the ante: top up first (at least {more} more)"),
+    N_("{player} is leaving already (when the hand ends)"),
+    N_("no hand is being played"),
+    N_("seat {seat} is not in hand {hand}"),
+    N_("seat {seat} cannot act now: it is seat {other}'s turn"),
+    N_("seat {seat}'s time ran out at {deadline}: the table applies time_out"),
+    N_("seat {seat} (seat {hand_seat} of the hand): {error}"),
+    N_("the hand is over: nobody is to act"),
+    N_("seat {seat} is at the showdown and may only show or muck (not {action})"),
+    N_("seat {seat} must say how much to {kind}: {amounts} (legal: {options})"),
+    N_("seat {seat} cannot {action}: the amount must be {amount} (legal: {options})"),
+    N_("seat {seat} cannot {action}: {reason} (legal: {options})"),
+    N_("player {player} is not seated at this table"),
+    # the terminal's words for the same (terminal_text.in_your_words)
+    N_("you cannot {action}: the amount must be {amount} (legal now: {options})"),
+    N_("you cannot {action}: {reason} (legal now: {options})"),
+    N_("seat {seat} must say how much to {kind}: {amounts} (legal now: {options})"),
+    # why an action is not legal (betting.why_not)
+    N_("cannot check facing a bet of {amount}"),
+    N_("nothing to call: check instead of folding (this game's fold_without_bet is off)"),
+    N_("the betting is capped ({cap} bets and raises made)"),
+    N_("the betting was not reopened to this seat (a short all-in raise)"),
+    N_("the bring-in must be posted or completed first"),
+    N_("{kind} is not possible now"),
+)
+"""The refusals a player meets, as templates of the English the code raises; :func:`refusal`
+translates a refusal that matches one (the ``{error}`` part again, recursively)."""
+
+
+@functools.cache
+def _refusal_patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
+    found = []
+    for template in REFUSALS:
+        pieces = re.split(r"\{(\w+)\}", template)
+        regex = "".join(
+            re.escape(piece) if i % 2 == 0 else f"(?P<{piece}>.+?)" for i, piece in enumerate(pieces)
+        )
+        found.append((re.compile(f"^{regex}$", re.DOTALL), template))
+    return tuple(found)
+
+
+def refusal(text: str, tr: Translations) -> str:
+    """An error's English (as the code raised it) in the language of ``tr``: translated when it
+    matches a template of :data:`REFUSALS`, else as it is (English)."""
+    for pattern, template in _refusal_patterns():
+        match = pattern.match(text)
+        if match is None:
+            continue
+        parts = match.groupdict()
+        for inner in ("error", "reason"):  # a refusal inside a refusal: translated as well
+            if inner in parts:
+                parts[inner] = refusal(parts[inner], tr)
+        return tr.gettext(template).format(**parts)
+    return text
+
+
+# ---------------------------------------------------------------------- the terminal's language
+
+_current: list[Translations] = [gettext.NullTranslations()]
+
+
+def use(lang: str | None) -> None:
+    """Speak ``lang`` from now on in this process's terminal text (:func:`_`, :func:`n_`): the
+    terminal table has one player, so its language is the process's (``--lang``, else
+    :func:`from_environment`)."""
+    _current[0] = translation(lang)
+
+
+def _(message: str) -> str:
+    """``message`` in the terminal's language (:func:`use`)."""
+    return _current[0].gettext(message)
+
+
+def n_(singular: str, plural: str, n: int) -> str:
+    """The form of ``singular``/``plural`` for the count ``n`` in the terminal's language, by its
+    plural rules (CLDR's, in the catalog's ``Plural-Forms``)."""
+    return _current[0].ngettext(singular, plural, n)
+
+
+def current() -> Translations:
+    """The terminal's catalog now (what :func:`use` chose)."""
+    return _current[0]
