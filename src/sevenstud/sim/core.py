@@ -16,13 +16,13 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sevenstud.bots.base import Bot
 from sevenstud.bots.registry import BOT_KINDS, new_bot
 from sevenstud.cards import Deck
-from sevenstud.games import GAMES, Stakes
+from sevenstud.games import GAMES, Game, Stakes
 from sevenstud.hand import Hand
 
 Z95 = 1.959963984540054
@@ -108,16 +108,15 @@ def deal_seed(matchup: Matchup, deal: int, rotation: int) -> int:
     return (matchup.seed * 1_000_003 + deal) * 16 + rotation
 
 
-BotMaker = Callable[[str, int, str, Sequence[str], int], Bot]
-
-
-def make_bot(kind: str, seed: int, name: str, seat_kinds: Sequence[str], seat: int, rollouts: int = 12) -> Bot:
-    """A fresh bot of ``kind`` for ``seat``; ``seat_kinds`` (every seat's kind this hand) is
-    what a local best response needs to know of the bots it plays against."""
+def make_bot(
+    kind: str, seed: int, name: str, *, seat_kinds: Sequence[str], game: Game, stacks: Sequence[int], rollouts: int
+) -> Bot:
+    """A fresh bot of ``kind``; a local best response is also told what it may know of the
+    hand's set-up: every seat's bot kind, the game and the starting stacks."""
     if kind == LBR:
         from sevenstud.sim.lbr import LocalBestResponse
 
-        return LocalBestResponse(seat_kinds, seed=seed, name=name, rollouts=rollouts)
+        return LocalBestResponse(seat_kinds, game, stacks, seed=seed, name=name, rollouts=rollouts)
     return new_bot(kind, seed=seed, name=name)
 
 
@@ -160,8 +159,16 @@ def play_deals(matchup: Matchup, start: int, stop: int) -> list[DealRecord]:
             seat_kinds = [players[i] for i in order]
             hand_seed = deal_seed(matchup, d, rotation)
             bots = [
-                make_bot(players[i], hand_seed * 16 + i, players[i], seat_kinds, seat, matchup.lbr_rollouts)
-                for seat, i in enumerate(order)
+                make_bot(
+                    players[i],
+                    hand_seed * 16 + i,
+                    players[i],
+                    seat_kinds=seat_kinds,
+                    game=game,
+                    stacks=[stack] * n,
+                    rollouts=matchup.lbr_rollouts,
+                )
+                for i in order
             ]
             hand = Hand(game, [stack] * n, Deck.seeded(f"sim-{matchup.seed}-{d}"))
             meter = None
