@@ -125,8 +125,16 @@ def main() -> None:
                 rate = result.hands / wall
                 first = first or rate
                 figures = result.to_json()["results"]
-                scaling.append({"seats": seats, "how": label, "hands": result.hands, "wall": wall,
-                                "engines": list(result.engines), "results": figures})
+                scaling.append(
+                    {
+                        "seats": seats,
+                        "how": label,
+                        "hands": result.hands,
+                        "wall": wall,
+                        "engines": list(result.engines),
+                        "results": figures,
+                    }
+                )
                 print(
                     f"  {seats} seats, {label}: {rate:,.0f} hands/s ({result.hands} hands in {wall:.1f} s,"
                     f" {rate / first:.2f}x one process, {', '.join(result.engines)} engine)",

@@ -153,6 +153,7 @@ def test_the_command_prints_the_results_and_draws_the_chart(
 def test_the_command_refuses_bad_input_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "tight", "nobody", "--deals", "3"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert err == [f"sevenstud simulate: unknown bot kind 'nobody': expected one of {', '.join([*BOT_KINDS, 'lbr'])}"]
+    kinds = ", ".join([*BOT_KINDS, "lbr"])
+    assert err == [f"sevenstud simulate: unknown bot kind 'nobody': expected one of {kinds}"]
     assert main(["simulate", "tight", "rule", "--deals", "1"]) == 2
     assert "the number of deals must be 2 or more" in capsys.readouterr().err

@@ -19,8 +19,8 @@ RuleBot sorts its hand into a *level* and then acts on it:
 from __future__ import annotations
 
 import random
-from itertools import compress
 from collections.abc import Iterable, Sequence
+from itertools import compress
 
 from sevenstud import evaluate
 from sevenstud.cards import ACE, JACK, NINE, QUEEN, TEN, Card

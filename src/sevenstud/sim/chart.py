@@ -23,12 +23,18 @@ def write_chart(result: SimResult, path: str | os.PathLike[str]) -> None:
     figure, axes = plt.subplots(figsize=(8, 4.5), dpi=100)
     try:
         for k, player in enumerate(result.players):
-            (line,) = axes.plot(hands, result.cumulative[k], label=f"{player.name}: {player.corrected} mSB/hand")
+            (line,) = axes.plot(
+                hands, result.cumulative[k], label=f"{player.name}: {player.corrected} mSB/hand"
+            )
             if result.matchup.luck:
-                axes.plot(hands, result.cumulative_dealt[k], linestyle=":", color=line.get_color(), linewidth=1)
+                axes.plot(
+                    hands, result.cumulative_dealt[k], linestyle=":", color=line.get_color(), linewidth=1
+                )
         m = result.matchup
         what = "luck-corrected (solid) and as dealt (dotted)" if m.luck else "as dealt"
-        axes.set_title(f"{m.game}, {seats} seats, {result.hands} duplicate hands, seed {m.seed}: {what}", fontsize=9)
+        axes.set_title(
+            f"{m.game}, {seats} seats, {result.hands} duplicate hands, seed {m.seed}: {what}", fontsize=9
+        )
         axes.set_xlabel("hands played")
         axes.set_ylabel("small bets won, per seat")
         axes.axhline(0, color="grey", linewidth=0.5)

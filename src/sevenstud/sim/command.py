@@ -1,8 +1,8 @@
 """``sevenstud simulate``: a duplicate match between bots from the command line.
 
-    sevenstud simulate tight rule --deals 5000 --seed 1 --chart match.png
-    sevenstud simulate equity rule --seats 6 --ray            # a local Ray instance
-    sevenstud simulate lbr rule --deals 200                   # a local best response vs the rule bot
+sevenstud simulate tight rule --deals 5000 --seed 1 --chart match.png
+sevenstud simulate equity rule --seats 6 --ray            # a local Ray instance
+sevenstud simulate lbr rule --deals 200                   # a local best response vs the rule bot
 """
 
 from __future__ import annotations
@@ -44,7 +44,11 @@ def add_arguments(parser: Any) -> None:
     )
     parser.add_argument("--seed", type=SEED, default=0, metavar="N", help="the seed of every deck and bot")
     parser.add_argument(
-        "--stakes", type=stakes_type, default="1/2/5/10", metavar="A/B/S/B", help="ante/bring-in/small bet/big bet"
+        "--stakes",
+        type=stakes_type,
+        default="1/2/5/10",
+        metavar="A/B/S/B",
+        help="ante/bring-in/small bet/big bet",
     )
     parser.add_argument(
         "--stack-bets",

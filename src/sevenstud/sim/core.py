@@ -109,7 +109,14 @@ def deal_seed(matchup: Matchup, deal: int, rotation: int) -> int:
 
 
 def make_bot(
-    kind: str, seed: int, name: str, *, seat_kinds: Sequence[str], game: Game, stacks: Sequence[int], rollouts: int
+    kind: str,
+    seed: int,
+    name: str,
+    *,
+    seat_kinds: Sequence[str],
+    game: Game,
+    stacks: Sequence[int],
+    rollouts: int,
 ) -> Bot:
     """A fresh bot of ``kind``; a local best response is also told what it may know of the
     hand's set-up: every seat's bot kind, the game and the starting stacks."""
@@ -270,8 +277,7 @@ class SimResult:
             seats = f" ({p.seats} seats)" if p.seats > 1 else ""
             if m.luck:
                 lines.append(
-                    f"  {p.name:<{width}}{seats}: {p.corrected} {unit} (luck-corrected);"
-                    f" as dealt {p.dealt}"
+                    f"  {p.name:<{width}}{seats}: {p.corrected} {unit} (luck-corrected); as dealt {p.dealt}"
                 )
             else:
                 lines.append(f"  {p.name:<{width}}{seats}: {p.dealt} {unit} (as dealt)")

@@ -105,9 +105,7 @@ class LocalBestResponse:
         random from the cards the seat has not seen."""
         dealt: list[Card | None] = []
         for event in view.events:
-            if isinstance(event, CardDealt):
-                dealt.append(event.card)
-            elif isinstance(event, CommunityCardDealt):
+            if isinstance(event, (CardDealt, CommunityCardDealt)):
                 dealt.append(event.card)
         seen = {c for c in dealt if c is not None}
         unseen = [c for c in CARDS if c not in seen]
@@ -130,13 +128,11 @@ class LocalBestResponse:
             hand.act(taken, seat)
         hand.act(action, me)
         bots: list[Bot] = [
-            CallingStation(name=self.name)
-            if s == me
-            else new_bot(kind, seed=seed * 16 + s, name=kind)
+            CallingStation(name=self.name) if s == me else new_bot(kind, seed=seed * 16 + s, name=kind)
             for s, kind in enumerate(self.seat_kinds)
         ]
         while not hand.is_over:
-            seat = hand.to_act
-            assert seat is not None  # a hand not over always has a seat to act
-            hand.act(bots[seat].act(hand.view(seat)), seat)
+            turn = hand.to_act
+            assert turn is not None  # a hand not over always has a seat to act
+            hand.act(bots[turn].act(hand.view(turn)), turn)
         return hand.stacks[me] - self.stacks[me]

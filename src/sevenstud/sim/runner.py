@@ -21,6 +21,7 @@ same path; where it is missing they run the pure engine, and say so).
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import multiprocessing
 import os
@@ -31,7 +32,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sevenstud.sim.core import DealRecord, Matchup, SimResult, SimulationError, engine_kind, play_deals, summarize
+from sevenstud.sim.core import (
+    DealRecord,
+    Matchup,
+    SimResult,
+    SimulationError,
+    engine_kind,
+    play_deals,
+    summarize,
+)
 
 Progress = Callable[[int], None]
 """Told how many more hands have been played."""
@@ -75,6 +84,11 @@ def choose_engine(engine: str = "auto", compiled: str | os.PathLike[str] | None 
     if engine not in ENGINES:
         raise SimulationError(f"unknown engine {engine!r}: expected one of {', '.join(ENGINES)}")
     if engine == "pure":
+        if engine_kind() == "compiled":
+            raise SimulationError(
+                "the pure engine was asked for, but this process runs the compiled one"
+                " (take the compiled build off PYTHONPATH)"
+            )
         return EngineChoice(None, "the pure engine, as asked")
     if engine_kind() == "compiled":
         return EngineChoice(None, "this process already runs the compiled engine")
@@ -86,7 +100,8 @@ def choose_engine(engine: str = "auto", compiled: str | os.PathLike[str] | None 
     for folder in _candidates(compiled):
         folder = folder.resolve()
         if (folder / "UNAVAILABLE").exists():
-            why = f"the compiled build in {folder} is unavailable: {(folder / 'UNAVAILABLE').read_text().strip()}"
+            reason = (folder / "UNAVAILABLE").read_text().strip()
+            why = f"the compiled build in {folder} is unavailable: {reason}"
             continue
         manifest = folder / "SOURCES.json"
         if not manifest.exists():
@@ -179,7 +194,9 @@ def run_ray(
     ``num_cpus``, and stopped after), on the cluster at ``address``, or on the Ray this process
     has already joined."""
     try:
-        import ray
+        # Ray and tqdm are typed loosely or not at all: Any, rather than ignores that fit one
+        # version of them.
+        ray: Any = importlib.import_module("ray")
     except ImportError:
         raise SimulationError("--ray needs Ray (pip install 'sevenstud[sim]')") from None
     started = False
@@ -244,7 +261,7 @@ def progress_bar(total: int, enabled: bool) -> tuple[Progress | None, Callable[[
     if not enabled:
         return None, lambda: None
     try:
-        from tqdm import tqdm
+        tqdm: Any = importlib.import_module("tqdm").tqdm
     except ImportError:
         return None, lambda: None
     bar = tqdm(total=total, unit="hand", file=sys.stderr, dynamic_ncols=True, smoothing=0.1)
@@ -253,4 +270,3 @@ def progress_bar(total: int, enabled: bool) -> tuple[Progress | None, Callable[[
         bar.update(hands)
 
     return tell, bar.close
-
