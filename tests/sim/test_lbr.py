@@ -4,8 +4,9 @@ its own seat's view alone, and takes the action its rollouts value most."""
 from __future__ import annotations
 
 from sevenstud.bots import new_bot
-from sevenstud.cards import Deck, parse_cards
-from sevenstud.events import CardDealt
+from sevenstud.bots.simple import BET, start_level
+from sevenstud.cards import CARDS, Deck, parse_cards
+from sevenstud.events import ActionTaken, CardDealt
 from sevenstud.games import Stakes, StudHiLo
 from sevenstud.hand import ActionKind, Hand
 from sevenstud.sim.lbr import LocalBestResponse
@@ -64,3 +65,32 @@ def test_it_bets_the_nuts_into_a_calling_station() -> None:
     assert action.kind is ActionKind.BET
     check = next(a for a in lbr.last_values if a.kind is ActionKind.CHECK)
     assert lbr.last_values[action] > lbr.last_values[check]
+
+
+def test_its_worlds_come_from_the_bots_range() -> None:
+    # The rule bot completes facing a bring-in exactly when its start is worth a bet: every
+    # world kept after it completed must give it such a start (and the seat's own cards).
+    for seed in range(200):
+        hand = Hand(GAME, [500, 500], Deck.seeded(seed))
+        rule = new_bot("rule", seed=1)
+        if hand.to_act != 0 or hand.legal_actions()[0].kind is not ActionKind.BRING_IN:
+            continue
+        hand.act(next(a for a in hand.legal_actions() if a.kind is ActionKind.BRING_IN), 0)
+        reply = rule.act(hand.view(1))
+        if reply.kind is ActionKind.COMPLETE:
+            hand.act(reply, 1)
+            break
+    else:
+        raise AssertionError("no deal of 200 where the rule bot completes against a bring-in")
+    view = hand.view(0)
+    lbr = LocalBestResponse(["lbr", "rule"], GAME, [500, 500], seed=3, rollouts=8)
+    history = [(e.seat, e.action) for e in view.events if isinstance(e, ActionTaken)]
+    worlds = lbr._worlds(view, history, 0)
+    assert lbr.last_kept == len(worlds) >= 1
+    door = hand.cards[1][2]
+    for world in worlds:
+        theirs = [CARDS[world[1]], CARDS[world[3]], door]  # seat 1: places 1 and 3, then its door
+        dead = [hand.cards[0][2]]
+        level, _ = start_level("stud8", theirs, dead, [[hand.cards[0][2]]])
+        assert level >= BET, (theirs, level)
+        assert world[0] == hand.cards[0][0] and world[2] == hand.cards[0][1]

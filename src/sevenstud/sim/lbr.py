@@ -4,11 +4,15 @@ against the fixed bots it faces, each action's worth estimated by rollouts.
 What exactly it does, at each decision with more than one legal action (a showdown's show is
 taken at once):
 
-1. It draws ``rollouts`` *worlds*: the cards its seat cannot see (the other seats' down cards
-   and the undealt deck) dealt at random from the cards it has not seen, uniformly: it knows
-   the bots' strategies but models no range (a uniform range, where Lisý and Bowling's LBR,
+1. It draws ``rollouts`` *worlds* from the bots' ranges: the cards its seat cannot see (the
+   other seats' down cards and the undealt deck) are dealt at random from the cards it has not
+   seen, and the world is kept only if fresh bots of the kinds it faces, dealt those cards,
+   would have taken every action they took this hand (rejection sampling: this weights each
+   world by how likely the bots' strategies make their actions, as Lisý and Bowling's LBR,
    "Equilibrium approximation quality of current no-limit poker bots", 2017, weights the
-   opponent's hands by the bot's own strategy: ours is cruder, and so finds less).
+   opponent's hands by its strategy). It knows the bots' strategies (their kinds), never their
+   cards nor their seeds. After :data:`ATTEMPTS` draws a world wanted it makes do with the
+   worlds kept, and with uniform worlds when none was.
 2. In each world the hand is replayed from the start to this decision (the same actions: the
    betting never depends on a hidden card), the action is taken, and the hand is played to its
    end by fresh bots of the kinds sitting in the other seats and, in its own seat, by a calling
@@ -36,6 +40,9 @@ from sevenstud.deck import Deck
 from sevenstud.events import ActionTaken, CardDealt, CommunityCardDealt
 from sevenstud.games import Game
 from sevenstud.hand import Action, ActionKind, Hand, SeatView
+
+ATTEMPTS = 16
+"""Draws per world wanted when sampling the bots' ranges (see :meth:`LocalBestResponse._worlds`)."""
 
 _PASSIVE_FIRST = {
     ActionKind.FOLD: 0,
@@ -67,6 +74,8 @@ class LocalBestResponse:
         self._rng = random.Random(seed)
         self.last_values: dict[Action, float] = {}
         """Each action's estimated worth (chips at the end) at the last decision."""
+        self.last_kept = 0
+        """How many worlds of the bots' ranges the last decision found (0: it used uniform ones)."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.name!r})"
@@ -82,9 +91,9 @@ class LocalBestResponse:
                 return action
         if len(legal) == 1:
             return legal[0]
-        worlds = [self._world(view) for _ in range(self.rollouts)]
-        seeds = [self._rng.getrandbits(32) for _ in worlds]
         history = [(e.seat, e.action) for e in view.events if isinstance(e, ActionTaken)]
+        worlds = self._worlds(view, history, seat)
+        seeds = [self._rng.getrandbits(32) for _ in worlds]
         values: dict[Action, float] = {}
         for action in legal:
             total = 0
@@ -98,6 +107,40 @@ class LocalBestResponse:
             return (-values[a], passive, a.amount or 0)
 
         return min(legal, key=order)
+
+    def _worlds(self, view: SeatView, history: Sequence[tuple[int, Action]], me: int) -> list[list[int]]:
+        """``rollouts`` worlds drawn from the bots' ranges: a world is kept only when fresh bots
+        of the kinds at the table, dealt its cards, would have played every action the hand has
+        seen (rejection sampling: a bot that chooses at random keeps a world as often as it
+        would have chosen so). At most :data:`ATTEMPTS` draws a world wanted; when none is
+        kept, uniform worlds."""
+        kept: list[list[int]] = []
+        uniform: list[list[int]] = []
+        for _ in range(ATTEMPTS * self.rollouts):
+            world = self._world(view)
+            if len(uniform) < self.rollouts:
+                uniform.append(world)
+            if self._consistent(world, history, me):
+                kept.append(world)
+                if len(kept) == self.rollouts:
+                    break
+        self.last_kept = len(kept)
+        return kept or uniform
+
+    def _consistent(self, deck: list[int], history: Sequence[tuple[int, Action]], me: int) -> bool:
+        """Whether the bots, dealt ``deck``, would have taken the other seats' actions."""
+        hand = Hand(self.game, list(self.stacks), Deck(deck))
+        seed = self._rng.getrandbits(32)
+        bots: dict[int, Bot] = {}
+        for seat, taken in history:
+            if seat != me:
+                bot = bots.get(seat)
+                if bot is None:
+                    bot = bots[seat] = new_bot(self.seat_kinds[seat], seed=seed * 16 + seat, name="range")
+                if bot.act(hand.view(seat)) != taken:
+                    return False
+            hand.act(taken, seat)
+        return True
 
     def _world(self, view: SeatView) -> list[int]:
         """A deck that agrees with everything the seat has seen: the cards dealt so far in the
