@@ -28,7 +28,7 @@ EXIT_USAGE = 2
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell shows for a program whose reader left
 EXIT_INTERRUPTED = 130  # 128 + SIGINT
 
-COMMANDS = ("play", "replay", "convert", "show", "equity", "serve", "audit")
+COMMANDS = ("play", "replay", "convert", "show", "equity", "simulate", "serve", "audit")
 
 
 class HelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
@@ -220,7 +220,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     from sevenstud.sim.command import add_arguments as add_simulate_arguments
 
-    add_simulate_arguments(command("simulate", "a duplicate match between bots, with 95% intervals"))
+    add_simulate_arguments(
+        command("simulate", "a duplicate match between bots: their results in mSB a hand, with intervals")
+    )
 
     database_help = (
         "a SQLite file path or a postgresql:// URL"

@@ -23,7 +23,6 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
-import multiprocessing
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -168,6 +167,8 @@ def run_local(
             if progress is not None:
                 progress((stop - start) * n)
         return records
+    import multiprocessing  # here: every `sevenstud` command's parser imports this module
+
     context = multiprocessing.get_context("spawn")
     with _path_first(choice.folder):
         pool = context.Pool(workers)
