@@ -94,7 +94,9 @@ def add_arguments(parser: Any) -> None:
         metavar="N",
         help="a local best response's rollouts per action",
     )
-    parser.add_argument("--chart", default=None, metavar="PNG", help="draw the cumulative results here")
+    parser.add_argument(
+        "--chart", default=None, metavar="PNG", help="draw the cumulative results here (default: no chart)"
+    )
     parser.add_argument("--json", action="store_true", help="the figures as one JSON object")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
