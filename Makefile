@@ -56,10 +56,12 @@ $(COMPILED)/.built: $(TEST_STAMP) $(ENGINE_SOURCES) tools/build_compiled.py
 
 compiled: $(COMPILED)/.built
 
+# The compiled build comes first, so that the pure pass's self-play tests (tests/sim/) check the
+# compiled engine's figures against the pure engine's where a build could be made.
 # The card room's tests start a throwaway PostgreSQL cluster of their own (stopped after):
 # tools/postgres.sh installs PostgreSQL's binaries with apt-get where they are missing; the
 # browser tests drive Debian's chromium, which tools/chromium.sh installs the same way.
-test: lint $(TEST_STAMP)
+test: lint $(TEST_STAMP) compiled
 	sh tools/postgres.sh
 	sh tools/chromium.sh
 	$(BIN)/pytest -n auto

@@ -28,7 +28,7 @@ EXIT_USAGE = 2
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell shows for a program whose reader left
 EXIT_INTERRUPTED = 130  # 128 + SIGINT
 
-COMMANDS = ("play", "replay", "convert", "show", "equity", "serve", "audit")
+COMMANDS = ("play", "replay", "convert", "show", "equity", "simulate", "serve", "audit")
 
 
 class HelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
@@ -192,6 +192,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_equity_arguments(command("equity", "each player's equity, exact or Monte Carlo"))
 
+    from sevenstud.sim.command import add_arguments as add_simulate_arguments
+
+    add_simulate_arguments(
+        command("simulate", "a duplicate match between bots: their results in mSB a hand, with intervals")
+    )
+
     database_help = (
         "a SQLite file path or a postgresql:// URL"
         " (default: a SQLite file under $XDG_DATA_HOME/sevenstud, printed at start)"
@@ -309,6 +315,10 @@ def _run(args: argparse.Namespace) -> int:
                 f"the card room needs the server extra (pip install 'sevenstud[server]'): {error}"
             ) from None
         return serve_command(args) if args.command == "serve" else audit_command(args)
+    if args.command == "simulate":
+        from sevenstud.sim.command import simulate_command
+
+        return simulate_command(args)
     from sevenstud.equity import equity_command
 
     return equity_command(args)
