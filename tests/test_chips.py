@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 from sevenstud.actions import Action, ActionKind, IllegalAction
+from sevenstud.arguments import whole_number
 from sevenstud.cards import CARDS, CardError
 from sevenstud.chips import is_digits, is_whole, parse_whole, whole
-from sevenstud.cli import whole_number
 from sevenstud.deck import Deck
 from sevenstud.games import GameError, Razz, Stakes, Stud, StudHiLo
 from sevenstud.hand import Hand, HandError

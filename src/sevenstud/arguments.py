@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from typing import Any
 
 from sevenstud.chips import is_digits
 
-__all__ = ["SEED", "whole_number"]
+__all__ = ["SEED", "stakes_type", "whole_number"]
 
 
 def whole_number(what: str, *, least: int = 0, most: int | None = None) -> Callable[[str], int]:
@@ -44,3 +45,13 @@ def whole_number(what: str, *, least: int = 0, most: int | None = None) -> Calla
 
 SEED = whole_number("a seed")
 """``--seed``: a whole number, 0 or more."""
+
+
+def stakes_type(text: str) -> Any:
+    """``--stakes``: ``ante/bring-in/small bet/big bet`` checked by the game's own rules."""
+    from sevenstud.terminal_text import StakesError, parse_stakes
+
+    try:
+        return parse_stakes(text)
+    except StakesError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None

@@ -19,9 +19,9 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import NoReturn
 
-from sevenstud.arguments import SEED, whole_number
+from sevenstud.arguments import SEED, stakes_type, whole_number
 
 EXIT_ERROR = 1
 EXIT_USAGE = 2
@@ -55,16 +55,6 @@ class Parser(argparse.ArgumentParser):
 
 class CommandError(ValueError):
     """A command that cannot run here (e.g. an extra it needs is not installed)."""
-
-
-def stakes_type(text: str) -> Any:
-    """``--stakes``: ``ante/bring-in/small bet/big bet`` checked by the game's own rules."""
-    from sevenstud.terminal import StakesError, parse_stakes
-
-    try:
-        return parse_stakes(text)
-    except StakesError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 # ---------------------------------------------------------------------- the parser

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from sevenstud.bots import new_bot
 from sevenstud.bots.simple import BET, start_level
-from sevenstud.cards import CARDS, Deck, parse_cards
+from sevenstud.cards import CARDS, parse_cards
+from sevenstud.deck import Deck
 from sevenstud.events import ActionTaken, CardDealt
 from sevenstud.games import Stakes, StudHiLo
 from sevenstud.hand import ActionKind, Hand

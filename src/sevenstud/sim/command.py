@@ -17,8 +17,8 @@ from sevenstud.sim.runner import ENGINES, progress_bar, simulate
 
 def add_arguments(parser: Any) -> None:
     """The ``sevenstud simulate`` options (called by :mod:`sevenstud.cli`)."""
+    from sevenstud.arguments import SEED, stakes_type, whole_number
     from sevenstud.bots.registry import BOT_KINDS
-    from sevenstud.cli import SEED, stakes_type, whole_number
     from sevenstud.games import GAME_CODES
 
     parser.add_argument(

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from sevenstud.bots.base import Bot
 from sevenstud.bots.registry import BOT_KINDS, new_bot
-from sevenstud.cards import Deck
+from sevenstud.deck import Deck
 from sevenstud.games import GAMES, Game, Stakes
 from sevenstud.hand import Hand
 
