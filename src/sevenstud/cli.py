@@ -303,6 +303,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     audit = command("audit", "check the card room's ledger and replay its stored hands")
     audit.add_argument("--database", default=None, metavar="URL", help=database_help)
+    from sevenstud.cfr.train import add_train_arguments
+
+    add_train_arguments(command("train", "train the learned bot's policy by Monte Carlo CFR (resumable)"))
     return parser
 
 
@@ -322,6 +325,10 @@ def _run(args: argparse.Namespace) -> int:
         from sevenstud.history.convert import convert_command
 
         return convert_command(args)
+    if args.command == "train":
+        from sevenstud.cfr.train import train_command
+
+        return train_command(args)
     if args.command == "show":
         from sevenstud.history.show import show_command
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from sevenstud.cards import parse_cards
 from sevenstud.cfr.best_response import best_response_value, expected_returns, exploitability
 from sevenstud.cfr.kuhn import GAME_VALUE as KUHN_VALUE
 from sevenstud.cfr.kuhn import KuhnPoker
@@ -13,7 +14,6 @@ from sevenstud.cfr.leduc import GAME_VALUE as LEDUC_VALUE
 from sevenstud.cfr.leduc import LeducPoker
 from sevenstud.cfr.ministud import MiniStud, three_card_key
 from sevenstud.cfr.solvers import CFR, ExternalSampling
-from sevenstud.cards import parse_cards
 
 
 def kuhn_equilibrium(alpha: float) -> dict[str, list[float]]:

@@ -79,9 +79,7 @@ def best_response_value(game: ExtensiveGame[Any], policy: Policy, player: int) -
     def best(key: str) -> str:
         found = choice.get(key)
         if found is None:
-            scores = [
-                sum(r * value(game.child(s, a)) for s, r in members[key]) for a in actions_of[key]
-            ]
+            scores = [sum(r * value(game.child(s, a)) for s, r in members[key]) for a in actions_of[key]]
             found = actions_of[key][max(range(len(scores)), key=scores.__getitem__)]
             choice[key] = found
         return found

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from sevenstud.cards import RANK_CHARS, Card
-from sevenstud.cfr.game import CHANCE, sample_outcome
+from sevenstud.cfr.game import CHANCE
 from sevenstud.games import Stakes, Stud
 
 MiniState = tuple[tuple[int, ...], tuple[str, ...]]

@@ -113,7 +113,9 @@ class CFR:
             return float(game.returns(state)[player])
         actor = game.player(state)
         if actor == CHANCE:
-            return sum(p * self._walk(game.child(state, o), player, reach, t) for o, p in game.chance_outcomes(state))
+            return sum(
+                p * self._walk(game.child(state, o), player, reach, t) for o, p in game.chance_outcomes(state)
+            )
         key = game.infoset(state)
         actions = game.actions(state)
         n = len(actions)
@@ -153,7 +155,12 @@ class ExternalSampling:
     averaging, which converges faster in practice); the regrets are not discounted."""
 
     def __init__(
-        self, game: ExtensiveGame[Any], seed: int | str = 0, *, linear: bool = True, tables: Tables | None = None
+        self,
+        game: ExtensiveGame[Any],
+        seed: int | str = 0,
+        *,
+        linear: bool = True,
+        tables: Tables | None = None,
     ) -> None:
         self.game = game
         self.rng = random.Random(seed)
