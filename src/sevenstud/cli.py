@@ -28,7 +28,7 @@ EXIT_USAGE = 2
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell shows for a program whose reader left
 EXIT_INTERRUPTED = 130  # 128 + SIGINT
 
-COMMANDS = ("play", "replay", "convert", "show", "equity", "serve", "audit")
+COMMANDS = ("play", "replay", "convert", "show", "equity", "serve", "audit", "train")
 
 
 class HelpFormatter(argparse.ArgumentDefaultsHelpFormatter):

@@ -153,3 +153,14 @@ def test_a_stud_game_step_matches_the_engine_s_first_actions() -> None:
         state = game.child(game.root(), [rows[s][k] for k in range(7) for s in range(4)])
         assert game.player(state) == seat and game.infoset(state) == view_key(view)
         assert {a.kind for a in view.legal_actions} >= {ActionKind.BRING_IN, ActionKind.COMPLETE}
+
+
+def test_train_on_two_processes_adds_their_shares(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Two workers: each round counts both workers' iterations and exploitability falls."""
+    out = tmp_path / "p.json.gz"
+    args = ["train", "--game", "kuhn", "--workers", "2", "--batch", "500", "--out", str(out)]
+    assert main([*args, "--iterations", "3000"]) == 0
+    lines = [line for line in capsys.readouterr().err.splitlines() if "exploitability" in line]
+    assert [line.split(": ")[1].split(" ")[0] for line in lines] == ["1000", "2000", "3000"]
+    exploit = [float(line.rsplit(" ", 1)[1]) for line in lines]
+    assert exploit[-1] < exploit[0] and exploit[-1] < 0.05

@@ -135,9 +135,11 @@ def export(out: Path, game: str, players: int, tables: Tables, extra: dict[str, 
 
 
 def train(
-    settings: TrainSettings, log: TextIO = sys.stderr, on_round: Callable[[Tables], None] | None = None
+    settings: TrainSettings, log: TextIO | None = None, on_round: Callable[[Tables], None] | None = None
 ) -> Tables:
-    """Run ``settings`` (see :class:`TrainSettings`); the tables reached."""
+    """Run ``settings`` (see :class:`TrainSettings`), reporting each round to ``log`` (standard
+    error by default); the tables reached."""
+    log = sys.stderr if log is None else log
     game = make_game(settings.game, settings.players)
     tables = load_checkpoint(settings.checkpoint, settings.game, settings.players)
     workers = settings.workers or os.cpu_count() or 1
@@ -155,9 +157,11 @@ def train(
                 (settings.game, settings.players, tables, batch, f"{settings.seed}-{tables.iterations}-{w}")
                 for w in range(workers)
             ]
-            shares = pool.map(_work, jobs) if pool is not None else [_work(jobs[0])]
-            for share in shares:
-                tables.add(share)
+            if pool is None:  # one process: the tables themselves, no shares to add
+                ExternalSampling(game, seed=jobs[0][4], tables=tables).iterate(batch)
+            else:
+                for share in pool.map(_work, jobs):
+                    tables.add(share)
             round_no += 1
             if settings.checkpoint is not None:
                 save_checkpoint(settings.checkpoint, settings.game, settings.players, tables)
