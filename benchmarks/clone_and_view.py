@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from sevenstud.cards import Deck
+from sevenstud.deck import Deck
 from sevenstud.games import Stakes, StudHiLo
 from sevenstud.hand import Hand
 

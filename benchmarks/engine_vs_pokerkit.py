@@ -55,7 +55,7 @@ def _picker(rand: Callable[[], float]) -> Callable[[Sequence[T]], T]:
 
 def ours(seconds: float) -> tuple[int, float, str, float]:
     import sevenstud.hand
-    from sevenstud.cards import Deck
+    from sevenstud.deck import Deck
     from sevenstud.games import Stakes, StudHiLo
     from sevenstud.hand import Hand
 

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from sevenstud.cards import Deck
 from sevenstud.cli import main
+from sevenstud.deck import Deck
 from sevenstud.games import Razz, Stakes, Stud, StudHiLo
 from sevenstud.hand import Hand
 from sevenstud.history.acr import (

@@ -20,10 +20,12 @@ from sevenstud.actions import (
     numbered,
 )
 from sevenstud.betting import BettingRound
-from sevenstud.cards import Deck, parse_cards
+from sevenstud.cards import parse_cards
+from sevenstud.deck import Deck
 from sevenstud.games import Razz, Stakes, Stud, StudHiLo
 from sevenstud.hand import Hand
 from sevenstud.views import ViewCache
+from sevenstud.wire import hand_from_record, hand_to_record
 
 STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
 
@@ -133,7 +135,7 @@ def test_a_clone_plays_on_independently_of_the_original() -> None:
         plays = []
         # The clone plays on as the same hand played again from its record would (a deep copy
         # is a clone: Hand.__deepcopy__).
-        for h in (twin, Hand.from_record(hand.to_record())):
+        for h in (twin, hand_from_record(hand_to_record(hand))):
             r = random.Random(seed)
             while h.to_act is not None:
                 h.act(r.choice(h.legal_actions()))

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from sevenstud.bots import Bot, RandomBot, RuleBot
-from sevenstud.cards import Deck
+from sevenstud.deck import Deck
 from sevenstud.games import Game, Razz, Stakes, Stud, StudHiLo
 from sevenstud.hand import Action, ActionKind, CardDealt, Hand, Phase, SeatView
 

@@ -18,13 +18,13 @@ from sevenstud.cards import (
     TEN,
     Card,
     CardError,
-    Deck,
     DuplicateCardError,
     MalformedCardError,
     check_unique,
     format_cards,
     parse_cards,
 )
+from sevenstud.deck import Deck
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"

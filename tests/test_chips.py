@@ -16,14 +16,15 @@ from typing import Any
 import pytest
 
 from sevenstud.actions import Action, ActionKind, IllegalAction
-from sevenstud.cards import CARDS, CardError, Deck
+from sevenstud.cards import CARDS, CardError
 from sevenstud.chips import is_digits, is_whole, parse_whole, whole
 from sevenstud.cli import whole_number
+from sevenstud.deck import Deck
 from sevenstud.games import GameError, Razz, Stakes, Stud, StudHiLo
 from sevenstud.hand import Hand, HandError
 from sevenstud.table import Table, TableError, TableSettings
 from sevenstud.terminal_text import StakesError, parse_stakes
-from sevenstud.wire import WireError, from_wire, hand_from_record
+from sevenstud.wire import WireError, from_wire, hand_from_record, hand_to_record
 
 STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
 GAME = StudHiLo(STAKES)
@@ -208,7 +209,7 @@ def test_the_wire_refuses_an_action_amount_that_is_not_whole(amount: Any) -> Non
 
 @pytest.mark.parametrize("stack", [True, 5.0, "5"])
 def test_a_hand_record_with_a_stack_that_is_not_whole_is_a_wire_error(stack: Any) -> None:
-    record = fresh().to_record()
+    record = hand_to_record(fresh())
     record["stacks"][1] = stack
     with pytest.raises(WireError, match=r"record\.stacks\[1\]"):
         hand_from_record(record)

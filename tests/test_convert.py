@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from sevenstud.cards import Deck
 from sevenstud.cli import main
+from sevenstud.deck import Deck
 from sevenstud.games import Stakes, Stud, StudHiLo
 from sevenstud.hand import ActionKind, Hand
 from sevenstud.history.convert import ConvertError, convert, iter_loaded, tournament_number

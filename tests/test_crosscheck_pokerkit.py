@@ -18,7 +18,7 @@ import pytest
 
 pytest.importorskip("pokerkit")
 
-from sevenstud.cards import Deck
+from sevenstud.deck import Deck
 from sevenstud.games import Game, Razz, Stakes, Stud, StudHiLo
 from sevenstud.hand import ActionKind, ActionTaken, Hand, StreetStarted
 from sevenstud.history.phh import loads

@@ -14,7 +14,8 @@ import pytest
 from sevenstud import evaluate
 from sevenstud.actions import ActionKind
 from sevenstud.betting import BettingRound
-from sevenstud.cards import CARDS, Deck
+from sevenstud.cards import CARDS
+from sevenstud.deck import Deck
 from sevenstud.events import CardDealt, card_dealt, redact
 from sevenstud.games import HALF, NO_RAKE, Stakes, StudHiLo, integer_ratio
 from sevenstud.hand import Hand

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from sevenstud.cards import Deck
 from sevenstud.cli import main
 from sevenstud.dealing import deck_for
+from sevenstud.deck import Deck
 from sevenstud.games import Razz, Stakes, Stud, StudHiLo
 from sevenstud.hand import ActionKind, ActionTaken, BetReturned, CardDealt, Hand
 from sevenstud.history.convert import (

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from sevenstud.cards import Deck, parse_cards
+from sevenstud.cards import parse_cards
+from sevenstud.deck import Deck
 from sevenstud.games import Stakes, Stud, StudHiLo
 from sevenstud.hand import (
     Action,
@@ -21,6 +22,7 @@ from sevenstud.hand import (
     IllegalAction,
     Phase,
 )
+from sevenstud.wire import hand_from_record, hand_to_record
 
 STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
 GAME = StudHiLo(STAKES)
@@ -390,5 +392,5 @@ def test_a_view_for_a_seat_not_at_the_hand_raises_hand_error(seat: Any) -> None:
 def test_to_record_and_from_record_give_the_same_hand() -> None:
     hand = new_hand()
     play(hand, "0: bring-in", "1: complete", "2: call", "0: call")
-    again = Hand.from_record(hand.to_record())
+    again = hand_from_record(hand_to_record(hand))
     assert again.events == hand.events and again.to_act == hand.to_act

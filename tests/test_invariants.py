@@ -33,7 +33,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sevenstud.cards import Card, Deck
+from sevenstud.cards import Card
+from sevenstud.deck import Deck
 from sevenstud.games import SUIT_ORDER_CHDS, SUIT_ORDER_STANDARD, Game, Razz, Stakes, Stud, StudHiLo
 from sevenstud.hand import (
     Action,

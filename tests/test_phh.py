@@ -672,7 +672,7 @@ def test_actions_that_no_filling_of_unknown_cards_allows_still_fail_naming_the_a
 def _capped_raise(short_stack: int) -> tuple[PHHHand, list[int]]:
     """p1 raises to 10 against p2, who has ``short_stack`` chips; our engine plays it, and the
     PHH writes the raise as older PokerKit does: to what p2 can put in on 3rd street."""
-    from sevenstud.cards import Deck
+    from sevenstud.deck import Deck
     from sevenstud.games import Stakes, Stud
     from sevenstud.hand import Hand
     from sevenstud.history.replay import to_phh

@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from sevenstud.cards import Deck
 from sevenstud.cli import main
 from sevenstud.dealing import deck_for
+from sevenstud.deck import Deck
 from sevenstud.games import Razz, Stakes, Stud, StudHiLo
 from sevenstud.hand import ActionTaken, BetReturned, Hand
 from sevenstud.history.convert import (

@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from sevenstud.cards import Card, Deck
+from sevenstud.cards import Card
+from sevenstud.deck import Deck
 from sevenstud.events import (
     CardDealt,
     HandShown,

@@ -11,13 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from sevenstud.cards import Deck
 from sevenstud.cli import main
 from sevenstud.dealing import deck_for
+from sevenstud.deck import Deck
 from sevenstud.games import Razz, Stakes, Stud, StudHiLo
 from sevenstud.hand import Hand
 from sevenstud.history.phh import PHHHand, dumps, dumps_all, loads
-from sevenstud.history.replay import ReplayError, play_phh, replay_record, to_phh
+from sevenstud.history.replay import ReplayError, play_phh, to_phh
+from sevenstud.history.replay_files import replay_record
 
 STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
 GAMES = [StudHiLo(STAKES), Stud(STAKES), Razz(STAKES)]

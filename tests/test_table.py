@@ -17,8 +17,8 @@ from hypothesis import event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from sevenstud.cards import Deck
 from sevenstud.dealing import deck_for
+from sevenstud.deck import Deck
 from sevenstud.games import Stakes, Stud, StudHiLo
 from sevenstud.hand import ActionKind, ActionTaken, AntePosted, CardDealt, Hand, StreetStarted
 from sevenstud.table import (

@@ -14,9 +14,10 @@ import pytest
 
 from sevenstud import terminal as terminal_module
 from sevenstud import terminal_text
-from sevenstud.cards import Deck, parse_cards
+from sevenstud.cards import parse_cards
 from sevenstud.cli import main
 from sevenstud.dealing import deck_for
+from sevenstud.deck import Deck
 from sevenstud.games import Razz, Stakes, Stud, StudHiLo
 from sevenstud.hand import Action, ActionKind, ActionTaken, Hand, IllegalAction, SeatView
 from sevenstud.table import Table as CardTable

@@ -14,7 +14,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from sevenstud.cards import Deck
+from sevenstud.deck import Deck
 from sevenstud.games import Razz, Stakes, Stud, StudHiLo
 from sevenstud.hand import Action, ActionKind, Hand
 from sevenstud.table import (

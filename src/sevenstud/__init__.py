@@ -3,12 +3,12 @@
 from sevenstud.cards import (
     Card,
     CardError,
-    Deck,
     DuplicateCardError,
     MalformedCardError,
     format_cards,
     parse_cards,
 )
+from sevenstud.deck import Deck
 
 __all__ = [
     "Card",

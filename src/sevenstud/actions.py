@@ -12,12 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
-from typing import TYPE_CHECKING, Final, SupportsIndex
+from typing import Final, Protocol, SupportsIndex
 
 from sevenstud.chips import is_digits, is_whole, whole
-
-if TYPE_CHECKING:  # views imports this module
-    from sevenstud.views import SeatView
 
 
 class IllegalAction(ValueError):
@@ -207,14 +204,28 @@ def numbered(legal: Sequence[Action]) -> dict[ActionIndex, Action]:
     return out
 
 
-def legal_mask(view: SeatView) -> tuple[bool, ...]:
+class Turn(Protocol):
+    """What the numbered actions read of a view (a :class:`sevenstud.views.SeatView` is one):
+    whose view it is and what that seat may do now. A protocol, so that this module needs no
+    import of views.py, which imports it."""
+
+    @property
+    def seat(self) -> int | None:
+        """The viewer's seat; ``None`` for a spectator."""
+
+    @property
+    def legal_actions(self) -> tuple[Action, ...]:
+        """What the viewer may do now (empty when it is not their turn)."""
+
+
+def legal_mask(view: Turn) -> tuple[bool, ...]:
     """For each of the :data:`ACTION_COUNT` numbered actions, whether it is legal for the viewer
     of ``view`` now (all False when it is not that seat's turn, or for a spectator's view)."""
     legal = numbered(view.legal_actions)
     return tuple(index in legal for index in ActionIndex)
 
 
-def action_for(index: SupportsIndex, view: SeatView) -> Action:
+def action_for(index: SupportsIndex, view: Turn) -> Action:
     """The action numbered ``index``, with its amount, for the viewer of ``view``; raises
     :class:`IllegalAction` naming the index when it is not legal now."""
     try:

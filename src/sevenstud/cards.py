@@ -179,9 +179,3 @@ def check_unique(cards: Iterable[int]) -> None:
 def format_cards(cards: Iterable[int]) -> str:
     """``"As Td 2c"``: cards separated by single spaces, as the card rooms print them."""
     return " ".join(_TEXT[c] for c in cards)
-
-
-# The deck lives in its own module so that it can be compiled (tools/build_compiled.py): Card
-# subclasses int and stays interpreted, Deck need not. Imported last, because deck.py imports
-# the names above; `from sevenstud.cards import Deck` keeps working.
-from sevenstud.deck import Deck as Deck  # noqa: E402

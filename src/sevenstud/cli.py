@@ -18,10 +18,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from sevenstud.chips import is_digits
+from sevenstud.arguments import SEED, whole_number
 
 EXIT_ERROR = 1
 EXIT_USAGE = 2
@@ -55,37 +55,6 @@ class Parser(argparse.ArgumentParser):
 
 class CommandError(ValueError):
     """A command that cannot run here (e.g. an extra it needs is not installed)."""
-
-
-def whole_number(what: str, *, least: int = 0, most: int | None = None) -> Callable[[str], int]:
-    """An argparse type: a whole number from ``least`` to ``most``; ``what`` names it in errors.
-
-    >>> whole_number("a seed")("7")
-    7
-    >>> whole_number("a seed")("-1")
-    Traceback (most recent call last):
-    ...
-    argparse.ArgumentTypeError: a seed must be 0 or more, not -1
-    """
-
-    def parse(text: str) -> int:
-        # The digits 0-9 only, with an optional sign (sevenstud.chips): int() would also read
-        # "٥" as 5, and " 7", "+7" and "1_000".
-        if not is_digits(text.removeprefix("-")):
-            raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text!r}")
-        value = int(text)
-        if most is not None and not least <= value <= most:
-            raise argparse.ArgumentTypeError(f"{what} must be {least} to {most}, not {value}")
-        if value < least:
-            raise argparse.ArgumentTypeError(f"{what} must be {least} or more, not {value}")
-        return value
-
-    parse.__name__ = what  # argparse names the type in some messages
-    return parse
-
-
-SEED = whole_number("a seed")
-"""``--seed``: a whole number, 0 or more."""
 
 
 def stakes_type(text: str) -> Any:
@@ -318,7 +287,7 @@ def _run(args: argparse.Namespace) -> int:
 
         return play_command(args)
     if args.command == "replay":
-        from sevenstud.history.replay import replay_command
+        from sevenstud.history.replay_files import replay_command
 
         return replay_command(args)
     if args.command == "convert":

@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
-from sevenstud.cards import Card, CardError, Deck, parse_cards
+from sevenstud.cards import Card, CardError, parse_cards
+from sevenstud.deck import Deck
 
 T = TypeVar("T")
 

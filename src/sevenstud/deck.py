@@ -2,7 +2,7 @@
 
 Apart from cards.py so that mypyc can compile it (tools/build_compiled.py): :class:`Card`
 subclasses ``int`` and stays interpreted, while a hand deals from its deck about 20 times.
-``from sevenstud.cards import Deck`` is the same class.
+``from sevenstud import Deck`` is the same class (cards.py does not import it: deck.py imports cards).
 
 >>> deck = Deck.ordered("As Kd")
 >>> deck.deal(), deck.deal(), deck.remaining()

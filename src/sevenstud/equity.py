@@ -536,7 +536,7 @@ def equity_command(args: Any) -> int:
 def add_arguments(parser: Any) -> None:
     """The ``sevenstud equity`` options (called by :mod:`sevenstud.cli`): counts and seeds are
     checked as they are parsed, so a negative seed or trial count is a one-line usage error."""
-    from sevenstud.cli import SEED, whole_number
+    from sevenstud.arguments import SEED, whole_number
 
     parser.add_argument(
         "hands",

@@ -18,9 +18,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence, Set
 from typing import Final, Literal, NamedTuple
 
-from sevenstud.actions import Action
+from sevenstud.actions import Action, ActionKind
 from sevenstud.cards import Card, format_cards
 from sevenstud.games import STREET_NAMES
+from sevenstud.pots import Pot, build_pots, new_pot, pots_as_they_stand
 
 
 class AntePosted(NamedTuple):
@@ -256,3 +257,31 @@ def describe(event: Event) -> str:
         half = "" if event.share == "whole" else f" ({event.share} half)"
         return f"seat {event.seat} wins {event.amount} from {pot}{half}"
     return "the hand is over: stacks " + " ".join(str(s) for s in event.stacks)
+
+
+def pots_of_events(
+    events: Iterable[object], seats: Sequence[int], stacks: Sequence[int] | None = None
+) -> list[Pot]:
+    """The pots of a hand from its public events (antes, actions, bets returned, folds), by the
+    engine's rules: :func:`~sevenstud.pots.build_pots` for a hand whose betting is over, or
+    :func:`~sevenstud.pots.pots_as_they_stand` while it is played (``stacks``: each seat's
+    chips now, in hand order). ``seats``: the seats dealt in as the events number them (a
+    table's seats, say); the pots' seats are numbered so too."""
+    index = {seat: i for i, seat in enumerate(seats)}
+    put_in, live, fold_order = [0] * len(seats), [True] * len(seats), []
+    for event in events:
+        if isinstance(event, AntePosted):
+            put_in[index[event.seat]] += event.amount
+        elif isinstance(event, ActionTaken):
+            put_in[index[event.seat]] += event.chips
+            if event.action.kind is ActionKind.FOLD:
+                live[index[event.seat]] = False
+                fold_order.append(index[event.seat])
+        elif isinstance(event, BetReturned):
+            put_in[index[event.seat]] -= event.amount
+    pots = (
+        build_pots(put_in, live, fold_order)
+        if stacks is None
+        else pots_as_they_stand(put_in, live, stacks, fold_order)
+    )
+    return [new_pot(p.amount, tuple(seats[i] for i in p.eligible)) for p in pots]

@@ -419,12 +419,46 @@ GAME_NAMES: Final[dict[GameCode, str]] = {code: cls.name for code, cls in GAMES.
 """The games' names by code: ``{"stud8": "Seven Card Stud Hi/Lo", ...}``."""
 
 
+def game_facts(game: Game | type[Game]) -> dict[str, object]:
+    """What a game has, as the card room's pages and clients ask for it (``GET /api/games``): so
+    that no page or client decides a game's rules from its code.
+
+    >>> game_facts(Razz)["has_high"], game_facts(StudHiLo)["split"]
+    (False, True)
+    """
+    return {
+        "code": game.code,
+        "name": game.name,
+        "has_high": game.has_high,
+        "has_low": game.has_low,
+        "split": game.split,
+        "low_must_qualify": game.low_must_qualify,
+        "bring_in_by": game.bring_in_by,
+    }
+
+
 def game_class(code: str) -> type[Game]:
     """The game class of a code (``stud8``, ``stud``, ``razz``) or a PHH variant (``F7S/8``...)."""
     for known, cls in GAMES.items():
         if code in (known, cls.phh_variant):
             return cls
     raise GameError(f"unknown game {code!r}: expected one of {', '.join(GAMES)}")
+
+
+_GAME_OF_NAME: Final[dict[str, type[Game]]] = {cls.name: cls for cls in GAMES.values()}
+
+
+def game_named(name: str) -> type[Game]:
+    """The game class whose full name is ``name`` (a view's ``game``: ``"Razz"``, ...); a
+    :class:`GameError` naming the games otherwise.
+
+    >>> game_named("Razz").has_high, game_named("Seven Card Stud Hi/Lo").split
+    (False, True)
+    """
+    found = _GAME_OF_NAME.get(name)
+    if found is None:
+        raise GameError(f"unknown game {name!r}: expected one of {', '.join(_GAME_OF_NAME)}")
+    return found
 
 
 def game_by_name(code: str, stakes: Stakes, **options: object) -> Game:

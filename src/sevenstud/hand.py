@@ -22,7 +22,7 @@ a player can do), :mod:`sevenstud.events` (what happens, and who may see it),
 :mod:`sevenstud.betting` (one betting round) and :mod:`sevenstud.views` (what a seat sees).
 
 >>> from sevenstud.games import StudHiLo, Stakes
->>> from sevenstud.cards import Deck
+>>> from sevenstud.deck import Deck
 >>> hand = Hand(StudHiLo(Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)), [100, 100],
 ...             Deck.seeded(7))
 >>> hand.to_act, [str(a) for a in hand.legal_actions()]
@@ -34,7 +34,7 @@ a player can do), :mod:`sevenstud.events` (what happens, and who may see it),
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, SupportsIndex
 
 from sevenstud.actions import (
@@ -47,8 +47,9 @@ from sevenstud.actions import (
     IllegalAction,
 )
 from sevenstud.betting import BettingRound
-from sevenstud.cards import Card, Deck
+from sevenstud.cards import Card
 from sevenstud.chips import is_whole, whole
+from sevenstud.deck import Deck
 from sevenstud.events import (
     ActionTaken,
     AntePosted,
@@ -77,11 +78,12 @@ from sevenstud.pots import (
     build_pots,
     contender,
     new_pot,
+    pots_as_they_stand,
     settle,
     split_rake,
     won_alone,
 )
-from sevenstud.views import Phase, SeatView, ViewCache
+from sevenstud.views import Phase, SeatView, ViewCache, with_community
 
 __all__ = [  # the names other modules import from here, these modules' own included
     "AGGRESSIVE_KINDS", "MAX_PLAYERS", "MIN_PLAYERS", "STREET_NAMES", "Action", "ActionKind",
@@ -208,8 +210,21 @@ class Hand:
         return sum(self.contributed)
 
     def pots(self) -> list[Pot]:
-        """The main pot and the side pots as they stand."""
+        """The main pot and the side pots by every level put in (:func:`~sevenstud.pots.build_pots`):
+        the pots a showdown splits once the betting is over (mid-street a bet not yet called is
+        a level of its own here; :meth:`pots_now` is what a table shows)."""
         return build_pots(self.contributed, [not f for f in self.folded], self._fold_order)
+
+    def pots_now(self) -> list[Pot]:
+        """The pots as a table shows them now: while betting, a side pot only where a live
+        player is all-in (:func:`~sevenstud.pots.pots_as_they_stand`); at the showdown the
+        pots it splits; once the hand is over, the pots as they were awarded (after the rake)."""
+        if self.phase is Phase.OVER:
+            return self.final_pots[:]
+        if self._showdown_pots is not None:
+            return self._showdown_pots[:]
+        live = [not f for f in self.folded]
+        return pots_as_they_stand(self.contributed, live, self.stacks, self._fold_order)
 
     def legal_actions(self) -> list[Action]:
         """What the player to act may do, each with its amount; empty when the hand is over."""
@@ -345,10 +360,7 @@ class Hand:
 
     def seven_cards(self, seat: int) -> list[Card]:
         """The seat's cards for the showdown: its own plus the community card, if any."""
-        cards = list(self.cards[seat])
-        if self.community is not None:
-            cards.append(self.community)
-        return cards
+        return with_community(self.cards[seat], self.community)
 
     def view(self, seat: SupportsIndex | None, since: SupportsIndex = 0) -> SeatView:
         """What ``seat`` may know (``None``: a spectator): never another seat's down cards,
@@ -373,6 +385,7 @@ class Hand:
             stacks=tuple(self.stacks),
             bets=tuple(self.street_bets),
             pot=sum(self.contributed),
+            pots=tuple(self.pots_now()),
             folded=tuple(self.folded),
             cards=cards,
             face_up=face_up,
@@ -430,22 +443,6 @@ class Hand:
         # A deep copy is a clone: what they share is immutable. (copy's own way rebuilds an
         # object from its __dict__, which the compiled engine's Hand does not have.)
         return self.clone()
-
-    def to_record(self) -> dict[str, Any]:
-        """The full record of the hand, for storage (:func:`sevenstud.wire.hand_to_record`): the
-        game, the stacks, the deck's whole order and every action. It holds every card: never
-        for a player."""
-        from sevenstud.wire import hand_to_record  # wire imports this module
-
-        return hand_to_record(self)
-
-    @classmethod
-    def from_record(cls, record: Mapping[str, Any]) -> Hand:
-        """The hand of :meth:`to_record`, played again to the same point
-        (:func:`sevenstud.wire.hand_from_record`; its ``WireError`` when the record is bad)."""
-        from sevenstud.wire import hand_from_record  # wire imports this module
-
-        return hand_from_record(record)
 
     @classmethod
     def replay(

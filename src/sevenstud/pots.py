@@ -135,6 +135,44 @@ def build_pots(
     return pots
 
 
+def pots_as_they_stand(
+    contributions: Sequence[int],
+    live: Sequence[bool],
+    stacks: Sequence[int],
+    fold_order: Sequence[int] = (),
+) -> list[Pot]:
+    """The pots as the table shows them while the hand is played: a side pot starts only where
+    a live player is all-in, and the chips above every all-in level (a bet not yet called
+    among them) are in the one pot still open, claimed by every live seat in it or still able
+    to call into it. Once no live seat has chips left to bet, these are :func:`build_pots`'.
+
+    >>> pots_as_they_stand([3, 6, 1], [True, True, True], [0, 94, 99])  # all-in for 3, a completion to 6
+    [Pot(amount=7, eligible=(0, 1, 2)), Pot(amount=3, eligible=(1, 2))]
+    >>> pots_as_they_stand([3, 1, 1], [True, True, True], [97, 99, 99])  # a bring-in not yet called
+    [Pot(amount=5, eligible=(0, 1, 2))]
+    """
+    n = len(contributions)
+    if not any(live[i] and stacks[i] > 0 for i in range(n)):
+        return build_pots(contributions, live, fold_order)
+    all_in = (i for i in range(n) if live[i] and stacks[i] == 0 and contributions[i] > 0)
+    levels = sorted({contributions[i] for i in all_in})
+
+    def claims(seat: int, level: int) -> bool:  # in it already, or may still call into it
+        return live[seat] and (contributions[seat] >= level or stacks[seat] > 0)
+
+    pots: list[Pot] = []
+    previous = 0
+    for level in levels:
+        amount = sum(min(c, level) - min(c, previous) for c in contributions)
+        if amount:
+            pots.append(new_pot(amount, tuple(s for s in range(n) if claims(s, level))))
+        previous = level
+    rest = sum(contributions) - sum(p.amount for p in pots)
+    if rest:  # a live seat with chips claims it: it may still call (or has bet) past every level
+        pots.append(new_pot(rest, tuple(s for s in range(n) if claims(s, previous + 1))))
+    return pots
+
+
 def split_rake(amounts: Sequence[int], rake: int, *, each_pot: bool = True) -> list[int]:
     """How much of ``rake`` each pot gives (docs/rules.md, "Rake"): in proportion to the pots'
     sizes, rounded by the largest remainder (equal remainders: the main pot first), as the card

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 
 from sevenstud.cards import RANK_NAMES, RANK_PLURALS, Card
 from sevenstud.evaluate import high_name, high_rank, low8_rank, low_cards, low_name, low_rank
+from sevenstud.games import Game, GameError, game_class
 
 __all__ = ["ShowdownHandError", "best_high", "best_low"]
 
@@ -122,16 +123,20 @@ def _razz_order(cards: list[Card]) -> list[Card]:
     return sorted(cards, key=lambda c: (count[_low_value(c)], _low_value(c)), reverse=True)
 
 
-def best_low(cards: Sequence[Card], game: str) -> tuple[str | None, list[Card]]:
-    """The best low of 3 to 7 cards in ``game``: ``"stud8"`` (eight or better: None when no low
-    qualifies), ``"razz"`` (ace-to-five, no qualifier: always a low) or ``"stud"`` (no low:
-    always ``(None, [])``). Returns the low's name and its cards, highest first."""
+def best_low(cards: Sequence[Card], game: Game | type[Game] | str) -> tuple[str | None, list[Card]]:
+    """The best low of 3 to 7 cards in ``game`` (a game, its class or its code): in hi/lo eight
+    or better (None when no low qualifies), in razz ace-to-five with no qualifier (always a
+    low), in stud none (always ``(None, [])``). Returns the low's name and its cards, highest
+    first."""
     hand = _check(cards)
-    if game == "stud":
+    if isinstance(game, str):
+        try:
+            game = game_class(game)
+        except GameError as error:
+            raise ShowdownHandError(str(error)) from None
+    if not game.has_low:
         return None, []
-    if game not in ("stud8", "razz"):
-        raise ShowdownHandError(f"unknown game {game!r}: expected stud8, stud or razz")
-    qualified = game == "stud8"
+    qualified = game.low_must_qualify
     if len(hand) < 5:
         return _low_so_far(hand, qualified)
     rank_of = low8_rank if qualified else low_rank

@@ -40,7 +40,8 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
-from sevenstud.cards import CardError, Deck
+from sevenstud.cards import CardError
+from sevenstud.deck import Deck
 from sevenstud.games import Game
 from sevenstud.hand import (
     Action,

@@ -43,7 +43,8 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from sevenstud.bots import BOT_KINDS, DEFAULT_KIND, Bot, new_bot
-from sevenstud.cards import Card, Deck, format_cards
+from sevenstud.cards import Card, format_cards
+from sevenstud.deck import Deck
 from sevenstud.games import STREET_NAMES, Game, GameError, Stakes, game_by_name
 from sevenstud.hand import (
     MAX_PLAYERS,
@@ -602,6 +603,7 @@ class TerminalTable:
             stacks=stacks,
             bets=(0,) * n,
             pot=sum(log.awarded.values()) + log.rake,
+            pots=(),
             folded=tuple(folded),
             cards=tuple(tuple(c) for c in cards),
             face_up=tuple(tuple(f) for f in face_up),

@@ -12,6 +12,7 @@ from enum import StrEnum
 from sevenstud.actions import Action
 from sevenstud.cards import Card
 from sevenstud.events import Event, may_see, redact_all, turned_up_before
+from sevenstud.pots import Pot
 
 CardTable = tuple[tuple[tuple[Card | None, ...], ...], tuple[tuple[bool, ...], ...]]
 """Each seat's cards as a viewer sees them (None: hidden), and which of them are face up."""
@@ -24,6 +25,12 @@ class Phase(StrEnum):
     BETTING = "betting"
     SHOWDOWN = "showdown"
     OVER = "over"
+
+
+def with_community(cards: Sequence[Card], community: Card | None) -> list[Card]:
+    """A seat's cards for naming or showing down: its own, and the community card once the deck
+    ran short and it was dealt (it joins every hand still in: docs/rules.md, "Dealing and the streets", 8)."""
+    return [*cards, community] if community is not None else list(cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +47,10 @@ class SeatView:
     """What each seat has put in on this street."""
     pot: int
     """Every chip in the middle, this street's bets included."""
+    pots: tuple[Pot, ...]
+    """The main pot and the side pots as they stand (:meth:`sevenstud.hand.Hand.pots_now`):
+    while betting, a side pot only where a live player is all-in; at the showdown the pots it
+    splits; once the hand is over, the pots as they were awarded (after the rake)."""
     folded: tuple[bool, ...]
     cards: tuple[tuple[Card | None, ...], ...]
     """Each seat's cards in dealing order; ``None`` for a card this viewer may not see."""

@@ -35,7 +35,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from sevenstud.cards import Card, CardError, Deck, parse_cards
+from sevenstud.cards import Card, CardError, parse_cards
+from sevenstud.deck import Deck
 from sevenstud.games import GAMES, Game, GameError, Stakes
 from sevenstud.hand import Action, Event, Hand, HandError, IllegalAction, SeatView
 from sevenstud.table_events import Entry, TableEvent, TableRecord, TableView

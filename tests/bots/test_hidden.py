@@ -16,7 +16,7 @@ import random
 import pytest
 
 from sevenstud.bots import BOT_KINDS, Bot, new_bot
-from sevenstud.cards import Deck
+from sevenstud.deck import Deck
 from sevenstud.games import Game, Razz, Stakes, Stud, StudHiLo
 from sevenstud.hand import Action, Hand, Phase, SeatView
 

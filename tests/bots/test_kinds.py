@@ -23,7 +23,8 @@ from sevenstud.bots import (
 )
 from sevenstud.bots.learned import LearnedBot
 from sevenstud.bots.tight import better_low_showing
-from sevenstud.cards import Deck, parse_cards
+from sevenstud.cards import parse_cards
+from sevenstud.deck import Deck
 from sevenstud.games import Game, Razz, Stakes, Stud, StudHiLo
 from sevenstud.hand import Action, ActionKind, CardDealt, Hand, SeatView
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from sevenstud.cards import Deck
 from sevenstud.dealing import deck_for
+from sevenstud.deck import Deck
 from sevenstud.games import Game, Razz, Stakes, Stud, StudHiLo
 from sevenstud.hand import ActionTaken, Event, Hand, PotAwarded
 

@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 from studtable import hilo, new_hand, play, stud
 
-from sevenstud.cards import Deck
+from sevenstud.deck import Deck
 from sevenstud.games import Stakes, StudHiLo
 from sevenstud.hand import ActionTaken, AntePosted, CardDealt, Hand, HandError, IllegalAction, Pot
 

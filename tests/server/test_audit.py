@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import event, select, update
 
 from sevenstud.actions import ActionKind
-from sevenstud.cards import Deck
+from sevenstud.deck import Deck
 from sevenstud.games import Stakes, StudHiLo
 from sevenstud.server.audit import AuditReport, audit
 from sevenstud.server.rooms import TableKeeper, create_table

@@ -19,7 +19,7 @@ import httpx
 import pytest
 import websockets
 
-from sevenstud.cards import Deck
+from sevenstud.deck import Deck
 from sevenstud.games import Stakes, StudHiLo
 from sevenstud.server import auth
 from sevenstud.server.app import COOKIE, create_app

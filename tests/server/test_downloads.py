@@ -19,8 +19,8 @@ import uvicorn
 from sqlalchemy import select, update
 
 from sevenstud.bots import RuleBot
-from sevenstud.cards import Deck
 from sevenstud.cli import main
+from sevenstud.deck import Deck
 from sevenstud.events import HandMucked, HandShown, HandTurnedUp
 from sevenstud.games import Stakes, StudHiLo
 from sevenstud.hand import Hand

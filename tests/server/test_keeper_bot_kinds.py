@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import select
 
 from sevenstud.bots import RandomBot, RuleBot
-from sevenstud.cards import Deck
+from sevenstud.deck import Deck
 from sevenstud.games import Stakes, StudHiLo
 from sevenstud.server import auth
 from sevenstud.server.audit import audit

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from sqlalchemy import event, select, text
 
-from sevenstud.cards import Deck
+from sevenstud.deck import Deck
 from sevenstud.games import Stakes, StudHiLo
 from sevenstud.server.audit import audit
 from sevenstud.server.rooms import TableKeeper, create_table

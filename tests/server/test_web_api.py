@@ -19,12 +19,13 @@ from sevenstud.actions import Action, ActionKind
 from sevenstud.bots import RandomBot, RuleBot
 from sevenstud.cards import parse_cards
 from sevenstud.events import ActionTaken, AntePosted, HandShown, HandTurnedUp, PotAwarded
+from sevenstud.events import pots_of_events as pots_of
+from sevenstud.games import Razz, StudHiLo
 from sevenstud.games import Stakes as GameStakes
-from sevenstud.games import StudHiLo
 from sevenstud.history.phh import loads, loads_all
 from sevenstud.server import web
 from sevenstud.server.app import COOKIE
-from sevenstud.server.presenter import action_label, pots_of, summary
+from sevenstud.server.presenter import action_label, summary
 from sevenstud.server.protocol import PROTOCOL_VERSION, SERVER
 from sevenstud.server.rooms import Room, RoomError, TableKeeper, create_table
 from sevenstud.server.store import Store
@@ -265,7 +266,7 @@ def _shown(seat: int, cards: str, high: str | None, low: str | None) -> HandShow
 
 
 def test_summary_a_hand_won_when_everyone_else_folded() -> None:
-    assert summary("stud8", NAMES, [*ANTES, PotAwarded(2, 30, 0, "whole")]) == [
+    assert summary(StudHiLo, NAMES, [*ANTES, PotAwarded(2, 30, 0, "whole")]) == [
         "bob wins 30: everyone else folded"
     ]
 
@@ -273,10 +274,10 @@ def test_summary_a_hand_won_when_everyone_else_folded() -> None:
 def test_summary_scoop_and_quartered_low() -> None:
     shows = [_shown(s, "As 2s 3s 4s 5s 9d 9h", "a straight flush, Ace to Five", "5,4,3,2,A") for s in NAMES]
     halves = [PotAwarded(1, 30, 0, "high"), PotAwarded(1, 15, 0, "low")]
-    scoop = summary("stud8", NAMES, [*ANTES, *shows, *halves])
+    scoop = summary(StudHiLo, NAMES, [*ANTES, *shows, *halves])
     assert scoop == ["ann scoops the main pot (45) with a straight flush, Ace to Five and 5,4,3,2,A"]
     quarters = [PotAwarded(1, 16, 0, "high"), PotAwarded(2, 7, 0, "low"), PotAwarded(3, 7, 0, "low")]
-    quartered = summary("stud8", NAMES, [*ANTES, *shows, *quarters])
+    quartered = summary(StudHiLo, NAMES, [*ANTES, *shows, *quarters])
     assert quartered == [
         "ann wins the high half of the main pot (16) with a straight flush, Ace to Five",
         "bob and cid split the low half of the main pot (7 each)",
@@ -287,7 +288,7 @@ def test_summary_no_low_and_a_side_pot() -> None:
     shows = [_shown(1, "Ks Kd 9s 9h Qc Jd Td", "two pair, Kings and Nines", None),
              _shown(2, "As Ad 3s 3h Qh Jc Th", "two pair, Aces and Threes", None)]
     events = [*ANTES, *shows, PotAwarded(2, 30, 0, "whole"), PotAwarded(1, 10, 1, "whole")]
-    assert summary("stud8", NAMES, events) == [
+    assert summary(StudHiLo, NAMES, events) == [
         "bob wins the main pot (30) with two pair, Aces and Threes"
         " (no low: the high hand takes the whole pot)",
         "ann wins side pot 1 (10) with two pair, Kings and Nines",
@@ -329,9 +330,9 @@ def test_summary_a_split_pot_and_a_razz_low() -> None:
     shows = [_shown(1, "As 2s 3s 4d 5d Kc Kd", None, "5,4,3,2,A"),
              _shown(2, "Ah 2h 3h 4c 5c Qc Qd", None, "5,4,3,2,A")]
     split = [*ANTES, *shows, PotAwarded(1, 15, 0, "whole"), PotAwarded(2, 15, 0, "whole")]
-    assert summary("razz", NAMES, split) == ["ann and bob split the main pot (15 each)"]
+    assert summary(Razz, NAMES, split) == ["ann and bob split the main pot (15 each)"]
     alone = [*ANTES, *shows, PotAwarded(1, 30, 0, "whole")]
-    assert summary("razz", NAMES, alone) == ["ann wins the main pot (30) with 5,4,3,2,A"]
+    assert summary(Razz, NAMES, alone) == ["ann wins the main pot (30) with 5,4,3,2,A"]
 
 
 # ---------------------------------------------------------------------- 3. bots

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from sevenstud.cards import Deck
+from sevenstud.deck import Deck
 from sevenstud.games import Razz, Stakes, StudHiLo
 from sevenstud.hand import ActionKind, ActionTaken, AntePosted
 from sevenstud.table import HandStarted, SatOut, Table, TableError, TableSettings

@@ -10,7 +10,7 @@ The kinds, weakest first (:data:`BOT_KINDS`, by name, with a one-line descriptio
 ``random`` (:class:`RandomBot`), ``station`` (:class:`CallingStation`), ``rule``
 (:class:`RuleBot`), ``tight`` (:class:`TightBot`) and ``equity`` (:class:`EquityBot`).
 
->>> from sevenstud.cards import Deck
+>>> from sevenstud.deck import Deck
 >>> from sevenstud.games import Stakes, StudHiLo
 >>> from sevenstud.hand import Hand
 >>> hand = Hand(StudHiLo(Stakes(1, 2, 5, 10)), [100, 100, 100], Deck.seeded(7))

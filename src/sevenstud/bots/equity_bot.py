@@ -47,7 +47,7 @@ from sevenstud.bots.simple import (
 )
 from sevenstud.bots.tight import TightBot
 from sevenstud.cards import CARDS, Card
-from sevenstud.games import GameCode
+from sevenstud.games import Game
 from sevenstud.hand import Action, ActionKind, ActionTaken, SeatView
 
 RANGE_DRAWS = 8
@@ -221,7 +221,7 @@ class EquityBot:
         for _ in range(self.draws):
             hands = self._draw_hands(view, kind, live, seat, entered, unseen, dead_up)
             try:
-                share = sample(hands, kind, dead, view.community, self.trials, self._rng.getrandbits(32))
+                share = sample(hands, kind.code, dead, view.community, self.trials, self._rng.getrandbits(32))
             except (ValueError, ArithmeticError):  # EquityError is a ValueError
                 return None
             total += share[me]
@@ -236,7 +236,7 @@ class EquityBot:
     def _draw_hands(
         self,
         view: SeatView,
-        kind: GameCode,
+        kind: type[Game],
         live: Sequence[int],
         seat: int,
         entered: dict[int, str],

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from sevenstud.bots.base import Bot
 from sevenstud.bots.registry import new_bot
-from sevenstud.cards import Deck
+from sevenstud.deck import Deck
 from sevenstud.games import GAMES, Stakes
 from sevenstud.hand import Hand
 

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 
 from sevenstud import evaluate
 from sevenstud.cards import ACE, JACK, NINE, QUEEN, TEN, Card
-from sevenstud.games import GAMES, GameCode
+from sevenstud.games import Game, GameError, game_named
 from sevenstud.hand import Action, ActionKind, ActionTaken, SeatView
 
 FOLD, CALL_ONE, CALL, BET, RAISE = range(5)
@@ -33,19 +33,17 @@ _AGGRESSIVE = (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE)
 _LOW_CHARS = "A23456789TJQK"
 
 
-_CODE_OF_NAME: dict[str, GameCode] = {cls.name: code for code, cls in GAMES.items()}
+def game_kind(name: str) -> type[Game]:
+    """The game (its class: what it has, never its code) from a view's game name; bots branch
+    on what a game has (``has_high``, ``split``, ``has_low``), as games.py defines it.
 
-
-def game_kind(name: str) -> GameCode:
-    """``"stud8"``, ``"stud"`` or ``"razz"`` from a view's game name.
-
-    >>> game_kind("Razz"), game_kind("Seven Card Stud Hi/Lo"), game_kind("Seven Card Stud")
-    ('razz', 'stud8', 'stud')
+    >>> [game_kind(n).code for n in ("Razz", "Seven Card Stud Hi/Lo", "Seven Card Stud")]
+    ['razz', 'stud8', 'stud']
     """
-    code = _CODE_OF_NAME.get(name)
-    if code is None:
-        raise ValueError(f"a bot cannot play {name!r}")
-    return code
+    try:
+        return game_named(name)
+    except GameError:
+        raise ValueError(f"a bot cannot play {name!r}") from None
 
 
 def _check_turn(view: SeatView) -> int:
@@ -97,7 +95,7 @@ class CallingStation:
         return f"{type(self).__name__}({self.name!r})"
 
 
-def seen_cards(view: SeatView) -> tuple[GameCode, list[Card], list[Card], list[list[Card]]]:
+def seen_cards(view: SeatView) -> tuple[type[Game], list[Card], list[Card], list[list[Card]]]:
     """What a seat's view shows of the cards: the game, its own cards (the community card
     included), the dead cards (every up card of the other seats, folded or not) and each live
     opponent's up cards. Hidden cards (``None``) are never read."""
@@ -119,13 +117,13 @@ def seen_cards(view: SeatView) -> tuple[GameCode, list[Card], list[Card], list[l
 
 
 def start_level(
-    kind: GameCode, cards: Sequence[Card], dead: Sequence[Card], opponents: Sequence[Sequence[Card]]
+    kind: type[Game], cards: Sequence[Card], dead: Sequence[Card], opponents: Sequence[Sequence[Card]]
 ) -> tuple[int, str]:
     """The level (:data:`FOLD` .. :data:`RAISE`) of three 3rd-street cards, and why, with the
     live cards counted from ``dead`` (the up cards seen)."""
-    if kind == "razz":
+    if not kind.has_high:  # razz
         return _razz_start(cards, dead, opponents)
-    if kind == "stud8":
+    if kind.split:  # hi/lo
         return _stud8_start(cards, dead)
     return _stud_start(cards, dead)
 
@@ -198,10 +196,10 @@ class RuleBot:
         if len(mine) <= 3:
             return start_level(kind, mine, dead, opponents)
         to_come = max(0, 7 - len(mine))
-        if kind == "razz":
+        if not kind.has_high:  # razz
             return _razz_later(mine, to_come, opponents)
         hi, hi_why = _high_later(mine, to_come, dead, opponents, kind)
-        if kind == "stud":
+        if not kind.has_low:  # stud
             return hi, hi_why
         lo, lo_why = _low8_later(mine, to_come, dead)
         if hi >= CALL and lo >= CALL:
@@ -371,16 +369,17 @@ def _high_later(
     to_come: int,
     dead: Sequence[Card],
     opponents: Sequence[Sequence[Card]],
-    kind: GameCode,
+    kind: type[Game],
 ) -> tuple[int, str]:
     category, rank = _made_high(mine)
+    high_only = not kind.has_low  # stud: no low half to share the pot with
     if category >= evaluate.TRIPS:
         level, why = RAISE, evaluate.CATEGORY_NAMES[category]
     elif category == evaluate.TWO_PAIR:
-        level, why = (BET if rank >= NINE or kind == "stud" else CALL), "two pair"
+        level, why = (BET if rank >= NINE or high_only else CALL), "two pair"
     elif category == evaluate.PAIR:
         if rank >= QUEEN:
-            level = BET if kind == "stud" else CALL
+            level = BET if high_only else CALL
         elif rank >= NINE:
             level = CALL if to_come >= 1 else CALL_ONE
         else:

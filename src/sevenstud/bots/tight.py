@@ -95,7 +95,7 @@ class TightBot:
             if level == CALL_ONE and bets_this_street(view) >= 1:
                 return FOLD, why + ", not worth a completion"
             return level, why
-        if kind != "stud8":
+        if not kind.split:  # its own reading is hi/lo's; stud and razz are the rule bot's
             return self._rules.assess(view)
         to_come = max(0, 7 - len(mine))
         hi, hi_why = _high_later(mine, to_come, dead, opponents, kind)

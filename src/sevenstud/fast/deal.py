@@ -206,7 +206,7 @@ class Side:
                 h += fe.PACK.take(col)
         index = fe.index_of(h)
         empty = np.empty(0, dtype=np.int32)
-        if self.game == "razz":
+        if not game_class(self.game).has_high:
             return empty, fe.LOW.take(index)
         high = fe.HIGH.take(index)
         probe = h & fe.FLUSH_BITS
@@ -216,7 +216,7 @@ class Side:
             for col in cols:
                 mask |= fe.CARD_BIT.take(col.take(rows))
             high[rows] = fe.flush_high(mask, fe.flush_suit(probe[rows]))
-        return high, (fe.LOW8.take(index) if self.game == "stud8" else empty)
+        return high, (fe.LOW8.take(index) if game_class(self.game).split else empty)
 
     def _device_ranks(self, t: fe.Tables, drawn: Any, count: int) -> tuple[Any, Any]:
         xp = self.be.xp
@@ -228,10 +228,10 @@ class Side:
             h = xp.full(count if listed else drawn.shape[0], self.base, dtype=np.int64)
         index = fe.device_index(t, h)
         empty = xp.empty(0, dtype=np.int32)
-        if self.game == "razz":
+        if not game_class(self.game).has_high:
             return empty, t.LOW.take(index)
         high = fe.device_high(t, xp, h, index, cols, self.mask)
-        return high, (t.LOW8.take(index) if self.game == "stud8" else empty)
+        return high, (t.LOW8.take(index) if game_class(self.game).split else empty)
 
 
 # ===============================================================================================
@@ -285,7 +285,7 @@ def _tally_parts(
         lsolo = ltop & (lk == 1)
         parts["low_win"] = count(lsolo)
         parts["low_tie"] = count(ltop & (lk > 1))
-    if game == "stud8":
+    if game_class(game).split:
         assert top is not None and solo is not None and low is not None
         none = ~some
         parts["no_low"] = count(none)
@@ -293,7 +293,7 @@ def _tally_parts(
         whole_high = whole.take(k)
         units = xp.where(none, whole_high, half_high) * top + half.take(lk) * ltop
         scoop = solo & (lsolo | none)
-    elif game == "stud":
+    elif not game_class(game).has_low:
         assert top is not None and solo is not None
         units = whole.take(k) * top
         scoop = solo

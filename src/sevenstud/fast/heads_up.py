@@ -32,6 +32,7 @@ from sevenstud.fast.deal import (
     incidences,
 )
 from sevenstud.fast.device import CPU, Backend
+from sevenstud.games import game_class
 
 BINCOUNT_CELLS = 1 << 23  # a (group x rank class) table at most this big is counted by bincount
 
@@ -145,11 +146,12 @@ def heads_up_exact(deal: Deal, progress: Progress | None = None, be: Backend = C
     hi_a, lo_a = side_a.ranks(unseen.take(comb_a))
     hi_b, lo_b = side_b.ranks(unseen.take(comb_b))
     use_high, use_low = has_high(game), has_low(game)
+    split = game_class(game).split  # hi/lo: a low must qualify, and the pot has two halves
     if use_high:
         (hc_a, hc_b), n_hi = dense_classes([hi_a, hi_b], xp)
     if use_low:
         (lc_a, lc_b), n_lo = dense_classes([lo_a, lo_b], xp)
-        if game == "stud8":
+        if split:
             # Class 0 must be "no low" for the no-low counts; dense_classes keeps 0 first when present.
             zero_a, zero_b = lo_a == 0, lo_b == 0
             if not (bool(zero_a.any()) or bool(zero_b.any())):
@@ -169,9 +171,9 @@ def heads_up_exact(deal: Deal, progress: Progress | None = None, be: Backend = C
             if use_low:
                 values["lo_less"] = int((lo_b < lo_a).sum())
                 values["lo_equal_some"] = (
-                    int(((lo_b == lo_a) & (lo_a > 0)).sum()) if game == "stud8" else int((lo_b == lo_a).sum())
+                    int(((lo_b == lo_a) & (lo_a > 0)).sum()) if split else int((lo_b == lo_a).sum())
                 )
-            if game == "stud8":
+            if split:
                 both = (lo_a == 0) & (lo_b == 0)
                 values["no_low"] = int(both.sum())
                 values["nl_hi_less"] = int((both & (hi_b < hi_a)).sum())
@@ -191,7 +193,7 @@ def heads_up_exact(deal: Deal, progress: Progress | None = None, be: Backend = C
                 la, lb = lc_a.take(ia), lc_b.take(ib)
                 pairs, less, equal = grouped_compare(ga, la, gb, lb, groups, n_lo, be)
                 values.update(pairs=pairs, lo_less=less)
-                if game == "stud8":
+                if split:
                     # Equal lows count only when they qualify: take out the pairs with none.
                     za, zb = la == 0, lb == 0
                     na0 = _bincount(xp, ga[za], groups)
@@ -279,13 +281,13 @@ def _dominance(
 def _heads_up_counts(t: _PairTotals, game: str) -> Counts:
     counts = Counts(2)
     counts.total = t.pairs
-    if game == "stud":
+    if not game_class(game).has_low:
         hi_more = t.pairs - t.hi_less - t.hi_equal
         counts.high_win = [t.hi_less, hi_more]
         counts.high_tie = [t.hi_equal, t.hi_equal]
         counts.scoop = [t.hi_less, hi_more]
         a = POT * t.hi_less + HALF * t.hi_equal
-    elif game == "razz":
+    elif not game_class(game).has_high:
         lo_more = t.pairs - t.lo_less - t.lo_equal_some
         counts.low_win = [t.lo_less, lo_more]
         counts.low_tie = [t.lo_equal_some, t.lo_equal_some]

@@ -38,6 +38,7 @@ from sevenstud.fast.deal import (
 )
 from sevenstud.fast.device import CPU, Backend
 from sevenstud.fast.enumeration import position_blocks
+from sevenstud.games import game_class
 
 LAST_PLAYER_TABLE_LIMIT = 1 << 26  # cells of the last player's count tables, at most
 LAST_PLAYER_BLOCK = 1 << 15  # outer deals per vectorised step on the CPU
@@ -81,7 +82,7 @@ def last_player_plan(deal: Deal) -> LastPlan | None:
     subsets = sum(comb(s, j) for j in range(min(u, s) + 1))
     classes = min(sum(completions), HIGH_CLASSES) + 1
     cells = sum(comb(m, j) * classes for j in range(u))
-    if deal.game == "stud8":
+    if game_class(deal.game).split:
         cells += sum((completions[last] * comb(u, j) + 1) * 58 for j in range(u))
     if cells > LAST_PLAYER_TABLE_LIMIT:
         return None
@@ -119,7 +120,7 @@ def last_player_exact(deal: Deal, progress: Progress | None = None, be: Backend 
     last, outer = plan.last, plan.outer
     u = deal.unknown[last]
     use_high, use_low = has_high(game), has_low(game)
-    both = game == "stud8"
+    both = game_class(game).split
     # Every player's completions, ranked once (on the CPU: tables, built once).
     rows = [combos(m, deal.unknown[i]) for i in range(n)]
     ranks = [Side(deal.known[i], game).ranks(unseen[rows[i]]) for i in range(n)]
@@ -291,7 +292,7 @@ def _last_parts(
     :func:`last_player_exact`): per player sums in player order, and the outcomes."""
     stats: dict[str, list[Any]] = {name: [None] * n for name in STATS if name != "equity_sq"}
     no_low: Any = 0
-    if game == "stud8":
+    if game_class(game).split:
         c = [bins[0:3], bins[3:6], bins[6:9]]  # c[high bin][low bin]
         ch = [c[h][0] + c[h][1] + c[h][2] for h in range(3)]
         cl = [c[0][b] + c[1][b] + c[2][b] for b in range(3)]
@@ -322,8 +323,8 @@ def _last_parts(
         total = (ch[0] + ch[1] + ch[2]).sum()
     else:
         less, equal, more = bins
-        top, k_top = (top_h, k_h) if game == "stud" else (top_l, k_l)
-        win, tie = ("high_win", "high_tie") if game == "stud" else ("low_win", "low_tie")
+        top, k_top = (top_h, k_h) if not game_class(game).has_low else (top_l, k_l)
+        win, tie = ("high_win", "high_tie") if not game_class(game).has_low else ("low_win", "low_tie")
         top_units = whole.take(k_top) * less + whole.take(k_top + 1) * equal
         for k, i in enumerate(outer):
             solo = top[k] & (k_top == 1)

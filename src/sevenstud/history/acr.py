@@ -44,7 +44,7 @@ lines: only the main pot (the cap was reached before a side pot began), else eve
 proportion to its size.
 
 >>> import io
->>> from sevenstud.cards import Deck
+>>> from sevenstud.deck import Deck
 >>> from sevenstud.games import StudHiLo, Stakes
 >>> from sevenstud.hand import Hand
 >>> hand = Hand(StudHiLo(Stakes(2, 5, 10, 20)), [500, 500], Deck.seeded(7))

@@ -34,7 +34,7 @@ What Full Tilt writes differently from PokerStars (seen in its real files):
 * shown hands are described ``three of a kind, Nines``, ``Ace Queen high``, ``two pair, Kings
   and Jacks, for high and 8,7,6,3,2, for low`` and, in razz, ``J,T,6,5,2``.
 
->>> from sevenstud.cards import Deck
+>>> from sevenstud.deck import Deck
 >>> from sevenstud.games import Razz, Stakes
 >>> from sevenstud.hand import Hand
 >>> hand = Hand(Razz(Stakes(1, 2, 5, 10)), [100, 100], Deck.seeded(7))
@@ -58,7 +58,7 @@ from pathlib import Path
 from typing import IO, NoReturn
 
 from sevenstud.cards import Card, MalformedCardError
-from sevenstud.games import Game, GameCode, GameError, Stakes, game_by_name
+from sevenstud.games import Game, GameCode, GameError, Stakes, game_by_name, game_class
 from sevenstud.history.fulltilt_write import GAME_TITLES, STREET_ORDINALS, format_fulltilt
 from sevenstud.history.pokerstars import (
     Ante,
@@ -279,9 +279,9 @@ def _description(game: GameCode, text: str) -> str | None:
         m = re.fullmatch(r"(\w+)(?: \w+)* high", words)
         return f"high card {m.group(1)}" if m else words
 
-    if game == "razz":
+    if not game_class(game).has_high:
         return f"Lo: {text}" if re.fullmatch(r"[2-9TJQKA](?:,[2-9TJQKA]){4}", text) else None
-    if game == "stud":
+    if not game_class(game).has_low:
         return high(text)
     m = re.fullmatch(r"(.+?), for high(?: and (.+?), for low)?", text)
     if m is None:

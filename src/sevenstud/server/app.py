@@ -39,7 +39,7 @@ from sqlalchemy import func, select
 from starlette.websockets import WebSocketState
 
 from sevenstud.bots.registry import BotKindName
-from sevenstud.games import Razz, Stakes, Stud, StudHiLo
+from sevenstud.games import GAMES, GameCode, Stakes, StudHiLo, game_class, game_facts
 from sevenstud.server import auth, downloads, equity_limits, study, web
 from sevenstud.server.connection import Connection
 from sevenstud.server.connection import Limits as OutboxLimits
@@ -70,7 +70,6 @@ LOGGED_OUT = 4003
 """The close code of a websocket whose login session ended (a log-out, or a log-in on top)."""
 TRY_LATER = 1013
 """The close code of a websocket refused by a limit on connections (RFC 6455: try again later)."""
-GAMES = {"stud8": StudHiLo, "stud": Stud, "razz": Razz}
 
 
 class Credentials(BaseModel):
@@ -112,7 +111,7 @@ class NewTable(BaseModel):
     model_config = ConfigDict(strict=True)
 
     name: str = Field(default="Stud table", min_length=1, max_length=80)
-    game: str = Field(default="stud8", pattern="^(stud8|stud|razz)$")
+    game: GameCode = StudHiLo.code
     # Not strict as a whole: a JSON body's array reaches the model as a list, not a tuple (each
     # number is strict all the same).
     stakes: tuple[Chips, Chips, Chips, Chips] = Field(default=(1, 2, 5, 10), strict=False)
@@ -184,7 +183,8 @@ def create_app(
         stakes = settings.game.stakes
         return {
             "name": room.keeper.name,
-            "game": settings.game.__class__.__name__,
+            "game": settings.game.code,
+            "game_name": settings.game.name,
             "stakes": [stakes.ante, stakes.bring_in, stakes.small_bet, stakes.big_bet],
             "seats": settings.seats,
             "min_buy_in": settings.min_buy_in,
@@ -433,6 +433,11 @@ def create_app(
             raise HTTPException(400, str(error)) from None
         return _account(player.id)
 
+    @app.get("/api/games")
+    async def games() -> dict[str, Any]:
+        """The games the room deals and what each has (``sevenstud.games.game_facts``)."""
+        return {"games": [game_facts(cls) for cls in GAMES.values()]}
+
     @app.get("/api/lobby")
     def lobby() -> list[dict[str, Any]]:
         here = [{"id": table_id, **_line(table_id), "server": leases.url} for table_id in sorted(rooms)]
@@ -448,7 +453,7 @@ def create_app(
     async def new_table(body: NewTable, request: Request) -> dict[str, Any]:
         player = await asyncio.to_thread(_logged_in, request)
         try:
-            game = GAMES[body.game](Stakes(*body.stakes))
+            game = game_class(body.game)(Stakes(*body.stakes))
             low, high = buy_in_limits(game.stakes, body.min_buy_in, body.max_buy_in)
             settings = TableSettings(game, seats=body.seats, min_buy_in=low, max_buy_in=high)
         except ValueError as error:

@@ -151,6 +151,10 @@ def replay_for(own: OwnHand) -> dict[str, Any]:
         "number": own.number,
         "game": game,
         "game_name": hand.game.name,
+        # what the game has (as GET /api/games says it), so that the replayer never decides it
+        "has_high": hand.game.has_high,
+        "has_low": hand.game.has_low,
+        "split": hand.game.split,
         "stakes": [stakes.ante, stakes.bring_in, stakes.small_bet, stakes.big_bet],
         "you": own.seats[own.hero],
         "players": {str(seat): name for seat, name in names.items()},
@@ -164,7 +168,7 @@ def replay_for(own: OwnHand) -> dict[str, Any]:
             }
             for part in streets
         ],
-        "result": {"summary": summary(game, names, seen), "stacks": list(hand.stacks)},
+        "result": {"summary": summary(hand.game, names, seen), "stacks": list(hand.stacks)},
     }
 
 

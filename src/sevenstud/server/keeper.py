@@ -32,7 +32,7 @@ from typing import Any
 from sqlalchemy import Connection, bindparam, delete, func, insert, select, update
 
 from sevenstud.bots import Bot, registry
-from sevenstud.cards import Deck
+from sevenstud.deck import Deck
 from sevenstud.hand import Hand, HandEnded, PotAwarded, RakeTaken
 from sevenstud.server.store import Store, ledger
 from sevenstud.server.store.models import EventRow, HandRow, Player, Sitting, TableRow, Waiting, core

@@ -34,11 +34,12 @@ from sevenstud.events import (
     HandTurnedUp,
     PotAwarded,
     RakeTaken,
+    pots_of_events,
 )
-from sevenstud.pots import Pot, build_pots
+from sevenstud.games import Game
 from sevenstud.showdown_hands import best_high, best_low
 from sevenstud.table import HandStarted, StreamGap, Table, TableView
-from sevenstud.views import SeatView
+from sevenstud.views import SeatView, with_community
 from sevenstud.wire import to_wire
 
 __all__ = [
@@ -48,7 +49,6 @@ __all__ = [
     "action_line",
     "hand_names",
     "legal_actions",
-    "pots_of",
     "street_lines",
     "summary",
 ]
@@ -126,10 +126,10 @@ def street_lines(events: Iterable[object], names: Mapping[int, str]) -> list[str
     return lines
 
 
-def hand_names(cards: Sequence[Card], game: str) -> dict[str, Any]:
+def hand_names(cards: Sequence[Card], game: Game | type[Game]) -> dict[str, Any]:
     """A hand's best high and low so far with their cards, as the ``view`` message says them
-    (razz has no high half, stud no low)."""
-    high, high_cards = best_high(cards) if game != "razz" else (None, [])
+    (for the halves the game has: razz has no high half, stud no low)."""
+    high, high_cards = best_high(cards) if game.has_high else (None, [])
     low, low_cards = best_low(cards, game)
     return {
         "high": high,
@@ -142,52 +142,6 @@ def hand_names(cards: Sequence[Card], game: str) -> dict[str, Any]:
 # ---------------------------------------------------------------------- pots and results
 
 
-def pots_of(events: Iterable[object], seats: Sequence[int], stacks: Sequence[int] | None = None) -> list[Pot]:
-    """The main pot and the side pots from a hand's public events (antes, bets, returns, folds),
-    this street's bets included; ``seats``: the seats dealt in, as the events number them (the
-    pots' seats are numbered so too). ``stacks`` (in hand order): the hand is still being
-    played, so a side pot starts only where a live player is all-in; a bet not yet called is
-    in the pot that is still open, not a pot of its own."""
-    index = {seat: i for i, seat in enumerate(seats)}
-    n = len(seats)
-    put_in, folded, fold_order = [0] * n, [False] * n, []
-    for event in events:
-        if isinstance(event, AntePosted):
-            put_in[index[event.seat]] += event.amount
-        elif isinstance(event, ActionTaken):
-            put_in[index[event.seat]] += event.chips
-            if event.action.kind is ActionKind.FOLD:
-                folded[index[event.seat]] = True
-                fold_order.append(index[event.seat])
-        elif isinstance(event, BetReturned):
-            put_in[index[event.seat]] -= event.amount
-    live = [not f for f in folded]
-    if stacks is None:
-        pots = build_pots(put_in, live, fold_order)
-        return [Pot(p.amount, tuple(seats[i] for i in p.eligible)) for p in pots]
-    levels = sorted({put_in[i] for i in range(n) if live[i] and stacks[i] == 0 and put_in[i] > 0})
-
-    def claims(i: int, level: int) -> bool:  # in it already, or may still call into it
-        return live[i] and (put_in[i] >= level or stacks[i] > 0)
-
-    shown: list[Pot] = []
-    previous = 0
-    for level in levels:
-        amount = sum(min(c, level) - min(c, previous) for c in put_in)
-        if amount:
-            shown.append(Pot(amount, tuple(seats[i] for i in range(n) if claims(i, level))))
-        previous = level
-    rest = sum(put_in) - sum(p.amount for p in shown)
-    open_to = tuple(seats[i] for i in range(n) if claims(i, previous + 1))
-    if rest and open_to:
-        shown.append(Pot(rest, open_to))
-    elif rest and shown:  # chips of folded seats above every live level: the last pot's
-        shown[-1] = Pot(shown[-1].amount + rest, shown[-1].eligible)
-    elif rest:
-        shown.append(Pot(rest, tuple(seats[i] for i in range(n) if live[i])))
-    return shown
-
-
 def _pot_name(index: int) -> str:
     return "the main pot" if index == 0 else f"side pot {index}"
 
@@ -196,7 +150,7 @@ def _each(amounts: Sequence[int]) -> str:
     return f"{amounts[0]} each" if len(set(amounts)) == 1 else " and ".join(map(str, amounts))
 
 
-def summary(game: str, names: Mapping[int, str], events: Sequence[object]) -> list[str]:
+def summary(game: Game | type[Game], names: Mapping[int, str], events: Sequence[object]) -> list[str]:
     """Who won what from which pot, in sentences a player understands: scoops, the high and low
     halves, split and quartered halves, "no low", a hand won when everyone else folded.
     ``events`` are a finished hand's (a spectator's or a seat's), ``names`` by the events' seats
@@ -210,7 +164,7 @@ def summary(game: str, names: Mapping[int, str], events: Sequence[object]) -> li
     if not shown and len({a.seat for a in awards}) == 1:
         total = sum(a.amount for a in awards)
         return [f"{names[awards[0].seat]} wins {total}: everyone else folded", *lines]
-    pots = pots_of(events, list(names))
+    pots = pots_of_events(events, list(names))
     sentences: list[str] = []
     for index in sorted({a.pot for a in awards}):
         mine = [a for a in awards if a.pot == index]
@@ -221,18 +175,18 @@ def summary(game: str, names: Mapping[int, str], events: Sequence[object]) -> li
             winners = halves["whole"]
             if len(winners) > 1:
                 who = _names_joined([names[a.seat] for a in winners])
-                no_low = " (no low: the high hands take the whole pot)" if game == "stud8" else ""
+                no_low = " (no low: the high hands take the whole pot)" if game.split else ""
                 sentences.append(f"{who} split {where} ({_each([a.amount for a in winners])}){no_low}")
                 continue
             seat = winners[0].seat
             event = shown.get(seat)
             line = f"{names[seat]} wins {where} ({total})"
             if event is not None:
-                made = event.low if game == "razz" else event.high
+                made = event.high if game.has_high else event.low
                 line += f" with {made}" if made else ""
                 eligible = pots[index].eligible if index < len(pots) else ()
                 contested = sum(1 for s in eligible if s not in mucked and s in shown) > 1
-                if game == "stud8" and contested:
+                if game.split and contested:
                     line += " (no low: the high hand takes the whole pot)"
             sentences.append(line)
             continue
@@ -256,14 +210,13 @@ def summary(game: str, names: Mapping[int, str], events: Sequence[object]) -> li
     return sentences + lines
 
 
-def _shown_hands(game: str, events: Iterable[object]) -> dict[str, Any]:
+def _shown_hands(game: Game | type[Game], events: Iterable[object]) -> dict[str, Any]:
     """Every hand shown at the showdown, by table seat, named for both halves (the community
-    card, when the deck ran short, is every hand's seventh)."""
+    card, when the deck ran short, is every hand's seventh: the engine's rule)."""
     events = list(events)
-    community = [e.card for e in events if isinstance(e, CommunityCardDealt)]
+    community = next((e.card for e in events if isinstance(e, CommunityCardDealt)), None)
     return {
-        # The engine's rule (Hand.seven_cards): the community card, once dealt, joins every hand.
-        str(e.seat): hand_names([*e.cards, *community], game)
+        str(e.seat): hand_names(with_community(e.cards, community), game)
         for e in events
         if isinstance(e, HandShown)
     }
@@ -308,7 +261,7 @@ class Presenter:
     ``view`` from them and that connection's own table view."""
 
     def __init__(self, table: Table) -> None:
-        self.game: str = table.settings.game.code
+        self.game: Game = table.settings.game
         self.number = table.number
         self.hand: HandFacts | None = None
         """The hand in progress, as everybody knows it."""
@@ -356,7 +309,7 @@ class Presenter:
             "type": "view",
             "number": view.number,
             "view": to_wire(view),
-            "game": self.game,
+            "game": self.game.code,
             "game_name": settings.game.name,
             # which halves the game has, so that the page never knows a game's rules itself
             "has_high": settings.game.has_high,
@@ -381,7 +334,8 @@ class Presenter:
         kind = ActionKind.BRING_IN
         brought = (e for e in facts.events if isinstance(e, ActionTaken) and e.action.kind is kind)
         bring_in = next((e.seat for e in brought), None)
-        pots = [] if hand.phase == "over" else pots_of(facts.events, seats, hand.stacks)
+        # The engine's pots (Hand.pots_now, in the view), its seats made the table's.
+        pots = [] if hand.phase == "over" else [(p.amount, [seats[i] for i in p.eligible]) for p in hand.pots]
         opened = {e.seat for e in facts.events if isinstance(e, HandShown | HandTurnedUp)}
         hands: dict[str, Any] = {}
         for i, cards in enumerate(hand.cards):
@@ -389,15 +343,13 @@ class Presenter:
             # is in this connection's own view (the engine's redaction decides, not this code).
             if (i != hand.seat and seats[i] not in opened) or any(c is None for c in cards):
                 continue
-            known = [c for c in cards if c is not None]
-            if hand.community is not None:  # the engine's rule: it joins every hand
-                known.append(hand.community)
+            known = with_community([c for c in cards if c is not None], hand.community)
             if len(known) >= 3:
                 hands[str(seats[i])] = hand_names(known, self.game)
         actions = legal_actions(hand)
         return {
             "bring_in": bring_in,
-            "pots": [{"amount": p.amount, "seats": list(p.eligible)} for p in pots],
+            "pots": [{"amount": amount, "seats": eligible} for amount, eligible in pots],
             "hands": hands,
             "actions": actions,
         }

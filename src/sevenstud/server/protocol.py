@@ -20,6 +20,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from sevenstud.bots.registry import BotKindName
+from sevenstud.games import GameCode
 
 PROTOCOL_VERSION = 1
 MAX_ID = 2**31 - 1
@@ -388,7 +389,7 @@ class ViewMessage(_Message):
     type: Literal["view"] = "view"
     number: int
     view: dict[str, Any]
-    game: Literal["stud8", "stud", "razz"]
+    game: GameCode
     game_name: str
     has_high: bool
     has_low: bool

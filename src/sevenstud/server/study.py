@@ -28,6 +28,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from sevenstud import equity as calculator
+from sevenstud.games import GameCode, StudHiLo
 from sevenstud.server import equity_worker
 from sevenstud.server.equity_limits import EquityLimits
 
@@ -37,7 +38,7 @@ class EquityRequest(BaseModel):
     how to count (``auto``: exact when small enough, else Monte Carlo) and the trials (at most
     the server's ``max_trials``, checked when the job is asked for)."""
 
-    game: Literal["stud8", "stud", "razz"] = "stud8"
+    game: GameCode = StudHiLo.code
     hands: list[Annotated[str, Field(max_length=60)]] = Field(min_length=1, max_length=8)
     dead: str = Field(default="", max_length=200)
     method: Literal["auto", "exact", "monte-carlo"] = "auto"

@@ -148,14 +148,25 @@ export function chips(n) {
   return `${n} chip${n === 1 ? "" : "s"}`;
 }
 
-export const GAME_NAMES = {
-  stud8: "Seven Card Stud Hi/Lo",
-  stud: "Seven Card Stud",
-  razz: "Razz",
-  StudHiLo: "Seven Card Stud Hi/Lo",
-  Stud: "Seven Card Stud",
-  Razz: "Razz",
-};
+let gamesAsked = null;
+
+/** The games the room deals, the main game first, and what each has (GET /api/games: code,
+ * name, has_high, has_low, split ...): asked once a page, so that no page decides a game's
+ * rules or its name from its code. */
+export function games() {
+  gamesAsked ??= api("/api/games").then((answer) => answer.games);
+  return gamesAsked;
+}
+
+/** A select's options, one per game (its code the value, its name the label), the current
+ * choice kept; `first` options (an "Any game") stay before them. */
+export async function fillGameSelect(select) {
+  const chosen = select.value;
+  const keep = [...select.options].filter((o) => o.value === "");
+  const options = (await games()).map((g) => el("option", { value: g.code, text: g.name }));
+  select.replaceChildren(...keep, ...options);
+  if ([...select.options].some((o) => o.value === chosen)) select.value = chosen;
+}
 
 /** The header every page shows: the card room's name, the pages, the account and its
  *  balance (or a link to the lobby to sign in). `account` is /api/me's answer or null. */

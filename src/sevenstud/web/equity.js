@@ -2,7 +2,7 @@
 // sent to the server's equity engine (POST /api/equity), then the job polled until it is done.
 // The server parses the cards and says what is wrong with them; the page only keeps track of
 // which cards are on the grid so that a card is picked once at most.
-import { api, applySettings, cardElement, cardName, el, me, siteHeader } from "/web/common.js";
+import { api, applySettings, cardElement, cardName, el, fillGameSelect, games, me, siteHeader } from "/web/common.js";
 
 const RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
 const SUITS = ["s", "h", "d", "c"];
@@ -31,8 +31,12 @@ const STOPPED = {
   shutdown: "Cut short: the server is stopping.",
 };
 
-// The halves a game has: stud has no low half, razz has only the low.
-const HALVES = { stud8: ["high", "low"], stud: ["high"], razz: ["low"] };
+// The halves a game has (stud has no low half, razz only the low), as the server says.
+async function halvesOf(code) {
+  const game = (await games()).find((g) => g.code === code);
+  if (!game) return ["high", "low"];
+  return [...(game.has_high ? ["high"] : []), ...(game.has_low ? ["low"] : [])];
+}
 
 // A card as typed ("as", "10h", "Kd") in the grid's spelling ("As", "Th", "Kd"); "??" stays.
 const TOKEN = /\?\?|10[cdhs]|[2-9tjqka][cdhs]/gi;
@@ -218,8 +222,8 @@ function percent(x) {
 }
 
 // A result; "cut": a Monte Carlo job cut short, whose figures are those of the trials it drew.
-function showResult(result, game, hands, cut = false) {
-  const halves = HALVES[game] || ["high", "low"];
+async function showResult(result, game, hands, cut = false) {
+  const halves = await halvesOf(game);
   const count = result.exact
     ? `exact over ${(result.outcomes ?? 0).toLocaleString("en")} outcomes`
     : `Monte Carlo, ${(result.trials ?? result.outcomes ?? 0).toLocaleString("en")} trials`;
@@ -306,13 +310,13 @@ async function run(event) {
         if (state.stopped) {
           setProgress(progress, "Cut short");
           showError(state.error || "", STOPPED[state.stopped] || "Cut short.");
-          if (state.result) showResult(state.result, game, hands, true);
+          if (state.result) await showResult(state.result, game, hands, true);
         } else if (state.error) {
           setProgress(progress, "Stopped");
           showError(state.error);
         } else {
           setProgress(1, "Done");
-          showResult(state.result, game, hands);
+          await showResult(state.result, game, hands);
         }
         break;
       }
@@ -331,6 +335,7 @@ async function run(event) {
 async function start() {
   applySettings();
   document.body.prepend(siteHeader(await me()));
+  await fillGameSelect(document.getElementById("game"));
   for (let i = 0; i < MIN_PLAYERS; i += 1) slots.push(makeSlot(`p${i}`));
   slots.push(makeSlot("dead"));
   layoutSlots();

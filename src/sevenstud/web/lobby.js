@@ -4,7 +4,7 @@
 // every refusal is the server's own sentence, shown beside the form that asked.
 
 import {
-  GAME_NAMES, api, applySettings, chips, el, me, settingsControls, siteHeader,
+  api, applySettings, chips, el, fillGameSelect, games, me, settingsControls, siteHeader,
 } from "/web/common.js";
 
 const TABLES_EVERY_MS = 3000;
@@ -146,7 +146,7 @@ async function refreshHands() {
 // ------------------------------------------------------------------ the tables
 
 const stakesText = (stakes) => (stakes || []).join("/");
-const gameName = (game) => GAME_NAMES[game] || game || "";
+const gameName = (line) => line.game_name || line.game || "";
 
 function addOption(select, value, label) {
   if ([...select.options].some((o) => o.value === value)) return;
@@ -155,10 +155,9 @@ function addOption(select, value, label) {
 
 /** The filters' choices: the three games and the preset stakes, plus any stakes a table has. */
 function fillFilters(lines) {
-  for (const key of ["stud8", "stud", "razz"]) addOption($("filter-game"), GAME_NAMES[key], GAME_NAMES[key]);
   for (const option of $("create-stakes").options) addOption($("filter-stakes"), option.value, option.value);
   for (const line of lines) {
-    if (line.game) addOption($("filter-game"), gameName(line.game), gameName(line.game));
+    if (line.game) addOption($("filter-game"), line.game, gameName(line));
     if (line.stakes) addOption($("filter-stakes"), stakesText(line.stakes), stakesText(line.stakes));
   }
 }
@@ -166,7 +165,7 @@ function fillFilters(lines) {
 function shown(line) {
   const game = $("filter-game").value;
   const stakes = $("filter-stakes").value;
-  if (game && gameName(line.game) !== game) return false;
+  if (game && line.game !== game) return false;
   if (stakes && stakesText(line.stakes) !== stakes) return false;
   if ($("filter-free").checked && !(line.taken < line.seats)) return false;
   return true;
@@ -197,7 +196,7 @@ function fillRow(tr, line) {
   const name = line.name || `Table ${line.id}`;
   const get = (id) => tr.querySelector(`[data-testid=${id}]`);
   setText(get("name"), name);
-  setText(get("game"), gameName(line.game));
+  setText(get("game"), gameName(line));
   setText(get("stakes"), stakesText(line.stakes));
   setText(get("seats"), line.seats ? `${line.taken ?? 0} of ${line.seats}` : "");
   setText(get("waiting"), String(line.waiting ?? 0));
@@ -323,12 +322,13 @@ function wirePlayNow() {
     try {
       if (!account) setAccount(await api("/api/guest", { method: "POST" }));
       const here = window.location.origin;
+      const main = (await games())[0]; // the room's main game (Stud Hi/Lo), as the server says
       const free = lastLines.find((line) =>
-        line.game === "StudHiLo" && line.taken < line.seats && line.bots > 0
+        line.game === main.code && line.taken < line.seats && line.bots > 0
         && line.bots === line.taken && (!line.server || line.server === here));
       const id = free ? free.id : (await api("/api/tables", {
         method: "POST",
-        body: { name: `${account.name}'s table`, game: "stud8", stakes: [1, 2, 5, 10], seats: 6, bots: 4, bot: "rule" },
+        body: { name: `${account.name}'s table`, game: main.code, stakes: [1, 2, 5, 10], seats: 6, bots: 4, bot: "rule" },
       })).id;
       window.location.assign(`/table/${id}?sit=1`);
     } catch (error) {
@@ -348,6 +348,7 @@ async function start() {
   wireFilters();
   wireCreate();
   wirePlayNow();
+  await Promise.all([fillGameSelect($("filter-game")), fillGameSelect($("create-game"))]);
   try {
     setAccount(await me());
   } catch (error) {

@@ -2,7 +2,7 @@
 // street. The server sends the events as the player saw them by the end of the hand; the page
 // replays them in order, so another seat's down cards stay backs until the street on which that
 // hand was shown or turned face up, just as the player saw it at the table.
-import { api, applySettings, cardElement, chips, el, GAME_NAMES, me, siteHeader } from "/web/common.js";
+import { api, applySettings, cardElement, chips, el, me, siteHeader } from "/web/common.js";
 
 const ORDINALS = { 3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th" };
 
@@ -56,8 +56,8 @@ function drawSeat(seat, index, atEnd) {
   const names = [];
   if (seat.shown) {
     if (seat.shown.high) names.push(el("span", { class: "hand-name", text: `HI: ${seat.shown.high}` }));
-    // "no low" is said only where the game has a low half to miss (hi/lo).
-    if (seat.shown.low || replay.game === "stud8") {
+    // "no low" is said only where the game has a low half to miss (as the table does).
+    if (seat.shown.low || replay.has_low) {
       names.push(el("span", { class: "hand-name", text: `LO: ${seat.shown.low || "no low"}` }));
     }
   }
@@ -146,7 +146,7 @@ async function start() {
     problem(`Hand ${id} has nothing to replay.`);
     return;
   }
-  const game = replay.game_name || GAME_NAMES[replay.game] || replay.game;
+  const game = replay.game_name;
   const stakes = Array.isArray(replay.stakes) ? replay.stakes : [];
   document.getElementById("heading").textContent = `Hand ${replay.number} at table ${replay.table}`;
   document.title = `Hand ${replay.number} at table ${replay.table}: sevenstud card room`;

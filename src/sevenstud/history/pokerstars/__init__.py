@@ -32,7 +32,7 @@ street, we write (and read) the community card as ``*** RIVER *** [Xx]``, and a 
 lists the player's own six cards.
 
 >>> import io
->>> from sevenstud.cards import Deck
+>>> from sevenstud.deck import Deck
 >>> from sevenstud.games import Stakes, StudHiLo
 >>> from sevenstud.hand import Hand
 >>> hand = Hand(StudHiLo(Stakes(1, 2, 5, 10)), [100, 100], Deck.seeded(7))

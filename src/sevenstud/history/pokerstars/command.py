@@ -1,5 +1,5 @@
 """The PokerStars side of ``sevenstud replay``: the record of one hand (``sevenstud replay
---json`` prints it; :func:`sevenstud.history.replay.replay_command` reads the files, and
+--json`` prints it; :func:`sevenstud.history.replay_files.replay_command` reads the files, and
 :func:`sevenstud.history.convert.format_of` tells the formats apart)."""
 
 from __future__ import annotations

@@ -10,8 +10,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NoReturn
 
-from sevenstud.cards import CARDS, Card, Deck, format_cards
+from sevenstud.cards import CARDS, Card, format_cards
 from sevenstud.dealing import dealing_order
+from sevenstud.deck import Deck
 from sevenstud.games import Game, GameError, RakeFrom, Stakes, game_by_name
 from sevenstud.hand import (
     Action,
