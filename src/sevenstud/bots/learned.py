@@ -84,7 +84,7 @@ class LearnedBot:
 
     def lookup(self, view: SeatView) -> list[int] | None:
         """The learned probabilities (thousandths) of the legal letters here, or None."""
-        kind = game_kind(view.game)
+        kind = game_kind(view.game).code
         heads_up = len(view.cards) == 2
         order = ((f"{kind}/2", 3), (f"{kind}/3", 2)) if heads_up else ((f"{kind}/3", 2), (f"{kind}/2", 1))
         for name, most in order:

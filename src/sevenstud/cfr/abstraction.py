@@ -67,7 +67,6 @@ HISTORY_LENGTH = 8
 
 
 def strength(
-    kind: GameCode,
     game: Game,
     mine: Sequence[Card],
     my_up: Sequence[Card],
@@ -75,22 +74,24 @@ def strength(
     opponents: Sequence[Sequence[Card]],
 ) -> tuple[int, int, int]:
     """(hi bucket, lo bucket, 1 when the seat's board is the best showing) of ``mine`` (the
-    seat's cards), with ``dead`` (every other seat's up cards) and ``opponents`` (the live
-    opponents' up cards)."""
+    seat's cards) in ``game``, with ``dead`` (every other seat's up cards) and ``opponents``
+    (the live opponents' up cards). The game is asked what it has (a high half, a low half,
+    a split), never compared by its code."""
+    kind = type(game)
     best = int(all(game.board_key(my_up) >= game.board_key(up) for up in opponents if up))
     if len(mine) <= 3:
         level, _ = start_level(kind, mine, dead, opponents)
         lows = len({_lv(c) for c in mine if _lv(c) <= 7})
-        if kind == "stud":
+        if not kind.has_low:  # stud
             return level, 0, best
-        if kind == "razz":
+        if not kind.has_high:  # razz
             return 0, level, best
         return level, lows, best
     to_come = max(0, 7 - len(mine))
-    if kind == "razz":
+    if not kind.has_high:  # razz
         return 0, _razz_later(mine, to_come, opponents)[0], best
     hi = _high_later(mine, to_come, dead, opponents, kind)[0]
-    if kind == "stud":
+    if not kind.has_low:  # stud
         return hi, 0, best
     lo = _low8_later(mine, to_come, dead)[0]
     if lo > 0 and better_low_showing(mine, opponents):
@@ -130,9 +131,9 @@ def view_key(view: SeatView, most_opponents: int = 3) -> str:
     if seat is None:
         raise ValueError("a spectator's view has no information set")
     kind, mine, dead, opponents = seen_cards(view)
-    game = RULES[kind]
+    game = RULES[kind.code]
     my_up = [c for c, up in zip(view.cards[seat], view.face_up[seat], strict=True) if up and c is not None]
-    buckets = strength(kind, game, mine, my_up, dead, opponents)
+    buckets = strength(game, mine, my_up, dead, opponents)
     actions = [
         (e.street, e.seat, TOKENS[e.action.kind])
         for e in view.events

@@ -244,7 +244,7 @@ class StudGame:
             mine = cards[me][:street]
             dead = [c for s in range(self.num_players) if s != me for c in cards[s][2 : min(until[s], 6)]]
             opponents = [cards[s][2 : 2 + ups] for s in live if s != me]
-            buckets = strength(self.kind, self.rules, mine, cards[me][2 : 2 + ups], dead, opponents)
+            buckets = strength(self.rules, mine, cards[me][2 : 2 + ups], dead, opponents)
             state.deal.features[cache_key] = buckets
         earlier, last, now = betting(me, street, state.actions)
         # The letters the seat may play end the key: the cap, the bring-in and a history cut
