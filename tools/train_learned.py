@@ -11,7 +11,8 @@ import argparse
 import shutil
 from pathlib import Path
 
-from sevenstud.cfr.train import STUD_GAMES, TrainSettings, train
+from sevenstud.cfr.arguments import STUD_GAMES
+from sevenstud.cfr.train import TrainSettings, train
 
 
 def main() -> None:

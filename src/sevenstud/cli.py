@@ -272,7 +272,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     audit = command("audit", "check the card room's ledger and replay its stored hands")
     audit.add_argument("--database", default=None, metavar="URL", help=database_help)
-    from sevenstud.cfr.train import add_train_arguments
+    from sevenstud.cfr.arguments import add_train_arguments
 
     add_train_arguments(command("train", "train the learned bot's policy by Monte Carlo CFR (resumable)"))
     return parser

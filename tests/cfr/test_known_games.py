@@ -69,9 +69,9 @@ def test_kuhn_external_sampling_converges() -> None:
 def test_leduc_cfr_plus_reaches_the_published_value() -> None:
     game = LeducPoker()
     solver = CFR(game, variant="cfr+")
-    solver.iterate(20)
+    solver.iterate(15)
     early = exploitability(game, solver.average_policy())
-    solver.iterate(80)
+    solver.iterate(45)
     policy = solver.average_policy()
     late = exploitability(game, policy)
     assert late < early / 4 and late < 0.05

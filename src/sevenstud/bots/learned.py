@@ -5,11 +5,15 @@ At each turn it computes the abstraction's key of its information set from its o
 (:func:`sevenstud.cfr.abstraction.view_key`: street, hi and lo buckets, who is ahead on board,
 opponents in, the betting so far) and draws a letter (fold, check, call, bring-in, complete or
 bet, raise) by the learned probabilities, then plays the legal action of that letter (the
-smallest bet of its kind). Tables: heads-up (``GAME/2``) when the hand was dealt to two seats,
-the three-handed table (``GAME/3``) for three to eight seats, its opponents counted at most two
-(the multiway extension is that heuristic: a policy learned three-handed, played at bigger
-tables as if the extra opponents were not there, their boards still read). A key no table
-knows (a position self-play never reached) is played by :class:`~sevenstud.bots.tight.TightBot`.
+smallest bet of its kind). A policy has a heads-up table per game (``GAME/2``, trained
+two-handed) and may have a three-handed one (``GAME/3``, ``sevenstud train --players 3``).
+Heads-up the bot looks in the heads-up table. Multiway (three to eight seats) the extension is
+a heuristic: the heads-up table, the opponents still in counted as one (their boards are all
+read by the hand-strength buckets), then a three-handed table if the policy has one (its
+opponents counted at most two). The shipped policy has only the heads-up tables: the
+three-handed tables trained in this session (800 iterations) lost more six-handed than the
+heads-up table played this way (README, "The learned bot"). A key no table knows (a position
+self-play never reached) is played by :class:`~sevenstud.bots.tight.TightBot`.
 """
 
 from __future__ import annotations
@@ -86,7 +90,9 @@ class LearnedBot:
         """The learned probabilities (thousandths) of the legal letters here, or None."""
         kind = game_kind(view.game).code
         heads_up = len(view.cards) == 2
-        order = ((f"{kind}/2", 3), (f"{kind}/3", 2)) if heads_up else ((f"{kind}/3", 2), (f"{kind}/2", 1))
+        # Multiway, the heads-up table first with the opponents counted as one: a three-handed
+        # table, trained far less, lost more six-handed (README, "The learned bot").
+        order = ((f"{kind}/2", 3), (f"{kind}/3", 2)) if heads_up else ((f"{kind}/2", 1), (f"{kind}/3", 2))
         for name, most in order:
             table = self._tables.get(name)
             if table is None:

@@ -26,16 +26,13 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from sevenstud.cfr import policy as policy_file
+from sevenstud.cfr.arguments import CHECK_GAMES, STUD_GAMES, TRAIN_GAMES
 from sevenstud.cfr.best_response import exploitability
 from sevenstud.cfr.kuhn import KuhnPoker
 from sevenstud.cfr.leduc import LeducPoker
 from sevenstud.cfr.ministud import MiniStud
 from sevenstud.cfr.solvers import ExternalSampling, Tables
 from sevenstud.cfr.stud_game import StudGame
-
-STUD_GAMES = ("stud8", "stud", "razz")
-CHECK_GAMES = ("kuhn", "leduc", "ministud")
-TRAIN_GAMES = STUD_GAMES + CHECK_GAMES
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,36 +182,6 @@ def train(
             file=log,
         )
     return tables
-
-
-def add_train_arguments(parser: argparse.ArgumentParser) -> None:
-    """``sevenstud train``'s options."""
-    parser.add_argument(
-        "--game", choices=TRAIN_GAMES, default="stud8", help="the game (kuhn, leduc, ministud: the checks)"
-    )
-    parser.add_argument(
-        "--players", type=int, default=2, help="seats (2 heads-up; 3 trains the multiway table)"
-    )
-    parser.add_argument(
-        "--iterations", type=int, default=1000, help="the total to reach (a resumed run counts those done)"
-    )
-    parser.add_argument("--workers", type=int, default=0, help="processes (0: every core)")
-    parser.add_argument("--batch", type=int, default=200, help="iterations per worker per round")
-    parser.add_argument("--seed", type=int, default=0, help="the deals' seed")
-    parser.add_argument(
-        "--checkpoint",
-        type=Path,
-        default=None,
-        metavar="FILE",
-        help="resume from and save to this checkpoint (default: OUT.ckpt)",
-    )
-    parser.add_argument(
-        "--out",
-        type=Path,
-        default=Path("policy.json.gz"),
-        metavar="FILE",
-        help="the policy file to write (its other tables are kept)",
-    )
 
 
 def train_command(args: argparse.Namespace) -> int:
