@@ -14,12 +14,12 @@ from sevenstud.bots import RandomBot, TightBot, new_bot
 from sevenstud.bots.learned import LearnedBot, shipped_policy
 from sevenstud.bots.match import duplicate_match
 from sevenstud.cards import CARDS
-from sevenstud.deck import Deck
 from sevenstud.cfr import policy as policy_file
 from sevenstud.cfr.abstraction import TOKENS, legal_letters, view_key
 from sevenstud.cfr.stud_game import StudGame
 from sevenstud.cfr.train import load_checkpoint
 from sevenstud.cli import main
+from sevenstud.deck import Deck
 from sevenstud.games import GAMES, Stakes
 from sevenstud.hand import Action, ActionKind, Hand, SeatView
 
