@@ -28,7 +28,7 @@ EXIT_USAGE = 2
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell shows for a program whose reader left
 EXIT_INTERRUPTED = 130  # 128 + SIGINT
 
-COMMANDS = ("play", "replay", "convert", "show", "equity", "simulate", "serve", "audit")
+COMMANDS = ("play", "replay", "convert", "show", "equity", "simulate", "train", "serve", "audit")
 
 
 class HelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
@@ -273,6 +273,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     audit = command("audit", "check the card room's ledger and replay its stored hands")
     audit.add_argument("--database", default=None, metavar="URL", help=database_help)
+    from sevenstud.cfr.arguments import add_train_arguments
+
+    add_train_arguments(command("train", "train the learned bot's policy by Monte Carlo CFR (resumable)"))
     return parser
 
 
@@ -292,6 +295,10 @@ def _run(args: argparse.Namespace) -> int:
         from sevenstud.history.convert import convert_command
 
         return convert_command(args)
+    if args.command == "train":
+        from sevenstud.cfr.train import train_command
+
+        return train_command(args)
     if args.command == "show":
         from sevenstud.history.show import show_command
 

@@ -21,6 +21,7 @@ from sevenstud.bots import (
     TightBot,
     new_bot,
 )
+from sevenstud.bots.learned import LearnedBot
 from sevenstud.bots.tight import better_low_showing
 from sevenstud.cards import parse_cards
 from sevenstud.deck import Deck
@@ -33,7 +34,7 @@ WEB = Path(__file__).resolve().parents[2] / "src" / "sevenstud" / "web" / "index
 
 
 def test_the_registry_names_every_kind_once_with_a_one_line_description() -> None:
-    assert list(BOT_KINDS) == ["rule", "random", "station", "tight", "equity"]
+    assert list(BOT_KINDS) == ["rule", "random", "station", "tight", "equity", "learned"]
     assert DEFAULT_KIND == "rule"  # the server's stored kinds: "rule" keeps its meaning
     labels = [k.label for k in BOT_KINDS.values()]
     assert len(set(labels)) == len(labels)
@@ -49,6 +50,7 @@ def test_the_registry_names_every_kind_once_with_a_one_line_description() -> Non
         "station": CallingStation,
         "tight": TightBot,
         "equity": EquityBot,
+        "learned": LearnedBot,
     }
 
 

@@ -32,7 +32,7 @@ def _stored_kinds(store: Store) -> dict[str, str | None]:
 
 def test_the_bot_kinds_are_the_registry_s_with_rule_first() -> None:
     # Rule first: a stored kind this version does not know plays as BOT_KINDS[0].
-    assert BOT_KINDS == ("rule", "random", "station", "tight", "equity")
+    assert BOT_KINDS == ("rule", "random", "station", "tight", "equity", "learned")
 
 
 def test_a_random_bot_is_still_a_random_bot_after_a_restart(store: Store) -> None:

@@ -4,7 +4,7 @@ server table, so a name once offered is never renamed), a label, a one-line desc
 factory ``make(seed, name)``.
 
 >>> [kind.name for kind in BOT_KINDS.values()]
-['rule', 'random', 'station', 'tight', 'equity']
+['rule', 'random', 'station', 'tight', 'equity', 'learned']
 >>> new_bot("station", name="Sam").name
 'Sam'
 """
@@ -17,10 +17,11 @@ from typing import Literal, get_args
 
 from sevenstud.bots.base import Bot
 from sevenstud.bots.equity_bot import EquityBot
+from sevenstud.bots.learned import LearnedBot
 from sevenstud.bots.simple import CallingStation, RandomBot, RuleBot
 from sevenstud.bots.tight import TightBot
 
-BotKindName = Literal["rule", "random", "station", "tight", "equity"]
+BotKindName = Literal["rule", "random", "station", "tight", "equity", "learned"]
 """The names of the bot kinds (the server's messages take one of these)."""
 
 Seed = int | str | None
@@ -70,6 +71,12 @@ BOT_KINDS: dict[str, BotKind] = {
             "Equity bot",
             "Monte Carlo equity against the opponents' likely hands; pot odds; raises for value.",
             lambda seed, name: EquityBot(seed=seed, name=name),
+        ),
+        BotKind(
+            "learned",
+            "Learned bot",
+            "Self-play by counterfactual regret (MCCFR) over hand-strength buckets and the betting.",
+            lambda seed, name: LearnedBot(seed=seed, name=name),
         ),
     )
 }

@@ -1,0 +1,153 @@
+"""The abstraction of real stud the learned bot is trained on and plays by.
+
+An information set of the real game is far too big to learn; the learned bot sees a few
+features of it instead, the same ones in training (:mod:`sevenstud.cfr.stud_game`) and at the
+table (:func:`view_key`, from the seat's redacted view only):
+
+* the street (3 to 7);
+* a **hi bucket** and a **lo bucket**, 0 to 4: the rule bots' hand readings
+  (:mod:`sevenstud.bots.simple`), which count the live cards from the boards (dead pairs, dead
+  suits, low outs) and mark down a hand beaten on board; on 3rd street the start's level, and
+  in hi/lo and razz the number of distinct low cards; in hi/lo the lo bucket drops a level when
+  an opponent's board shows a better low (:func:`~sevenstud.bots.tight.better_low_showing`);
+  stud has no lo bucket, razz no hi bucket;
+* whether the seat's own board is the best showing (the real game's ``board_key``: who is
+  ahead on board, who will act first);
+* how many opponents are still in (1, 2, 3 or more);
+* the betting so far: the bets and raises of the earlier streets (0 to 4, more counted as 4),
+  who made the last of them (the seat, another, nobody), and this street's actions in order as
+  letters (``i`` bring-in, ``b`` complete or bet, ``r`` raise, ``c`` call, ``k`` check,
+  ``f`` fold; the last eight).
+
+The buckets are not the Monte Carlo equity of :class:`~sevenstud.bots.equity_bot.EquityBot`:
+an equity estimate per node costs milliseconds and needs numpy, far too slow for self-play at
+the scale CFR needs, and the bot should play without extras. The readings are the cheap
+equity features the project has, evaluated in microseconds.
+
+>>> key_of(5, (2, 0, 1), 1, 3, "o", "kb")
+'5|2.0.1|1|3o|kb'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sevenstud.actions import ActionKind
+from sevenstud.bots.simple import (
+    _high_later,
+    _low8_later,
+    _lv,
+    _razz_later,
+    seen_cards,
+    start_level,
+)
+from sevenstud.bots.tight import better_low_showing
+from sevenstud.cards import Card
+from sevenstud.events import ActionTaken
+from sevenstud.games import GAMES, Game, GameCode, Stakes
+from sevenstud.hand import SeatView
+
+TOKENS: dict[ActionKind, str] = {
+    ActionKind.FOLD: "f",
+    ActionKind.CHECK: "k",
+    ActionKind.CALL: "c",
+    ActionKind.BRING_IN: "i",
+    ActionKind.COMPLETE: "b",
+    ActionKind.BET: "b",
+    ActionKind.RAISE: "r",
+}
+"""Each betting action's letter in a key."""
+AGGRESSIVE_TOKENS = frozenset("br")
+ORDER = "fikcbr"
+"""The letters' order in a key's list of actions (the training game's order)."""
+RULES: dict[GameCode, Game] = {code: cls(Stakes(1, 2, 5, 10)) for code, cls in GAMES.items()}
+"""Each game's rules (the stakes do not matter to a key: it counts bets, not chips)."""
+HISTORY_LENGTH = 8
+"""This street's actions kept in a key (the last ones)."""
+
+
+def strength(
+    game: Game,
+    mine: Sequence[Card],
+    my_up: Sequence[Card],
+    dead: Sequence[Card],
+    opponents: Sequence[Sequence[Card]],
+) -> tuple[int, int, int]:
+    """(hi bucket, lo bucket, 1 when the seat's board is the best showing) of ``mine`` (the
+    seat's cards) in ``game``, with ``dead`` (every other seat's up cards) and ``opponents``
+    (the live opponents' up cards). The game is asked what it has (a high half, a low half,
+    a split), never compared by its code."""
+    kind = type(game)
+    best = int(all(game.board_key(my_up) >= game.board_key(up) for up in opponents if up))
+    if len(mine) <= 3:
+        level, _ = start_level(kind, mine, dead, opponents)
+        lows = len({_lv(c) for c in mine if _lv(c) <= 7})
+        if not kind.has_low:  # stud
+            return level, 0, best
+        if not kind.has_high:  # razz
+            return 0, level, best
+        return level, lows, best
+    to_come = max(0, 7 - len(mine))
+    if not kind.has_high:  # razz
+        return 0, _razz_later(mine, to_come, opponents)[0], best
+    hi = _high_later(mine, to_come, dead, opponents, kind)[0]
+    if not kind.has_low:  # stud
+        return hi, 0, best
+    lo = _low8_later(mine, to_come, dead)[0]
+    if lo > 0 and better_low_showing(mine, opponents):
+        lo -= 1
+    return hi, lo, best
+
+
+def key_of(
+    street: int, buckets: tuple[int, int, int], opponents: int, earlier: int, last: str, now: str
+) -> str:
+    """An information-set key from its parts (see the module)."""
+    hi, lo, best = buckets
+    return f"{street}|{hi}.{lo}.{best}|{min(opponents, 3)}|{min(earlier, 4)}{last}|{now[-HISTORY_LENGTH:]}"
+
+
+def betting(seat: int, street: int, actions: Sequence[tuple[int, int, str]]) -> tuple[int, str, str]:
+    """(the earlier streets' bets and raises, who made the last of them: ``m`` the seat,
+    ``o`` another, ``-`` nobody; this street's letters) from ``actions`` (street, seat, letter)."""
+    earlier = 0
+    last = "-"
+    now = []
+    for s, who, token in actions:
+        if s < street:
+            if token in AGGRESSIVE_TOKENS:
+                earlier += 1
+                last = "m" if who == seat else "o"
+        elif s == street:
+            now.append(token)
+    return earlier, last, "".join(now)
+
+
+def view_key(view: SeatView, most_opponents: int = 3) -> str:
+    """The key of the seat's information set from its own view (its cards, the up cards, the
+    actions seen): what the learned bot looks up. ``most_opponents`` caps the opponents counted
+    (a table trained three-handed knows at most two)."""
+    seat = view.seat
+    if seat is None:
+        raise ValueError("a spectator's view has no information set")
+    kind, mine, dead, opponents = seen_cards(view)
+    game = RULES[kind.code]
+    my_up = [c for c, up in zip(view.cards[seat], view.face_up[seat], strict=True) if up and c is not None]
+    buckets = strength(game, mine, my_up, dead, opponents)
+    actions = [
+        (e.street, e.seat, TOKENS[e.action.kind])
+        for e in view.events
+        if isinstance(e, ActionTaken) and e.action.kind in TOKENS
+    ]
+    earlier, last, now = betting(seat, view.street, actions)
+    opponents_in = min(len(opponents), most_opponents)
+    return key_of(view.street, buckets, opponents_in, earlier, last, now) + ":" + "".join(legal_letters(view))
+
+
+def legal_letters(view: SeatView) -> list[str]:
+    """The letters of the seat's legal betting actions, in :data:`ORDER`; no fold when it may
+    check (the training game never folds for nothing)."""
+    letters = {TOKENS[a.kind] for a in view.legal_actions if a.kind in TOKENS}
+    if "k" in letters:
+        letters.discard("f")
+    return sorted(letters, key=ORDER.index)

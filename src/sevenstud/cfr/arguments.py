@@ -1,0 +1,43 @@
+"""``sevenstud train``'s options, apart from the training code: building the command line's
+parser imports only this (every ``sevenstud`` command builds it, and must start quickly)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+STUD_GAMES = ("stud8", "stud", "razz")
+"""The real games (abstracted: :mod:`sevenstud.cfr.stud_game`)."""
+CHECK_GAMES = ("kuhn", "leduc", "ministud")
+"""The games where the truth is known, each round's exploitability printed."""
+TRAIN_GAMES = STUD_GAMES + CHECK_GAMES
+
+
+def add_train_arguments(parser: argparse.ArgumentParser) -> None:
+    """``sevenstud train``'s options."""
+    parser.add_argument(
+        "--game", choices=TRAIN_GAMES, default="stud8", help="the game (kuhn, leduc, ministud: the checks)"
+    )
+    parser.add_argument(
+        "--players", type=int, default=2, help="seats (2 heads-up; 3 trains the multiway table)"
+    )
+    parser.add_argument(
+        "--iterations", type=int, default=1000, help="the total to reach (a resumed run counts those done)"
+    )
+    parser.add_argument("--workers", type=int, default=0, help="processes (0: every core)")
+    parser.add_argument("--batch", type=int, default=200, help="iterations per worker per round")
+    parser.add_argument("--seed", type=int, default=0, help="the deals' seed")
+    parser.add_argument(
+        "--checkpoint",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="resume from and save to this checkpoint (default: OUT.ckpt)",
+    )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=Path("policy.json.gz"),
+        metavar="FILE",
+        help="the policy file to write (its other tables are kept)",
+    )
