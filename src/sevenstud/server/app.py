@@ -58,7 +58,7 @@ from sevenstud.server.protocol import (
     json_schema,
     parse_client,
 )
-from sevenstud.server.rooms import Room, TableKeeper, create_table, recover
+from sevenstud.server.rooms import BOT_THINK, NO_THINK, Room, TableKeeper, create_table, recover, think_range
 from sevenstud.server.store import Store, StoreError, open_store
 from sevenstud.server.store.models import Player, TableRow
 from sevenstud.table import TableSettings
@@ -128,6 +128,7 @@ def create_app(
     store: Store,
     *,
     pause: float = 3.0,
+    bot_think: tuple[float, float] = NO_THINK,
     allowed_origins: tuple[str, ...] = (),
     public_url: str = "http://127.0.0.1:8000",
     lease_seconds: float = LEASE_SECONDS,
@@ -267,6 +268,7 @@ def create_app(
         room = Room(
             TableKeeper(store, table_id, settings),
             pause=pause,
+            bot_think=bot_think,
             grace=grace,
             pause_unwatched=limits.pause_unwatched_bots,
             owner=owner,
@@ -622,6 +624,13 @@ def serve_command(args: argparse.Namespace) -> int:
     public = getattr(args, "public_url", None) or f"http://{host}:{port}"
     limits = Limits()
     try:
+        given = getattr(args, "bot_think", None)
+        bot_think = BOT_THINK if given is None else think_range(given)
+    except ValueError as error:
+        print(f"sevenstud serve: --bot-think: {error}", file=sys.stderr)
+        store.close()
+        return 2
+    try:
         for assignment in getattr(args, "limit", None) or ():
             limits = limits.changed(assignment)
     except ValueError as error:
@@ -638,6 +647,7 @@ def serve_command(args: argparse.Namespace) -> int:
             lease_seconds=getattr(args, "lease_seconds", LEASE_SECONDS),
             equity=equity_limits.from_args(args),
             pause=getattr(args, "pause", 3.0),
+            bot_think=bot_think,
             limits=limits,
             allowed_origins=tuple(getattr(args, "allowed_origin", None) or ()),
             allowed_hosts=tuple(hosts),
