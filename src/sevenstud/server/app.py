@@ -426,6 +426,13 @@ def create_app(
     def me(request: Request) -> dict[str, Any]:
         return _account(_logged_in(request).id)
 
+    @app.get("/api/session")
+    def session(request: Request) -> dict[str, Any]:
+        # The pages' question "who is logged in here?": signed out is an answer, not an error
+        # (a 401 would be logged in every signed-out page's console).
+        player = auth.player_of(store, request.cookies.get(COOKIE), limits.session_idle)
+        return {"account": None if player is None else _account(player.id)}
+
     @app.post("/api/refill")
     def refill(request: Request) -> dict[str, Any]:
         player = _logged_in(request)
