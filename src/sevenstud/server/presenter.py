@@ -378,9 +378,12 @@ class Presenter:
         if hand is None or facts is None or facts.number != view.hand_number:
             return empty
         seats = view.hand_seats
-        kind = ActionKind.BRING_IN
-        brought = (e for e in facts.events if isinstance(e, ActionTaken) and e.action.kind is kind)
-        bring_in = next((e.seat for e in brought), None)
+        # The seat the bring-in fell to acts first on third street, bringing in or completing
+        # (a completed bring-in is still the bring-in); the mark is third street's alone.
+        first = next((e for e in facts.events if isinstance(e, ActionTaken)), None)
+        opening = (ActionKind.BRING_IN, ActionKind.COMPLETE)
+        on_third = hand.street == 3 and first is not None and first.action.kind in opening
+        bring_in = first.seat if on_third and first is not None else None
         pots = [] if hand.phase == "over" else pots_of(facts.events, seats, hand.stacks)
         opened = {e.seat for e in facts.events if isinstance(e, HandShown | HandTurnedUp)}
         hands: dict[str, Any] = {}

@@ -6,7 +6,7 @@ import { applySettings, chips, el, me, settings, settingsControls, siteHeader } 
 import { ActionBar } from "/web/table_actions.js";
 import { refreshHistory } from "/web/table_history.js";
 import { makeLog } from "/web/table_log.js";
-import { TableView } from "/web/table_view.js";
+import { NARROW, TableView } from "/web/table_view.js";
 
 const MAX_BACKOFF = 4000;
 const tableId = Number(location.pathname.split("/").filter(Boolean).pop());
@@ -101,6 +101,7 @@ function receive(data) {
       break;
     case "event":
       remember(data.event);
+      tableView.said(data.event, nameOf);
       if (data.event.type === "hand_shown" || data.event.type === "hand_turned_up") {
         tableView.reveal(data.hand, data.event.seat, data.event.cards);
       }
@@ -163,6 +164,22 @@ function sitDown(view) {
   send({ type: "sit", seat, buy_in: Math.max(view.min_buy_in, Math.min(view.max_buy_in, balance)) });
 }
 
+/** Tells the style sheet where the felt starts on the page and how tall the action bar is,
+ *  so that the felt and the bar fill the first screen (table.css); and, on a narrow screen,
+ *  how tall your seat along the table's bottom edge is. */
+function fit() {
+  const root = document.documentElement.style;
+  root.setProperty("--felt-top", `${Math.round($("felt").getBoundingClientRect().top + window.scrollY)}px`);
+  root.setProperty("--bar-h", `${Math.ceil($("action-area").getBoundingClientRect().height)}px`);
+  const yours = $("felt").querySelector(".seat.you");
+  $("felt").style.setProperty("--you-h", yours && NARROW.matches ? `${Math.ceil(yours.offsetHeight)}px` : "0px");
+}
+new ResizeObserver(fit).observe($("action-area"));
+new ResizeObserver(fit).observe(document.body);
+NARROW.addEventListener("change", () => {
+  if (state.view) draw(state.view);
+});
+
 function draw(view) {
   state.view = view;
   if (sitOnArrival && bar.account) sitDown(view);
@@ -175,6 +192,7 @@ function draw(view) {
   document.title = baseTitle = `Table ${tableId} - ${view.game_name} - sevenstud card room`;
   const turn = bar.draw(view, { spectator });
   tableView.draw(view, { spectator });
+  fit();
   if (turn && !state.turn) alertTurn(view);
   state.turn = turn;
   if (!turn) document.title = baseTitle;
