@@ -197,7 +197,8 @@ function draw(view) {
   state.turn = turn;
   if (!turn) document.title = baseTitle;
   const last = view.last_hand ? view.last_hand.hand : null;
-  if (!spectator && last !== state.historyFor) {
+  // Signed out, there are no hands of yours to ask for (the server would answer 401).
+  if (!spectator && bar.account && last !== state.historyFor) {
     state.historyFor = last;
     refreshHistory($("history"), tableId);
   }
@@ -235,6 +236,11 @@ function alertTurn(view) {
 
 async function start() {
   applySettings();
+  $("settings-slot").replaceWith(settingsControls());
+  const known = Number.isInteger(tableId) && tableId > 0;
+  // The socket opens at once, side by side with asking who is logged in: the first view is
+  // drawn one round trip sooner (the session cookie goes with the socket either way).
+  if (known) connect();
   let account = null;
   try {
     account = await me();
@@ -243,14 +249,14 @@ async function start() {
   }
   bar.account = account;
   $("header-slot").replaceWith(siteHeader(account));
-  $("settings-slot").replaceWith(settingsControls());
-  if (!Number.isInteger(tableId) || tableId <= 0) {
+  fit();
+  if (!known) {
     status.textContent = "No such table";
     showError("This address names no table: open one from the lobby.");
     return;
   }
   if (!account && !spectator) log.note("Sign in or play as a guest in the lobby to sit down; you are watching.");
-  connect();
+  if (state.view) draw(state.view); // a view that came first: drawn again knowing the account
 }
 
 start();
