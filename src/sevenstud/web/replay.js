@@ -36,7 +36,7 @@ function seatsAfter(upTo) {
   return seats;
 }
 
-function drawSeat(seat, index, atEnd) {
+function drawSeat(seat, index, atEnd, bets) {
   const you = seat.tableSeat === replay.you;
   const revealed = seat.shown ? seat.shown.cards : seat.opened;
   const row = el("span", { class: "cards", "data-testid": `cards-${seat.tableSeat}` });
@@ -66,7 +66,8 @@ function drawSeat(seat, index, atEnd) {
       el("strong", { text: nameOf(seat.tableSeat) }),
       el("span", { class: "seat-number", text: `Seat ${seat.tableSeat}${you ? " (you)" : ""}` }),
       el("span", { class: "stack", text: `${chips(stacks[index])} ${stackWord}` }),
-      seat.folded ? el("span", { class: "folded-tag", "data-testid": `folded-${seat.tableSeat}`, text: "folded" }) : null),
+      seat.folded ? el("span", { class: "folded-tag", "data-testid": `folded-${seat.tableSeat}`, text: "folded" }) : null,
+      bets && bets[index] > 0 ? el("span", { class: "bet", "data-testid": `bet-${seat.tableSeat}`, text: `Bet ${bets[index]}` }) : null),
     row,
     names.length ? el("div", { class: "hand-names" }, ...names) : null);
 }
@@ -78,7 +79,12 @@ function render() {
   document.getElementById("street").textContent =
     `${streetName(street.street)} (${step + 1} of ${replay.streets.length})${atEnd ? ": the end of the hand" : ""}`;
   const seats = seatsAfter(step);
-  document.getElementById("seats").replaceChildren(...seats.map((s, i) => drawSeat(s, i, atEnd)));
+  document.getElementById("seats").replaceChildren(...seats.map((s, i) => drawSeat(s, i, atEnd, street.bets)));
+  // The pots as the server counted them at the end of this street's betting.
+  document.getElementById("pots").replaceChildren(...(street.pots || []).map((pot, i) => el("li", {
+    "data-testid": `pot-${i}`, title: pot.seats.map(nameOf).join(", "),
+    text: `${i === 0 ? "Main pot" : `Side pot ${i}`}: ${chips(pot.amount)}`,
+  })));
   // The deck ran short on 7th street: one card face up that every hand plays.
   const community = replay.streets.slice(0, step + 1).flatMap((s) => s.events)
     .find((e) => e.type === "community_card_dealt");
