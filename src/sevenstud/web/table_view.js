@@ -299,11 +299,14 @@ export class TableView {
         el("span", { text: "Community card " }), cardElement(hand.community)));
     }
     const last = view.last_hand;
+    const strip = document.getElementById("result-strip");
+    if (strip) strip.replaceChildren();
     if (!hand && last && (last.summary || []).length) {
-      // The result where everybody looks: the middle of the table (the panel below has it all).
+      // The result where everybody looks: the middle of the table (the panel below has it all);
+      // on a narrow screen, too narrow there, a strip above the buttons.
       const result = el("ul", { class: "result", "data-testid": "middle-result" });
       for (const sentence of last.summary) result.append(el("li", { text: sentence }));
-      this.middle.append(result);
+      (NARROW.matches && strip ? strip : this.middle).append(result);
     } else if (!hand) {
       this.middle.append(el("p", { class: "between", text: "Waiting for the next hand" }));
     }
