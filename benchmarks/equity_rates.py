@@ -27,7 +27,8 @@ def main() -> None:
         began = time.perf_counter()
         calculator.equity(hands, exact=True, max_outcomes=10**13)
         seconds = time.perf_counter() - began
-        print(f"{len(hands)} players  {method:42s} {work:>13,} work  {seconds:7.3f} s  {work / seconds:>13,.0f}/s")
+        rate = work / seconds
+        print(f"{len(hands)} players  {method:42s} {work:>13,} work  {seconds:7.3f} s  {rate:>13,.0f}/s")
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ under the same seed, and none at a table of bots alone that nobody watches."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 import pytest
@@ -58,7 +59,7 @@ def _bot_waits(store: Store, *, person: bool, seed: int, watched: bool = False) 
             view = table.view(seat).hand
             assert view is not None
             now += 0.5
-            room._changed(lambda: keeper.act(seat, helper.act(view), now))
+            room._changed(functools.partial(keeper.act, seat, helper.act(view), now))
     return waits
 
 

@@ -19,7 +19,7 @@ from sevenstud.server.spawn import running
 
 pytest.importorskip("numpy", reason="the equity engine needs numpy (pip install -e '.[server]')")
 pytest.importorskip("playwright")
-from playwright.sync_api import expect  # noqa: E402
+from playwright.sync_api import expect
 
 FIFTH_STREET = ("As Ad Kc 7h 2d", "Qs Qh Jc 9d 9s")
 """Two players on 5th street: exact counting is quick (under a second)."""

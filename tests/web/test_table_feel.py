@@ -197,19 +197,17 @@ def test_your_cards_the_bet_you_face_and_the_bar_are_in_view_round_a_table(
         context.close()
 
 
-def test_bots_take_a_persons_time_and_each_action_is_shown_at_its_seat(
-    browser: Any, tmp_path: Path
-) -> None:
+def test_bots_take_a_persons_time_and_each_action_is_shown_at_its_seat(browser: Any, tmp_path: Path) -> None:
     """Rule: with a person at the table, a bot's action waits its thinking time (here a fixed
     0.6 s, the setting the tests may give) after its turn begins; the seat shows the log's
     words for it until the street ends."""
-    with running(f"sqlite:///{tmp_path / 'think.sqlite3'}", pause=1.0, bot_think="0.6", args=LIFTED) as served:
+    with running(
+        f"sqlite:///{tmp_path / 'think.sqlite3'}", pause=1.0, bot_think="0.6", args=LIFTED
+    ) as served:
         context = browser.new_context(viewport={"width": 1280, "height": 720})
         try:
             page, frames, said = _open(context, served.base, seats=4, bots=3)
-            page.wait_for_function(
-                "() => document.querySelectorAll('.said').length >= 2", timeout=TIMEOUT
-            )
+            page.wait_for_function("() => document.querySelectorAll('.said').length >= 2", timeout=TIMEOUT)
             for node in page.locator(".said").all():
                 seat = node.evaluate("n => n.closest('.seat').dataset.seat")
                 words = node.inner_text()
@@ -221,14 +219,10 @@ def test_bots_take_a_persons_time_and_each_action_is_shown_at_its_seat(
             page.wait_for_timeout(3000)
             events = frames.events()
             players = {v["you"] for v in frames.views()}
-            acted = [
-                (t, e)
-                for t, e in events
-                if e["type"] == "action_taken" and e["seat"] not in players
-            ]
+            acted = [(t, e) for t, e in events if e["type"] == "action_taken" and e["seat"] not in players]
             assert len(acted) >= 2, "the bots did not act"
             gaps = []
-            for t, e in acted:
+            for t, _ in acted:
                 before = [tb for tb, _ in events if tb < t]
                 if before:
                     gaps.append(t - max(before))
@@ -261,7 +255,9 @@ def _time_the_table_page(browser: Any, server: str) -> None:
             page.on("request", lambda r: asked.append(r.url))
             page.add_init_script(
                 """new MutationObserver((_, o) => {
-                     if (document.querySelector('#felt .seat')) { window.__drawn = performance.now(); o.disconnect(); }
+                     if (document.querySelector('#felt .seat')) {
+                       window.__drawn = performance.now(); o.disconnect();
+                     }
                    }).observe(document, {subtree: true, childList: true});"""
             )
             page.goto(f"{server}/table/{table}?watch=1")
@@ -269,9 +265,7 @@ def _time_the_table_page(browser: Any, server: str) -> None:
             page.wait_for_load_state("networkidle")
             drawn.append(page.evaluate("window.__drawn"))
             painted.append(
-                page.evaluate(
-                    "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 1e9"
-                )
+                page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 1e9")
             )
             sizes.append(
                 page.evaluate(
@@ -282,7 +276,9 @@ def _time_the_table_page(browser: Any, server: str) -> None:
             )
         finally:
             context.close()
-    foreign = [u for u in asked if not (u.startswith(server) or u.startswith(server.replace("http", "ws", 1)))]
+    foreign = [
+        u for u in asked if not (u.startswith(server) or u.startswith(server.replace("http", "ws", 1)))
+    ]
     assert not foreign, foreign
     print(f"table page: first view {drawn} ms, first paint {painted} ms, {sizes} bytes")
     assert min(sizes) > 10_000, f"{sizes}: not a cold load"
@@ -374,7 +370,9 @@ def test_a_hand_played_by_clicking_to_a_split_pot_photographed_at_four_sizes(
                     break
                 continue
             _click(page)
-        result = [v["last_hand"] for v in frames.views() if v["last_hand"] and v["last_hand"]["hand"] == int(seen)][-1]
+        result = [
+            v["last_hand"] for v in frames.views() if v["last_hand"] and v["last_hand"]["hand"] == int(seen)
+        ][-1]
         expect(page.get_by_test_id("middle-result").locator("li")).to_have_text(result["summary"])
         for width, height in SIZES:
             page.set_viewport_size({"width": width, "height": height})

@@ -148,4 +148,13 @@ def exact_seconds(method: str, work: int) -> float:
     return work / EXACT_RATES.get(method, min(EXACT_RATES.values()))
 
 
-__all__ = ["EXACT_RATES", "OPTIONS", "EquityLimits", "exact_seconds", "add_arguments", "cores", "from_args", "half_the_cores"]
+__all__ = [
+    "EXACT_RATES",
+    "OPTIONS",
+    "EquityLimits",
+    "add_arguments",
+    "cores",
+    "exact_seconds",
+    "from_args",
+    "half_the_cores",
+]

@@ -73,7 +73,6 @@ __all__ = [
     "OFFER_SECONDS",
     "RECENT_HANDS",
     "Room",
-    "think_range",
     "RoomError",
     "TableKeeper",
     "Watcher",
@@ -81,6 +80,7 @@ __all__ = [
     "entry_payload",
     "event_payload",
     "recover",
+    "think_range",
 ]
 
 SPARE_MESSAGES = 8
