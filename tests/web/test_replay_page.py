@@ -231,9 +231,14 @@ def test_a_hand_of_somebody_elses_is_refused_in_plain_words(
 
 
 def test_the_replayer_asks_a_visitor_to_sign_in_first(page: Any, server: str, played: Played) -> None:
+    failed: list[str] = []
+    page.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
     page.goto(f"{server}/hands/{played.hand_id}")
     page.get_by_test_id("replay-error").filter(has_text="Sign in").wait_for()
     assert page.locator("[data-card]").count() == 0
+    # Issue 16, point 5: signed out, nothing is asked that answers 401 (nor a missing icon).
+    page.wait_for_load_state("networkidle")
+    assert not failed, failed
 
 
 def test_a_community_card_is_drawn_from_the_street_it_came_on(

@@ -134,10 +134,16 @@ function problem(text) {
 
 async function start() {
   applySettings();
-  document.body.prepend(siteHeader(await me()));
+  const account = await me();
+  document.body.prepend(siteHeader(account));
   const id = handId();
   if (!id) {
     problem("This address names no hand: a replay is at /hands/ and the hand's number.");
+    return;
+  }
+  // Signed out there is no hand of yours to ask for (the server would answer 401).
+  if (!account) {
+    problem("Sign in (or play as a guest) to replay your hands: they are yours alone.");
     return;
   }
   try {
