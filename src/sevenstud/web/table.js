@@ -173,6 +173,7 @@ function fit() {
   root.setProperty("--bar-h", `${Math.ceil($("action-area").getBoundingClientRect().height)}px`);
   const yours = $("felt").querySelector(".seat.you");
   $("felt").style.setProperty("--you-h", yours && NARROW.matches ? `${Math.ceil(yours.offsetHeight)}px` : "0px");
+  tableView.placeBets();
 }
 new ResizeObserver(fit).observe($("action-area"));
 new ResizeObserver(fit).observe(document.body);

@@ -174,12 +174,11 @@ export class TableView {
       // A seat's chips lie on the felt in front of it (in its box on a narrow screen).
       const bet = node.querySelector(".bet");
       if (bet && !NARROW.matches) {
-        const front = seatPosition(seat, anchor, size, 0.55);
-        bet.style.setProperty("--x", front.x.toFixed(4));
-        bet.style.setProperty("--y", (0.5 + (front.y - 0.5) * 0.85).toFixed(4));
+        bet.dataset.seat = String(seat);
         this.felt.append(bet);
       }
     }
+    this.placeBets();
     if (focused) {
       const again = this.felt.querySelector(`[data-testid="${focused}"]`);
       if (again) again.focus();
@@ -187,6 +186,29 @@ export class TableView {
     this.drawMiddle(view);
     this.drawShowdown(view);
     this.tick();
+  }
+
+  /** Puts each seat's chips on the felt just in front of it: on the line from the seat's
+   *  centre to the table's, clear of the seat's own box (however tall the seat has grown). */
+  placeBets() {
+    const felt = this.felt.getBoundingClientRect();
+    const mx = felt.width / 2;
+    const my = felt.height / 2;
+    for (const bet of this.felt.querySelectorAll(":scope > .bet")) {
+      const seat = this.felt.querySelector(`:scope > .seat[data-seat="${bet.dataset.seat}"]`);
+      if (!seat) continue;
+      const box = seat.getBoundingClientRect();
+      const cx = box.left - felt.left + box.width / 2;
+      const cy = box.top - felt.top + box.height / 2;
+      const length = Math.hypot(mx - cx, my - cy) || 1;
+      const dx = (mx - cx) / length;
+      const dy = (my - cy) / length;
+      // Where the line leaves the seat's box, then half the chips' own size and a gap beyond.
+      const out = Math.min(dx ? box.width / 2 / Math.abs(dx) : Infinity, dy ? box.height / 2 / Math.abs(dy) : Infinity);
+      const chip = Math.abs(dx) * bet.offsetWidth / 2 + Math.abs(dy) * bet.offsetHeight / 2 + 6;
+      bet.style.left = `${Math.round(cx + dx * (out + chip))}px`;
+      bet.style.top = `${Math.round(cy + dy * (out + chip))}px`;
+    }
   }
 
   /** The last hand's shown hands while it is still on show (until the next hand is dealt). */
