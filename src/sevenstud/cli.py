@@ -293,7 +293,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="S|MIN-MAX",
         help="a bot's thinking time at a table with a person, drawn afresh for each action"
-        " (default 0.8-2.5 seconds; 0: none; bots alone and unwatched never wait)",
+        " (default: 0.8-2.5 seconds; 0: none; bots alone and unwatched never wait)",
     )
     serve.add_argument(
         "--test-commit-delay",
