@@ -259,6 +259,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="seconds between one hand's end and the next deal (the tests play hands back to back)",
     )
     serve.add_argument(
+        "--bot-think",
+        default=None,
+        metavar="S|MIN-MAX",
+        help="a bot's thinking time at a table with a person, drawn afresh for each action"
+        " (default: 0.8-2.5 seconds; 0: none; bots alone and unwatched never wait)",
+    )
+    serve.add_argument(
         "--test-commit-delay",
         type=float,
         default=0.0,

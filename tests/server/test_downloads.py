@@ -300,3 +300,51 @@ def test_a_scoop_by_the_only_hand_shown_says_its_low_in_every_download() -> None
         (0, 4, "high"),
         (0, 3, "low"),
     ]
+
+
+def _own(hand: Hand) -> object:
+    from sevenstud.server.downloads import OwnHand
+
+    return OwnHand(
+        row_id=8, table_id=1, table_name="Downloads", number=4, max_seats=5, started_at=0.0,
+        hand=hand, names=["ann", "bob", "cid"], seats=[1, 3, 4], hero=0,
+    )
+
+
+def test_the_replayer_is_told_the_pots_and_each_seats_bets_on_every_street() -> None:
+    """Issue 16, point 4: each street of the replay carries the pots at the end of its betting
+    (table seats) and what each seat put in on it (the antes not counted)."""
+    from sevenstud.dealing import deck_for
+    from sevenstud.server.downloads import replay_for
+
+    deck = deck_for(["Ac 3d 4h 5d 6c Kd 9s", "Qc Jh 9d 7d 2c Ts 3s", "7h 8h Qd Jd 2h 4c 8c"])
+    hand = Hand(SETTINGS.game, [100, 100, 100], deck, auto_showdown=True)
+    for action in ("bring-in", "call", "call"):  # 3 antes, three bets of 2: 9
+        hand.act(action)
+    for action in ("bet", "call", "call"):  # fourth street, 5 each: 24
+        hand.act(action)
+    for action in ("bet", "call", "call"):  # fifth street, 10 each: 54
+        hand.act(action)
+    while not hand.is_over:
+        hand.act("check")
+    streets = replay_for(_own(hand))["streets"]  # type: ignore[arg-type]
+    assert [s["street"] for s in streets] == [3, 4, 5, 6, 7]
+    assert [[p["amount"] for p in s["pots"]] for s in streets] == [[9], [24], [54], [54], [54]]
+    assert all(s["pots"][0]["seats"] == [1, 3, 4] for s in streets)
+    assert [s["bets"] for s in streets] == [[2, 2, 2], [5, 5, 5], [10, 10, 10], [0, 0, 0], [0, 0, 0]]
+
+
+def test_an_uncalled_bet_is_not_counted_in_the_replayers_pot_or_bets() -> None:
+    """Rule: a bet nobody calls goes back (docs/rules.md): the street's bets and pot leave it out."""
+    from sevenstud.dealing import deck_for
+    from sevenstud.server.downloads import replay_for
+
+    deck = deck_for(["Ac 3d 4h 5d", "Qc Jh 9d 7d", "7h 8h Qd Jd"])
+    hand = Hand(SETTINGS.game, [100, 100, 100], deck, auto_showdown=True)
+    for action in ("bring-in", "call", "call", "bet", "fold", "fold"):
+        hand.act(action)
+    assert hand.is_over
+    streets = replay_for(_own(hand))["streets"]  # type: ignore[arg-type]
+    assert [s["street"] for s in streets] == [3, 4]
+    assert [[p["amount"] for p in s["pots"]] for s in streets] == [[9], [9]]
+    assert [s["bets"] for s in streets] == [[2, 2, 2], [0, 0, 0]]

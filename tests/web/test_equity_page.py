@@ -18,6 +18,8 @@ from sevenstud.equity import equity
 from sevenstud.server.spawn import running
 
 pytest.importorskip("numpy", reason="the equity engine needs numpy (pip install -e '.[server]')")
+pytest.importorskip("playwright")
+from playwright.sync_api import expect
 
 FIFTH_STREET = ("As Ad Kc 7h 2d", "Qs Qh Jc 9d 9s")
 """Two players on 5th street: exact counting is quick (under a second)."""
@@ -177,6 +179,22 @@ def test_a_bad_card_typed_shows_the_servers_error(page: Any, server: str) -> Non
     page.get_by_test_id("run").click()
     page.get_by_test_id("result-1-equity").wait_for()
     assert error.inner_text() == ""
+
+
+def test_a_duplicate_card_error_goes_when_the_cards_are_corrected(page: Any, server: str) -> None:
+    """Issue 16, point 6: the server's refusal of a card given twice stays until the cards
+    change, then goes (it stayed on screen after the cards were corrected before)."""
+    body = {"game": "stud8", "hands": ["As 2s 3s", "As Kh Kc"], "dead": "", "method": "auto"}
+    refused = httpx.post(f"{server}/api/equity", json=body)
+    assert refused.status_code == 400 and refused.json()["reason"] == "bad-position"
+    _open(page, server)
+    page.get_by_test_id("cards-p0").fill("As 2s 3s")
+    page.get_by_test_id("cards-p1").fill("As Kh Kc")
+    page.get_by_test_id("run").click()
+    error = page.get_by_test_id("equity-error")
+    expect(error).to_have_text(refused.json()["detail"], timeout=15_000)
+    page.get_by_test_id("cards-p1").fill("Kd Kh Kc")
+    expect(error).to_have_text("")
 
 
 # ---------------------------------------------------------------------- refused, or cut short (issue 18)

@@ -131,14 +131,14 @@ def test_a_refused_refill_shows_the_servers_reason(page: Any, server: str) -> No
     # The page is told the player is short (the server itself is not), so that it offers the
     # refill; the server then refuses it, and the page must say the server's reason.
     page.route(
-        "**/api/me",
-        lambda route: route.fulfill(json={**account, "balance": 3}),
+        "**/api/session",
+        lambda route: route.fulfill(json={"account": {**account, "balance": 3}}),
     )
     _open_lobby(page, server)
     # the button says the server's terms
     expect(page.get_by_test_id("refill")).to_have_text(f"Refill to {account['refill_to']}")
     page.get_by_test_id("refill").click()
-    page.unroute("**/api/me")
+    page.unroute("**/api/session")
     reason = page.request.post(f"{server}/api/refill")
     assert reason.status == 400
     expect(page.get_by_test_id("refill-error")).to_have_text(reason.json()["detail"], timeout=TIMEOUT)

@@ -163,6 +163,14 @@ def test_the_replayer_steps_through_the_hand_street_by_street(
         assert label.inner_text().startswith(said)
         actions = page.get_by_test_id("actions").locator("li").all_inner_texts()
         assert actions == street["text"]
+        # Issue 16, point 4: the pots and each seat's bets on the street, as the server sent them.
+        pots = page.get_by_test_id("pots").locator("li").all_inner_texts()
+        assert len(pots) == len(street["pots"]) >= 1
+        for shown, pot in zip(pots, street["pots"], strict=True):
+            assert shown.endswith(f": {pot['amount']} chips"), (shown, pot)
+        for seat, bet in zip(replay["seats"], street["bets"], strict=True):
+            tag = page.get_by_test_id(f"bet-{seat}")
+            assert (tag.inner_text() if bet else tag.count()) == (f"Bet {bet}" if bet else 0)
         withheld = _check_cards(page, replay, step)
         if step == 0 and _others_showed(replay):
             # The server sent those hands' down cards (for the showdown): the page held them back.
@@ -223,9 +231,14 @@ def test_a_hand_of_somebody_elses_is_refused_in_plain_words(
 
 
 def test_the_replayer_asks_a_visitor_to_sign_in_first(page: Any, server: str, played: Played) -> None:
+    failed: list[str] = []
+    page.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
     page.goto(f"{server}/hands/{played.hand_id}")
     page.get_by_test_id("replay-error").filter(has_text="Sign in").wait_for()
     assert page.locator("[data-card]").count() == 0
+    # Issue 16, point 5: signed out, nothing is asked that answers 401 (nor a missing icon).
+    page.wait_for_load_state("networkidle")
+    assert not failed, failed
 
 
 def test_a_community_card_is_drawn_from_the_street_it_came_on(

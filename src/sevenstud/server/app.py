@@ -63,7 +63,7 @@ from sevenstud.server.protocol import (
     json_schema,
     parse_client,
 )
-from sevenstud.server.rooms import Room, TableKeeper, create_table, recover
+from sevenstud.server.rooms import BOT_THINK, NO_THINK, Room, TableKeeper, create_table, recover, think_range
 from sevenstud.server.store import Store, StoreError, open_store
 from sevenstud.server.store.models import Player, TableRow
 from sevenstud.table import TableSettings
@@ -132,6 +132,7 @@ def create_app(
     store: Store,
     *,
     pause: float = 3.0,
+    bot_think: tuple[float, float] = NO_THINK,
     allowed_origins: tuple[str, ...] = (),
     public_url: str = "http://127.0.0.1:8000",
     lease_seconds: float = LEASE_SECONDS,
@@ -280,6 +281,7 @@ def create_app(
         room = Room(
             TableKeeper(store, table_id, settings),
             pause=pause,
+            bot_think=bot_think,
             grace=grace,
             pause_unwatched=limits.pause_unwatched_bots,
             owner=owner,
@@ -450,6 +452,13 @@ def create_app(
     @app.get("/api/me")
     def me(request: Request) -> dict[str, Any]:
         return _account(_logged_in(request).id)
+
+    @app.get("/api/session")
+    def session(request: Request) -> dict[str, Any]:
+        # The pages' question "who is logged in here?": signed out is an answer, not an error
+        # (a 401 would be logged in every signed-out page's console).
+        player = auth.player_of(store, request.cookies.get(COOKIE), limits.session_idle)
+        return {"account": None if player is None else _account(player.id)}
 
     @app.post("/api/refill")
     def refill(request: Request) -> dict[str, Any]:
@@ -654,6 +663,13 @@ def serve_command(args: argparse.Namespace) -> int:
     public = getattr(args, "public_url", None) or f"http://{host}:{port}"
     limits = Limits()
     try:
+        given = getattr(args, "bot_think", None)
+        bot_think = BOT_THINK if given is None else think_range(given)
+    except ValueError as error:
+        print(f"sevenstud serve: --bot-think: {error}", file=sys.stderr)
+        store.close()
+        return 2
+    try:
         for assignment in getattr(args, "limit", None) or ():
             limits = limits.changed(assignment)
     except ValueError as error:
@@ -670,6 +686,7 @@ def serve_command(args: argparse.Namespace) -> int:
             lease_seconds=getattr(args, "lease_seconds", LEASE_SECONDS),
             equity=equity_limits.from_args(args),
             pause=getattr(args, "pause", 3.0),
+            bot_think=bot_think,
             limits=limits,
             allowed_origins=tuple(getattr(args, "allowed_origin", None) or ()),
             allowed_hosts=tuple(hosts),

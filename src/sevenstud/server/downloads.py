@@ -27,7 +27,16 @@ from fastapi.responses import PlainTextResponse
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from sevenstud.events import CardDealt, Event, HandShown, HandTurnedUp, StreetStarted, redact
+from sevenstud.events import (
+    ActionTaken,
+    BetReturned,
+    CardDealt,
+    Event,
+    HandShown,
+    HandTurnedUp,
+    StreetStarted,
+    redact,
+)
 from sevenstud.hand import Hand
 from sevenstud.history.phh import PHHHand, dumps, dumps_all
 from sevenstud.history.pokerstars import format_hand
@@ -38,7 +47,7 @@ from sevenstud.server.presenter import street_lines, summary
 from sevenstud.server.store import Store
 from sevenstud.server.store.models import HandRow, Player, Sitting, TableRow
 from sevenstud.server.web import RowId
-from sevenstud.wire import WireError, hand_from_record, to_wire
+from sevenstud.wire import WireError, hand_from_record, hand_to_record, to_wire
 
 Format = Literal["pokerstars", "phh"]
 MAX_HANDS = 5000
@@ -127,6 +136,36 @@ def _table_seats(event: Event, seats: list[int]) -> Event:
     return typing.cast(Event, typing.cast(Any, event)._replace(**changes)) if changes else event
 
 
+def street_money(hand: Hand) -> dict[int, dict[str, list[Any]]]:
+    """What was in the middle at the end of each street's betting, as the engine counts it:
+    ``pots`` the engine's :meth:`Hand.pots` then (the hand played again action by action from
+    its record; main pot first, seats in hand order), on the street the hand ended the pots as
+    awarded (:attr:`Hand.final_pots`, after the rake); ``bets`` what each seat put in on that
+    street, from its ``action_taken`` events' chips (the antes not counted, an uncalled bet's
+    return taken off). A street dealt with nobody left to bet (all in) keeps the pots before."""
+    again = hand_from_record({**hand_to_record(hand), "actions": []})
+    pots: dict[int, list[Any]] = {}
+    for seat, action in hand.actions:
+        street = again.street
+        again.act_recorded(action, seat)
+        if again.street != street or again.is_over:
+            # Over: the pots as awarded (the streets dealt to all-in players after it too).
+            pots[street] = list(hand.final_pots if again.is_over else again.pots())
+    pots[hand.street] = list(hand.final_pots)
+    bets: dict[int, list[int]] = {}
+    street = 3
+    for event in hand.events:
+        if isinstance(event, StreetStarted):
+            street = event.street
+        elif isinstance(event, ActionTaken):
+            bets.setdefault(street, [0] * hand.n)[event.seat] += event.chips
+        elif isinstance(event, BetReturned) and street in bets:
+            bets[street][event.seat] -= event.amount
+    return {
+        street: {"pots": pots[street], "bets": bets.get(street, [0] * hand.n)} for street in pots
+    }
+
+
 def replay_for(own: OwnHand, lang: str = "en") -> dict[str, Any]:
     """The hand for the replayer, as its player saw it at the end: their own cards, every up
     card, the hands shown (or turned face up); every other down card (mucked, never shown) is
@@ -148,6 +187,16 @@ def replay_for(own: OwnHand, lang: str = "en") -> dict[str, Any]:
     streets.append({"street": street, "events": events})
     game, stakes = hand.game.code, hand.game.stakes
     names = dict(zip(seats, own.names, strict=True))
+    money = street_money(hand)
+    last: dict[str, list[Any]] = {"pots": [], "bets": [0] * len(seats)}
+
+    def chips_on(street: int) -> dict[str, Any]:
+        nonlocal last
+        known = money.get(street)
+        last = known if known is not None else {"pots": last["pots"], "bets": [0] * len(seats)}
+        pots = [{"amount": p.amount, "seats": [seats[i] for i in p.eligible]} for p in last["pots"]]
+        return {"pots": pots, "bets": list(last["bets"])}
+
     return {
         "id": own.row_id,
         "table": own.table_id,
@@ -168,6 +217,7 @@ def replay_for(own: OwnHand, lang: str = "en") -> dict[str, Any]:
                 "street": part["street"],
                 "events": [to_wire(e) for e in part["events"]],
                 "text": street_lines(part["events"], names, tr),
+                **chips_on(part["street"]),
             }
             for part in streets
         ],

@@ -43,6 +43,9 @@ class EquityLimits:
     max_outcomes: int = DEFAULT_MAX_OUTCOMES
     """The most work exact counting may be (``exact`` beyond it is refused; ``auto`` samples);
     the same default as ``sevenstud equity --max-outcomes``."""
+    quick_seconds: float = 5.0
+    """``auto`` counts exactly when the cost model (:func:`exact_seconds`) says it takes at
+    most this long (and it is within ``max_outcomes``), else it samples."""
     max_trials: int = 2_000_000
     """The most trials Monte Carlo may draw (``monte-carlo`` and ``auto``)."""
     memory_mb: int = 2048
@@ -59,7 +62,7 @@ class EquityLimits:
     def __post_init__(self) -> None:
         for each in fields(self):
             value = getattr(self, each.name)
-            if each.name in ("seconds", "grace", "polls_per_second", "keep_seconds"):
+            if each.name in ("seconds", "grace", "polls_per_second", "keep_seconds", "quick_seconds"):
                 may_be_zero = each.name in ("grace", "keep_seconds")
                 good = isinstance(value, int | float) and (value >= 0 if may_be_zero else value > 0)
                 what = "a number of seconds, 0 or more" if may_be_zero else "a number more than 0"
@@ -77,6 +80,10 @@ OPTIONS: dict[str, tuple[str, str]] = {
     "per_client": ("--equity-jobs-per-client", "equity jobs one client address may run at once"),
     "seconds": ("--equity-seconds", "an equity job's deadline in seconds (Monte Carlo keeps what it drew)"),
     "max_outcomes": ("--equity-max-outcomes", "the most work exact counting may be (auto samples beyond it)"),
+    "quick_seconds": (
+        "--equity-quick-seconds",
+        "auto counts exactly when exact counting is estimated to take at most this many seconds",
+    ),
     "max_trials": ("--equity-max-trials", "the most Monte Carlo trials one job may draw"),
     "memory_mb": ("--equity-memory-mb", "the most memory (MiB of address space) one equity worker may have"),
 }
@@ -87,7 +94,7 @@ def add_arguments(parser: Any) -> None:
     """The ``sevenstud serve`` options of :data:`OPTIONS`, with the defaults in their help."""
     defaults = EquityLimits()
     for name, (flag, text) in OPTIONS.items():
-        kind = float if name == "seconds" else int
+        kind = float if name in ("seconds", "quick_seconds") else int
         shown = "" if name == "running" else f" (default: {getattr(defaults, name):,})"
         parser.add_argument(
             flag,
@@ -119,4 +126,35 @@ def from_args(args: Any) -> EquityLimits:
     return EquityLimits(**{name: value for name, value in given.items() if value is not None})
 
 
-__all__ = ["OPTIONS", "EquityLimits", "add_arguments", "cores", "from_args", "half_the_cores"]
+EXACT_RATES: dict[str, float] = {
+    "inclusion-exclusion": 2.0e6,
+    "inclusion-exclusion over the last player": 5.0e6,
+    "enumeration": 2.0e6,
+}
+"""Exact counting's work per second, by method (:func:`sevenstud.equity.exact_work`'s units),
+measured on the project's machine (2 cores shared with other jobs) by
+``benchmarks/equity_rates.py``; the slowest run of each kept, so that the estimate errs long.
+Heads up (inclusion-exclusion) ran at 2.1 to 3.0 million a second (the README's example,
+As 2s 3s against Kd Kh Qc: 5.2 million of work, 2.5 s); over the last player at 5.5 to 13
+million; enumeration is counted at the slowest rate measured, as no quick position uses it."""
+
+
+def exact_seconds(method: str, work: int) -> float:
+    """How long exact counting of ``work`` by ``method`` is expected to take, in seconds.
+
+    >>> round(exact_seconds("inclusion-exclusion", 5_221_920), 1)
+    2.6
+    """
+    return work / EXACT_RATES.get(method, min(EXACT_RATES.values()))
+
+
+__all__ = [
+    "EXACT_RATES",
+    "OPTIONS",
+    "EquityLimits",
+    "add_arguments",
+    "cores",
+    "exact_seconds",
+    "from_args",
+    "half_the_cores",
+]

@@ -396,9 +396,12 @@ class Presenter:
         if hand is None or facts is None or facts.number != view.hand_number:
             return empty
         seats = view.hand_seats
-        kind = ActionKind.BRING_IN
-        brought = (e for e in facts.events if isinstance(e, ActionTaken) and e.action.kind is kind)
-        bring_in = next((e.seat for e in brought), None)
+        # The seat the bring-in fell to acts first on third street, bringing in or completing
+        # (a completed bring-in is still the bring-in); the mark is third street's alone.
+        first = next((e for e in facts.events if isinstance(e, ActionTaken)), None)
+        opening = (ActionKind.BRING_IN, ActionKind.COMPLETE)
+        on_third = hand.street == 3 and first is not None and first.action.kind in opening
+        bring_in = first.seat if on_third and first is not None else None
         # The engine's pots (Hand.pots_now, in the view), its seats made the table's.
         pots = [] if hand.phase == "over" else [(p.amount, [seats[i] for i in p.eligible]) for p in hand.pots]
         opened = {e.seat for e in facts.events if isinstance(e, HandShown | HandTurnedUp)}

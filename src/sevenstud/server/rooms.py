@@ -27,6 +27,7 @@ import asyncio
 import contextlib
 import dataclasses
 import functools
+import random
 import time
 from collections.abc import Callable
 from typing import Any
@@ -71,6 +72,8 @@ from sevenstud.wire import to_wire
 __all__ = [
     "BOT_KINDS",
     "BOT_PREFIX",
+    "BOT_THINK",
+    "NO_THINK",
     "OFFER_SECONDS",
     "RECENT_HANDS",
     "Room",
@@ -81,6 +84,7 @@ __all__ = [
     "entry_payload",
     "event_payload",
     "recover",
+    "think_range",
 ]
 
 SPARE_MESSAGES = 8
@@ -113,6 +117,36 @@ class Watcher:
         return self.connection.player
 
 
+NO_THINK = (0.0, 0.0)
+"""No thinking time: bots act as soon as their turn comes (the tests' tables)."""
+
+BOT_THINK = (0.8, 2.5)
+"""``sevenstud serve``'s default range of a bot's thinking time, in seconds: about a
+person's pace at a live table, so that each action can be followed where it happens."""
+
+
+def think_range(text: str) -> tuple[float, float]:
+    """``"0.8-2.5"`` (a range), ``"1.5"`` (always that) or ``"0"`` (none) as a thinking-time
+    range in seconds; :class:`ValueError` naming what is wrong otherwise.
+
+    >>> think_range("0.8-2.5"), think_range("1"), think_range("0")
+    ((0.8, 2.5), (1.0, 1.0), (0.0, 0.0))
+    """
+    parts = text.split("-")
+    try:
+        low, high = (float(parts[0]), float(parts[-1])) if len(parts) <= 2 else (None, None)
+    except ValueError:
+        low = high = None
+    if low is None or high is None or not 0 <= low <= high <= 60:
+        raise ValueError(f"a bot's thinking time is seconds or a range MIN-MAX within 0-60, not {text!r}")
+    return (low, high)
+
+
+def _turn_number(keeper: TableKeeper) -> int | None:
+    """The stream number of the turn running now (None: nobody is on the clock)."""
+    return keeper.turn.number if keeper.turn is not None else None
+
+
 class Room:
     """The actor of one table: see the module. ``clock`` gives the time (seconds)."""
 
@@ -124,6 +158,8 @@ class Room:
         grace: float = GRACE_SECONDS,
         pause: float = 3.0,
         bot_delay: float = 0.0,
+        bot_think: tuple[float, float] = NO_THINK,
+        seed: int | None = None,
         offer_seconds: float = OFFER_SECONDS,
         pause_unwatched: bool = False,
         owner: int | None = None,
@@ -143,6 +179,12 @@ class Room:
         self.grace = grace
         self.pause = pause
         self.bot_delay = bot_delay
+        """A fixed wait before every bot's action (tests hold the bots with it)."""
+        self.bot_think = bot_think
+        """The range a bot's thinking time is drawn from, afresh for each of its turns, while
+        a person sits or watches here (docs/table.md, "Bots at the table")."""
+        self._think_rng = random.Random(seed)
+        self._think = 0.0
         self.offer_seconds = offer_seconds
         self.queue: asyncio.Queue[tuple[Callable[[float], object], asyncio.Future[object]]] = asyncio.Queue()
         self.watchers: dict[int, Watcher] = {}
@@ -463,7 +505,9 @@ class Room:
             name = table.player_at(to_act) if to_act is not None else None
             occupant = self.keeper.occupants.get(name) if name is not None else None
             if occupant is not None and occupant.bot is not None:
-                due = self._turn_start + self.bot_delay
+                # Bots alone, unwatched, play on at once: nobody is there to follow them.
+                think = 0.0 if self.unattended() else self._think
+                due = self._turn_start + self.bot_delay + think
             else:
                 due = deadline + self.grace
         elif table.can_start_hand() and not self.paused():
@@ -522,13 +566,18 @@ class Room:
         """Run one step; a new turn restarts the bots' delay, a hand
         ended starts the pause and rebuys the broke bots; free seats are offered."""
         keeper, table = self.keeper, self.keeper.table
-        in_hand, to_act = table.hand_in_progress, table.to_act
+        in_hand, to_act, turn = table.hand_in_progress, table.to_act, _turn_number(keeper)
         try:
             return step()
         finally:
             now = self.now()
-            if table.to_act != to_act or table.hand_in_progress != in_hand:
+            # A new turn by its clock's number too: the seat that closed a street may be the
+            # first to act on the next, and waits (thinks) afresh there.
+            new_turn = _turn_number(keeper) != turn
+            if new_turn or table.to_act != to_act or table.hand_in_progress != in_hand:
                 self._turn_start = now
+                low, high = self.bot_think
+                self._think = self._think_rng.uniform(low, high) if high > 0 else 0.0
             if in_hand and not table.hand_in_progress:
                 self.hands_played += 1
                 self._next_hand = now + self.pause

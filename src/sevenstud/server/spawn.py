@@ -75,6 +75,7 @@ def spawn(
     *,
     port: int | None = None,
     pause: float | None = None,
+    bot_think: str = "0",
     env: dict[str, str] | None = None,
     args: Sequence[str] = (),
     stdout: int | IO[Any] | None = subprocess.DEVNULL,
@@ -82,12 +83,14 @@ def spawn(
     seconds: float = 60.0,
 ) -> Spawned:
     """Start ``sevenstud serve --database DATABASE`` (on ``port``, else a free one; ``pause``:
-    seconds between hands, ``--pause``; ``args``: more of its options) and return once
+    seconds between hands, ``--pause``; ``bot_think``: ``--bot-think``, none unless told, so
+    that tests and benchmarks play bots back to back; ``args``: more of its options) and return once
     it answers; one that exits or stays silent for ``seconds`` is killed: :class:`SpawnError`."""
     port = free_port() if port is None else port
     command = [sys.executable, "-m", "sevenstud", "serve", "--port", str(port), "--database", database, *args]
     if pause is not None:
         command += ["--pause", str(pause)]
+    command += ["--bot-think", bot_think]
     environment = {**os.environ, **(env or {})}
     process = subprocess.Popen(command, env=environment, stdout=stdout, stderr=stderr, text=True)
     spawned = Spawned(process, port)

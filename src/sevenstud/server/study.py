@@ -30,7 +30,7 @@ from pydantic import BaseModel, Field
 from sevenstud import equity as calculator
 from sevenstud.games import GameCode, StudHiLo
 from sevenstud.server import equity_worker
-from sevenstud.server.equity_limits import EquityLimits
+from sevenstud.server.equity_limits import EquityLimits, exact_seconds
 
 
 class EquityRequest(BaseModel):
@@ -223,7 +223,7 @@ class Study:
                 most=limits.max_outcomes,
                 asked=work,
             )
-        exact = body.method == "exact" or (body.method == "auto" and work <= limits.max_outcomes)
+        exact = body.method == "exact" or (body.method == "auto" and self.quick(method, work))
         if not exact and body.trials > limits.max_trials:
             raise Refused(
                 400,
@@ -237,6 +237,15 @@ class Study:
         return equity_worker.Order(
             tuple(body.hands), body.game, body.dead, exact, body.trials, fallback=body.method == "auto"
         )
+
+    def quick(self, method: str, work: int) -> bool:
+        """``auto``'s choice: count exactly when the cost model says it is quick (at most
+        ``quick_seconds`` at the measured rate of its method), within ``max_outcomes``, and
+        within exact counting's memory (two players hold their completions at once)."""
+        limits = self.limits
+        if method == "inclusion-exclusion" and work > calculator.EXACT_MEMORY_LIMIT:
+            return False
+        return work <= limits.max_outcomes and exact_seconds(method, work) <= limits.quick_seconds
 
     def _wait_for(self, jobs: list[Job]) -> float:
         """Seconds until the first of ``jobs`` must have ended (its deadline and the grace)."""

@@ -2,8 +2,9 @@
 
 ``GET /`` is the lobby (``web/index.html``), ``GET /table/{id}`` the table, ``GET /equity`` the
 study page, ``GET /hands/{id}`` the replayer, ``GET /rules`` and ``GET /rules/{game}`` the "How to
-play" pages (``web/rules.html``; a game is one of :data:`sevenstud.games.GAME_CODES`); every
-other file is under ``GET /web/...`` (the pages' catalogs at ``/web/i18n/<lang>.json``). Every
+play" pages (``web/rules.html``; a game is one of :data:`sevenstud.games.GAME_CODES`), ``GET
+/favicon.ico`` the icon (``web/favicon.svg``); every other file is under ``GET /web/...`` (the
+pages' catalogs at ``/web/i18n/<lang>.json``). Every
 asset ships in the package (no CDN), so the pages' Content-Security-Policy allows this origin
 alone (and its websocket). A page or file not there (yet) is a plain 404. Pages and files are
 sent ``Cache-Control: no-cache``: a browser revalidates them, so a new release shows at once.
@@ -53,7 +54,8 @@ def _page(name: str, folder: Path) -> Response:
 
 
 def _is_page_or_file(path: str) -> bool:
-    return path in PAGES or path.startswith(("/web/", "/table/", "/hands/", "/rules/"))
+    rooted = ("/web/", "/table/", "/hands/", "/rules/")
+    return path in PAGES or path == "/favicon.ico" or path.startswith(rooted)
 
 
 def install(app: FastAPI, folder: Path = WEB) -> None:
@@ -96,6 +98,14 @@ def install(app: FastAPI, folder: Path = WEB) -> None:
     @app.get("/hands/{hand_id}", include_in_schema=False)
     def replay_page(hand_id: RowId) -> Response:
         return _page("replay.html", folder)
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> Response:
+        # The pages name /web/favicon.svg; a browser or tool that asks here gets it too, not a 404.
+        path = folder / "favicon.svg"
+        if not path.is_file():
+            return PlainTextResponse("favicon not found", status_code=404)
+        return FileResponse(path, media_type="image/svg+xml")
 
     # check_dir=False: the folder may be missing in a checkout under way; its files are then 404s.
     app.mount("/web", StaticFiles(directory=folder, check_dir=False), name="web")

@@ -37,14 +37,10 @@ function describeDetail(detail) {
   return detail ? String(detail) : "";
 }
 
-/** The account logged in, or null. */
+/** The account logged in, or null (GET /api/session: signed out is no error to log). */
 export async function me() {
-  try {
-    return await api("/api/me");
-  } catch (error) {
-    if (error.status === 401) return null;
-    throw error;
-  }
+  const answer = await api("/api/session");
+  return answer.account;
 }
 
 export const RANK_NAMES = {
@@ -176,7 +172,7 @@ export async function fillGameSelect(select) {
 }
 
 /** The header every page shows: the card room's name, the pages, the account and its
- *  balance (or a link to the lobby to sign in). `account` is /api/me's answer or null. */
+ *  balance (or a link to the lobby to sign in). `account` is /api/session's account (null: signed out). */
 export function siteHeader(account) {
   const who = account
     ? el("span", { class: "account", "data-testid": "account" },

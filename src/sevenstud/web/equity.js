@@ -129,7 +129,15 @@ function used() {
   return where;
 }
 
+// Whether the error on show is the server's refusal of the cards as they were.
+let cardsRefused = false;
+
 function refresh() {
+  if (cardsRefused) {
+    cardsRefused = false;
+    showError("");
+    setProgress(0, "");
+  }
   const where = used();
   for (const button of document.querySelectorAll("#grid button")) {
     const owner = where.get(button.dataset.card);
@@ -327,6 +335,8 @@ async function run(event) {
   } catch (error) {
     setProgress(0, error.body && error.body.reason ? t("equity.refused") : t("equity.stopped"));
     showError(error.message, refusal(error));
+    // The server's word on these cards (a duplicate, a bad card): it goes once they change.
+    cardsRefused = Boolean(error.body && error.body.reason === "bad-position");
   } finally {
     running = false;
     button.disabled = false;

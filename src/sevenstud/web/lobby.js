@@ -129,7 +129,9 @@ async function refreshHands() {
     return; // a failed refresh keeps the list it had; the next one tries again
   }
   const list = $("hands");
-  list.replaceChildren(...hands.slice(0, HANDS_SHOWN).map((hand) => {
+  // Newest first (the API lists them oldest first): the hand just played is on top.
+  const newest = [...hands].sort((a, b) => b.at - a.at || b.id - a.id).slice(0, HANDS_SHOWN);
+  list.replaceChildren(...newest.map((hand) => {
     const title = t("lobby.hand_title", { table: hand.table, number: hand.number });
     return el("li", { "data-testid": "hand", "data-hand": hand.id },
       el("a", { href: `/hands/${hand.id}`, "aria-label": t("lobby.replay", { title }) }, title),
@@ -206,7 +208,15 @@ function fillRow(tr, line) {
   setText(get("hands-per-hour"), line.hands_per_hour !== undefined ? String(line.hands_per_hour) : "");
   const players = Array.isArray(line.players) ? line.players.join(", ") : "";
   const bots = line.bots ? ` (${t("lobby.bots_n", { count: line.bots })})` : "";
-  setText(get("players"), players ? players + bots : bots.trim() || t("lobby.none"));
+  const cellText = players ? players + bots : bots.trim() || t("lobby.none");
+  const who = get("players");
+  if (who.textContent !== cellText) {
+    // Each name whole on its line (a guest's "guest-9e4fca5" never broken at its hyphen): the
+    // lines break between names only.
+    const names = Array.isArray(line.players) ? line.players : [];
+    const parts = names.flatMap((n, i) => [i ? ", " : null, el("span", { class: "player", text: n })]).filter(Boolean);
+    who.replaceChildren(...(names.length ? [...parts, bots] : [cellText]));
+  }
   const join = tr.querySelector("[data-testid=join]");
   const watch = tr.querySelector("[data-testid=watch]");
   join.setAttribute("aria-label", t("lobby.join_named", { name }));

@@ -37,7 +37,7 @@ function seatsAfter(upTo) {
   return seats;
 }
 
-function drawSeat(seat, index, atEnd) {
+function drawSeat(seat, index, atEnd, bets) {
   const you = seat.tableSeat === replay.you;
   const revealed = seat.shown ? seat.shown.cards : seat.opened;
   const row = el("span", { class: "cards", "data-testid": `cards-${seat.tableSeat}` });
@@ -67,7 +67,8 @@ function drawSeat(seat, index, atEnd) {
       el("strong", { text: nameOf(seat.tableSeat) }),
       el("span", { class: "seat-number", text: `${t("table.seat", { seat: seat.tableSeat })}${you ? t("table.you_mark") : ""}` }),
       el("span", { class: "stack", text: `${chips(stacks[index])} ${stackWord}` }),
-      seat.folded ? el("span", { class: "folded-tag", "data-testid": `folded-${seat.tableSeat}`, text: t("replay.folded") }) : null),
+      seat.folded ? el("span", { class: "folded-tag", "data-testid": `folded-${seat.tableSeat}`, text: t("replay.folded") }) : null,
+      bets && bets[index] > 0 ? el("span", { class: "bet", "data-testid": `bet-${seat.tableSeat}`, text: t("table.bet", { amount: bets[index] }) }) : null),
     row,
     names.length ? el("div", { class: "hand-names" }, ...names) : null);
 }
@@ -80,7 +81,12 @@ function render() {
     t("replay.street_of", { street: streetName(street.street), step: step + 1, count: replay.streets.length })
     + (atEnd ? t("replay.the_end") : "");
   const seats = seatsAfter(step);
-  document.getElementById("seats").replaceChildren(...seats.map((s, i) => drawSeat(s, i, atEnd)));
+  document.getElementById("seats").replaceChildren(...seats.map((s, i) => drawSeat(s, i, atEnd, street.bets)));
+  // The pots as the server counted them at the end of this street's betting.
+  document.getElementById("pots").replaceChildren(...(street.pots || []).map((pot, i) => el("li", {
+    "data-testid": `pot-${i}`, title: pot.seats.map(nameOf).join(", "),
+    text: `${i === 0 ? "Main pot" : `Side pot ${i}`}: ${chips(pot.amount)}`,
+  })));
   // The deck ran short on 7th street: one card face up that every hand plays.
   const community = replay.streets.slice(0, step + 1).flatMap((s) => s.events)
     .find((e) => e.type === "community_card_dealt");
@@ -131,10 +137,16 @@ function problem(text) {
 async function start() {
   translatePage();
   applySettings();
-  document.body.prepend(siteHeader(await me()));
+  const account = await me();
+  document.body.prepend(siteHeader(account));
   const id = handId();
   if (!id) {
     problem("This address names no hand: a replay is at /hands/ and the hand's number.");
+    return;
+  }
+  // Signed out there is no hand of yours to ask for (the server would answer 401).
+  if (!account) {
+    problem("Sign in (or play as a guest) to replay your hands: they are yours alone.");
     return;
   }
   try {

@@ -7,7 +7,7 @@ import { Social } from "/web/chat.js";
 import { ActionBar } from "/web/table_actions.js";
 import { refreshHistory } from "/web/table_history.js";
 import { makeLog } from "/web/table_log.js";
-import { TableView } from "/web/table_view.js";
+import { NARROW, TableView } from "/web/table_view.js";
 import { gameName, lang, t, translatePage } from "/web/i18n.js";
 
 const MAX_BACKOFF = 4000;
@@ -105,6 +105,7 @@ function receive(data) {
       break;
     case "event":
       remember(data.event);
+      tableView.said(data.event, nameOf);
       if (data.event.type === "hand_shown" || data.event.type === "hand_turned_up") {
         tableView.reveal(data.hand, data.event.seat, data.event.cards);
       }
@@ -171,6 +172,23 @@ function sitDown(view) {
   send({ type: "sit", seat, buy_in: Math.max(view.min_buy_in, Math.min(view.max_buy_in, balance)) });
 }
 
+/** Tells the style sheet where the felt starts on the page and how tall the action bar is,
+ *  so that the felt and the bar fill the first screen (table.css); and, on a narrow screen,
+ *  how tall your seat along the table's bottom edge is. */
+function fit() {
+  const root = document.documentElement.style;
+  root.setProperty("--felt-top", `${Math.round($("felt").getBoundingClientRect().top + window.scrollY)}px`);
+  root.setProperty("--bar-h", `${Math.ceil($("action-area").getBoundingClientRect().height)}px`);
+  const yours = $("felt").querySelector(".seat.you");
+  $("felt").style.setProperty("--you-h", yours && NARROW.matches ? `${Math.ceil(yours.offsetHeight)}px` : "0px");
+  tableView.placeBets();
+}
+new ResizeObserver(fit).observe($("action-area"));
+new ResizeObserver(fit).observe(document.body);
+NARROW.addEventListener("change", () => {
+  if (state.view) draw(state.view);
+});
+
 function draw(view) {
   state.view = view;
   if (sitOnArrival && bar.account) sitDown(view);
@@ -187,11 +205,13 @@ function draw(view) {
   const turn = bar.draw(view, { spectator });
   tableView.draw(view, { spectator });
   social.draw(view, bar.account);
+  fit();
   if (turn && !state.turn) alertTurn(view);
   state.turn = turn;
   if (!turn) document.title = baseTitle;
   const last = view.last_hand ? view.last_hand.hand : null;
-  if (!spectator && last !== state.historyFor) {
+  // Signed out, there are no hands of yours to ask for (the server would answer 401).
+  if (!spectator && bar.account && last !== state.historyFor) {
     state.historyFor = last;
     refreshHistory($("history"), tableId);
   }
@@ -230,6 +250,11 @@ function alertTurn(view) {
 async function start() {
   translatePage();
   applySettings();
+  $("settings-slot").replaceWith(settingsControls());
+  const known = Number.isInteger(tableId) && tableId > 0;
+  // The socket opens at once, side by side with asking who is logged in: the first view is
+  // drawn one round trip sooner (the session cookie goes with the socket either way).
+  if (known) connect();
   let account = null;
   try {
     account = await me();
@@ -238,14 +263,14 @@ async function start() {
   }
   bar.account = account;
   $("header-slot").replaceWith(siteHeader(account));
-  $("settings-slot").replaceWith(settingsControls());
-  if (!Number.isInteger(tableId) || tableId <= 0) {
+  fit();
+  if (!known) {
     status.textContent = t("table.no_such_table");
     showError(t("table.no_table_here"));
     return;
   }
   if (!account && !spectator) log.note(t("table.sign_in_to_sit"));
-  connect();
+  if (state.view) draw(state.view); // a view that came first: drawn again knowing the account
 }
 
 start();

@@ -3,14 +3,32 @@
 // hand's showdown. Everything drawn comes from the view; nothing here decides a rule.
 import { el, cardElement, chips } from "/web/common.js";
 import { gameName, t } from "/web/i18n.js";
+import { eventWords } from "/web/table_log.js";
 
-/** Each table seat's position on the oval, as percentages: `anchor` (your seat, else seat 1)
- *  sits at the bottom and the others go round clockwise. */
-function seatPosition(seat, anchor, size) {
+/** Each table seat's place round the table, as fractions of the felt's box (0..1 across and
+ *  down): `anchor` (your seat, else seat 1) at the bottom and the others clockwise. `ring` (0..1)
+ *  is how far out from the middle: 1 for the seats, less for their chips in front of them. */
+export function seatPosition(seat, anchor, size, ring = 1) {
   const place = (seat - anchor + size) % size;
   const angle = Math.PI / 2 + (place * 2 * Math.PI) / size;
-  return { left: 50 + 40 * Math.cos(angle), top: 50 + 38 * Math.sin(angle) };
+  return { x: 0.5 + 0.5 * ring * Math.cos(angle), y: 0.5 + 0.5 * ring * Math.sin(angle) };
 }
+
+/** A seat's place on a narrow screen, where your seat spans the table's bottom edge: the
+ *  others (`place` 1..`count`, clockwise from your left) go up the left side, across the top
+ *  (one, when they are odd in number) and down the right side, evenly spaced, so that no two
+ *  boxes meet however many sit. Fractions of the space above your seat. */
+export function narrowPosition(place, count) {
+  const side = Math.floor(count / 2);
+  const top = count % 2;
+  const down = (row) => (side === 1 ? 0.4 : row / (side - 1));
+  if (place <= side) return { x: 0, y: 1 - down(place - 1) + (side === 1 ? -0.2 : 0) };
+  if (place <= side + top) return { x: 0.5, y: 0 };
+  return { x: 1, y: down(place - side - top - 1) };
+}
+
+/** The narrow layout (a phone, or 200% zoom): the chips go in the seat's own box. */
+export const NARROW = window.matchMedia("(max-width: 52rem)");
 
 function nameOf(view, seat) {
   const player = view.players && view.players[String(seat)];
@@ -46,6 +64,7 @@ export class TableView {
     this.handlers = handlers;
     this.seen = new Map(); // table seat -> [hand number, cards drawn], so that only new cards animate
     this.bets = new Map(); // table seat -> the bet drawn, so that a new bet's chips move
+    this.sayings = new Map(); // table seat -> {hand, street, words, fresh}: its last action, shown there
     this.clock = null;
     this.clockOffset = 0;
     this.timer = setInterval(() => this.tick(), 250);
@@ -76,6 +95,19 @@ export class TableView {
       box.textContent = t("table.time_bank", { time: clockText(this.clock.deadline - now) });
       box.classList.add("bank");
     }
+  }
+
+  /** An event at the table: an action is shown at its seat until the street ends (the words
+   *  are the log's); a new street or hand clears them. */
+  said(event, name) {
+    if (event.type === "hand_started" || event.type === "street_started") {
+      this.sayings.clear();
+      return;
+    }
+    const acted = event.type === "action_taken" || event.type === "ante_posted" || event.type === "hand_mucked" || event.type === "timed_out";
+    if (!acted || event.seat === undefined) return;
+    const words = eventWords(event, name);
+    if (words) this.sayings.set(event.seat, { words, fresh: true });
   }
 
   /** A hand shown (or turned up) at the table: its cards, as the event gave them, stay on
@@ -124,27 +156,60 @@ export class TableView {
     // The seats are drawn afresh from each view: a button that had the focus gets it back.
     const focused = this.felt.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
     for (const old of this.felt.querySelectorAll(".seat")) old.remove();
+    for (const old of this.felt.querySelectorAll(":scope > .bet")) old.remove();
     for (let seat = 1; seat <= size; seat += 1) {
       const spot = seatPosition(seat, anchor, size);
       const state = bySeat.get(seat);
       const node = state
         ? this.seatNode(view, seat, state, hand, handIndex.get(seat), shown)
         : this.emptySeat(view, seat, spectator);
-      node.style.left = `${spot.left}%`;
-      node.style.top = `${spot.top}%`;
-      // The column order of the narrow layout: yours last, the middle just above it.
+      node.style.setProperty("--x", spot.x.toFixed(4));
+      node.style.setProperty("--y", spot.y.toFixed(4));
       const place = (seat - anchor + size) % size;
-      node.style.order = String(2 * (place === 0 ? size : place));
+      if (place > 0) {
+        const narrow = narrowPosition(place, size - 1);
+        node.style.setProperty("--nx", narrow.x.toFixed(4));
+        node.style.setProperty("--ny", narrow.y.toFixed(4));
+      }
       this.felt.append(node);
+      // A seat's chips lie on the felt in front of it (in its box on a narrow screen).
+      const bet = node.querySelector(".bet");
+      if (bet && !NARROW.matches) {
+        bet.dataset.seat = String(seat);
+        this.felt.append(bet);
+      }
     }
+    this.placeBets();
     if (focused) {
       const again = this.felt.querySelector(`[data-testid="${focused}"]`);
       if (again) again.focus();
     }
-    this.middle.style.order = String(2 * size - 1);
     this.drawMiddle(view);
     this.drawShowdown(view);
     this.tick();
+  }
+
+  /** Puts each seat's chips on the felt just in front of it: on the line from the seat's
+   *  centre to the table's, clear of the seat's own box (however tall the seat has grown). */
+  placeBets() {
+    const felt = this.felt.getBoundingClientRect();
+    const mx = felt.width / 2;
+    const my = felt.height / 2;
+    for (const bet of this.felt.querySelectorAll(":scope > .bet")) {
+      const seat = this.felt.querySelector(`:scope > .seat[data-seat="${bet.dataset.seat}"]`);
+      if (!seat) continue;
+      const box = seat.getBoundingClientRect();
+      const cx = box.left - felt.left + box.width / 2;
+      const cy = box.top - felt.top + box.height / 2;
+      const length = Math.hypot(mx - cx, my - cy) || 1;
+      const dx = (mx - cx) / length;
+      const dy = (my - cy) / length;
+      // Where the line leaves the seat's box, then half the chips' own size and a gap beyond.
+      const out = Math.min(dx ? box.width / 2 / Math.abs(dx) : Infinity, dy ? box.height / 2 / Math.abs(dy) : Infinity);
+      const chip = Math.abs(dx) * bet.offsetWidth / 2 + Math.abs(dy) * bet.offsetHeight / 2 + 6;
+      bet.style.left = `${Math.round(cx + dx * (out + chip))}px`;
+      bet.style.top = `${Math.round(cy + dy * (out + chip))}px`;
+    }
   }
 
   /** The last hand's shown hands while it is still on show (until the next hand is dealt). */
@@ -175,7 +240,7 @@ export class TableView {
     });
     const bot = view.players && view.players[String(seat)] && view.players[String(seat)].bot;
     const head = el("div", { class: "seat-head" },
-      el("span", { class: "name", "data-testid": `name-${seat}`, text: `${name}${you ? t("table.you_mark") : ""}${bot ? t("table.bot_mark") : ""}` }),
+      el("span", { class: "name", "data-testid": `name-${seat}`, title: name, text: `${name}${you ? t("table.you_mark") : ""}${bot ? t("table.bot_mark") : ""}` }),
       el("span", { class: "stack", "data-testid": `stack-${seat}`, text: chips(inHand ? hand.stacks[index] : state.stack) }));
     node.append(head);
     const marks = el("div", { class: "marks" });
@@ -194,10 +259,17 @@ export class TableView {
       const names = (view.hands || {})[String(seat)];
       const named = handNames(names, view.has_low, you ? "your-hand" : `hand-${seat}`);
       if (named) node.append(named);
+      const said = this.sayings.get(seat);
+      if (said) {
+        node.append(el("p", { class: `said${said.fresh ? " fresh" : ""}`, "data-testid": `said-${seat}`, text: said.words, title: said.words }));
+        said.fresh = false;
+      }
       const bet = hand.bets[index];
       if (bet > 0) {
         const moved = this.bets.get(seat) !== bet;
-        node.append(el("div", { class: `bet${moved ? " moved" : ""}`, "data-testid": `bet-${seat}`, text: t("table.bet", { amount: bet }) }));
+        // In the seat's head, by the stack, on a narrow screen; on the felt in front of the
+        // seat otherwise (moved there by draw).
+        head.append(el("span", { class: `bet${moved ? " moved" : ""}`, "data-testid": `bet-${seat}`, text: t("table.bet", { amount: bet }) }));
       }
       this.bets.set(seat, bet);
     } else {
@@ -249,7 +321,18 @@ export class TableView {
       this.middle.append(el("div", { class: "community", "data-testid": "community" },
         el("span", { text: `${t("table.community_card")} ` }), cardElement(hand.community)));
     }
-    if (!hand) this.middle.append(el("p", { class: "between", text: t("table.waiting_next") }));
+    const last = view.last_hand;
+    const strip = document.getElementById("result-strip");
+    if (strip) strip.replaceChildren();
+    if (!hand && last && (last.summary || []).length) {
+      // The result where everybody looks: the middle of the table (the panel below has it all);
+      // on a narrow screen, too narrow there, a strip above the buttons.
+      const result = el("ul", { class: "result", "data-testid": "middle-result" });
+      for (const sentence of last.summary) result.append(el("li", { text: sentence }));
+      (NARROW.matches && strip ? strip : this.middle).append(result);
+    } else if (!hand) {
+      this.middle.append(el("p", { class: "between", text: t("table.waiting_next") }));
+    }
   }
 
   drawShowdown(view) {
