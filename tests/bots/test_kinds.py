@@ -63,7 +63,7 @@ def test_the_lobby_offers_exactly_the_registry_s_kinds_with_their_descriptions()
     # One list: the page's "Which bots" menu is the registry's, in its order, with its words.
     html = WEB.read_text(encoding="utf-8")
     menu = html[html.index('id="create-bot"') : html.index("</select>", html.index('id="create-bot"'))]
-    options = re.findall(r'<option value="([^"]+)" title="([^"]+)">([^<]+)</option>', menu)
+    options = re.findall(r'<option value="([^"]+)" title="([^"]+)"[^>]*>([^<]+)</option>', menu)
     assert [(v, t.replace("&#39;", "'"), label) for v, t, label in options] == [
         (k.name, k.description, k.label) for k in BOT_KINDS.values()
     ]

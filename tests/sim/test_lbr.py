@@ -92,6 +92,6 @@ def test_its_worlds_come_from_the_bots_range() -> None:
     for world in worlds:
         theirs = [CARDS[world[1]], CARDS[world[3]], door]  # seat 1: places 1 and 3, then its door
         dead = [hand.cards[0][2]]
-        level, _ = start_level("stud8", theirs, dead, [[hand.cards[0][2]]])
+        level, _ = start_level(StudHiLo, theirs, dead, [[hand.cards[0][2]]])
         assert level >= BET, (theirs, level)
         assert world[0] == hand.cards[0][0] and world[2] == hand.cards[0][1]

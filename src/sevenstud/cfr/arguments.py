@@ -6,7 +6,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-STUD_GAMES = ("stud8", "stud", "razz")
+from sevenstud.games import GAME_CODES, StudHiLo
+
+STUD_GAMES: tuple[str, ...] = GAME_CODES
 """The real games (abstracted: :mod:`sevenstud.cfr.stud_game`)."""
 CHECK_GAMES = ("kuhn", "leduc", "ministud")
 """The games where the truth is known, each round's exploitability printed."""
@@ -16,7 +18,10 @@ TRAIN_GAMES = STUD_GAMES + CHECK_GAMES
 def add_train_arguments(parser: argparse.ArgumentParser) -> None:
     """``sevenstud train``'s options."""
     parser.add_argument(
-        "--game", choices=TRAIN_GAMES, default="stud8", help="the game (kuhn, leduc, ministud: the checks)"
+        "--game",
+        choices=TRAIN_GAMES,
+        default=StudHiLo.code,
+        help="the game (kuhn, leduc, ministud: the checks)",
     )
     parser.add_argument(
         "--players", type=int, default=2, help="seats (2 heads-up; 3 trains the multiway table)"

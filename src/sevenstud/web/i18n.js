@@ -46,8 +46,9 @@ export let lang = chooseLanguage();
 let english = {};
 let catalog = {};
 try {
-  english = await fetchCatalog("en");
-  catalog = lang === "en" ? english : await fetchCatalog(lang);
+  // Both at once: the page's own language and the English every missing word falls back to.
+  [english, catalog] = await Promise.all([fetchCatalog("en"), lang === "en" ? null : fetchCatalog(lang)]);
+  catalog ??= english;
 } catch {
   lang = "en"; // a missing catalog: the page still works, in the English it was written in
   catalog = english;

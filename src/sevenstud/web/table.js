@@ -180,7 +180,10 @@ function fit() {
   root.setProperty("--felt-top", `${Math.round($("felt").getBoundingClientRect().top + window.scrollY)}px`);
   root.setProperty("--bar-h", `${Math.ceil($("action-area").getBoundingClientRect().height)}px`);
   const yours = $("felt").querySelector(".seat.you");
-  $("felt").style.setProperty("--you-h", yours && NARROW.matches ? `${Math.ceil(yours.offsetHeight)}px` : "0px");
+  // The box's own height, fractions included, and a pixel to spare: offsetHeight rounds (a box
+  // 100.4 px tall said 100, and the seat above it met it by a fraction of a pixel).
+  const yoursHeight = yours ? Math.ceil(yours.getBoundingClientRect().height) + 1 : 0;
+  $("felt").style.setProperty("--you-h", yours && NARROW.matches ? `${yoursHeight}px` : "0px");
   tableView.placeBets();
 }
 new ResizeObserver(fit).observe($("action-area"));
