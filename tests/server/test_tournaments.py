@@ -136,7 +136,9 @@ def test_a_sit_and_go_of_bots_plays_to_the_end_with_every_chip_in_the_ledger(sto
         # The bots paid from the bank: 6 x 110 out, 600 of prizes back; 60 of fees kept apart.
         assert _bank(store) == bank - 6 * 110 + 600
         with store.session() as s:
-            tables = list(s.scalars(select(TournamentTable.table_id).where(TournamentTable.tournament_id == tid)))
+            tables = list(
+                s.scalars(select(TournamentTable.table_id).where(TournamentTable.tournament_id == tid))
+            )
             assert ledger.balance_of(s, ledger.account(s, ledger.TFEE, tid)) == 60
             assert ledger.balance_of(s, ledger.account(s, ledger.TPOOL, tid)) == 0
             assert ledger.balance_of(s, ledger.account(s, ledger.TBOX, tid)) == 6 * 1500

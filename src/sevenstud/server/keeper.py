@@ -153,7 +153,9 @@ class TableHook(typing.Protocol):
     part of the command in its own transaction (a hand's start and end, the prizes it decides);
     ``committed`` or ``rolled_back`` follows."""
 
-    lock: typing.ContextManager[object]
+    @property
+    def lock(self) -> typing.ContextManager[object]:
+        """The tournament's lock, held through each command of its tables."""
 
     def chip_account(self, connection: Connection) -> int:
         """The ledger account seats are funded from and stand up into."""

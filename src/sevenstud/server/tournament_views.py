@@ -11,7 +11,17 @@ from sqlalchemy import select
 
 from sevenstud.server.store import ledger
 from sevenstud.server.store.models import HandRow, Sitting, TournamentEntry, TournamentRow, TournamentTable
-from sevenstud.tournament import Director, StructureError
+from sevenstud.tournament import (
+    Break,
+    Command,
+    Director,
+    Finish,
+    HandForHand,
+    NewLevel,
+    Seat,
+    Status,
+    StructureError,
+)
 from sevenstud.tournament.snapshot import director_from_record
 
 STATES = ("registering", "running", "break", "finished", "cancelled")
@@ -153,3 +163,51 @@ def audit_tournaments(s: Any, ledger_says: Callable[[str, int], int]) -> list[st
         if tfee != fees:
             problems.append(f"{where}: its fees hold {tfee}, the entries paid {fees}")
     return problems
+
+
+def messages_for(
+    tid: int, commands: list[Command], speed: float, tables: dict[int, int]
+) -> list[tuple[str | None, dict[str, Any]]]:
+    """The websocket messages of committed ``commands`` (docs/protocol.md, "Tournaments"):
+    ``(player, message)``, ``player`` None for every connection at the tournament's tables, a
+    name for that player's connections alone (a move). Nothing private is in any of them."""
+    out: list[tuple[str | None, dict[str, Any]]] = []
+    for command in commands:
+        if isinstance(command, Status):
+            out.append((None, {"type": "tournament_state", "tournament": tid, "state": command.state}))
+        elif isinstance(command, NewLevel):
+            level = {
+                "index": command.index,
+                "ante": command.level.ante,
+                "bring_in": command.level.bring_in,
+                "small_bet": command.level.small_bet,
+                "big_bet": command.level.big_bet,
+                "game": command.game,
+            }
+            out.append((None, {"type": "tournament_level", "tournament": tid, "level": level}))
+        elif isinstance(command, Break):
+            seconds = (command.end - command.start) / speed
+            out.append((None, {"type": "tournament_break", "tournament": tid, "seconds": seconds}))
+        elif isinstance(command, HandForHand):
+            out.append((None, {"type": "hand_for_hand", "tournament": tid, "on": command.on}))
+        elif isinstance(command, Seat) and command.from_table is not None and command.table in tables:
+            moved = {
+                "type": "tournament_moved",
+                "tournament": tid,
+                "player": command.player,
+                "table": tables[command.table],
+                "seat": command.seat,
+                "chips": command.chips,
+            }
+            out.append((command.player, moved))
+        elif isinstance(command, Finish):
+            finish = {
+                "type": "tournament_finish",
+                "tournament": tid,
+                "player": command.player,
+                "place": command.place,
+                "prize": command.prize,
+                "tied": command.tied,
+            }
+            out.append((None, finish))
+    return out

@@ -62,6 +62,7 @@ from sevenstud.server.store.models import (
     TournamentTable,
     core,
 )
+from sevenstud.server.tournament_views import messages_for
 from sevenstud.table import Entry, HandStarted, Table, TableSettings
 from sevenstud.tournament import (
     AddChips,
@@ -672,17 +673,35 @@ class TournamentService:
                     await self._recover(running)
                     return
                 told, running.told = running.told, []
-                if told:
+                await self.sync(running)
+                if told:  # once the tables follow: a moved player's new table exists then
+                    await self._tell(running, told)
                     for listener in self.listeners:
                         with contextlib.suppress(Exception):
                             listener(running, told)
-                await self.sync(running)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("tournament %s: a sync failed", running.id)
                 await asyncio.sleep(0.5)
                 running.changed.set()
+
+    async def _tell(self, running: Running, commands: list[Command]) -> None:
+        """Every connection at the tournament's tables is told what changed (a move: the moved
+        player's connections alone, wherever they watch)."""
+        messages = messages_for(running.id, commands, running.speed, dict(running.tables))
+        if not messages:
+            return
+
+        def put(room: Room, _now: float) -> None:
+            for watcher in room.watchers.values():
+                for whom, message in messages:
+                    if whom is None or watcher.player == whom:
+                        watcher.pending.append(message)
+
+        for room in list(running.rooms.values()):
+            with contextlib.suppress(RoomError):
+                await room.submit(functools.partial(put, room))
 
     async def _recover(self, running: Running) -> None:
         """A write failed: every room of the tournament stops, and it is taken up again from
