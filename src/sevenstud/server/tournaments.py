@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import functools
 import logging
 import secrets
@@ -50,7 +51,7 @@ from sqlalchemy import Connection, insert, or_, select, update
 
 from sevenstud.games import GAMES, Game
 from sevenstud.hand import HandEnded
-from sevenstud.server.keeper import BOT_PREFIX, RoomError, check_bot_kind, create_table, recover
+from sevenstud.server.keeper import BOT_PREFIX, RoomError, check_bot_kind, recover
 from sevenstud.server.rooms import Room
 from sevenstud.server.store import Store, ledger
 from sevenstud.server.store.models import (
@@ -75,6 +76,7 @@ from sevenstud.tournament import (
     TournamentSettings,
 )
 from sevenstud.tournament.snapshot import director_from_record, director_to_record, settings_to_record
+from sevenstud.wire import game_to_wire
 
 log = logging.getLogger(__name__)
 
@@ -280,8 +282,9 @@ class TournamentService:
                 candidates = list(s.scalars(free))
             return mine, [t for t in candidates if self._take_lease(t, now)]
 
+        directed = set(self.running)  # not one made while the round ran: it is not in ``mine``
         mine, taken = await asyncio.to_thread(work)
-        for tid in set(self.running) - mine - set(taken):
+        for tid in directed - mine - set(taken):
             await self._drop(self.running[tid])
         for tid in taken:
             await self._take_up(tid)
@@ -771,11 +774,31 @@ class TournamentService:
         )
 
         def make() -> int:
-            table_id = create_table(self.store, f"{running.name} - table {number}", settings)
+            # The table and its tournament in one transaction: a lease keeper's round in
+            # between would take a bare table for a cash table. A table made before (a sync
+            # that stopped half-way) is taken as it is.
+            fields = {
+                f.name: getattr(settings, f.name) for f in dataclasses.fields(settings) if f.name != "game"
+            }
             with self.store.transaction() as s:
-                s.add(TournamentTable(table_id=table_id, tournament_id=running.id, number=number))
-            self.take_table(table_id)
-            return table_id
+                found = s.scalar(
+                    select(TournamentTable.table_id).where(
+                        TournamentTable.tournament_id == running.id, TournamentTable.number == number
+                    )
+                )
+                if found is None:
+                    row = TableRow(
+                        name=f"{running.name} - table {number}",
+                        game=game_to_wire(settings.game),
+                        settings=fields,
+                        created_at=time.time(),
+                    )
+                    s.add(row)
+                    s.flush()
+                    s.add(TournamentTable(table_id=row.id, tournament_id=running.id, number=number))
+                    found = row.id
+            self.take_table(found)
+            return int(found)
 
         table_id = await asyncio.to_thread(make)
         running.tables[number] = table_id
