@@ -669,6 +669,7 @@ def serve_command(args: argparse.Namespace) -> int:
             trusted_proxies=tuple(getattr(args, "trusted_proxy", None) or ()),
             api_docs=bool(getattr(args, "api_docs", False)),
         )
+        app.state.tournaments.max_speed = float(getattr(args, "test_tournament_speed", 1.0))
     except LeaseError as error:
         print(f"sevenstud serve: {error}", file=sys.stderr)
         store.close()

@@ -18,7 +18,13 @@ from sqlalchemy import func, select
 from sevenstud.server import auth
 from sevenstud.server.keeper import RoomError
 from sevenstud.server.store import Store
-from sevenstud.server.store.models import Player, TournamentEntry, TournamentLease, TournamentRow
+from sevenstud.server.store.models import (
+    Player,
+    TournamentEntry,
+    TournamentLease,
+    TournamentRow,
+    TournamentTable,
+)
 from sevenstud.server.tournament_views import STATES, describe_director
 from sevenstud.server.tournaments import TournamentService
 from sevenstud.tournament import (
@@ -159,6 +165,15 @@ def router(
                     rank = alive.index(mine) + 1 if mine in alive else mine["place"]
                     you = {**mine, "rank": rank}
             return {"id": row.id, "name": row.name, "start_at": row.start_at, **shown, "you": you}
+
+    @routes.get("/api/tournaments/table/{table_id}")
+    def of_table(table_id: int) -> dict[str, Any]:
+        """The tournament a card-room table belongs to (the table page asks)."""
+        with store.session() as s:
+            found = s.get(TournamentTable, table_id)
+            if found is None:
+                raise HTTPException(404, f"table {table_id} is no tournament's")
+            return {"tournament": found.tournament_id, "number": found.number}
 
     @routes.get("/api/tournaments/{tid}")
     def details(tid: int, request: Request) -> dict[str, Any]:

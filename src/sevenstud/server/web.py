@@ -38,7 +38,7 @@ SECURITY_HEADERS = {
 """Sent with every page and static file (no other site may frame a page: clickjacking). Every
 other answer gets the edge's (edge.py)."""
 
-PAGES = {"/": "index.html", "/equity": "equity.html"}
+PAGES = {"/": "index.html", "/equity": "equity.html", "/tournaments": "tournaments.html"}
 """Fixed routes and their pages (``/table/{id}`` and ``/hands/{id}`` are below)."""
 
 
@@ -50,7 +50,7 @@ def _page(name: str, folder: Path) -> Response:
 
 
 def _is_page_or_file(path: str) -> bool:
-    return path in PAGES or path.startswith(("/web/", "/table/", "/hands/"))
+    return path in PAGES or path.startswith(("/web/", "/table/", "/hands/", "/tournament/"))
 
 
 def install(app: FastAPI, folder: Path = WEB) -> None:
@@ -75,6 +75,14 @@ def install(app: FastAPI, folder: Path = WEB) -> None:
     @app.get("/table/{table_id}", include_in_schema=False)
     def table_page(table_id: RowId) -> Response:
         return _page("table.html", folder)
+
+    @app.get("/tournaments", include_in_schema=False)
+    def tournaments_page() -> Response:
+        return _page("tournaments.html", folder)
+
+    @app.get("/tournament/{tournament_id}", include_in_schema=False)
+    def tournament_page(tournament_id: RowId) -> Response:
+        return _page("tournament.html", folder)
 
     @app.get("/hands/{hand_id}", include_in_schema=False)
     def replay_page(hand_id: RowId) -> Response:
