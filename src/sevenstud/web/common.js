@@ -169,6 +169,7 @@ export function siteHeader(account) {
     el("h1", {}, el("a", { href: "/", text: "sevenstud card room" })),
     el("nav", { "aria-label": "Pages" },
       el("a", { href: "/", text: "Lobby" }),
+      el("a", { href: "/tournaments", text: "Tournaments" }),
       el("a", { href: "/equity", text: "Equity" })),
     who);
 }
