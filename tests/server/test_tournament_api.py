@@ -108,6 +108,23 @@ def test_a_person_and_five_bots_play_a_sit_and_go_through_the_lobby(store: Store
         assert client.get("/api/me").json()["balance"] == start - 110 + mine["prize"]
         finished = client.get("/api/tournaments", params={"state": "finished"}).json()
         assert [t["id"] for t in finished] == [tid]
+        # Point 8: the hands carry the tournament header; the summary is PokerStars'.
+        hands = client.get("/api/hands").json()
+        assert hands, "the person was dealt no hand"
+        text = client.get(f"/api/hands/{hands[0]['id']}", params={"format": "pokerstars"}).text
+        assert (
+            f"PokerStars Hand #{hands[0]['id']}: Tournament #{tid}, 100+10 7 Card Stud Hi/Lo Limit - Level I"
+            in text
+        )
+        phh = client.get(f"/api/hands/{hands[-1]['id']}", params={"format": "phh"}).text
+        assert f'event = "Tournament #{tid}"' in phh and "level = " in phh and f"_tournament = {tid}" in phh
+        summary = client.get(f"/api/tournaments/{tid}/summary").text
+        assert summary.startswith(
+            f"PokerStars Tournament #{tid}, 7 Card Stud Hi/Lo Limit\nBuy-In: 100/10\n6 players"
+        )
+        place = mine["place"]
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(place, "th")
+        assert summary.endswith(f"You finished in {place}{suffix} place.")
     report = audit(store)
     assert report.ok, report
 

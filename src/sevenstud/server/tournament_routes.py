@@ -8,13 +8,16 @@ Every answer is public (what the lobby shows: names, chips, places, prizes) and 
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import time
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import func, select
 
+from sevenstud.history.pokerstars.summary import tournament_summary
 from sevenstud.server import auth
 from sevenstud.server.keeper import RoomError
 from sevenstud.server.store import Store
@@ -174,6 +177,41 @@ def router(
             if found is None:
                 raise HTTPException(404, f"table {table_id} is no tournament's")
             return {"tournament": found.tournament_id, "number": found.number}
+
+    @routes.get("/api/tournaments/{tid}/summary")
+    def summary(tid: int, request: Request) -> PlainTextResponse:
+        """The tournament's summary as PokerStars writes it (once it is over), for the
+        logged-in player (its last line their own place)."""
+        who = player(request)
+        with store.session() as s:
+            row = s.get(TournamentRow, tid)
+            if row is None or row.state != "finished":
+                raise HTTPException(404, f"no finished tournament {tid}")
+            entries = s.scalars(
+                select(TournamentEntry).where(
+                    TournamentEntry.tournament_id == tid, TournamentEntry.registered
+                )
+            ).all()
+            places = [(e.name, e.place or 0, e.prize) for e in entries]
+
+            def when(at: float | None) -> str:
+                moment = datetime.datetime.fromtimestamp(at or row.created_at, datetime.UTC)
+                return moment.strftime("%Y/%m/%d %H:%M:%S UTC")
+
+            text = tournament_summary(
+                tid,
+                row.settings["game"],
+                int(row.settings["buy_in"]),
+                int(row.settings["fee"]),
+                places,
+                started=when(row.started_at),
+                finished=when(row.ended_at),
+                you=who.name,
+                pool=sum(p for _, _, p in places),
+            )
+        return PlainTextResponse(
+            text, headers={"Content-Disposition": f'attachment; filename="tournament-{tid}.txt"'}
+        )
 
     @routes.get("/api/tournaments/{tid}")
     def details(tid: int, request: Request) -> dict[str, Any]:

@@ -682,6 +682,8 @@ class TournamentService:
                     for listener in self.listeners:
                         with contextlib.suppress(Exception):
                             listener(running, told)
+                # Last, the tables the director broke close (their players told first).
+                await self._close_broken(running)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -720,7 +722,6 @@ class TournamentService:
             d = running.director
             wanted = {n: dict(t.players) for n, t in d.tables.items()}
             chips = {name: e.chips for name, e in d.entrants.items()}
-            over = d.state in ("finished", "cancelled")
         for number in sorted(wanted):
             if number not in running.rooms:
                 await self._new_table(running, number)
@@ -742,14 +743,22 @@ class TournamentService:
                 pid = running.people.get(name)
                 kind = running.bot_kinds.get(name, "rule")
                 await room.submit(functools.partial(_sit, keeper, name, seat, chips.get(name, 0), pid, kind))
-        for number in [n for n in running.rooms if n not in wanted or over]:
-            room = running.rooms[number]
-            if not room.keeper.occupants and not room.keeper.table.hand_in_progress:
-                await self._close_table(running, number)
         for room in running.rooms.values():
             if not room.playing:
                 with contextlib.suppress(RoomError):
                     await room.submit(_nothing)  # the actor asks its gate again
+
+    async def _close_broken(self, running: Running) -> None:
+        """Close the tables the director broke, once empty; once it is over and every table
+        is closed, give its lease up."""
+        with running.lock:
+            d = running.director
+            wanted = set(d.tables)
+            over = d.state in ("finished", "cancelled")
+        for number in [n for n in running.rooms if n not in wanted or over]:
+            room = running.rooms[number]
+            if not room.keeper.occupants and not room.keeper.table.hand_in_progress:
+                await self._close_table(running, number)
         if over and not running.rooms:
             await self._finished(running)
 
