@@ -743,10 +743,12 @@ class TournamentService:
                 pid = running.people.get(name)
                 kind = running.bot_kinds.get(name, "rule")
                 await room.submit(functools.partial(_sit, keeper, name, seat, chips.get(name, 0), pid, kind))
-        for room in running.rooms.values():
-            if not room.playing:
+        for room in list(running.rooms.values()):
+            # A table that may deal now is woken (its actor asks its gate again): one whose
+            # gate said no last time waits on nothing else.
+            if not room.playing and room.may_deal():
                 with contextlib.suppress(RoomError):
-                    await room.submit(_nothing)  # the actor asks its gate again
+                    await room.submit(_nothing)
 
     async def _close_broken(self, running: Running) -> None:
         """Close the tables the director broke, once empty; once it is over and every table
