@@ -7,6 +7,7 @@ Every answer is public (what the lobby shows: names, chips, places, prizes) and 
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import datetime
 import time
@@ -252,6 +253,7 @@ def router(
         tid = service.create(name, settings, speed=body.speed)
         for n in range(body.bots):
             await store.run(service.register, tid, None, f"bot{tid}-{n + 1}", body.bot)
+            await asyncio.sleep(0)  # (on SQLite the writes run on the loop: let it breathe)
         return {"id": tid, "name": name}
 
     @routes.post("/api/tournaments/{tid}/register")

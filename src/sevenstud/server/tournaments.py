@@ -125,6 +125,10 @@ class Running:
         return self.origin + (wall - self.origin) * self.speed
 
 
+class _NotYet(Exception):
+    """A tournament's tables are still leased by the process that directed it: try again."""
+
+
 class _Hook:
     """The tournament as one of its tables' keepers sees it (``keeper.TableHook``)."""
 
@@ -286,8 +290,12 @@ class TournamentService:
         mine, taken = await asyncio.to_thread(work)
         for tid in directed - mine - set(taken):
             await self._drop(self.running[tid])
-        for tid in taken:
-            await self._take_up(tid)
+        # Taken now, or held since a round whose take-up had to wait for the tables' leases.
+        for tid in sorted((mine | set(taken)) - set(self.running)):
+            try:
+                await self._take_up(tid)
+            except _NotYet:
+                continue  # the dead process's table leases run out a moment later: next round
 
     def _take_lease(self, tid: int, now: float) -> bool:
         values = {"owner": self.url, "instance": self.instance, "expires_at": now + self.ttl}
@@ -387,8 +395,8 @@ class TournamentService:
                 people = {e.name: e.player_id for e in entries}
                 kinds = {e.name: e.bot_kind or "rule" for e in entries if e.player_id is None}
             open_tables = {n: t for n, t in tables.items() if t not in closed}
-            for table_id in open_tables.values():
-                self.take_table(table_id)
+            if not all([self.take_table(table_id) for table_id in open_tables.values()]):
+                raise _NotYet(tid)  # a table still leased by the process that died
             recover(self.store, list(open_tables.values()))
             wall = time.time()
             probe = Running(tid, name, Director(TournamentSettings()), speed, origin)
@@ -426,7 +434,9 @@ class TournamentService:
                 raise RoomError(f"a bot's name starts with {BOT_PREFIX!r}")
         with running.lock:
             d = running.director
-            before = director_to_record(d, running.now())
+            # Before the start no hand has changed the director since its last write: a failed
+            # registration takes the stored one back (cheaper than a copy for a large field).
+            before = director_to_record(d, running.now()) if d.state != "registering" else None
             tnow = running.now()
             try:
                 commands = d.register(name, tnow)
@@ -477,10 +487,17 @@ class TournamentService:
                         running.bot_kinds[name] = bot_kind or "rule"
                     self.persist(c, running, commands, tnow)
             except BaseException:
-                running.director = director_from_record(before, tnow)
+                running.director = director_from_record(before or self._stored(tid), tnow)
                 raise
         self.changed(running, commands)
         return {"registered": name, "entries": d.entries, "state": d.state}
+
+    def _stored(self, tid: int) -> dict[str, Any]:
+        """The director as last written."""
+        with self.store.session() as s:
+            row = s.get(TournamentRow, tid)
+            assert row is not None and row.director is not None
+            return dict(row.director)
 
     def unregister(self, tid: int, name: str) -> dict[str, Any]:
         """Take back ``name``'s registration before the start: everything refunded."""

@@ -25,6 +25,7 @@ from sevenstud.tournament.seating import TableSeats
 from sevenstud.tournament.settings import TournamentSettings
 from sevenstud.tournament.structure import Level, Structure, StructureError
 
+_ENTRANT_FIELDS = tuple(f.name for f in dataclasses.fields(Entrant))
 RECORD_VERSION = 1
 """The version of a stored director; a record of another version is refused, naming it."""
 
@@ -114,7 +115,8 @@ def director_to_record(director: Director, now: float) -> dict[str, Any]:
         "settings": settings_to_record(d.settings),
         "seed": d.seed,
         "state": d.state,
-        "entrants": [dataclasses.asdict(e) for e in d.entrants.values()],
+        # (not dataclasses.asdict: its deep copy of each field was most of a large field's write)
+        "entrants": [{name: getattr(e, name) for name in _ENTRANT_FIELDS} for e in d.entrants.values()],
         "tables": [_table_to_record(t) for t in d.tables.values()],
         "level_index": d.level_index,
         "pool": d.pool,
