@@ -92,7 +92,12 @@ def test_a_person_and_five_bots_play_a_sit_and_go_through_the_lobby(store: Store
         assert page["you"]["name"] == me["name"] and page["you"]["chips"] == 1500
         assert client.post(f"/api/tournaments/{tid}/unregister").status_code == 409  # started
         assert client.get("/api/me").json()["balance"] == start - 110
-        table_id = next(t["table_id"] for t in page["tables"] if t["number"] == page["you"]["table"])
+        table_id = None
+        deadline = time.monotonic() + 10
+        while table_id is None:  # null for a moment: until the table is opened
+            assert time.monotonic() < deadline, "the table was never opened"
+            page = client.get(f"/api/tournaments/{tid}").json()
+            table_id = next(t["table_id"] for t in page["tables"] if t["number"] == page["you"]["table"])
         token = client.cookies[COOKIE]
         seen = asyncio.run(_play(address, token, me["name"], table_id, 90))
         kinds = {m["type"] for m in seen}

@@ -43,7 +43,7 @@ import logging
 import secrets
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -645,7 +645,6 @@ class TournamentService:
                 with running.lock:
                     d = running.director
                     tnow = running.now()
-                    before = director_to_record(d, tnow) if d.state != "registering" else None
                     commands = d.tick(tnow)
                     due = time.time() - running.saved_at >= SAVE_EVERY and d.state in ("running", "break")
                     if commands or due:
@@ -653,8 +652,10 @@ class TournamentService:
                             with self.store.writing(), self.store.engine.begin() as c:
                                 self.persist(c, running, commands, tnow)
                         except BaseException:
-                            if before is not None:
-                                running.director = director_from_record(before, tnow)
+                            # Not written: the tournament is taken up again from the database
+                            # (a copy before every tick was a large field's cost, 4 times a second).
+                            running.broken = True
+                            self.changed(running, [])
                             raise
                     return commands
 
@@ -742,30 +743,46 @@ class TournamentService:
         for number in sorted(wanted):
             if number not in running.rooms:
                 await self._new_table(running, number)
+        # Every table's stand-ups side by side (each table's own in turn, on its actor), then
+        # every table's sit-downs: a moved player's chips are back in the box before they sit.
+        leaving: list[Any] = []
         for number, room in list(running.rooms.items()):
             want = wanted.get(number, {})
             keeper = room.keeper
             if keeper.table.hand_in_progress:
                 continue  # the director moves nobody from a table in a hand: it syncs at its end
-            for name in list(keeper.occupants):
-                seat = keeper.table.seat_of(name)
-                if want.get(seat) != name:
-                    await room.submit(functools.partial(_leave, keeper, name))
+            names = [n for n in keeper.occupants if want.get(keeper.table.seat_of(n)) != n]
+            if names:
+                leaving.append(_in_turn(room, [functools.partial(_leave, keeper, n) for n in names]))
+        await asyncio.gather(*leaving)
+        sitting: list[Any] = []
         for number, want in sorted(wanted.items()):
             room = running.rooms[number]
             keeper = room.keeper
-            for seat, name in sorted(want.items()):
-                if name in keeper.occupants or keeper.table.player_at(seat) is not None:
-                    continue
-                pid = running.people.get(name)
-                kind = running.bot_kinds.get(name, "rule")
-                await room.submit(functools.partial(_sit, keeper, name, seat, chips.get(name, 0), pid, kind))
-        for room in list(running.rooms.values()):
+            steps = [
+                functools.partial(
+                    _sit,
+                    keeper,
+                    name,
+                    seat,
+                    chips.get(name, 0),
+                    running.people.get(name),
+                    running.bot_kinds.get(name, "rule"),
+                )
+                for seat, name in sorted(want.items())
+                if name not in keeper.occupants and keeper.table.player_at(seat) is None
+            ]
+            if steps:
+                sitting.append(_in_turn(room, steps))
+        await asyncio.gather(*sitting)
+        woken = [
+            _in_turn(room, [_nothing], quiet=True)
+            for room in list(running.rooms.values())
             # A table that may deal now is woken (its actor asks its gate again): one whose
             # gate said no last time waits on nothing else.
-            if not room.playing and room.may_deal():
-                with contextlib.suppress(RoomError):
-                    await room.submit(_nothing)
+            if not room.playing and room.may_deal()
+        ]
+        await asyncio.gather(*woken)
 
     async def _close_broken(self, running: Running) -> None:
         """Close the tables the director broke, once empty; once it is over and every table
@@ -867,6 +884,17 @@ def _replace_start(settings: TournamentSettings, start: float) -> TournamentSett
     import dataclasses
 
     return dataclasses.replace(settings, start_at=start)
+
+
+async def _in_turn(room: Room, steps: Sequence[Callable[[float], object]], quiet: bool = False) -> None:
+    """Run ``steps`` on ``room``'s actor one after another (``quiet``: a stopped room is no error)."""
+    for step in steps:
+        try:
+            await room.submit(step)
+        except RoomError:
+            if not quiet:
+                raise
+            return
 
 
 def _leave(keeper: Any, name: str, now: float) -> object:

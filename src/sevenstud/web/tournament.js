@@ -62,7 +62,7 @@ async function load() {
   } else if (you) {
     $("t-you").textContent = `You: ${chips(you.chips)}, rank ${you.rank} of ${t.players_left}.`;
     const mine = t.tables.find((x) => x.number === you.table);
-    if (mine) actions.append(el("a", { href: `/table/${mine.table_id}`, class: "button primary",
+    if (mine && mine.table_id) actions.append(el("a", { href: `/table/${mine.table_id}`, class: "button primary",
       "data-testid": "go-to-table", text: "Go to your table" }));
   } else {
     $("t-you").textContent = "";
