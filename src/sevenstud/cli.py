@@ -278,6 +278,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="test-only: a file that says 'writing' during that sleep (default: none)",
     )
+    serve.add_argument(
+        "--test-tournament-speed",
+        type=float,
+        default=1.0,
+        metavar="X",
+        help="test-only: tournaments made over HTTP may run their clock up to X times the wall's",
+    )
     audit = command("audit", "check the card room's ledger and replay its stored hands")
     audit.add_argument("--database", default=None, metavar="URL", help=database_help)
     from sevenstud.cfr.arguments import add_train_arguments

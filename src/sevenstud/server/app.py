@@ -27,7 +27,7 @@ import itertools
 import json
 import sys
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
@@ -43,7 +43,7 @@ from starlette.websockets import WebSocketState
 from sevenstud.bots.registry import BotKindName
 from sevenstud.games import GAMES, GameCode, Stakes, StudHiLo, game_class, game_facts
 from sevenstud.i18n import refusal
-from sevenstud.server import auth, downloads, equity_limits, history, notes, study, web
+from sevenstud.server import auth, downloads, equity_limits, history, notes, study, tournament_routes, web
 from sevenstud.server.chat import ChatDesk
 from sevenstud.server.connection import Connection
 from sevenstud.server.connection import Limits as OutboxLimits
@@ -66,6 +66,7 @@ from sevenstud.server.protocol import (
 from sevenstud.server.rooms import BOT_THINK, NO_THINK, Room, TableKeeper, create_table, recover, think_range
 from sevenstud.server.store import Store, StoreError, open_store
 from sevenstud.server.store.models import Player, TableRow
+from sevenstud.server.tournaments import TournamentService
 from sevenstud.table import TableSettings
 
 COOKIE = "sevenstud_session"
@@ -237,7 +238,7 @@ def create_app(
             now = time.monotonic()
             try:
                 for table_id, room in list(rooms.items()):
-                    if room.unattended() and not room.playing:
+                    if room.gate is None and room.unattended() and not room.playing:
                         since = unattended.setdefault(table_id, now)
                         if now - since >= limits.idle_table_seconds:
                             unattended.pop(table_id, None)
@@ -263,9 +264,11 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await leases.start()
+        await tournaments.start()
         sweeper = asyncio.get_running_loop().create_task(_sweep())
         yield
         sweeper.cancel()
+        await tournaments.stop()
         await leases.stop()
         for room in rooms.values():
             await room.stop()
@@ -277,7 +280,12 @@ def create_app(
 
         return TableSettings(game_from_wire(row.game), **row.settings)
 
-    def _open_room(table_id: int, settings: TableSettings, owner: int | None = None) -> Room:
+    def _open_room(
+        table_id: int,
+        settings: TableSettings,
+        owner: int | None = None,
+        prepare: Callable[[Room], None] | None = None,
+    ) -> Room:
         room = Room(
             TableKeeper(store, table_id, settings),
             pause=pause,
@@ -287,11 +295,22 @@ def create_app(
             owner=owner,
             chat=chat_desk,
         )
+        if prepare is not None:  # a tournament's table: its hooks set before it starts
+            prepare(room)
         rooms[table_id] = room
         owners[table_id] = owner
         room.start()
         return room
 
+    tournaments = TournamentService(
+        store,
+        url=leases.url,
+        open_room=lambda table_id, settings, prepare: _open_room(table_id, settings, None, prepare),
+        close_room=_close_room,
+        take_table=leases.take,
+        release_table=leases.release,
+        ttl=lease_seconds,
+    )
     equity_jobs = study.Study(equity)
     app = FastAPI(
         title="sevenstud card room",
@@ -305,6 +324,8 @@ def create_app(
     app.include_router(history.router(store, COOKIE, limits.session_idle))
     app.include_router(notes.router(store, COOKIE, limits.session_idle))
     app.include_router(study.router(equity_jobs))  # POST /api/equity, GET /api/equity/{job}
+    app.include_router(tournament_routes.router(tournaments, store, COOKIE, limits.session_idle))
+    app.state.tournaments = tournaments
     web.install(app)  # the browser table: /, /table/{id}, /equity, /hands/{id}, /web/...
     # Outermost, so that it sees every request first (added last: Starlette wraps in reverse).
     app.add_middleware(
@@ -476,7 +497,11 @@ def create_app(
 
     @app.get("/api/lobby")
     def lobby() -> list[dict[str, Any]]:
-        here = [{"id": table_id, **_line(table_id), "server": leases.url} for table_id in sorted(rooms)]
+        here = [
+            {"id": table_id, **_line(table_id), "server": leases.url}
+            for table_id in sorted(rooms)
+            if rooms[table_id].gate is None  # a tournament's tables are in its own lobby
+        ]
         return sorted(here + [t for t in leases.lobby() if t["id"] not in rooms], key=lambda t: t["id"])
 
     def _open_tables_of(player_id: int) -> int:
@@ -693,6 +718,7 @@ def serve_command(args: argparse.Namespace) -> int:
             trusted_proxies=tuple(getattr(args, "trusted_proxy", None) or ()),
             api_docs=bool(getattr(args, "api_docs", False)),
         )
+        app.state.tournaments.max_speed = float(getattr(args, "test_tournament_speed", 1.0))
     except LeaseError as error:
         print(f"sevenstud serve: {error}", file=sys.stderr)
         store.close()

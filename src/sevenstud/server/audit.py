@@ -20,6 +20,7 @@ from sqlalchemy import func, select
 
 from sevenstud.server.store import Store, StoreError, ledger, open_store
 from sevenstud.server.store.models import Entry, HandRow, LedgerAccount, Player, Sitting
+from sevenstud.server.tournament_views import audit_tournaments
 from sevenstud.wire import WireError, hand_from_record
 
 
@@ -104,6 +105,7 @@ def audit(store: Store) -> AuditReport:
                     f"{where}: replays to stacks {list(replayed.stacks)} and rake {replayed.rake}, "
                     f"stored {result.get('stacks')} and {result.get('rake')}"
                 )
+        problems += audit_tournaments(s, ledger_says)  # chips issued, at the tables, the prize pool
         if ledger_says(ledger.HOUSE, 0) != rake:
             problems.append(
                 f"the house holds {ledger_says(ledger.HOUSE, 0)}, the finished hands raked {rake}"

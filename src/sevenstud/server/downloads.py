@@ -45,7 +45,7 @@ from sevenstud.server import auth
 from sevenstud.server.i18n import negotiate, translation
 from sevenstud.server.presenter import street_lines, summary
 from sevenstud.server.store import Store
-from sevenstud.server.store.models import HandRow, Player, Sitting, TableRow
+from sevenstud.server.store.models import HandRow, Player, Sitting, TableRow, TournamentRow, TournamentTable
 from sevenstud.server.web import RowId
 from sevenstud.wire import WireError, hand_from_record, hand_to_record, to_wire
 
@@ -75,6 +75,8 @@ class OwnHand:
     names: list[str]
     seats: list[int]
     hero: int
+    tournament: tuple[int, int, int, int] | None = None
+    """A tournament hand's (tournament, level from 1, buy-in, fee); None at a cash table."""
 
 
 def _seen_by(hand: Hand, hero: int) -> set[str]:
@@ -107,7 +109,23 @@ def phh_for(own: OwnHand) -> PHHHand:
         actions.append(line)
     # PHH has no rake field: the replayer reads the room's rake from the user field ``_rake``.
     extra: dict[str, Any] = {**full.extra, "_rake": hand.rake} if hand.rake else dict(full.extra)
-    return dataclasses.replace(full, actions=actions, hand=own.number, seat_count=own.max_seats, extra=extra)
+    if own.tournament is None:
+        return dataclasses.replace(
+            full, actions=actions, hand=own.number, seat_count=own.max_seats, extra=extra
+        )
+    # A tournament hand: PHH's own ``event`` and ``level``, the tournament's number and buy-in
+    # in user fields (PHH has none for them).
+    number, level, buy_in, fee = own.tournament
+    extra.update(_tournament=number, _buy_in=buy_in, _fee=fee)
+    return dataclasses.replace(
+        full,
+        actions=actions,
+        hand=own.number,
+        seat_count=own.max_seats,
+        event=f"Tournament #{number}",
+        level=level,
+        extra=extra,
+    )
 
 
 def pokerstars_for(own: OwnHand) -> str:
@@ -123,6 +141,10 @@ def pokerstars_for(own: OwnHand) -> str:
         table=f"{own.table_name} {own.table_id}",
         max_seats=own.max_seats,
         date=started.strftime("%Y/%m/%d %H:%M:%S UTC"),
+        # A tournament hand gets the card room's tournament header: number, buy-in, level.
+        tournament=str(own.tournament[0]) if own.tournament is not None else None,
+        level=own.tournament[1] if own.tournament is not None else None,
+        buy_in=f"{own.tournament[2]}+{own.tournament[3]}" if own.tournament is not None else None,
     )
 
 
@@ -243,6 +265,7 @@ def _own(s: Session, row: HandRow, player_id: int) -> OwnHand | None:
     table = s.get(TableRow, row.table_id)
     assert table is not None
     return OwnHand(
+        tournament=_tournament_of(s, row.table_id, hand),
         row_id=row.id,
         table_id=row.table_id,
         table_name=table.name,
@@ -254,6 +277,30 @@ def _own(s: Session, row: HandRow, player_id: int) -> OwnHand | None:
         seats=[x.seat for x in dealt],
         hero=hero,
     )
+
+
+def _tournament_of(s: Session, table_id: int, hand: Hand) -> tuple[int, int, int, int] | None:
+    """(tournament, level, buy-in, fee) of a hand at a tournament's table, else None. The level
+    is the structure's first whose stakes the hand was dealt at (the levels' stakes rise)."""
+    found = s.get(TournamentTable, table_id)
+    if found is None:
+        return None
+    row = s.get(TournamentRow, found.tournament_id)
+    if row is None:
+        return None
+    settings = row.settings
+    stakes = hand.game.stakes
+    level = 1
+    for index, lv in enumerate(settings.get("structure", {}).get("levels", [])):
+        if (lv["ante"], lv["bring_in"], lv["small_bet"], lv["big_bet"]) == (
+            stakes.ante,
+            stakes.bring_in,
+            stakes.small_bet,
+            stakes.big_bet,
+        ):
+            level = index + 1
+            break
+    return row.id, level, int(settings.get("buy_in", 0)), int(settings.get("fee", 0))
 
 
 def own_hands(store: Store, player_id: int, limit: int = MAX_HANDS) -> list[OwnHand]:

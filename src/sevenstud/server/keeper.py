@@ -35,7 +35,16 @@ from sevenstud.bots import Bot, registry
 from sevenstud.deck import Deck
 from sevenstud.hand import Hand, HandEnded, PotAwarded, RakeTaken
 from sevenstud.server.store import Store, ledger
-from sevenstud.server.store.models import EventRow, HandRow, Player, Sitting, TableRow, Waiting, core
+from sevenstud.server.store.models import (
+    EventRow,
+    HandRow,
+    Player,
+    Sitting,
+    TableRow,
+    TournamentTable,
+    Waiting,
+    core,
+)
 from sevenstud.table import (
     ClockStarted,
     Entry,
@@ -135,6 +144,35 @@ class CancelledHand:
     refunds: tuple[tuple[int, str, int], ...]
 
 
+class TableHook(typing.Protocol):
+    """What a tournament table's keeper asks its tournament (server/tournaments.py): a keeper
+    with no hook is a cash table. Every command of the table holds ``lock`` (the tournament's:
+    its director is shared by its tables), the chips a seat gets or gives back come from and go
+    to ``chip_account`` (the tournament's chips, never a balance), ``before_deal`` says whether
+    the table may deal now (and sets the level's game), and ``record`` writes the director's
+    part of the command in its own transaction (a hand's start and end, the prizes it decides);
+    ``committed`` or ``rolled_back`` follows."""
+
+    @property
+    def lock(self) -> typing.ContextManager[object]:
+        """The tournament's lock, held through each command of its tables."""
+
+    def chip_account(self, connection: Connection) -> int:
+        """The ledger account seats are funded from and stand up into."""
+
+    def before_deal(self, table: Table, now: float) -> bool:
+        """Whether ``table`` may deal its next hand now."""
+
+    def record(self, connection: Connection, table: Table, entries: list[Entry], now: float) -> None:
+        """Write the tournament's part of ``entries`` in ``connection``'s transaction."""
+
+    def committed(self) -> None:
+        """The command's transaction committed."""
+
+    def rolled_back(self) -> None:
+        """The command's transaction failed: forget what ``record`` decided."""
+
+
 @dataclasses.dataclass(slots=True)
 class _Occupant:
     sitting_id: int
@@ -168,6 +206,8 @@ class TableKeeper:
         a client that saw nothing after it gets a snapshot."""
         self.cancelled: tuple[CancelledHand, ...] = ()
         """The hand the last restart cancelled, if it did (for the clients that were in it)."""
+        self.hook: TableHook | None = None
+        """A tournament table's tournament (None: a cash table)."""
         # The table itself counts on from the stored numbers after a restart: both stay 0,
         # kept for callers of the first version.
         self.hand_offset = self.number_offset = 0
@@ -280,7 +320,7 @@ class TableKeeper:
         """Between hands, top every bot that went broke up to the maximum and sit it in again
         (the bank pays), so that a table of people and bots plays on."""
         table, entries = self.table, []
-        if table.hand_in_progress:
+        if table.hand_in_progress or self.hook is not None:  # a tournament's bots never rebuy so
             return []
         for state in table.view(None).seats:
             occupant = self.occupants.get(state.player)
@@ -308,7 +348,7 @@ class TableKeeper:
         if player_id is None and not name.startswith(BOT_PREFIX):
             raise RoomError(f"a bot's name starts with {BOT_PREFIX!r}")
         check_bot_kind(bot_kind)
-        if player_id is not None:
+        if player_id is not None and self.hook is None:  # a tournament seat is paid for already
             with self.store.session() as s:
                 player = s.get(Player, player_id)
                 if player is None:
@@ -324,7 +364,7 @@ class TableKeeper:
     def top_up(self, name: str, amount: int, now: float) -> list[Entry]:
         """Add chips from the player's balance."""
         occupant = self.occupants.get(name)
-        if occupant is not None and occupant.player_id is not None:
+        if occupant is not None and occupant.player_id is not None and self.hook is None:
             with self.store.session() as s:
                 player = s.get(Player, occupant.player_id)
                 if player is None or player.balance < amount:
@@ -344,10 +384,15 @@ class TableKeeper:
         return self._apply(lambda: [self.table.sit_in(name, now)], now)
 
     def start_hand(self, now: float, deck: Deck | None = None) -> list[Entry]:
-        """Deal a hand from ``deck`` (by default one shuffled with the OS's secure randomness)."""
-        return self._apply(
-            lambda: self.table.start_hand(now, deck if deck is not None else Deck.shuffled()), now
-        )
+        """Deal a hand from ``deck`` (by default one shuffled with the OS's secure randomness);
+        a tournament table deals only when its tournament says so (nothing happens otherwise)."""
+        hook = self.hook
+        with hook.lock if hook is not None else contextlib.nullcontext():
+            if hook is not None and not hook.before_deal(self.table, now):
+                return []
+            return self._apply(
+                lambda: self.table.start_hand(now, deck if deck is not None else Deck.shuffled()), now
+            )
 
     def act(self, seat: int, action: str | Any, now: float) -> list[Entry]:
         """The seat to act acts."""
@@ -397,23 +442,31 @@ class TableKeeper:
         now: float,
         joining: dict[str, tuple[int | None, Bot | None, str | None]] | None = None,
     ) -> list[Entry]:
-        table = self.table
-        before = self._stacks()
-        start = table.number
-        command()  # a TableError changes nothing, and nothing is written
-        entries = list(table.events_since(start, None))
-        # Should this write fail, the table has moved on and its record has not: the room stops
-        # the table, and the recovery at the next start cancels the hand and refunds it.
-        write = _Write()
-        try:
-            with self.store.writing(), self.store.engine.begin() as connection:
-                self._record(connection, write, entries, before, joining or {}, now)
-        except BaseException:
-            self._accounts.rolled_back()
-            raise
-        self._committed(write)
-        self._follow(entries)
-        return entries
+        hook = self.hook
+        with hook.lock if hook is not None else contextlib.nullcontext():
+            table = self.table
+            before = self._stacks()
+            start = table.number
+            command()  # a TableError changes nothing, and nothing is written
+            entries = list(table.events_since(start, None))
+            # Should this write fail, the table has moved on and its record has not: the room
+            # stops the table, and the recovery at the next start cancels the hand and refunds it.
+            write = _Write()
+            try:
+                with self.store.writing(), self.store.engine.begin() as connection:
+                    self._record(connection, write, entries, before, joining or {}, now)
+                    if hook is not None:
+                        hook.record(connection, table, entries, now)
+            except BaseException:
+                self._accounts.rolled_back()
+                if hook is not None:
+                    hook.rolled_back()
+                raise
+            if hook is not None:
+                hook.committed()
+            self._committed(write)
+            self._follow(entries)
+            return entries
 
     def _committed(self, write: _Write) -> None:
         """The transaction committed: what it wrote becomes what the keeper knows is stored."""
@@ -593,7 +646,10 @@ class TableKeeper:
 
     def _balance_account(self, c: Connection, player_id: int | None, bank: int, change: int) -> int:
         """The account a seat's chips come from or go to; the cached balance follows, in one
-        UPDATE that refuses to take a balance below zero (another table may be moving it too)."""
+        UPDATE that refuses to take a balance below zero (another table may be moving it too).
+        A tournament seat's chips are the tournament's: they come from and go to its account."""
+        if self.hook is not None:
+            return self.hook.chip_account(c)
         if player_id is None:
             return bank
         players = core(Player)
@@ -734,8 +790,11 @@ def recover(store: Store, tables: Collection[int] | None = None, *, keep_seats: 
             if keep_seats and there and table is not None and not table.closed:
                 sitting.stack = stack
                 continue
+            tournament = s.get(TournamentTable, sitting.table_id)
             if stack:
-                if sitting.player_id is None:
+                if tournament is not None:  # tournament chips: back to its box, never a balance
+                    target = ledger.account(s, ledger.TBOX, tournament.tournament_id)
+                elif sitting.player_id is None:
                     target = bank
                 elif (player := s.get(Player, sitting.player_id)) is None:
                     target = bank  # the account is gone: its chips go back where play chips come from

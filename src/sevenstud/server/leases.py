@@ -36,7 +36,7 @@ from sqlalchemy.exc import IntegrityError
 
 from sevenstud.server.rooms import recover
 from sevenstud.server.store import Store
-from sevenstud.server.store.models import TableLease, TableRow
+from sevenstud.server.store.models import TableLease, TableRow, TournamentTable
 
 LEASE_SECONDS = 10.0
 """How long a lease lasts unrenewed: a dead process's tables wait at most this long."""
@@ -164,6 +164,8 @@ class LeaseKeeper:
             select(TableRow.id)
             .outerjoin(TableLease, TableLease.table_id == TableRow.id)
             .where(TableRow.closed.is_(False))
+            # A tournament's tables are taken by the process directing it (server/tournaments.py).
+            .where(TableRow.id.not_in(select(TournamentTable.table_id)))
             .where(
                 or_(
                     TableLease.table_id.is_(None),
@@ -217,6 +219,15 @@ class LeaseKeeper:
         except IntegrityError:
             return False
         return True
+
+    def take(self, table_id: int) -> bool:
+        """Take one table's lease now, if free (a tournament's director taking up its tables;
+        they are not in the rounds' free tables: see :meth:`_round`)."""
+        now = self.clock()
+        if table_id in self.held or self._take(table_id, now):
+            self.held[table_id] = now + self.ttl
+            return True
+        return False
 
     def release(self, table_id: int) -> None:
         """Give up one table's lease for good (the table was closed): its row goes, so no

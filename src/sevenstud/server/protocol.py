@@ -456,6 +456,76 @@ class HandCancelled(_Message):
     refunds: list[Refund]
 
 
+class TournamentLevelInfo(_Message):
+    """A tournament level's stakes and game."""
+
+    index: int
+    ante: int
+    bring_in: int
+    small_bet: int
+    big_bet: int
+    game: Literal["stud8", "stud", "razz"]
+
+
+class TournamentState(_Message):
+    """Sent to every connection at a tournament's tables: the tournament is now ``state``
+    (``running``, ``break``, ``finished``, ``cancelled``)."""
+
+    type: Literal["tournament_state"] = "tournament_state"
+    tournament: int
+    state: Literal["registering", "running", "break", "finished", "cancelled"]
+
+
+class TournamentLevel(_Message):
+    """Sent to every connection at a tournament's tables: ``level`` from the next hand dealt."""
+
+    type: Literal["tournament_level"] = "tournament_level"
+    tournament: int
+    level: TournamentLevelInfo
+
+
+class TournamentBreak(_Message):
+    """Sent to every connection at a tournament's tables: every table is on a break of
+    ``seconds`` (the wall's), from now."""
+
+    type: Literal["tournament_break"] = "tournament_break"
+    tournament: int
+    seconds: float
+
+
+class HandForHand(_Message):
+    """Sent to every connection at a tournament's tables: hand-for-hand play starts (``on``)
+    or ends."""
+
+    type: Literal["hand_for_hand"] = "hand_for_hand"
+    tournament: int
+    on: bool
+
+
+class TournamentMoved(_Message):
+    """Sent to the moved player's own connections only: they now sit at card-room table
+    ``table`` (its id: say ``hello`` there), seat ``seat``, with ``chips``."""
+
+    type: Literal["tournament_moved"] = "tournament_moved"
+    tournament: int
+    player: str
+    table: int
+    seat: int
+    chips: int
+
+
+class TournamentFinish(_Message):
+    """Sent to every connection at a tournament's tables: ``player`` finished in ``place``
+    (shared with ``tied`` players in all) and won ``prize`` play chips."""
+
+    type: Literal["tournament_finish"] = "tournament_finish"
+    tournament: int
+    player: str
+    place: int
+    prize: int
+    tied: int
+
+
 class ErrorMessage(_Message):
     """A message refused: what was wrong. Nothing changed. ``number`` is the table's number
     when the connection is at one (None before :class:`Hello`)."""
@@ -492,6 +562,12 @@ ServerMessage = Annotated[
     | ViewMessage
     | YourTurn
     | HandCancelled
+    | TournamentState
+    | TournamentLevel
+    | TournamentBreak
+    | HandForHand
+    | TournamentMoved
+    | TournamentFinish
     | ErrorMessage,
     Field(discriminator="type"),
 ]

@@ -208,6 +208,9 @@ class Room:
         self.bots = 0
         """How many bots sit at the table, copied after each step for the lobby."""
         self.presenter = Presenter(keeper.table)
+        self.gate: Callable[[], bool] | None = None
+        """A tournament table's question before each hand: may it deal now (its tournament
+        decides; server/tournaments.py). None: a cash table, dealing when two can play."""
         self._copy_lobby()
 
     def now(self) -> float:
@@ -339,6 +342,8 @@ class Room:
         name, player_id = connection.player, connection.player_id
         if name is None or player_id is None:
             raise RoomError("log in or play as a guest first")
+        if self.gate is not None and not isinstance(message, Act | SitOut | SitIn):
+            raise RoomError(f"a tournament table: its seats are the tournament's (no {message.type} here)")
         if isinstance(message, Chat):
             line = self.chat.say(message.text, name, player_id, self.seat_of(connection), keeper.number, now)
             for watcher in self.watchers.values():
@@ -510,7 +515,7 @@ class Room:
                 due = self._turn_start + self.bot_delay + think
             else:
                 due = deadline + self.grace
-        elif table.can_start_hand() and not self.paused():
+        elif table.can_start_hand() and not self.paused() and self.may_deal():
             due = self._next_hand
         return min([due, *offers]) if due is not None else min(offers, default=None)
 
@@ -586,6 +591,11 @@ class Room:
             self.recent = tuple(keeper.pots)
             self._copy_lobby()
 
+    def may_deal(self) -> bool:
+        """Whether the table may deal when it can: always at a cash table; at a tournament
+        table when its tournament says so (it wakes the room when that changes)."""
+        return self.gate is None or self.gate()
+
     def unattended(self) -> bool:
         """Whether nobody but bots sits here (or nobody at all) and no connection watches:
         from what was copied after the last step, so safe to ask from outside the actor."""
@@ -618,7 +628,7 @@ class Room:
                 view = table.view(to_act).hand
                 assert view is not None
                 keeper.act(to_act, occupant.bot.act(view), now)
-        elif table.can_start_hand() and now >= self._next_hand and not self.paused():
+        elif table.can_start_hand() and now >= self._next_hand and not self.paused() and self.may_deal():
             keeper.start_hand(now)
             if not table.hand_in_progress:  # over at once (everybody all-in on the antes)
                 self.hands_played += 1

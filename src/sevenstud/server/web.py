@@ -42,7 +42,13 @@ SECURITY_HEADERS = {
 """Sent with every page and static file (no other site may frame a page: clickjacking). Every
 other answer gets the edge's (edge.py)."""
 
-PAGES = {"/": "index.html", "/equity": "equity.html", "/history": "history.html", "/rules": "rules.html"}
+PAGES = {
+    "/": "index.html",
+    "/equity": "equity.html",
+    "/history": "history.html",
+    "/rules": "rules.html",
+    "/tournaments": "tournaments.html",
+}
 """Fixed routes and their pages (``/table/{id}`` and ``/hands/{id}`` are below)."""
 
 
@@ -54,7 +60,7 @@ def _page(name: str, folder: Path) -> Response:
 
 
 def _is_page_or_file(path: str) -> bool:
-    rooted = ("/web/", "/table/", "/hands/", "/rules/")
+    rooted = ("/web/", "/table/", "/hands/", "/rules/", "/tournament/")
     return path in PAGES or path == "/favicon.ico" or path.startswith(rooted)
 
 
@@ -94,6 +100,14 @@ def install(app: FastAPI, folder: Path = WEB) -> None:
         if game not in GAME_CODES:
             return PlainTextResponse(f"no game {game!r}: one of {', '.join(GAME_CODES)}", status_code=404)
         return _page("rules.html", folder)
+
+    @app.get("/tournaments", include_in_schema=False)
+    def tournaments_page() -> Response:
+        return _page("tournaments.html", folder)
+
+    @app.get("/tournament/{tournament_id}", include_in_schema=False)
+    def tournament_page(tournament_id: RowId) -> Response:
+        return _page("tournament.html", folder)
 
     @app.get("/hands/{hand_id}", include_in_schema=False)
     def replay_page(hand_id: RowId) -> Response:

@@ -183,6 +183,7 @@ export function siteHeader(account) {
     el("h1", {}, el("a", { href: "/", text: t("header.site") })),
     el("nav", { "aria-label": t("header.pages") },
       el("a", { href: "/", text: t("header.lobby") }),
+      el("a", { href: "/tournaments", text: t("header.tournaments") }),
       el("a", { href: "/equity", text: t("header.equity") }),
       el("a", { href: "/history", text: t("header.history") }),
       el("a", { href: "/rules", text: t("header.rules") })),

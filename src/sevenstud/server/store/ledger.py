@@ -19,7 +19,17 @@ SEAT = "seat"
 POT = "pot"
 HOUSE = "house"
 BANK = "bank"
-KINDS = (BALANCE, SEAT, POT, HOUSE, BANK)
+TCHIPS = "tchips"
+"""A tournament's chip bank (ref: the tournament): where its tournament chips come from, so it
+holds minus the chips issued (entries x starting chips + rebuys and add-ons)."""
+TBOX = "tbox"
+"""A tournament's chips off its tables (ref: the tournament): issued and not seated yet, a
+player between two tables, the winner's chips once it is over."""
+TPOOL = "tpool"
+"""A tournament's prize pool in play chips (ref: the tournament): the buy-ins, paid out as prizes."""
+TFEE = "tfee"
+"""The fees a tournament took (ref: the tournament): the house's, never in the prize pool."""
+KINDS = (BALANCE, SEAT, POT, HOUSE, BANK, TCHIPS, TBOX, TPOOL, TFEE)
 
 
 class LedgerError(ValueError):

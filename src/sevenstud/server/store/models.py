@@ -204,3 +204,60 @@ class PlayerNote(Base):
     subject: Mapped[str] = mapped_column(String(40))
     text: Mapped[str] = mapped_column(String(2000))
     updated_at: Mapped[float] = mapped_column(Float)
+
+
+class TournamentRow(Base):
+    """A tournament (migration 0007): its template (``sevenstud.tournament.snapshot``'s
+    record), its state, and its director's whole state, stored with every change; ``speed``
+    makes its clock run faster than the wall's (tests and benchmarks only)."""
+
+    __tablename__ = "tournaments"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    kind: Mapped[str] = mapped_column(String(12))
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    state: Mapped[str] = mapped_column(String(12), index=True)
+    director: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    speed: Mapped[float] = mapped_column(Float, default=1.0, server_default="1")
+    created_at: Mapped[float] = mapped_column(Float)
+    start_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    started_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    ended_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class TournamentEntry(Base):
+    """One entrant of a tournament: a person (``player_id``) or a bot (``bot_kind``), what they
+    paid (buy-ins and fees, re-entries and rebuys included), their place and prize."""
+
+    __tablename__ = "tournament_entries"
+    __table_args__ = (UniqueConstraint("tournament_id", "name"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), nullable=True, index=True)
+    bot_kind: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    name: Mapped[str] = mapped_column(String(40))
+    paid: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    registered: Mapped[bool] = mapped_column(Boolean, default=True)
+    place: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    prize: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    registered_at: Mapped[float] = mapped_column(Float)
+
+
+class TournamentTable(Base):
+    """A card-room table (``tables``) that a tournament plays at, by the tournament's number."""
+
+    __tablename__ = "tournament_tables"
+    __table_args__ = (UniqueConstraint("tournament_id", "number"),)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"))
+    number: Mapped[int] = mapped_column(Integer)
+
+
+class TournamentLease(Base):
+    """Which server process directs a tournament (and serves its tables), until when."""
+
+    __tablename__ = "tournament_leases"
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(200))
+    instance: Mapped[str] = mapped_column(String(32))
+    expires_at: Mapped[float] = mapped_column(Float)

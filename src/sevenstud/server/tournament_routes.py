@@ -1,0 +1,277 @@
+"""The tournament lobby's HTTP API (docs/protocol.md, "Tournaments"): the list with state
+filters, one tournament's page, making one from a template, registering and unregistering
+(the balance checked), and adding bots to a sit-and-go.
+
+Every answer is public (what the lobby shows: names, chips, places, prizes) and holds no card.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import datetime
+import time
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi.responses import PlainTextResponse
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import func, select
+
+from sevenstud.history.pokerstars.summary import tournament_summary
+from sevenstud.server import auth
+from sevenstud.server.keeper import RoomError
+from sevenstud.server.store import Store
+from sevenstud.server.store.models import (
+    Player,
+    TournamentEntry,
+    TournamentLease,
+    TournamentRow,
+    TournamentTable,
+)
+from sevenstud.server.tournament_views import STATES, describe_director
+from sevenstud.server.tournaments import TournamentService
+from sevenstud.tournament import (
+    HEADS_UP,
+    STANDARD,
+    TURBO,
+    StructureError,
+    TournamentError,
+    TournamentSettings,
+)
+from sevenstud.tournament.snapshot import director_from_record
+
+TEMPLATES: dict[str, TournamentSettings] = {
+    "sng-heads-up": TournamentSettings(kind="sit_and_go", seats=2, max_entries=2, structure=HEADS_UP),
+    "sng-6": TournamentSettings(kind="sit_and_go", seats=6, max_entries=6, structure=TURBO),
+    "sng-8": TournamentSettings(kind="sit_and_go", seats=8, max_entries=8, structure=TURBO),
+    "mtt-standard": TournamentSettings(
+        kind="scheduled",
+        seats=8,
+        max_entries=1000,
+        structure=STANDARD,
+        start_at=0.0,
+        min_field=9,
+        late_registration_levels=3,
+    ),
+    "mtt-turbo": TournamentSettings(
+        kind="scheduled",
+        seats=8,
+        max_entries=1000,
+        structure=TURBO,
+        start_at=0.0,
+        min_field=9,
+        late_registration_levels=2,
+    ),
+}
+"""The templates a player may make a tournament from (docs/tournaments.md, "The template")."""
+
+Template = Literal["sng-heads-up", "sng-6", "sng-8", "mtt-standard", "mtt-turbo"]
+GameName = Literal["stud8", "stud", "razz"]
+
+
+class NewTournament(BaseModel):
+    """``POST /api/tournaments``: a tournament from one of :data:`TEMPLATES`."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    template: Template
+    name: str = Field(default="", max_length=60)
+    game: GameName = "stud8"
+    buy_in: int = Field(default=100, ge=0, le=100_000)
+    fee: int = Field(default=10, ge=0, le=10_000)
+    starting_chips: int = Field(default=1500, ge=100, le=1_000_000)
+    start_in: float = Field(default=600.0, ge=10.0, le=7 * 86400.0)
+    """A scheduled tournament's start, in seconds from now."""
+    min_field: int | None = Field(default=None, ge=2, le=1000)
+    max_entries: int | None = Field(default=None, ge=2, le=10_000)
+    bots: int = Field(default=0, ge=0, le=10_000)
+    """This many bots registered at once (the bank pays their entries): a sit-and-go, leaving a
+    seat for a person; any tournament, to its last seat, on a server started for tests
+    (``--test-tournament-speed`` above 1: the benchmarks' fields of bots)."""
+    bot: Literal["rule", "random", "station", "tight", "equity"] = "rule"
+    speed: float = Field(default=1.0, gt=0, le=1000.0)
+    """How much faster than the wall its clock runs: only up to the server's ``max_speed``
+    (1 unless the server was started for tests or benchmarks)."""
+
+
+def router(
+    service: TournamentService, store: Store, cookie: str, idle: float = auth.SESSION_IDLE_SECONDS
+) -> APIRouter:
+    """The tournament lobby's routes over ``service``."""
+    routes = APIRouter()
+
+    def player(request: Request) -> Player:
+        found = auth.player_of(store, request.cookies.get(cookie), idle)
+        if found is None:
+            raise HTTPException(401, "log in or play as a guest first")
+        return found
+
+    def refused(error: Exception) -> HTTPException:
+        return HTTPException(409, str(error))
+
+    @routes.get("/api/tournaments")
+    def lobby(state: Annotated[str | None, Query(max_length=80)] = None) -> list[dict[str, Any]]:
+        """Every tournament (newest first), or those in the states named (comma-separated)."""
+        wanted = STATES if not state else tuple(w.strip() for w in state.split(","))
+        unknown = [w for w in wanted if w not in STATES]
+        if unknown:
+            raise HTTPException(422, f"unknown state {unknown[0]!r}: expected {', '.join(STATES)}")
+        with store.session() as s:
+            counts = dict(
+                s.execute(
+                    select(TournamentEntry.tournament_id, func.count())
+                    .where(TournamentEntry.registered.is_(True))
+                    .group_by(TournamentEntry.tournament_id)
+                ).all()
+            )
+            leases = {t.tournament_id: t.owner for t in s.scalars(select(TournamentLease)).all()}
+            rows = s.scalars(
+                select(TournamentRow)
+                .where(TournamentRow.state.in_(wanted))
+                .order_by(TournamentRow.id.desc())
+                .limit(200)
+            ).all()
+            return [
+                {
+                    "id": row.id,
+                    "name": row.name,
+                    "kind": row.kind,
+                    "state": row.state,
+                    "game": row.settings.get("game"),
+                    "buy_in": row.settings.get("buy_in"),
+                    "fee": row.settings.get("fee"),
+                    "seats": row.settings.get("seats"),
+                    "max_entries": row.settings.get("max_entries"),
+                    "registered": int(counts.get(row.id, 0)),
+                    "start_at": row.start_at,
+                    "server": leases.get(row.id),
+                }
+                for row in rows
+            ]
+
+    def page(tid: int, request: Request) -> dict[str, Any]:
+        running = service.running.get(tid)
+        with store.session() as s:
+            row = s.get(TournamentRow, tid)
+            if row is None or row.director is None:
+                raise HTTPException(404, f"no tournament {tid}")
+            if running is not None:
+                with running.lock:
+                    shown = describe_director(running.director, running.now(), dict(running.tables))
+            else:
+                d = director_from_record(row.director, float(row.director["saved_at"]))
+                shown = describe_director(d, float(row.director["saved_at"]), {})
+            found = auth.player_of(store, request.cookies.get(cookie), idle)
+            you = None
+            if found is not None:
+                mine = next((e for e in shown["entrants"] if e["name"] == found.name), None)
+                if mine is not None:
+                    ranked = sorted(shown["entrants"], key=lambda e: (e["place"] or 0, -e["chips"]))
+                    alive = [e for e in ranked if e["place"] is None]
+                    rank = alive.index(mine) + 1 if mine in alive else mine["place"]
+                    you = {**mine, "rank": rank}
+            return {"id": row.id, "name": row.name, "start_at": row.start_at, **shown, "you": you}
+
+    @routes.get("/api/tournaments/table/{table_id}")
+    def of_table(table_id: int) -> dict[str, Any]:
+        """The tournament a card-room table belongs to (the table page asks)."""
+        with store.session() as s:
+            found = s.get(TournamentTable, table_id)
+            if found is None:
+                raise HTTPException(404, f"table {table_id} is no tournament's")
+            return {"tournament": found.tournament_id, "number": found.number}
+
+    @routes.get("/api/tournaments/{tid}/summary")
+    def summary(tid: int, request: Request) -> PlainTextResponse:
+        """The tournament's summary as PokerStars writes it (once it is over), for the
+        logged-in player (its last line their own place)."""
+        who = player(request)
+        with store.session() as s:
+            row = s.get(TournamentRow, tid)
+            if row is None or row.state != "finished":
+                raise HTTPException(404, f"no finished tournament {tid}")
+            entries = s.scalars(
+                select(TournamentEntry).where(
+                    TournamentEntry.tournament_id == tid, TournamentEntry.registered
+                )
+            ).all()
+            places = [(e.name, e.place or 0, e.prize) for e in entries]
+
+            def when(at: float | None) -> str:
+                moment = datetime.datetime.fromtimestamp(at or row.created_at, datetime.UTC)
+                return moment.strftime("%Y/%m/%d %H:%M:%S UTC")
+
+            text = tournament_summary(
+                tid,
+                row.settings["game"],
+                int(row.settings["buy_in"]),
+                int(row.settings["fee"]),
+                places,
+                started=when(row.started_at),
+                finished=when(row.ended_at),
+                you=who.name,
+                pool=sum(p for _, _, p in places),
+            )
+        return PlainTextResponse(
+            text, headers={"Content-Disposition": f'attachment; filename="tournament-{tid}.txt"'}
+        )
+
+    @routes.get("/api/tournaments/{tid}")
+    def details(tid: int, request: Request) -> dict[str, Any]:
+        """One tournament's page: structure, entrants, pool and payouts, tables, the clock."""
+        return page(tid, request)
+
+    @routes.post("/api/tournaments")
+    async def make(body: NewTournament, request: Request) -> dict[str, Any]:
+        """Make a tournament from a template (a logged-in player)."""
+        player(request)
+        if body.speed > service.max_speed:
+            raise HTTPException(422, f"this server runs clocks at most {service.max_speed} times the wall's")
+        template = TEMPLATES[body.template]
+        values: dict[str, Any] = {
+            "game": body.game,
+            "buy_in": body.buy_in,
+            "fee": body.fee,
+            "starting_chips": body.starting_chips,
+        }
+        if template.kind == "scheduled":
+            values["start_at"] = time.time() + body.start_in
+            if body.min_field is not None:
+                values["min_field"] = body.min_field
+            if body.max_entries is not None:
+                values["max_entries"] = body.max_entries
+        try:
+            settings = dataclasses.replace(template, **values)
+        except StructureError as error:
+            raise HTTPException(422, str(error)) from None
+        testing = service.max_speed > 1.0
+        if body.bots > settings.max_entries or (
+            not testing and body.bots and (settings.kind != "sit_and_go" or body.bots >= settings.max_entries)
+        ):
+            raise HTTPException(422, "bots fill a sit-and-go, leaving a seat for a person at least")
+        name = body.name.strip() or f"{body.template} {settings.game}"
+        tid = service.create(name, settings, speed=body.speed)
+        for n in range(body.bots):
+            await store.run(service.register, tid, None, f"bot{tid}-{n + 1}", body.bot)
+            await asyncio.sleep(0)  # (on SQLite the writes run on the loop: let it breathe)
+        return {"id": tid, "name": name}
+
+    @routes.post("/api/tournaments/{tid}/register")
+    async def register(tid: int, request: Request) -> dict[str, Any]:
+        """Register the logged-in player: the buy-in and fee from their balance."""
+        who = player(request)
+        try:
+            return await store.run(service.register, tid, who.id, who.name)
+        except (TournamentError, RoomError) as error:
+            raise refused(error) from None
+
+    @routes.post("/api/tournaments/{tid}/unregister")
+    async def unregister(tid: int, request: Request) -> dict[str, Any]:
+        """Unregister before the start: the buy-in and fee back to the balance."""
+        who = player(request)
+        try:
+            return await store.run(service.unregister, tid, who.name)
+        except (TournamentError, RoomError) as error:
+            raise refused(error) from None
+
+    return routes

@@ -1,0 +1,213 @@
+"""What the card room shows and proves of its tournaments: a tournament's public page
+(:func:`describe_director`: no card, nothing private) and its part of ``sevenstud audit``
+(:func:`audit_tournaments`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy import select
+
+from sevenstud.server.store import ledger
+from sevenstud.server.store.models import HandRow, Sitting, TournamentEntry, TournamentRow, TournamentTable
+from sevenstud.tournament import (
+    Break,
+    Command,
+    Director,
+    Finish,
+    HandForHand,
+    NewLevel,
+    Seat,
+    Status,
+    StructureError,
+)
+from sevenstud.tournament.snapshot import director_from_record
+
+STATES = ("registering", "running", "break", "finished", "cancelled")
+"""A tournament's states, as the lobby filters them."""
+
+
+def describe_director(d: Director, tnow: float, tables: dict[int, int]) -> dict[str, Any]:
+    """A director's public state: the structure, entrants, prize pool and payouts, tables with
+    their counts, the level and its clock (no card, nothing private)."""
+    s = d.settings
+    left = [e for e in d.entrants.values() if not e.out]
+    level = d.level
+    nxt = s.level(d.level_index + 1)
+    return {
+        "state": d.state,
+        "kind": s.kind,
+        "game": s.game_at(d.level_index),
+        "buy_in": s.buy_in,
+        "fee": s.fee,
+        "starting_chips": s.starting_chips,
+        "seats": s.seats,
+        "max_entries": s.max_entries,
+        "min_field": s.min_field,
+        "entries": d.entries,
+        "players_left": len(left),
+        "average_stack": (d.chips_issued // len(left)) if left else 0,
+        "prize_pool": d.pool,
+        "payouts": list(d.prizes()) if d.entries else [],
+        "level": {
+            "index": d.level_index,
+            "ante": level.ante,
+            "bring_in": level.bring_in,
+            "small_bet": level.small_bet,
+            "big_bet": level.big_bet,
+            "game": s.game_at(d.level_index),
+        },
+        "next_level": {
+            "ante": nxt.ante,
+            "bring_in": nxt.bring_in,
+            "small_bet": nxt.small_bet,
+            "big_bet": nxt.big_bet,
+            "game": s.game_at(d.level_index + 1),
+        },
+        "time_to_next_level": d.time_to_next_level(tnow),
+        "time_to_break": d.time_to_break(tnow),
+        "break_ends_in": (max(0.0, d.break_ends - tnow) if d.break_ends is not None else None),
+        "hand_for_hand": d.hand_for_hand,
+        "structure": {
+            "name": s.structure.name,
+            "levels": [
+                {
+                    "ante": lv.ante,
+                    "bring_in": lv.bring_in,
+                    "small_bet": lv.small_bet,
+                    "big_bet": lv.big_bet,
+                    "minutes": lv.minutes,
+                    "hands": lv.hands,
+                }
+                for lv in s.structure.levels[:20]
+            ],
+            "break_every": s.structure.break_every,
+            "break_minutes": s.structure.break_minutes,
+        },
+        "entrants": sorted(
+            (
+                {"name": e.name, "chips": e.chips, "table": e.table, "place": e.place, "prize": e.prize}
+                for e in d.entrants.values()
+            ),
+            key=lambda e: (e["place"] or 0, -e["chips"], e["name"]),
+        ),
+        "tables": [
+            {
+                "number": n,
+                "table_id": tables.get(n),
+                "players": len(t.players),
+                "chips": sum(d.entrants[p].chips for p in t.players.values()),
+            }
+            for n, t in sorted(d.tables.items())
+        ],
+    }
+
+
+def audit_tournaments(s: Any, ledger_says: Callable[[str, int], int]) -> list[str]:
+    """The tournaments' part of ``sevenstud audit`` (in its snapshot session): for each, the
+    chips issued are the entries' starting chips plus rebuys and add-ons, and are all in its
+    box, its seats and its pots; the prize pool is the buy-ins, less the prizes paid; the
+    fees are the entries'."""
+    problems: list[str] = []
+    for row in s.scalars(select(TournamentRow).order_by(TournamentRow.id)).all():
+        where = f"tournament {row.id} ({row.state})"
+        if row.director is None:
+            continue
+        try:
+            d = director_from_record(row.director, float(row.director["saved_at"]))
+        except (StructureError, KeyError, TypeError, ValueError) as error:
+            problems.append(f"{where}: its stored director does not load: {error}")
+            continue
+        st = d.settings
+        tid = row.id
+        entrants = list(d.entrants.values())
+        issued_by_entries = (
+            sum(e.entries for e in entrants) * st.starting_chips
+            + sum(e.rebuys for e in entrants) * (st.rebuy_chips or st.starting_chips)
+            + sum(1 for e in entrants if e.add_on) * st.add_on_chips
+        )
+        pool_by_entries = sum(e.entries + e.rebuys for e in entrants) * st.buy_in + sum(
+            1 for e in entrants if e.add_on
+        ) * (st.add_on_price or st.buy_in)
+        tchips, tbox = ledger_says(ledger.TCHIPS, tid), ledger_says(ledger.TBOX, tid)
+        tpool, tfee = ledger_says(ledger.TPOOL, tid), ledger_says(ledger.TFEE, tid)
+        entries = s.scalars(select(TournamentEntry).where(TournamentEntry.tournament_id == tid)).all()
+        prizes = sum(e.prize for e in entries)
+        if row.state == "cancelled":
+            for label, held in (("chips", tchips), ("box", tbox), ("pool", tpool), ("fees", tfee)):
+                if held:
+                    problems.append(f"{where}: cancelled, yet its {label} account holds {held}")
+            continue
+        if d.chips_issued != issued_by_entries:
+            problems.append(f"{where}: {d.chips_issued} chips issued, the entries make {issued_by_entries}")
+        if -tchips != d.chips_issued:
+            problems.append(f"{where}: the ledger issued {-tchips} chips, the director {d.chips_issued}")
+        table_ids = list(
+            s.scalars(select(TournamentTable.table_id).where(TournamentTable.tournament_id == tid))
+        )
+        seated = 0
+        for sitting in s.scalars(select(Sitting).where(Sitting.table_id.in_(table_ids))).all():
+            seated += ledger_says(ledger.SEAT, sitting.id)
+        for hand in s.scalars(select(HandRow).where(HandRow.table_id.in_(table_ids))).all():
+            seated += ledger_says(ledger.POT, hand.id)
+        if seated + tbox != -tchips:
+            problems.append(f"{where}: {seated} chips at its tables and {tbox} off them, {-tchips} issued")
+        if d.pool != pool_by_entries:
+            problems.append(f"{where}: a prize pool of {d.pool}, the entries paid {pool_by_entries}")
+        if tpool + prizes != d.pool:
+            problems.append(f"{where}: the pool holds {tpool} and {prizes} was paid, of a pool of {d.pool}")
+        if row.state == "finished" and tpool:
+            problems.append(f"{where}: finished with {tpool} left in its prize pool")
+        fees = sum(e.entries for e in entrants) * st.fee
+        if tfee != fees:
+            problems.append(f"{where}: its fees hold {tfee}, the entries paid {fees}")
+    return problems
+
+
+def messages_for(
+    tid: int, commands: list[Command], speed: float, tables: dict[int, int]
+) -> list[tuple[str | None, dict[str, Any]]]:
+    """The websocket messages of committed ``commands`` (docs/protocol.md, "Tournaments"):
+    ``(player, message)``, ``player`` None for every connection at the tournament's tables, a
+    name for that player's connections alone (a move). Nothing private is in any of them."""
+    out: list[tuple[str | None, dict[str, Any]]] = []
+    for command in commands:
+        if isinstance(command, Status):
+            out.append((None, {"type": "tournament_state", "tournament": tid, "state": command.state}))
+        elif isinstance(command, NewLevel):
+            level = {
+                "index": command.index,
+                "ante": command.level.ante,
+                "bring_in": command.level.bring_in,
+                "small_bet": command.level.small_bet,
+                "big_bet": command.level.big_bet,
+                "game": command.game,
+            }
+            out.append((None, {"type": "tournament_level", "tournament": tid, "level": level}))
+        elif isinstance(command, Break):
+            seconds = (command.end - command.start) / speed
+            out.append((None, {"type": "tournament_break", "tournament": tid, "seconds": seconds}))
+        elif isinstance(command, HandForHand):
+            out.append((None, {"type": "hand_for_hand", "tournament": tid, "on": command.on}))
+        elif isinstance(command, Seat) and command.from_table is not None and command.table in tables:
+            moved = {
+                "type": "tournament_moved",
+                "tournament": tid,
+                "player": command.player,
+                "table": tables[command.table],
+                "seat": command.seat,
+                "chips": command.chips,
+            }
+            out.append((command.player, moved))
+        elif isinstance(command, Finish):
+            finish = {
+                "type": "tournament_finish",
+                "tournament": tid,
+                "player": command.player,
+                "place": command.place,
+                "prize": command.prize,
+                "tied": command.tied,
+            }
+            out.append((None, finish))
+    return out

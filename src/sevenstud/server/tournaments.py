@@ -1,0 +1,909 @@
+"""The card room's tournaments: the director (:class:`sevenstud.tournament.Director`) run over the
+room's own tables, its state and every chip of it in the database.
+
+A tournament is a row of ``tournaments`` (migration 0007) holding its template and its
+director's whole state (:mod:`sevenstud.tournament.snapshot`), written in the same transaction as
+every change the director makes: a registration, the end of a hand at one of its tables, a level,
+a break. Its tables are card-room tables (``TableSettings(tournament=True)``), each served by a
+:class:`~sevenstud.server.rooms.Room` like a cash table and leased like one; the process that
+directs the tournament (its own lease, ``tournament_leases``) serves all its tables.
+
+The chips (docs/tournaments.md, "Storage and recovery"), all through the ledger:
+
+- registering moves the buy-in from the player's balance into the prize pool (``tpool``) and
+  the fee to the tournament's fees (``tfee``), and issues the starting chips from the
+  tournament's chip bank (``tchips``) into its box (``tbox``); unregistering, or a cancelled
+  tournament, moves each back;
+- a seat at a tournament table is funded from the box and stands up into it (a move between
+  tables passes through it); a hand's chips move between seats and pot as at a cash table;
+- a prize moves from the pool to the player's balance in the transaction of the hand that
+  decides it (``TableHook.record``).
+
+So at every moment ``-tchips == chips issued == tbox + the seats + the pots of its tables``, and
+the pool plus the prizes paid is the buy-ins: ``sevenstud audit`` checks both
+(:func:`audit_tournaments`).
+
+The director decides; this module makes the tables agree with it (:meth:`TournamentService.sync`):
+after every change, players the director no longer seats at a table stand up there, players it
+seats at a table sit down there with the chips it holds for them, tables it broke close, and a
+table deals only once it seats exactly whom the director seats there (``Room.gate``). That one
+rule carries out every command (a move, a break of a table, the final table's redraw, a late
+entry) and is also the recovery: after a restart the stored director is taken up with its clock
+paused at the moment it was stored, the hands a crash cut off are cancelled and refunded (as at
+a cash table) and told to the director (``hand_cancelled``), and the same sync seats everybody.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import functools
+import logging
+import secrets
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Connection, insert, or_, select, update
+
+from sevenstud.games import GAMES, Game
+from sevenstud.hand import HandEnded
+from sevenstud.server.keeper import BOT_PREFIX, RoomError, check_bot_kind, recover
+from sevenstud.server.rooms import Room
+from sevenstud.server.store import Store, ledger
+from sevenstud.server.store.models import (
+    Player,
+    TableRow,
+    TournamentEntry,
+    TournamentLease,
+    TournamentRow,
+    TournamentTable,
+    core,
+)
+from sevenstud.server.tournament_views import messages_for
+from sevenstud.table import Entry, HandStarted, Table, TableSettings
+from sevenstud.tournament import (
+    AddChips,
+    Command,
+    Director,
+    Finish,
+    Refund,
+    Status,
+    TournamentError,
+    TournamentSettings,
+)
+from sevenstud.tournament.snapshot import director_from_record, director_to_record, settings_to_record
+from sevenstud.wire import game_to_wire
+
+log = logging.getLogger(__name__)
+
+TOURNAMENT_LEASE_SECONDS = 10.0
+"""How long a tournament's lease lasts unrenewed: a dead director is replaced within it."""
+SAVE_EVERY = 5.0
+"""Seconds of the wall between writes of the director's clock while nothing else changes: the
+most play time a crash can take from the clock."""
+
+_PLAYERS, _ENTRIES, _TOURNAMENTS = core(Player), core(TournamentEntry), core(TournamentRow)
+
+
+def game_of(settings: TournamentSettings, index: int) -> Game:
+    """The game (with its stakes) dealt at level ``index``."""
+    return GAMES[settings.game_at(index)](settings.level(index).stakes)
+
+
+@dataclass(slots=True)
+class Running:
+    """One tournament directed by this process: its director, its tables and rooms."""
+
+    id: int
+    name: str
+    director: Director
+    speed: float
+    origin: float
+    """The moment (wall time) its clock is counted from: its time runs ``speed`` times the wall's."""
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    tables: dict[int, int] = field(default_factory=dict)
+    """Tournament table number -> card-room table id."""
+    rooms: dict[int, Room] = field(default_factory=dict)
+    people: dict[str, int | None] = field(default_factory=dict)
+    """Entrant -> their account (None: a bot)."""
+    bot_kinds: dict[str, str] = field(default_factory=dict)
+    saved_at: float = 0.0
+    broken: bool = False
+    """A write failed: the tournament is taken up again from the database."""
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    told: list[Command] = field(default_factory=list)
+    """Commands decided and committed, still to be told to the players (websocket messages)."""
+    tasks: list[asyncio.Task[None]] = field(default_factory=list)
+
+    def now(self, wall: float | None = None) -> float:
+        """The tournament's time (its director's): the wall's, ``speed`` times as fast."""
+        wall = time.time() if wall is None else wall
+        return self.origin + (wall - self.origin) * self.speed
+
+
+class _NotYet(Exception):
+    """A tournament's tables are still leased by the process that directed it: try again."""
+
+
+class _Hook:
+    """The tournament as one of its tables' keepers sees it (``keeper.TableHook``)."""
+
+    def __init__(self, service: TournamentService, running: Running, number: int) -> None:
+        self.service, self.running, self.number = service, running, number
+        self.lock = running.lock
+        self._decided: list[Command] = []
+        self._started: list[int] = []
+
+    def chip_account(self, connection: Connection) -> int:
+        return ledger.account(connection, ledger.TBOX, self.running.id)
+
+    def before_deal(self, table: Table, now: float) -> bool:
+        running = self.running
+        if not self.service.may_deal(running, self.number, table):
+            return False
+        d = running.director
+        game = game_of(d.settings, d.level_index)
+        if table.settings.game != game:
+            table.set_game(game, now)
+        return True
+
+    def record(self, connection: Connection, table: Table, entries: list[Entry], now: float) -> None:
+        running, d = self.running, self.running.director
+        tnow = running.now()
+        decided: list[Command] = []
+        ended = False
+        for entry in entries:
+            event = entry.event
+            if isinstance(event, HandStarted):
+                decided += d.hand_started(
+                    self.number, dict(zip(event.players, event.stacks, strict=True)), tnow
+                )
+                self._started.append(self.number)
+            elif isinstance(event, HandEnded):
+                # Every player the director seats here: one whose sit-down is still on its way
+                # (seated while the hand was played) has the chips the director holds for them.
+                at_table = {s.player: s.stack for s in table.view(None).seats}
+                stacks = {
+                    p: at_table.get(p, d.entrants[p].chips) for p in d.tables[self.number].players.values()
+                }
+                decided += d.hand_finished(self.number, stacks, tnow)
+                self._started.clear()
+                ended = True
+        if ended or decided:
+            self.service.persist(connection, running, decided, tnow)
+        self._decided = decided
+
+    def committed(self) -> None:
+        decided, self._decided, self._started = self._decided, [], []
+        self.service.changed(self.running, decided)
+
+    def rolled_back(self) -> None:
+        # The table stops (its room's rule for a failed write); the tournament is taken up again
+        # from what the database holds, as after a crash.
+        self._decided, self._started = [], []
+        self.running.broken = True
+        self.service.changed(self.running, [])
+
+
+class TournamentService:
+    """Every tournament this process directs (see the module). ``open_room(table_id, settings,
+    prepare)`` opens a card-room table's room, calling ``prepare(room)`` before it starts;
+    ``close_room(table_id)`` stops one; ``leases`` is the process's table lease keeper."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        url: str,
+        open_room: Callable[[int, TableSettings, Callable[[Room], None]], Room],
+        close_room: Callable[[int], Any],
+        take_table: Callable[[int], bool],
+        release_table: Callable[[int], None],
+        ttl: float = TOURNAMENT_LEASE_SECONDS,
+        tick: float = 0.25,
+    ) -> None:
+        self.store = store
+        self.url = url
+        self.instance = secrets.token_hex(8)
+        self.open_room = open_room
+        self.close_room = close_room
+        self.take_table = take_table
+        self.release_table = release_table
+        self.ttl = ttl
+        self.tick = tick
+        self.running: dict[int, Running] = {}
+        self.max_speed = 1.0
+        """The fastest clock a tournament made over HTTP may have (tests and benchmarks raise it)."""
+        self.listeners: list[Callable[[Running, list[Command]], None]] = []
+        """Called on the event loop with each batch of committed commands (the websocket's
+        tournament messages)."""
+        self._task: asyncio.Task[None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    # ------------------------------------------------------------------ lifetime
+
+    async def start(self) -> None:
+        """Take up every tournament free to direct (recovering it), then keep the leases."""
+        self._loop = asyncio.get_running_loop()
+        await self.sweep()
+        self._task = self._loop.create_task(self._keep_leases())
+
+    async def stop(self) -> None:
+        """Stop directing (the leases are given up: another process may take over at once)."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        for running in list(self.running.values()):
+            await self._drop(running)
+        with contextlib.suppress(Exception), self.store.transaction() as s:
+            s.execute(
+                update(TournamentLease)
+                .where(TournamentLease.instance == self.instance)
+                .values(expires_at=0.0)
+            )
+
+    async def _keep_leases(self) -> None:
+        while True:
+            await asyncio.sleep(self.ttl / 3)
+            with contextlib.suppress(Exception):  # the next round tries again
+                await self.sweep()
+
+    async def sweep(self) -> None:
+        """Renew this process's tournament leases, drop those lost, take those free."""
+        now = time.time()
+
+        def work() -> tuple[set[int], list[int]]:
+            with self.store.transaction() as s:
+                s.execute(
+                    update(TournamentLease)
+                    .where(TournamentLease.instance == self.instance)
+                    .values(expires_at=now + self.ttl)
+                )
+                mine = set(
+                    s.scalars(
+                        select(TournamentLease.tournament_id).where(TournamentLease.instance == self.instance)
+                    )
+                )
+            free = (
+                select(TournamentRow.id)
+                .outerjoin(TournamentLease, TournamentLease.tournament_id == TournamentRow.id)
+                .where(TournamentRow.state.in_(("registering", "running", "break")))
+                .where(
+                    or_(
+                        TournamentLease.tournament_id.is_(None),
+                        TournamentLease.expires_at < now,
+                        (TournamentLease.owner == self.url) & (TournamentLease.instance != self.instance),
+                    )
+                )
+                .order_by(TournamentRow.id)
+            )
+            with self.store.session() as s:
+                candidates = list(s.scalars(free))
+            return mine, [t for t in candidates if self._take_lease(t, now)]
+
+        directed = set(self.running)  # not one made while the round ran: it is not in ``mine``
+        mine, taken = await asyncio.to_thread(work)
+        for tid in directed - mine - set(taken):
+            await self._drop(self.running[tid])
+        # Taken now, or held since a round whose take-up had to wait for the tables' leases.
+        for tid in sorted((mine | set(taken)) - set(self.running)):
+            try:
+                await self._take_up(tid)
+            except _NotYet:
+                continue  # the dead process's table leases run out a moment later: next round
+
+    def _take_lease(self, tid: int, now: float) -> bool:
+        values = {"owner": self.url, "instance": self.instance, "expires_at": now + self.ttl}
+        with self.store.transaction() as s:
+            done = s.execute(
+                update(TournamentLease)
+                .where(TournamentLease.tournament_id == tid)
+                .where(
+                    or_(
+                        TournamentLease.expires_at < now,
+                        (TournamentLease.owner == self.url) & (TournamentLease.instance != self.instance),
+                    )
+                )
+                .values(**values)
+                .execution_options(synchronize_session=False)
+            )
+            if getattr(done, "rowcount", 0) == 1:
+                return True
+            if s.get(TournamentLease, tid) is not None:
+                return False
+            s.add(TournamentLease(tournament_id=tid, **values))
+        return True
+
+    async def _drop(self, running: Running) -> None:
+        self.running.pop(running.id, None)
+        for task in running.tasks:
+            task.cancel()
+        for table_id in list(running.tables.values()):
+            await self.close_room(table_id)
+
+    # ------------------------------------------------------------------ making, taking up
+
+    def create(
+        self, name: str, settings: TournamentSettings, *, speed: float = 1.0, seed: int | None = None
+    ) -> int:
+        """Store a new tournament of ``settings`` (registering); returns its id. The process
+        creating it directs it (its lease); ``start()`` must have run."""
+        if not speed > 0:
+            raise TournamentError(f"a clock's speed is positive, not {speed!r}")
+        now = time.time()
+        if settings.kind == "scheduled" and speed != 1.0 and settings.start_at is not None:
+            # The director's times are the tournament's: its start too.
+            start = now + (settings.start_at - now) * speed
+            settings = _replace_start(settings, start)
+        director = Director(settings, seed=secrets.randbits(63) if seed is None else seed)
+        with self.store.transaction() as s:
+            row = TournamentRow(
+                name=name,
+                kind=settings.kind,
+                settings=settings_to_record(settings),
+                state="registering",
+                director=None,
+                speed=speed,
+                created_at=now,
+                start_at=settings.start_at,
+            )
+            s.add(row)
+            s.flush()
+            row.director = director_to_record(director, now)
+            s.add(
+                TournamentLease(
+                    tournament_id=row.id, owner=self.url, instance=self.instance, expires_at=now + self.ttl
+                )
+            )
+            tid = row.id
+        running = Running(tid, name, director, speed, now, saved_at=now)
+        self._adopt(running)
+        return tid
+
+    def _adopt(self, running: Running) -> None:
+        self.running[running.id] = running
+        assert self._loop is not None, "start() the service first"
+        running.tasks.append(self._loop.create_task(self._ticker(running)))
+        running.tasks.append(self._loop.create_task(self._syncer(running)))
+        running.changed.set()
+
+    async def _take_up(self, tid: int) -> None:
+        """Direct tournament ``tid`` from what the database holds: its tables' leases taken
+        and their cut-off hands cancelled and refunded, the director taken up with its clock
+        paused while it was down, told of the cancelled hands, and every table synced."""
+
+        def load() -> Running:
+            with self.store.session() as s:
+                row = s.get(TournamentRow, tid)
+                assert row is not None and row.director is not None
+                tables = {
+                    t.number: t.table_id
+                    for t in s.scalars(select(TournamentTable).where(TournamentTable.tournament_id == tid))
+                }
+                closed = set(
+                    s.scalars(
+                        select(TableRow.id).where(TableRow.id.in_(list(tables.values())), TableRow.closed)
+                    )
+                )
+                entries = s.scalars(select(TournamentEntry).where(TournamentEntry.tournament_id == tid)).all()
+                record, speed, origin, name = row.director, row.speed, row.created_at, row.name
+                people = {e.name: e.player_id for e in entries}
+                kinds = {e.name: e.bot_kind or "rule" for e in entries if e.player_id is None}
+            open_tables = {n: t for n, t in tables.items() if t not in closed}
+            if not all([self.take_table(table_id) for table_id in open_tables.values()]):
+                raise _NotYet(tid)  # a table still leased by the process that died
+            recover(self.store, list(open_tables.values()))
+            wall = time.time()
+            probe = Running(tid, name, Director(TournamentSettings()), speed, origin)
+            director = director_from_record(record, probe.now(wall))
+            running = Running(
+                tid, name, director, speed, origin, tables=open_tables, people=people, bot_kinds=kinds
+            )
+            tnow = running.now(wall)
+            cancelled: list[Command] = []
+            for number, seats in list(director.tables.items()):
+                if seats.in_hand:
+                    cancelled += director.hand_cancelled(number, tnow)
+            with self.store.writing(), self.store.engine.begin() as c:
+                self.persist(c, running, cancelled, tnow)
+            running.told += cancelled
+            return running
+
+        running = await asyncio.to_thread(load)
+        for number, table_id in running.tables.items():
+            self._open(running, number, table_id)
+        self._adopt(running)
+
+    # ------------------------------------------------------------------ registering
+
+    def register(
+        self, tid: int, player_id: int | None, name: str, bot_kind: str | None = None
+    ) -> dict[str, Any]:
+        """Enter ``name`` (an account's, or a bot's with ``bot_kind``): the entry price from the
+        balance (a bot's from the bank), checked; the starting chips issued. Runs in the store's
+        place (``store.run``)."""
+        running = self._running(tid)
+        if player_id is None:
+            check_bot_kind(bot_kind or "rule")
+            if not name.startswith(BOT_PREFIX):
+                raise RoomError(f"a bot's name starts with {BOT_PREFIX!r}")
+        with running.lock:
+            d = running.director
+            # Before the start no hand has changed the director since its last write: a failed
+            # registration takes the stored one back (cheaper than a copy for a large field).
+            before = director_to_record(d, running.now()) if d.state != "registering" else None
+            tnow = running.now()
+            try:
+                commands = d.register(name, tnow)
+                with self.store.writing(), self.store.engine.begin() as c:
+                    price, fee = d.settings.buy_in, d.settings.fee
+                    source = self._pay(c, player_id, -(price + fee), running.id)
+                    moves = []
+                    if price:
+                        moves.append(
+                            ledger.Move(source, ledger.account(c, ledger.TPOOL, tid), price, "buy-in")
+                        )
+                    if fee:
+                        moves.append(ledger.Move(source, ledger.account(c, ledger.TFEE, tid), fee, "fee"))
+                    chips = d.settings.starting_chips
+                    moves.append(
+                        ledger.Move(
+                            ledger.account(c, ledger.TCHIPS, tid),
+                            ledger.account(c, ledger.TBOX, tid),
+                            chips,
+                            "issue",
+                        )
+                    )
+                    ledger.write_moves(c, moves)
+                    found = c.execute(
+                        select(_ENTRIES.c.id).where(_ENTRIES.c.tournament_id == tid, _ENTRIES.c.name == name)
+                    ).scalar()
+                    if found is None:
+                        c.execute(
+                            insert(_ENTRIES).values(
+                                tournament_id=tid,
+                                player_id=player_id,
+                                bot_kind=bot_kind if player_id is None else None,
+                                name=name,
+                                paid=price + fee,
+                                registered=True,
+                                prize=0,
+                                registered_at=time.time(),
+                            )
+                        )
+                    else:  # a re-entry, or registering again after unregistering
+                        c.execute(
+                            update(_ENTRIES)
+                            .where(_ENTRIES.c.id == found)
+                            .values(paid=_ENTRIES.c.paid + price + fee, registered=True, place=None, prize=0)
+                        )
+                    running.people[name] = player_id
+                    if player_id is None:
+                        running.bot_kinds[name] = bot_kind or "rule"
+                    self.persist(c, running, commands, tnow)
+            except BaseException:
+                running.director = director_from_record(before or self._stored(tid), tnow)
+                raise
+        self.changed(running, commands)
+        return {"registered": name, "entries": d.entries, "state": d.state}
+
+    def _stored(self, tid: int) -> dict[str, Any]:
+        """The director as last written."""
+        with self.store.session() as s:
+            row = s.get(TournamentRow, tid)
+            assert row is not None and row.director is not None
+            return dict(row.director)
+
+    def unregister(self, tid: int, name: str) -> dict[str, Any]:
+        """Take back ``name``'s registration before the start: everything refunded."""
+        running = self._running(tid)
+        with running.lock:
+            d = running.director
+            before = director_to_record(d, running.now())
+            tnow = running.now()
+            try:
+                commands = d.unregister(name, tnow)
+                with self.store.writing(), self.store.engine.begin() as c:
+                    self.persist(c, running, commands, tnow)
+                    c.execute(
+                        update(_ENTRIES)
+                        .where(_ENTRIES.c.tournament_id == tid, _ENTRIES.c.name == name)
+                        .values(registered=False, paid=0)
+                    )
+            except BaseException:
+                running.director = director_from_record(before, tnow)
+                raise
+        self.changed(running, commands)
+        return {"unregistered": name, "entries": d.entries}
+
+    def _running(self, tid: int) -> Running:
+        running = self.running.get(tid)
+        if running is None:
+            with self.store.session() as s:
+                row = s.get(TournamentRow, tid)
+                lease = s.get(TournamentLease, tid)
+            if row is None:
+                raise TournamentError(f"no tournament {tid}")
+            if row.state in ("finished", "cancelled"):
+                raise TournamentError(f"tournament {tid} is {row.state}")
+            where = lease.owner if lease is not None else "no server yet"
+            raise TournamentError(f"tournament {tid} is directed by another server ({where})")
+        if running.broken:
+            raise TournamentError(f"tournament {tid} is being recovered: try again in a moment")
+        return running
+
+    def _pay(self, c: Connection, player_id: int | None, change: int, tid: int) -> int:
+        """The account an entrant pays from or is paid to (a bot's: the bank), its cached
+        balance moved by ``change`` in one UPDATE that never takes it below zero."""
+        if player_id is None:
+            return ledger.account(c, ledger.BANK)
+        moved = c.execute(
+            update(_PLAYERS)
+            .where(_PLAYERS.c.id == player_id, _PLAYERS.c.balance + change >= 0)
+            .values(balance=_PLAYERS.c.balance + change)
+        )
+        if moved.rowcount != 1:
+            found = c.execute(select(_PLAYERS.c.balance).where(_PLAYERS.c.id == player_id)).scalar()
+            raise RoomError(f"the entry costs {-change}, more than your balance of {found or 0}")
+        return ledger.account(c, ledger.BALANCE, player_id)
+
+    # ------------------------------------------------------------------ the director's writes
+
+    def persist(self, c: Connection, running: Running, commands: list[Command], tnow: float) -> None:
+        """Write ``commands``' money and places and the director's state, in ``c``'s
+        transaction (a hand's, a registration's, a tick's)."""
+        tid, d = running.id, running.director
+        s = d.settings
+        moves: list[ledger.Move] = []
+        state_values: dict[str, Any] = {}
+        for command in commands:
+            if isinstance(command, Finish):
+                if command.prize:
+                    target = self._pay(c, running.people.get(command.player), command.prize, tid)
+                    moves.append(
+                        ledger.Move(ledger.account(c, ledger.TPOOL, tid), target, command.prize, "prize")
+                    )
+                c.execute(
+                    update(_ENTRIES)
+                    .where(_ENTRIES.c.tournament_id == tid, _ENTRIES.c.name == command.player)
+                    .values(place=command.place, prize=command.prize)
+                )
+            elif isinstance(command, Refund):
+                target = self._pay(c, running.people.get(command.player), command.amount, tid)
+                if s.buy_in:
+                    moves.append(
+                        ledger.Move(ledger.account(c, ledger.TPOOL, tid), target, s.buy_in, "refund")
+                    )
+                if s.fee:
+                    moves.append(
+                        ledger.Move(ledger.account(c, ledger.TFEE, tid), target, s.fee, "refund fee")
+                    )
+                moves.append(
+                    ledger.Move(
+                        ledger.account(c, ledger.TBOX, tid),
+                        ledger.account(c, ledger.TCHIPS, tid),
+                        s.starting_chips,
+                        "unissue",
+                    )
+                )
+            elif isinstance(command, AddChips):
+                moves.append(
+                    ledger.Move(
+                        ledger.account(c, ledger.TCHIPS, tid),
+                        ledger.account(c, ledger.TBOX, tid),
+                        command.chips,
+                        "issue",
+                    )
+                )
+            elif isinstance(command, Status):
+                if command.state == "running" and d.level_index == 0:
+                    state_values.setdefault("started_at", time.time())
+                if command.state in ("finished", "cancelled"):
+                    state_values["ended_at"] = time.time()
+        ledger.write_moves(c, moves)
+        c.execute(
+            update(_TOURNAMENTS)
+            .where(_TOURNAMENTS.c.id == tid)
+            .values(state=d.state, director=director_to_record(d, tnow), **state_values)
+        )
+        running.saved_at = time.time()
+
+    def changed(self, running: Running, commands: list[Command]) -> None:
+        """Committed: the tables are to be synced and the commands told (from any thread)."""
+        loop = self._loop
+        if loop is None:
+            return
+
+        def note() -> None:
+            running.told += commands
+            running.changed.set()
+
+        try:
+            here = asyncio.get_running_loop()
+        except RuntimeError:
+            here = None
+        if here is loop:
+            note()
+        else:
+            with contextlib.suppress(RuntimeError):  # the loop has closed (the server stopping)
+                loop.call_soon_threadsafe(note)
+
+    # ------------------------------------------------------------------ the clock
+
+    async def _ticker(self, running: Running) -> None:
+        while True:
+            await asyncio.sleep(self.tick)
+            if running.broken:
+                continue
+
+            def work() -> list[Command]:
+                with running.lock:
+                    d = running.director
+                    tnow = running.now()
+                    commands = d.tick(tnow)
+                    due = time.time() - running.saved_at >= SAVE_EVERY and d.state in ("running", "break")
+                    if commands or due:
+                        try:
+                            with self.store.writing(), self.store.engine.begin() as c:
+                                self.persist(c, running, commands, tnow)
+                        except BaseException:
+                            # Not written: the tournament is taken up again from the database
+                            # (a copy before every tick was a large field's cost, 4 times a second).
+                            running.broken = True
+                            self.changed(running, [])
+                            raise
+                    return commands
+
+            try:
+                commands = await self.store.run(work)
+            except Exception:  # a database that did not answer: the next tick tries again
+                log.exception("tournament %s: a tick failed", running.id)
+                continue
+            if commands:
+                self.changed(running, commands)
+
+    # ------------------------------------------------------------------ the tables follow
+
+    def may_deal(self, running: Running, number: int, table: Table) -> bool:
+        """Whether tournament table ``number`` (the card-room ``table``) may deal now: the
+        director says so, and the table seats exactly whom the director seats there, with the
+        chips it holds for them."""
+        with running.lock:
+            d = running.director
+            if running.broken or d.may_deal(number, running.now()) is None:
+                return False
+            wanted = d.tables[number].players
+            seats = table.view(None).seats
+            if len(seats) != len(wanted):
+                return False
+            return all(
+                wanted.get(s.seat) == s.player and d.entrants[s.player].chips == s.stack for s in seats
+            )
+
+    async def _syncer(self, running: Running) -> None:
+        while True:
+            await running.changed.wait()
+            running.changed.clear()
+            try:
+                if running.broken:
+                    await self._recover(running)
+                    return
+                told, running.told = running.told, []
+                await self.sync(running)
+                if told:  # once the tables follow: a moved player's new table exists then
+                    await self._tell(running, told)
+                    for listener in self.listeners:
+                        with contextlib.suppress(Exception):
+                            listener(running, told)
+                # Last, the tables the director broke close (their players told first).
+                await self._close_broken(running)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("tournament %s: a sync failed", running.id)
+                await asyncio.sleep(0.5)
+                running.changed.set()
+
+    async def _tell(self, running: Running, commands: list[Command]) -> None:
+        """Every connection at the tournament's tables is told what changed (a move: the moved
+        player's connections alone, wherever they watch)."""
+        messages = messages_for(running.id, commands, running.speed, dict(running.tables))
+        if not messages:
+            return
+
+        def put(room: Room, _now: float) -> None:
+            for watcher in room.watchers.values():
+                for whom, message in messages:
+                    if whom is None or watcher.player == whom:
+                        watcher.pending.append(message)
+
+        for room in list(running.rooms.values()):
+            with contextlib.suppress(RoomError):
+                await room.submit(functools.partial(put, room))
+
+    async def _recover(self, running: Running) -> None:
+        """A write failed: every room of the tournament stops, and it is taken up again from
+        the database (its cut-off hands cancelled), as after a crash."""
+        await self._drop(running)
+        await self._take_up(running.id)
+
+    async def sync(self, running: Running) -> None:
+        """Make every table of the tournament seat whom the director seats there (see the
+        module): stand-ups first (a moved player's chips go back to the box), then sit-downs,
+        then the tables the director broke close."""
+        with running.lock:
+            d = running.director
+            wanted = {n: dict(t.players) for n, t in d.tables.items()}
+            chips = {name: e.chips for name, e in d.entrants.items()}
+        for number in sorted(wanted):
+            if number not in running.rooms:
+                await self._new_table(running, number)
+        # Every table's stand-ups side by side (each table's own in turn, on its actor), then
+        # every table's sit-downs: a moved player's chips are back in the box before they sit.
+        leaving: list[Any] = []
+        for number, room in list(running.rooms.items()):
+            want = wanted.get(number, {})
+            keeper = room.keeper
+            if keeper.table.hand_in_progress:
+                continue  # the director moves nobody from a table in a hand: it syncs at its end
+            names = [n for n in keeper.occupants if want.get(keeper.table.seat_of(n)) != n]
+            if names:
+                leaving.append(_in_turn(room, [functools.partial(_leave, keeper, n) for n in names]))
+        await asyncio.gather(*leaving)
+        sitting: list[Any] = []
+        for number, want in sorted(wanted.items()):
+            room = running.rooms[number]
+            keeper = room.keeper
+            steps = [
+                functools.partial(
+                    _sit,
+                    keeper,
+                    name,
+                    seat,
+                    chips.get(name, 0),
+                    running.people.get(name),
+                    running.bot_kinds.get(name, "rule"),
+                )
+                for seat, name in sorted(want.items())
+                if name not in keeper.occupants and keeper.table.player_at(seat) is None
+            ]
+            if steps:
+                sitting.append(_in_turn(room, steps))
+        await asyncio.gather(*sitting)
+        woken = [
+            _in_turn(room, [_nothing], quiet=True)
+            for room in list(running.rooms.values())
+            # A table that may deal now is woken (its actor asks its gate again): one whose
+            # gate said no last time waits on nothing else.
+            if not room.playing and room.may_deal()
+        ]
+        await asyncio.gather(*woken)
+
+    async def _close_broken(self, running: Running) -> None:
+        """Close the tables the director broke, once empty; once it is over and every table
+        is closed, give its lease up."""
+        with running.lock:
+            d = running.director
+            wanted = set(d.tables)
+            over = d.state in ("finished", "cancelled")
+        for number in [n for n in running.rooms if n not in wanted or over]:
+            room = running.rooms[number]
+            if not room.keeper.occupants and not room.keeper.table.hand_in_progress:
+                await self._close_table(running, number)
+        if over and not running.rooms:
+            await self._finished(running)
+
+    async def _finished(self, running: Running) -> None:
+        self.running.pop(running.id, None)
+        for task in running.tasks:
+            if task is not asyncio.current_task():
+                task.cancel()
+
+        def release() -> None:
+            with self.store.transaction() as s:
+                lease = s.get(TournamentLease, running.id)
+                if lease is not None:
+                    s.delete(lease)
+
+        await asyncio.to_thread(release)
+
+    async def _new_table(self, running: Running, number: int) -> None:
+        d = running.director
+        settings = TableSettings(
+            game_of(d.settings, d.level_index), seats=d.settings.seats, tournament=True, history=400
+        )
+
+        def make() -> int:
+            # The table and its tournament in one transaction: a lease keeper's round in
+            # between would take a bare table for a cash table. A table made before (a sync
+            # that stopped half-way) is taken as it is.
+            fields = {
+                f.name: getattr(settings, f.name) for f in dataclasses.fields(settings) if f.name != "game"
+            }
+            with self.store.transaction() as s:
+                found = s.scalar(
+                    select(TournamentTable.table_id).where(
+                        TournamentTable.tournament_id == running.id, TournamentTable.number == number
+                    )
+                )
+                if found is None:
+                    row = TableRow(
+                        name=f"{running.name} - table {number}",
+                        game=game_to_wire(settings.game),
+                        settings=fields,
+                        created_at=time.time(),
+                    )
+                    s.add(row)
+                    s.flush()
+                    s.add(TournamentTable(table_id=row.id, tournament_id=running.id, number=number))
+                    found = row.id
+            self.take_table(found)
+            return int(found)
+
+        table_id = await asyncio.to_thread(make)
+        running.tables[number] = table_id
+        self._open(running, number, table_id)
+
+    def _open(self, running: Running, number: int, table_id: int) -> None:
+        d = running.director
+        settings = TableSettings(
+            game_of(d.settings, d.level_index), seats=d.settings.seats, tournament=True, history=400
+        )
+        service = self
+
+        def prepare(room: Room) -> None:
+            room.keeper.hook = _Hook(service, running, number)
+            room.pause_unwatched = False  # a table of bots in a tournament plays on
+            room.gate = lambda: self.may_deal(running, number, room.keeper.table)
+
+        running.rooms[number] = self.open_room(table_id, settings, prepare)
+
+    async def _close_table(self, running: Running, number: int) -> None:
+        table_id = running.tables.pop(number)
+        running.rooms.pop(number, None)
+        await self.close_room(table_id)
+
+        def close() -> None:
+            with self.store.transaction() as s:
+                row = s.get(TableRow, table_id)
+                if row is not None:
+                    row.closed = True
+            self.release_table(table_id)
+
+        await asyncio.to_thread(close)
+
+    # ------------------------------------------------------------------ what the lobby shows
+
+
+def _replace_start(settings: TournamentSettings, start: float) -> TournamentSettings:
+    import dataclasses
+
+    return dataclasses.replace(settings, start_at=start)
+
+
+async def _in_turn(room: Room, steps: Sequence[Callable[[float], object]], quiet: bool = False) -> None:
+    """Run ``steps`` on ``room``'s actor one after another (``quiet``: a stopped room is no error)."""
+    for step in steps:
+        try:
+            await room.submit(step)
+        except RoomError:
+            if not quiet:
+                raise
+            return
+
+
+def _leave(keeper: Any, name: str, now: float) -> object:
+    return keeper.leave(name, now)
+
+
+def _sit(keeper: Any, name: str, seat: int, chips: int, pid: int | None, kind: str, now: float) -> object:
+    return keeper.sit_down(name, seat, chips, now, player_id=pid, bot_kind=kind)
+
+
+def _nothing(_now: float) -> None:
+    return None

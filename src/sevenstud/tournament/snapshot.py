@@ -1,0 +1,186 @@
+"""A tournament as plain JSON-ready data: its template (:func:`settings_to_record`) and its
+director's whole state (:func:`director_to_record`), so that the card room stores it with every
+change and takes it up again after a restart (docs/tournaments.md, "Storage and recovery").
+
+Taking a director up again pauses its clock at the moment it was stored: the time a server was
+down is no play time (the TDA's clock stops while the room cannot deal), and the moments kept in
+the caller's time (a break's end, a busted player's time to rebuy) move on by the time it was
+down.
+
+>>> from sevenstud.tournament.settings import TournamentSettings
+>>> d = Director(TournamentSettings(seats=2, max_entries=2), seed=1)
+>>> _ = d.register("ann", now=0.0), d.register("bob", now=1.0)
+>>> again = director_from_record(director_to_record(d, now=5.0), now=65.0)
+>>> again.tables[1].players == d.tables[1].players, again.play_time(65.0) == d.play_time(5.0)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from sevenstud.tournament.director import Director, Entrant, _Clock
+from sevenstud.tournament.seating import TableSeats
+from sevenstud.tournament.settings import TournamentSettings
+from sevenstud.tournament.structure import Level, Structure, StructureError
+
+_ENTRANT_FIELDS = tuple(f.name for f in dataclasses.fields(Entrant))
+RECORD_VERSION = 1
+"""The version of a stored director; a record of another version is refused, naming it."""
+
+
+def structure_to_record(structure: Structure) -> dict[str, Any]:
+    """A structure as data."""
+    return {
+        "name": structure.name,
+        "levels": [dataclasses.asdict(level) for level in structure.levels],
+        "break_every": structure.break_every,
+        "break_minutes": structure.break_minutes,
+    }
+
+
+def structure_from_record(record: dict[str, Any]) -> Structure:
+    """The structure of :func:`structure_to_record` (checked as any structure is)."""
+    try:
+        levels = tuple(Level(**level) for level in record["levels"])
+        return Structure(record["name"], levels, record.get("break_every"), record.get("break_minutes", 5.0))
+    except (KeyError, TypeError) as error:
+        raise StructureError(f"a stored structure lacks or mistypes a field: {error}") from None
+
+
+def settings_to_record(settings: TournamentSettings) -> dict[str, Any]:
+    """A template as data."""
+    record: dict[str, Any] = {}
+    for f in dataclasses.fields(settings):
+        value = getattr(settings, f.name)
+        if f.name == "structure":
+            value = structure_to_record(value)
+        elif isinstance(value, tuple):
+            value = list(value)
+        record[f.name] = value
+    return record
+
+
+def settings_from_record(record: dict[str, Any]) -> TournamentSettings:
+    """The template of :func:`settings_to_record` (checked as any template is)."""
+    fields = {f.name for f in dataclasses.fields(TournamentSettings)}
+    unknown = set(record) - fields
+    if unknown:
+        raise StructureError(f"unknown template field(s): {', '.join(sorted(unknown))}")
+    values = dict(record)
+    if "structure" in values:
+        values["structure"] = structure_from_record(values["structure"])
+    for name in ("rotation", "paid_places_override"):
+        if name in values:
+            values[name] = tuple(values[name])
+    try:
+        return TournamentSettings(**values)
+    except TypeError as error:
+        raise StructureError(f"a template field is mistyped: {error}") from None
+
+
+def _table_to_record(table: TableSeats) -> dict[str, Any]:
+    return {
+        "number": table.number,
+        "seats": table.seats,
+        "players": {str(seat): name for seat, name in table.players.items()},
+        "in_hand": table.in_hand,
+        "opened": list(table.opened),
+        "hands_in_level": table.hands_in_level,
+        "round_played": table.round_played,
+    }
+
+
+def _table_from_record(record: dict[str, Any]) -> TableSeats:
+    return TableSeats(
+        number=int(record["number"]),
+        seats=int(record["seats"]),
+        players={int(seat): str(name) for seat, name in record["players"].items()},
+        in_hand=bool(record["in_hand"]),
+        opened=[int(s) for s in record["opened"]],
+        hands_in_level=int(record["hands_in_level"]),
+        round_played=int(record["round_played"]),
+    )
+
+
+def director_to_record(director: Director, now: float) -> dict[str, Any]:
+    """Everything the director knows, at ``now`` (its random generator's state included, so
+    that the seats it draws after a restart are the ones it would have drawn)."""
+    d = director
+    rng_version, rng_state, rng_gauss = d._rng.getstate()
+    return {
+        "version": RECORD_VERSION,
+        "saved_at": now,
+        "settings": settings_to_record(d.settings),
+        "seed": d.seed,
+        "state": d.state,
+        # (not dataclasses.asdict: its deep copy of each field was most of a large field's write)
+        "entrants": [{name: getattr(e, name) for name in _ENTRANT_FIELDS} for e in d.entrants.values()],
+        "tables": [_table_to_record(t) for t in d.tables.values()],
+        "level_index": d.level_index,
+        "pool": d.pool,
+        "entries": d.entries,
+        "chips_issued": d.chips_issued,
+        "late_open": d.late_open,
+        "field_final": d.field_final,
+        "hand_for_hand": d.hand_for_hand,
+        "hand_for_hand_round": d.hand_for_hand_round,
+        "breaking": sorted(d.breaking),
+        "final_table_pending": d.final_table_pending,
+        "break_due": d.break_due,
+        "break_ends": d.break_ends,
+        "paused": d.paused,
+        "deal_accepted": sorted(d.deal_accepted),
+        "clock": {"played": d._clock.at(now), "running": d._clock.since is not None},
+        "level_started": d._level_started,
+        "next_break": d._next_break,
+        "busted_groups": [[[name, chips] for name, chips in group] for group in d._busted_groups],
+        "round_busts": [[name, chips] for name, chips in d._round_busts],
+        "started_chips": dict(d._started_chips),
+        "dealt": {str(t): sorted(names) for t, names in d._dealt.items()},
+        "rng": [rng_version, list(rng_state), rng_gauss],
+    }
+
+
+def director_from_record(record: dict[str, Any], now: float) -> Director:
+    """The director of :func:`director_to_record`, taken up at ``now``: its clock stands where
+    it stood when stored and runs again from ``now`` (no play time for the time between), and
+    the moments kept in the caller's time move on by that time."""
+    if record.get("version") != RECORD_VERSION:
+        raise StructureError(f"a stored director of version {record.get('version')!r}, not {RECORD_VERSION}")
+    shift = max(0.0, now - float(record["saved_at"]))
+    d = Director(settings_from_record(record["settings"]), seed=int(record["seed"]))
+    d.state = str(record["state"])
+    for e in record["entrants"]:
+        entrant = Entrant(**e)
+        if entrant.rebuy_until is not None:
+            entrant.rebuy_until += shift
+        d.entrants[entrant.name] = entrant
+    d.tables = {int(t["number"]): _table_from_record(t) for t in record["tables"]}
+    d.level_index = int(record["level_index"])
+    d.pool, d.entries, d.chips_issued = (
+        int(record["pool"]),
+        int(record["entries"]),
+        int(record["chips_issued"]),
+    )
+    d.late_open, d.field_final = bool(record["late_open"]), bool(record["field_final"])
+    d.hand_for_hand, d.hand_for_hand_round = bool(record["hand_for_hand"]), int(record["hand_for_hand_round"])
+    d.breaking = {int(t) for t in record["breaking"]}
+    d.final_table_pending, d.break_due = bool(record["final_table_pending"]), bool(record["break_due"])
+    d.break_ends = None if record["break_ends"] is None else float(record["break_ends"]) + shift
+    d.paused = bool(record["paused"])
+    d.deal_accepted = set(record["deal_accepted"])
+    clock = record["clock"]
+    d._clock = _Clock(played=float(clock["played"]), since=now if clock["running"] else None)
+    d._level_started = float(record["level_started"])
+    d._next_break = None if record["next_break"] is None else float(record["next_break"])
+    d._busted_groups = [[(str(n), int(c)) for n, c in group] for group in record["busted_groups"]]
+    d._round_busts = [(str(n), int(c)) for n, c in record["round_busts"]]
+    d._started_chips = {str(n): int(c) for n, c in record["started_chips"].items()}
+    d._dealt = {int(t): set(names) for t, names in record["dealt"].items()}
+    version, state, gauss = record["rng"]
+    d._rng.setstate((version, tuple(state), gauss))
+    d._left = sum(1 for e in d.entrants.values() if not e.out)
+    d._reindex()
+    return d

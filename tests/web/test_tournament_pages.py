@@ -1,0 +1,97 @@
+"""A sit-and-go of one person and five bots played to the end in chromium (issue 15, points 7
+and 12): the person registers on the tournament's page, goes to the table, plays every turn by
+clicking, sees the level, the next level and their rank in the tournament bar, and is told
+their place and prize; the pages are axe-core clean. The tournament's clock runs 400 times the
+wall's (``--test-tournament-speed``), so that the antes rise and the field busts in seconds."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+pytest.importorskip("playwright")
+from playwright.sync_api import expect
+
+from sevenstud.server.spawn import running
+from tests.web.conftest import LIFTED
+
+TIMEOUT = 15_000
+PREFERRED = ("check", "call", "bring-in", "complete", "bet", "raise", "fold")
+
+
+@pytest.fixture(scope="module")
+def fast_room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    database = tmp_path_factory.mktemp("tourney") / "cardroom.sqlite3"
+    with running(
+        f"sqlite:///{database}", pause=0.05, args=(*LIFTED, "--test-tournament-speed=1000")
+    ) as served:
+        yield served.base
+
+
+def _cookies(context: Any) -> dict[str, str]:
+    return {c["name"]: c["value"] for c in context.cookies()}
+
+
+def test_a_person_and_five_bots_play_a_sit_and_go_to_the_end_in_the_browser(
+    fast_room: str, page: Any, context: Any, axe_check: Callable[[Any, str], None]
+) -> None:
+    server = fast_room
+    page.goto(f"{server}/")
+    expect(page.locator("body[data-ready]")).to_have_count(1, timeout=TIMEOUT)
+    page.get_by_test_id("guest").click()
+    expect(page.get_by_test_id("signed-in")).to_be_visible(timeout=TIMEOUT)
+    cookies = _cookies(context)
+    account = httpx.get(f"{server}/api/me", cookies=cookies).json()
+    made = httpx.post(
+        f"{server}/api/tournaments",
+        json={"template": "sng-6", "bots": 5, "speed": 400.0, "name": "Browser sit-and-go"},
+        cookies=cookies,
+    ).json()
+    tid = made["id"]
+    page.goto(f"{server}/tournaments")
+    row = page.locator(f"[data-testid=tournament-row][data-tournament='{tid}']")
+    expect(row).to_be_visible(timeout=TIMEOUT)
+    axe_check(page, "the tournament lobby")
+    page.goto(f"{server}/tournament/{tid}")
+    expect(page.get_by_test_id("register")).to_be_visible(timeout=TIMEOUT)
+    axe_check(page, "a tournament's page")
+    page.get_by_test_id("register").click()
+    go = page.get_by_test_id("go-to-table")
+    expect(go).to_be_visible(timeout=TIMEOUT)
+    go.click()
+    page.wait_for_url(re.compile(r".*/table/\d+$"), timeout=TIMEOUT)
+    expect(page.get_by_test_id("tournament-bar")).to_be_visible(timeout=TIMEOUT)
+    expect(page.get_by_test_id("t-level")).to_contain_text("Level", timeout=TIMEOUT)
+    expect(page.get_by_test_id("t-rank")).to_contain_text("rank", timeout=TIMEOUT)
+    deadline = time.monotonic() + 60
+    clicks = 0
+    while not page.get_by_test_id("t-finished").count():
+        assert time.monotonic() < deadline, f"the sit-and-go did not end ({clicks} clicks)"
+        bar = page.get_by_test_id("actions")
+        for kind in PREFERRED:
+            button = bar.locator(f"[data-testid=act-{kind}]:not([disabled])")
+            with contextlib.suppress(Exception):
+                if button.count():
+                    button.first.click(timeout=500)
+                    clicks += 1
+                    break
+        page.wait_for_timeout(50)
+    finished = page.get_by_test_id("t-finished").inner_text()
+    shown = httpx.get(f"{server}/api/tournaments/{tid}", cookies=cookies).json()
+    mine = next(e for e in shown["entrants"] if e["name"] == account["name"])
+    assert f"place {mine['place']}" in finished
+    deadline = time.monotonic() + 30
+    while httpx.get(f"{server}/api/tournaments/{tid}").json()["state"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish it"
+        time.sleep(0.2)
+    shown = httpx.get(f"{server}/api/tournaments/{tid}", cookies=cookies).json()
+    assert sorted(e["place"] for e in shown["entrants"]) == [1, 2, 3, 4, 5, 6]
+    assert sum(e["prize"] for e in shown["entrants"]) == shown["prize_pool"] == 600
+    balance = httpx.get(f"{server}/api/me", cookies=cookies).json()["balance"]
+    assert balance == account["balance"] - 110 + mine["prize"]
