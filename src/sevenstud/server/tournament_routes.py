@@ -174,11 +174,13 @@ def router(
 
     @routes.get("/api/tournaments/table/{table_id}")
     def of_table(table_id: int) -> dict[str, Any]:
-        """The tournament a card-room table belongs to (the table page asks)."""
+        """The tournament a card-room table belongs to (the table page asks, for every table):
+        ``{"tournament": null, "number": null}`` for a cash table, a 200 like any answer (a 404
+        here was an error in every cash table's console)."""
         with store.session() as s:
             found = s.get(TournamentTable, table_id)
             if found is None:
-                raise HTTPException(404, f"table {table_id} is no tournament's")
+                return {"tournament": None, "number": None}
             return {"tournament": found.tournament_id, "number": found.number}
 
     @routes.get("/api/tournaments/{tid}/summary")

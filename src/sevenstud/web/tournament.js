@@ -2,7 +2,8 @@
 // prize pool and payouts, its tables with their counts, the entrants, the structure; register
 // and unregister while it registers, a link to your table while you play. All of it is what
 // GET /api/tournaments/{id} says, read again every two seconds.
-import { api, chips, el, GAME_NAMES, me, siteHeader } from "/web/common.js";
+import { api, chips, el, me, siteHeader } from "/web/common.js";
+import { gameName } from "/web/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const tid = Number(window.location.pathname.split("/").pop());
@@ -43,7 +44,7 @@ async function load() {
     return;
   }
   document.title = `${t.name}: sevenstud card room`;
-  $("t-title").textContent = `${t.name}: ${GAME_NAMES[t.game] || t.game}`;
+  $("t-title").textContent = `${t.name}: ${gameName(t.game, t.game_name || t.game)}`;
   const state = { registering: "Registering", running: "Running", break: "On a break",
     finished: "Finished", cancelled: "Cancelled" }[t.state] || t.state;
   let clock = `${state}. Level ${t.level.index + 1}: ${levelWords(t.level)}.`;

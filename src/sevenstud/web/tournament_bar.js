@@ -20,8 +20,9 @@ async function start() {
   try {
     of = await api(`/api/tournaments/table/${tableId}`);
   } catch {
-    return; // a cash table
+    return; // no answer: the table page goes on without the bar
   }
+  if (!of || of.tournament === null) return; // a cash table
   const bar = el("section", { class: "tournament-bar", "aria-label": "Tournament", "data-testid": "tournament-bar" });
   const level = el("span", { "data-testid": "t-level" });
   const next = el("span", { "data-testid": "t-next" });

@@ -1,7 +1,8 @@
 // The tournament lobby (/tournaments): every tournament with a state filter, register and
 // unregister (the server checks the balance and says why it refuses), and a sit-and-go made
 // from a template. It shows what GET /api/tournaments says; nothing here decides a rule.
-import { api, chips, el, GAME_NAMES, me, siteHeader } from "/web/common.js";
+import { api, chips, el, me, siteHeader } from "/web/common.js";
+import { gameName } from "/web/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const STATE_WORDS = {
@@ -49,7 +50,7 @@ async function load() {
     }
     return el("tr", { "data-testid": "tournament-row", "data-tournament": String(t.id) },
       el("th", { scope: "row" }, el("a", { href: `/tournament/${t.id}`, text: t.name })),
-      el("td", { text: GAME_NAMES[t.game] || t.game }),
+      el("td", { text: gameName(t.game, t.game_name || t.game) }),
       el("td", { text: t.kind === "sit_and_go" ? `Sit-and-go, ${t.seats} seats` : "Scheduled" }),
       el("td", { text: `${chips(t.buy_in)} + ${t.fee}` }),
       el("td", { text: `${t.registered} of ${t.max_entries}` }),
