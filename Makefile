@@ -64,7 +64,8 @@ compiled: $(COMPILED)/.built
 test: lint $(TEST_STAMP) compiled
 	sh tools/postgres.sh
 	sh tools/chromium.sh
-	$(BIN)/pytest -n auto
+	$(BIN)/pytest -n auto -m 'not alone'
+	$(BIN)/pytest -m alone
 	$(MAKE) test-compiled
 
 test-compiled: compiled

@@ -100,6 +100,7 @@ def _new_guest(context: Any, server: str) -> str:
     return str(answer.json()["name"])
 
 
+@pytest.mark.alone
 def test_chat_is_plain_text_with_the_dealers_lines_a_spectator_reads_and_a_mute_is_kept(
     browser: Any, server: str, played: Played, axe_check: Any, artifacts: Path
 ) -> None:
