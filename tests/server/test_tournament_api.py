@@ -67,6 +67,7 @@ async def _play(
     raise AssertionError("the sit-and-go did not end in time")
 
 
+@pytest.mark.alone
 def test_a_person_and_five_bots_play_a_sit_and_go_through_the_lobby(store: Store) -> None:
     app = create_app(store, pause=0.01)
     app.state.tournaments.max_speed = 1000.0
