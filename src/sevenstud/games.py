@@ -298,6 +298,39 @@ class Game(_Variant):
             return min(doors, key=lambda seat: (key(doors[seat])[0], seat))
         return min(doors, key=lambda seat: key(doors[seat]))
 
+    def best_board_seat(self, boards: Mapping[int, Sequence[Card]]) -> int:
+        """The seat showing the best board, of ``boards`` (seat to up cards, in seat order: the
+        seats that may act first): by :meth:`board_key`; equal boards broken by the lowest seat
+        or, with ``first_actor_tie_break`` ``"suits"``, by :meth:`board_suits_key`. Passing it on
+        clockwise past an all-in seat is the hand's business."""
+        if not boards:
+            raise GameError("nobody has a board to act first with")
+        board_key = self.board_key
+        if self.first_actor_tie_break == "suits":
+            suits_key = self.board_suits_key
+            return max(boards, key=lambda s: (board_key(boards[s]), suits_key(boards[s])))
+        return max(boards, key=lambda s: board_key(boards[s]))  # max keeps the first of equals
+
+    def odd_chip_order(self, hands: Sequence[Sequence[Card]]) -> list[int]:
+        """The seats in the order an odd chip goes to them, of ``hands`` (each seat's own cards):
+        by the highest card among them, by suit (spades highest; a king in razz), or with
+        ``odd_chip`` ``"lowest_seat"`` the lowest seat first."""
+        if self.odd_chip == "lowest_seat":
+            return list(range(len(hands)))
+        highest = self.highest_card_order
+        return sorted(range(len(hands)), key=lambda s: highest(hands[s]), reverse=True)
+
+    def rake_on(self, total: int, street: int) -> int:
+        """The rake taken from a hand of ``total`` chips in its pots, won on ``street``: none on
+        3rd street unless ``rake_third_street`` (no 4th-street card: "no flop, no drop"), else
+        ``rake_percent`` of the total rounded down, at most ``rake_cap``."""
+        if street == 3 and not self.rake_third_street:
+            return 0
+        # In whole numbers: Fraction arithmetic is slow, even in the compiled engine.
+        num, den = integer_ratio(self.rake_percent)
+        rake = total * num // (den * 100) if num else 0
+        return min(rake, self.rake_cap) if self.rake_cap else rake
+
     def card_order(self, card: Card) -> int:
         """A card's place from lowest to highest, rank then ``suit_order``, for the odd chip
         (``odd_chip`` ``"high_card"``); in razz the ace is the lowest rank and the king the

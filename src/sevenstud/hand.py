@@ -12,7 +12,7 @@ What a player, a bot or a client may learn comes from :meth:`Hand.view` and what
 :meth:`Hand.act` returns, both through :func:`sevenstud.events.redact`: never another seat's
 down card before it is shown or turned up. ``hand.events``, ``hand.cards`` and ``hand.deck``
 are the engine's full state, every card included, for storage and history writers (as is
-:meth:`Hand.to_record`); never hand them to a player.
+:func:`sevenstud.wire.hand_to_record`); never hand them to a player.
 
 Randomness enters only through the deck, so a hand is replayed exactly from its game, stacks,
 deck and actions (:meth:`Hand.replay`).
@@ -70,18 +70,17 @@ from sevenstud.events import (
     redact_all,
     turned_up_before,
 )
-from sevenstud.games import STREET_NAMES, Game, integer_ratio
+from sevenstud.games import STREET_NAMES, Game
 from sevenstud.pots import (
     Award,
     Contender,
     Pot,
+    award_showdown,
     build_pots,
     contender,
     new_pot,
     pots_as_they_stand,
-    settle,
     split_rake,
-    won_alone,
 )
 from sevenstud.views import Phase, SeatView, ViewCache, with_community
 
@@ -652,20 +651,11 @@ class Hand:
 
     def _first_by_board(self) -> int:
         live = self._live()
-        game = self.game
-        if game.first_actor_all_in == "best_active":
+        if self.game.first_actor_all_in == "best_active":
             live = [s for s in live if self._can_act(s)]
-        cards, board_key = self.cards, game.board_key
-        # The up cards: the door card and 4th to 6th street. Best board first; equal boards:
-        # the lowest seat (max keeps the first of equals), or the suits of the cards showing
-        # (first_actor_tie_break).
-        if game.first_actor_tie_break == "suits":
-            suits_key = game.board_suits_key
-            best = max(
-                live, key=lambda s: (board_key(cards[s][2:6]), suits_key(cards[s][2:6]))
-            )
-        else:
-            best = max(live, key=lambda s: board_key(cards[s][2:6]))
+        cards = self.cards
+        # The up cards: the door card and 4th to 6th street.
+        best = self.game.best_board_seat({s: cards[s][2:6] for s in live})
         for step in range(self.n):
             seat = (best + step) % self.n
             if self._can_act(seat):
@@ -796,26 +786,13 @@ class Hand:
             self._claim_lone_pots()
         self._next_to_show()
 
-    def _odd_chip_order(self) -> list[int]:
-        if self.game.odd_chip == "lowest_seat":
-            return list(range(self.n))
-        # The highest card by suit (spades highest) among the seat's own cards; a king in razz.
-        cards, highest = self.cards, self.game.highest_card_order
-        return sorted(range(self.n), key=lambda s: highest(cards[s]), reverse=True)
-
     def _take_rake(self, pots: list[Pot]) -> list[Pot]:
         game = self.game
         total = sum(p.amount for p in pots)
         if self.fixed_rake is not None:
             rake = min(self.fixed_rake, total)
-        elif self.street == 3 and not game.rake_third_street:
-            rake = 0  # won on 3rd street: no 4th-street card, no rake ("no flop, no drop")
         else:
-            # In whole numbers: Fraction arithmetic is slow, even in the compiled engine.
-            num, den = integer_ratio(game.rake_percent)
-            rake = total * num // (den * 100) if num else 0
-            if game.rake_cap:
-                rake = min(rake, game.rake_cap)
+            rake = game.rake_on(total, self.street)
         if not rake:
             return pots
         self.rake = rake
@@ -831,38 +808,14 @@ class Hand:
         pots = self._take_rake(list(built) if built is not None else self.pots())
         self.final_pots = pots
         game = self.game
-        claims = self._claims
-        # In hi/lo a hand shown with a qualifying low wins both halves of a pot it takes alone.
-        split = game.has_high and game.has_low
-        if len(contenders) == 1 and all(set(contenders) <= set(p.eligible) for p in pots):
-            (winner,) = contenders  # (a side pot it is not eligible for is settled below)
-            scoop = split and contenders[winner].low > 0
-            awards = [
-                award
-                for i, p in enumerate(pots)
-                if p.amount
-                for award in won_alone(winner, p.amount, i, both_halves=scoop)
-            ]
-        else:
-            awards = settle(
-                [new_pot(0, p.eligible) if i in claims else p for i, p in enumerate(pots)],
-                contenders,
-                high=game.has_high,
-                low=game.has_low,
-                odd_chip_order=self._odd_chip_order(),
-            )
-            if claims:  # pots won by their last claimant, in pot order with the rest
-                # (a claimant that mucked later, giving up only contested pots, showed nothing)
-                lows = {s: c.low for s, c in contenders.items()}
-                awards += [
-                    award
-                    for i, p in enumerate(pots)
-                    if i in claims and p.amount
-                    for award in won_alone(
-                        claims[i], p.amount, i, both_halves=split and lows.get(claims[i], 0) > 0
-                    )
-                ]
-                awards.sort(key=lambda a: a.pot)
+        awards = award_showdown(
+            pots,
+            contenders,
+            self._claims,
+            high=game.has_high,
+            low=game.has_low,
+            odd_chip_order=game.odd_chip_order(self.cards),
+        )
         for award in awards:
             self.stacks[award.seat] += award.amount
             self.events.append(

@@ -271,3 +271,52 @@ def settle(
                 if chips:
                     awards.append(new_award(seat, chips, index, share))
     return awards
+
+
+def award_showdown(
+    pots: Sequence[Pot],
+    contenders: Mapping[int, Contender],
+    claims: Mapping[int, int],
+    *,
+    high: bool,
+    low: bool,
+    odd_chip_order: Sequence[int],
+) -> list[Award]:
+    """A hand's awards, in pot order: the pots after the rake, the hands still in
+    (``contenders``: a hand that wins unshown has ``low`` 0, nobody saw it) and ``claims``, the
+    pots already won by their last claimant (pot index to seat: the others folded or mucked).
+
+    One contender eligible for every pot takes them all (:func:`won_alone`; in hi/lo both halves
+    when its hand, shown, has a qualifying low); otherwise the contested pots are :func:`settle`'s
+    and each claimed pot goes whole to its claimant (both halves, as above).
+    """
+    split = high and low
+    if len(contenders) == 1 and all(set(contenders) <= set(p.eligible) for p in pots):
+        (winner,) = contenders  # (a side pot it is not eligible for is settled below)
+        scoop = split and contenders[winner].low > 0
+        return [
+            award
+            for i, p in enumerate(pots)
+            if p.amount
+            for award in won_alone(winner, p.amount, i, both_halves=scoop)
+        ]
+    awards = settle(
+        [new_pot(0, p.eligible) if i in claims else p for i, p in enumerate(pots)],
+        contenders,
+        high=high,
+        low=low,
+        odd_chip_order=odd_chip_order,
+    )
+    if claims:  # pots won by their last claimant, in pot order with the rest
+        # (a claimant that mucked later, giving up only contested pots, showed nothing)
+        lows = {s: c.low for s, c in contenders.items()}
+        awards += [
+            award
+            for i, p in enumerate(pots)
+            if i in claims and p.amount
+            for award in won_alone(
+                claims[i], p.amount, i, both_halves=split and lows.get(claims[i], 0) > 0
+            )
+        ]
+        awards.sort(key=lambda a: a.pot)
+    return awards
