@@ -60,7 +60,9 @@ class Frames:
         return [(t, m["event"]) for t, m in self.received if m.get("type") == "event"]
 
 
-def _open(context: Any, server: str, seats: int, bots: int, bot: str = "rule") -> tuple[Any, Frames, list[str]]:
+def _open(
+    context: Any, server: str, seats: int, bots: int, bot: str = "rule"
+) -> tuple[Any, Frames, list[str]]:
     """A guest at a new table of `seats` with `bots` bots of kind `bot`, sat down by the lobby's
     Play-now address; the page, its frames and what its console said in error."""
     page = context.new_page()
@@ -71,7 +73,14 @@ def _open(context: Any, server: str, seats: int, bots: int, bot: str = "rule") -
     assert page.request.post(f"{server}/api/guest").ok
     made = page.request.post(
         f"{server}/api/tables",
-        data={"name": "feel", "game": "stud8", "stakes": [1, 2, 5, 10], "seats": seats, "bots": bots, "bot": bot},
+        data={
+            "name": "feel",
+            "game": "stud8",
+            "stakes": [1, 2, 5, 10],
+            "seats": seats,
+            "bots": bots,
+            "bot": bot,
+        },
     )
     assert made.ok, made.text()
     page.goto(f"{server}/table/{made.json()['id']}?sit=1")

@@ -62,7 +62,6 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, NoReturn
 
@@ -71,7 +70,6 @@ from sevenstud.games import GameCode
 from sevenstud.history.acr_model import ACRError, ACRHand, NotACRError, PotLine, ShownFive, street_mark
 from sevenstud.history.acr_replay import acr_game, play_acr
 from sevenstud.history.acr_write import GAME_TITLES, format_acr
-from sevenstud.history.fulltilt import _decoded_lines
 from sevenstud.history.pokerstars import (
     Ante,
     BetLine,
@@ -87,6 +85,7 @@ from sevenstud.history.pokerstars import (
     ShowdownMark,
     StreetMark,
 )
+from sevenstud.history.text_reader import TextHistoryReader
 
 __all__ = [
     "GAME_TITLES",
@@ -544,81 +543,30 @@ class _HandParser:
 # ---------------------------------------------------------------------------------- the reader
 
 
-class ACRReader:
+class ACRReader(TextHistoryReader[ACRHand, _Header]):
     """Iterate the stud hands of an Americas Cardroom history, one at a time, without loading the
     file. Each item is an :class:`ACRHand` (replay it with :func:`play_acr`), or an
     :class:`ACRError` for a hand that cannot be read (the reader then goes on). Hands of other
     games are counted in :attr:`skipped` (by game in :attr:`skipped_games`). A file whose first
-    line is not an ACR header raises :class:`NotACRError`."""
+    line is not an ACR header raises :class:`NotACRError`. (The file loop is
+    :class:`~.text_reader.TextHistoryReader`'s.)"""
 
-    def __init__(self, source: str | Path | IO[str], name: str | None = None) -> None:
-        self.source = source
-        self.name = (
-            name if name is not None else (str(source) if isinstance(source, str | Path) else "<text>")
+    def _opens_hand(self, text: str, in_hand: bool) -> bool:
+        # ACR's header pattern also matches a line inside a hand; within one, only a line that
+        # looks like a whole ACR header opens the next.
+        return _HEADER.match(text) is not None and (looks_like_acr(text) or not in_hand)
+
+    def _not_ours(self, text: str, number: int) -> PokerStarsError:
+        return NotACRError(
+            f"not an Americas Cardroom hand history: it starts {text.strip()[:60]!r} "
+            "(expected 'Hand #N - 7Stud H/L (Fixed Limit) - ...')"
         )
-        self.skipped = 0
-        self.skipped_games: Counter[str] = Counter()
-        self.read = 0
-        self.failed = 0
-        self._bring_ins: dict[tuple[int, int, int], int] = {}
 
-    def __iter__(self) -> Iterator[ACRHand | PokerStarsError]:
-        chunk: list[tuple[int, str]] = []
-        for number, line in _decoded_lines(self.source):
-            text = line.replace("\ufeff", "").rstrip()
-            if _HEADER.match(text) and (looks_like_acr(text) or not chunk):
-                if chunk:
-                    yield from self._hand(chunk)
-                chunk = [(number, text)]
-            elif chunk:
-                chunk.append((number, text))
-            elif text.strip():
-                raise NotACRError(
-                    f"not an Americas Cardroom hand history: it starts {text.strip()[:60]!r} "
-                    "(expected 'Hand #N - 7Stud H/L (Fixed Limit) - ...')",
-                    line=number,
-                    file=self.name,
-                )
-        if chunk:
-            yield from self._hand(chunk)
+    def _header(self, text: str, number: int) -> _Header:
+        return _parse_header(text, number)
 
-    def _hand(self, chunk: list[tuple[int, str]]) -> Iterator[ACRHand | PokerStarsError]:
-        number, text = chunk[0]
-        head: _Header | None = None
-        try:
-            head = _parse_header(text, number)
-            if head.game is None:
-                self.skipped += 1
-                self.skipped_games[head.game_text] += 1
-                return
-            parser = _HandParser(self.name, head, text, number)
-            for n, line in chunk[1:]:
-                parser.feed(n, line)
-            hand = parser.finish()
-        except PokerStarsError as error:
-            self.failed += 1
-            error.file = self.name
-            if head is not None:
-                error.hand_id, error.game = head.hand_id, head.game
-            yield error
-            return
-        self.read += 1
-        # A hand whose bring-in player completes at once shows no bring-in: an earlier hand of
-        # the file at the same stakes does.
-        key = (hand.small_bet, hand.big_bet, hand.ante)
-        if hand.bring_in is not None:
-            self._bring_ins[key] = hand.bring_in
-        elif key in self._bring_ins:
-            hand = dataclasses.replace(hand, bring_in_hint=self._bring_ins[key])
-        yield hand
-
-    def hands(self) -> Iterator[ACRHand]:
-        """Only the hands read, raising the first :class:`ACRError`."""
-        for item in self:
-            if isinstance(item, PokerStarsError):
-                raise item
-            assert isinstance(item, ACRHand)
-            yield item
+    def _parser(self, head: _Header, text: str, number: int) -> _HandParser:
+        return _HandParser(self.name, head, text, number)
 
 
 def read_acr(source: str | Path | IO[str], name: str | None = None) -> ACRReader:

@@ -50,10 +50,7 @@ True
 from __future__ import annotations
 
 import dataclasses
-import io
 import re
-from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, NoReturn
 
@@ -79,6 +76,7 @@ from sevenstud.history.pokerstars import (
     StreetMark,
     play_pokerstars,
 )
+from sevenstud.history.text_reader import TextHistoryReader
 
 __all__ = [
     "GAME_TITLES",
@@ -534,106 +532,30 @@ class _HandParser:
 # ---------------------------------------------------------------------------------- the reader
 
 
-def _decoded_lines(source: str | Path | IO[str]) -> Iterator[tuple[int, str]]:
-    """Numbered lines without their endings: UTF-16 when the file starts with its byte-order
-    mark, else UTF-8 line by line with Windows-1252 for a line that is not UTF-8."""
-    if not isinstance(source, str | Path):
-        for number, line in enumerate(source, start=1):
-            yield number, line.rstrip("\r\n")
-        return
-    with open(source, "rb") as raw:
-        start = raw.read(2)
-        raw.seek(0)
-        if start in (b"\xff\xfe", b"\xfe\xff"):
-            with io.TextIOWrapper(raw, encoding="utf-16", errors="replace", newline=None) as text:
-                for number, line in enumerate(text, start=1):
-                    yield number, line.rstrip("\r\n")
-            return
-        for number, data in enumerate(raw, start=1):
-            try:
-                line = data.decode("utf-8")
-            except UnicodeDecodeError:
-                line = data.decode("cp1252", errors="replace")
-            yield number, line.rstrip("\r\n")
-
-
-class FullTiltReader:
+class FullTiltReader(TextHistoryReader[PokerStarsHand, _Header]):
     """Iterate the stud hands of a Full Tilt history, one at a time, without loading the file.
 
     Each item is a :class:`~sevenstud.history.pokerstars.PokerStarsHand` (replay it with
     :func:`play_fulltilt`), or a :class:`FullTiltError` for a hand that cannot be read (the reader
     then goes on). Hands of other games are counted in :attr:`skipped` (by game in
     :attr:`skipped_games`). A file whose first line is not a Full Tilt header raises
-    :class:`NotFullTiltError`.
+    :class:`NotFullTiltError`. (The file loop is :class:`~.text_reader.TextHistoryReader`'s.)
     """
 
-    def __init__(self, source: str | Path | IO[str], name: str | None = None) -> None:
-        self.source = source
-        self.name = (
-            name if name is not None else (str(source) if isinstance(source, str | Path) else "<text>")
+    def _opens_hand(self, text: str, in_hand: bool) -> bool:
+        return _HEADER.match(text) is not None
+
+    def _not_ours(self, text: str, number: int) -> PokerStarsError:
+        return NotFullTiltError(
+            f"not a Full Tilt hand history: it starts {text.strip()[:60]!r} "
+            "(expected 'Full Tilt Poker Game #...')"
         )
-        self.skipped = 0
-        self.skipped_games: Counter[str] = Counter()
-        self.read = 0
-        self.failed = 0
-        self._bring_ins: dict[tuple[int, int, int], int] = {}
 
-    def __iter__(self) -> Iterator[PokerStarsHand | PokerStarsError]:
-        chunk: list[tuple[int, str]] = []
-        for number, line in _decoded_lines(self.source):
-            text = line.replace("\ufeff", "").rstrip()
-            if _HEADER.match(text):
-                if chunk:
-                    yield from self._hand(chunk)
-                chunk = [(number, text)]
-            elif chunk:
-                chunk.append((number, text))
-            elif text.strip():
-                raise NotFullTiltError(
-                    f"not a Full Tilt hand history: it starts {text.strip()[:60]!r} "
-                    "(expected 'Full Tilt Poker Game #...')",
-                    line=number,
-                    file=self.name,
-                )
-        if chunk:
-            yield from self._hand(chunk)
+    def _header(self, text: str, number: int) -> _Header:
+        return _parse_header(text, number)
 
-    def _hand(self, chunk: list[tuple[int, str]]) -> Iterator[PokerStarsHand | PokerStarsError]:
-        number, text = chunk[0]
-        head: _Header | None = None
-        try:
-            head = _parse_header(text, number)
-            if head.game is None:
-                self.skipped += 1
-                self.skipped_games[head.game_text] += 1
-                return
-            parser = _HandParser(self.name, head, text, number)
-            for n, line in chunk[1:]:
-                parser.feed(n, line)
-            hand = parser.finish()
-        except PokerStarsError as error:
-            self.failed += 1
-            error.file = self.name
-            if head is not None:
-                error.hand_id, error.game = head.hand_id, head.game
-            yield error
-            return
-        self.read += 1
-        # A hand whose bring-in player completes at once shows no bring-in: an earlier hand of
-        # the file at the same stakes does.
-        key = (hand.small_bet, hand.big_bet, hand.ante)
-        if hand.bring_in is not None:
-            self._bring_ins[key] = hand.bring_in
-        elif key in self._bring_ins:
-            hand = dataclasses.replace(hand, bring_in_hint=self._bring_ins[key])
-        yield hand
-
-    def hands(self) -> Iterator[PokerStarsHand]:
-        """Only the hands read, raising the first :class:`FullTiltError`."""
-        for item in self:
-            if isinstance(item, PokerStarsError):
-                raise item
-            yield item
+    def _parser(self, head: _Header, text: str, number: int) -> _HandParser:
+        return _HandParser(self.name, head, text, number)
 
 
 def read_fulltilt(source: str | Path | IO[str], name: str | None = None) -> FullTiltReader:

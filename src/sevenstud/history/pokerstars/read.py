@@ -4,11 +4,7 @@
 
 from __future__ import annotations
 
-import dataclasses
-import io
 import re
-from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, NoReturn
@@ -38,6 +34,7 @@ from sevenstud.history.pokerstars.model import (
     StreetMark,
     _chips,
 )
+from sevenstud.history.text_reader import TextHistoryReader
 
 
 class _BadCards(PokerStarsError):
@@ -498,108 +495,30 @@ class _HandParser:
 # ---------------------------------------------------------------------------------- the reader
 
 
-class HandReader:
+class HandReader(TextHistoryReader[PokerStarsHand, _Header]):
     """Iterate the stud hands of a PokerStars history, one at a time, without loading the file.
 
     Each item is a :class:`PokerStarsHand`, or a :class:`PokerStarsError` for a hand that cannot
     be read (the reader then goes on with the next hand). Hands of other games are skipped and
     counted in :attr:`skipped` (by game in :attr:`skipped_games`). A file that is not a PokerStars
-    history raises :class:`NotPokerStarsError` as soon as its first line is read.
+    history raises :class:`NotPokerStarsError` as soon as its first line is read. (The file loop
+    is :class:`~sevenstud.history.text_reader.TextHistoryReader`'s.)
     """
 
-    def __init__(self, source: str | Path | IO[str], name: str | None = None) -> None:
-        self.source = source
-        self.name = (
-            name if name is not None else (str(source) if isinstance(source, str | Path) else "<text>")
+    def _opens_hand(self, text: str, in_hand: bool) -> bool:
+        return _HEADER.match(text) is not None
+
+    def _not_ours(self, text: str, number: int) -> PokerStarsError:
+        return NotPokerStarsError(
+            f"not a PokerStars hand history: it starts {text.strip()[:60]!r} "
+            "(expected 'PokerStars Hand #...' or 'PokerStars Game #...')"
         )
-        self.skipped = 0
-        self.skipped_games: Counter[str] = Counter()
-        self.read = 0
-        self.failed = 0
-        self._bring_ins: dict[tuple[int, int, int], int] = {}
 
-    def _lines(self) -> Iterator[tuple[int, str]]:
-        if isinstance(self.source, str | Path):
-            with open(self.source, "rb") as raw:
-                start = raw.read(2)
-                raw.seek(0)
-                if start in (b"\xff\xfe", b"\xfe\xff"):
-                    with io.TextIOWrapper(raw, encoding="utf-16") as text:
-                        yield from enumerate((ln.rstrip("\r\n") for ln in text), start=1)
-                    return
-                for number, data in enumerate(raw, start=1):
-                    try:
-                        line = data.decode("utf-8")
-                    except UnicodeDecodeError:
-                        line = data.decode("cp1252", errors="replace")
-                    yield number, line.rstrip("\r\n")
-        else:
-            for number, line in enumerate(self.source, start=1):
-                yield number, line.rstrip("\r\n")
+    def _header(self, text: str, number: int) -> _Header:
+        return _parse_header(text, number)
 
-    def __iter__(self) -> Iterator[PokerStarsHand | PokerStarsError]:
-        chunk: list[tuple[int, str]] = []
-        seen_header = False
-        for number, line in self._lines():
-            text = line.replace("\ufeff", "").rstrip()
-            if _HEADER.match(text):
-                if chunk:
-                    yield from self._hand(chunk)
-                chunk = [(number, text)]
-                seen_header = True
-            elif not seen_header:
-                if text.strip():
-                    raise NotPokerStarsError(
-                        f"not a PokerStars hand history: it starts {text.strip()[:60]!r} "
-                        "(expected 'PokerStars Hand #...' or 'PokerStars Game #...')",
-                        line=number,
-                        file=self.name,
-                    )
-            else:
-                chunk.append((number, text))
-        if chunk:
-            yield from self._hand(chunk)
-
-    def _hand(self, chunk: list[tuple[int, str]]) -> Iterator[PokerStarsHand | PokerStarsError]:
-        number, text = chunk[0]
-        try:
-            head = _parse_header(text, number)
-        except PokerStarsError as error:
-            self.failed += 1
-            yield self._located(error)
-            return
-        if head.game is None:
-            self.skipped += 1
-            self.skipped_games[head.game_text] += 1
-            return
-        parser = _HandParser(self.name, head, text, number)
-        try:
-            for n, line in chunk[1:]:
-                parser.feed(n, line)
-            hand = parser.finish()
-        except PokerStarsError as error:
-            error.hand_id, error.game = head.hand_id, head.game
-            self.failed += 1
-            yield self._located(error)
-            return
-        self.read += 1
-        key = (hand.small_bet, hand.big_bet, hand.ante)
-        if hand.bring_in is not None:
-            self._bring_ins[key] = hand.bring_in
-        elif key in self._bring_ins:
-            hand = dataclasses.replace(hand, bring_in_hint=self._bring_ins[key])
-        yield hand
-
-    def _located(self, error: PokerStarsError) -> PokerStarsError:
-        error.file = self.name
-        return error
-
-    def hands(self) -> Iterator[PokerStarsHand]:
-        """Only the hands read, raising the first :class:`PokerStarsError`."""
-        for item in self:
-            if isinstance(item, PokerStarsError):
-                raise item
-            yield item
+    def _parser(self, head: _Header, text: str, number: int) -> _HandParser:
+        return _HandParser(self.name, head, text, number)
 
 
 def read_hands(source: str | Path | IO[str], name: str | None = None) -> HandReader:
