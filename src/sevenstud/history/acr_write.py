@@ -13,7 +13,7 @@ from collections.abc import Collection, Iterable, Sequence
 from typing import Literal
 
 from sevenstud import evaluate
-from sevenstud.cards import CARDS, Card, format_cards
+from sevenstud.cards import Card, format_cards
 from sevenstud.games import GameCode
 from sevenstud.hand import (
     ActionKind,
@@ -27,6 +27,7 @@ from sevenstud.hand import (
     HandShown,
     PotAwarded,
 )
+from sevenstud.history.writer_seats import written_seats
 from sevenstud.pots import build_pots, split_rake
 
 GAME_TITLES: dict[GameCode, str] = {"stud8": "7Stud H/L", "stud": "7Stud", "razz": "Razz"}
@@ -60,17 +61,9 @@ def format_acr(
     a ``tournament`` number writes a tournament header at ``level``. ``jackpot_fee`` is the part
     of the hand's rake written as ``JP Fee``."""
     n = hand.n
-    names = list(players) if players is not None else [f"Player{i + 1}" for i in range(n)]
-    numbers = list(seat_numbers) if seat_numbers is not None else list(range(1, n + 1))
-    if len(names) != n or len(numbers) != n or len(set(names)) != n:
-        raise ValueError(f"need {n} different player names and seat numbers")
+    names, numbers, full, _ = written_seats(hand, players, seat_numbers, hero, reveal, unknown)
     if not 0 <= jackpot_fee <= hand.rake:
         raise ValueError(f"the jackpot fee {jackpot_fee} is not a part of the rake {hand.rake}")
-    hidden = {CARDS[c] for c in unknown}
-    full = set(range(n)) if reveal == "all" else set(reveal)
-    if hero is not None:
-        full.add(hero)
-    full = {s for s in full if not hidden.intersection(hand.cards[s])}
     game = hand.game
     stakes = game.stakes
 

@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from typing import Literal
 
-from sevenstud.cards import CARDS, Card, format_cards
+from sevenstud.cards import Card, format_cards
 from sevenstud.games import GameCode
 from sevenstud.hand import (
     ActionKind,
@@ -23,6 +23,7 @@ from sevenstud.hand import (
     PotAwarded,
 )
 from sevenstud.history.amounts import format_amount
+from sevenstud.history.writer_seats import written_seats
 
 GAME_TITLES: dict[GameCode, str] = {"stud8": "Stud H/L", "stud": "Stud Hi", "razz": "Razz"}
 """How a Full Tilt header names each of our games (after ``Limit``)."""
@@ -55,15 +56,7 @@ def format_fulltilt(
     its ``buy_in`` where given (in PokerStars' form, ``$200+$15 USD`` or ``Freeroll``; Full Tilt
     writes ``$200 + $15 Tournament (N), Table 1 - ...``)."""
     n = hand.n
-    names = list(players) if players is not None else [f"Player{i + 1}" for i in range(n)]
-    numbers = list(seat_numbers) if seat_numbers is not None else list(range(1, n + 1))
-    if len(names) != n or len(numbers) != n or len(set(names)) != n:
-        raise ValueError(f"need {n} different player names and seat numbers")
-    hidden = {CARDS[c] for c in unknown}
-    full = set(range(n)) if reveal == "all" else set(reveal)
-    if hero is not None:
-        full.add(hero)
-    full = {s for s in full if not hidden.intersection(hand.cards[s])}
+    names, numbers, full, _ = written_seats(hand, players, seat_numbers, hero, reveal, unknown)
     game = hand.game
     stakes = game.stakes
 

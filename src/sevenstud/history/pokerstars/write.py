@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from typing import Any, Literal
 
-from sevenstud.cards import CARDS, Card, format_cards
+from sevenstud.cards import Card, format_cards
 from sevenstud.hand import (
     ActionKind,
     ActionTaken,
@@ -27,6 +27,7 @@ from sevenstud.history.pokerstars.model import (
     describe_show,
     format_amount,
 )
+from sevenstud.history.writer_seats import written_seats
 
 
 def format_hand(
@@ -61,15 +62,7 @@ def format_hand(
     summary with its cards (as the card room lists it) unless they are ``unknown`` or
     ``show_mucked`` is False (then only the viewer's own mucked cards are)."""
     n = hand.n
-    names = list(players) if players is not None else [f"Player{i + 1}" for i in range(n)]
-    numbers = list(seat_numbers) if seat_numbers is not None else list(range(1, n + 1))
-    if len(names) != n or len(numbers) != n or len(set(names)) != n:
-        raise ValueError(f"need {n} different player names and seat numbers")
-    hidden = {CARDS[c] for c in unknown}
-    full = set(range(n)) if reveal == "all" else set(reveal)
-    if hero is not None:
-        full.add(hero)
-    full = {s for s in full if not hidden.intersection(hand.cards[s])}
+    names, numbers, full, hidden = written_seats(hand, players, seat_numbers, hero, reveal, unknown)
     game = hand.game
     stakes = game.stakes
 
