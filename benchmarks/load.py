@@ -378,12 +378,15 @@ def _profiler(pid: int, path: str) -> subprocess.Popen[bytes]:
     path ending in .svg; it stops when the server does."""
     how = "flamegraph" if path.endswith(".svg") else "raw"
     # --nonblocking: py-spy reads the server without pausing it, so the round trips stay its own.
-    command = ["py-spy", "record", "--nonblocking", "--pid", str(pid), "--rate", "200"]
+    # py-spy from this interpreter's environment (pip install py-spy there) before the PATH's.
+    beside = Path(sys.executable).parent / "py-spy"
+    spy = str(beside) if beside.exists() else "py-spy"
+    command = [spy, "record", "--nonblocking", "--pid", str(pid), "--rate", "200"]
     command += ["--format", how, "-o", path]
     try:
         return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     except FileNotFoundError:
-        raise SystemExit("load: --profile needs py-spy on the PATH (pip install py-spy)") from None
+        raise SystemExit("load: --profile needs py-spy beside this Python or on the PATH (pip install py-spy)") from None
 
 
 def _cpu_seconds(pid: int) -> tuple[float, int]:
