@@ -106,3 +106,19 @@ def test_every_message_type_is_in_the_protocol_doc(side: str) -> None:
     assert {"client": {"hello", "act", "sit"}, "server": {"welcome", "event", "error"}}[side] <= types
     missing = sorted(t for t in types if f"`{t}`" not in doc and f'"type": "{t}"' not in doc)
     assert not missing, f"{side} message types not in docs/protocol.md: {missing}"
+
+
+@pytest.mark.parametrize("side", ["client", "server"])
+def test_every_field_of_every_message_is_in_the_protocol_doc(side: str) -> None:
+    """Rule: every field of every message /protocol.json gives, either way, is named in
+    docs/protocol.md (as `field` or "field")."""
+    doc = _doc()
+    definitions = json_schema()[side].get("$defs", {})
+    assert len(definitions) > 5
+    missing = [
+        f"{name}.{field}"
+        for name, definition in definitions.items()
+        for field in definition.get("properties", {})
+        if field != "type" and f"`{field}`" not in doc and f'"{field}"' not in doc
+    ]
+    assert not missing, f"{side} message fields not in docs/protocol.md: {missing}"
