@@ -33,7 +33,7 @@ from collections.abc import Callable
 from typing import Any
 
 from sevenstud.server.chat import ChatDesk, TableChat
-from sevenstud.server.connection import GONE, GONE_REASON, Connection
+from sevenstud.server.connection import GONE, GONE_REASON, Connection, Encoded, encode
 from sevenstud.server.i18n import translation
 from sevenstud.server.keeper import (
     BOT_KINDS,
@@ -705,6 +705,9 @@ class Room:
         table = self.keeper.table
         self.presenter.follow(table)
         clock = self._clock()
+        # Each entry encoded once for every connection that sees it alike (all of them, but for
+        # the down cards): entries are values, equal when they say the same.
+        encoded: dict[Entry, Encoded] = {}
         for key, watcher in list(self.watchers.items()):
             connection = watcher.connection
             if connection.closed:
@@ -712,7 +715,8 @@ class Room:
                 continue
             # Who is logged in on it and where that player sits, now: never a seat kept.
             seat = self.seat_of(connection)
-            messages, watcher.pending = watcher.pending, []
+            messages: list[dict[str, Any] | Encoded] = list(watcher.pending)
+            watcher.pending = []
             if watcher.snapshot or watcher.last < table.number:
                 entries: tuple[Entry, ...] = ()
                 if not watcher.snapshot:
@@ -729,7 +733,11 @@ class Room:
                     messages.append(self.snapshot(seat))
                     watcher.snapshot = False
                 else:
-                    messages += [entry_payload(entry, entry.number) for entry in entries]
+                    for entry in entries:
+                        text = encoded.get(entry)
+                        if text is None:
+                            text = encoded[entry] = Encoded(encode(entry_payload(entry, entry.number)))
+                        messages.append(text)
                 watcher.last = table.number
             if watcher.after:
                 messages += watcher.after
