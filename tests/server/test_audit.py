@@ -120,3 +120,40 @@ def test_the_audit_is_clean_every_time_while_a_card_room_plays_fast(db_url: str)
     assert reports[-1].hands > reports[0].hands, "no hand ended while the audit ran"
     for report in [*reports, final]:
         assert len(report.problems) == 1 and planted in report.problems[0], str(report)
+
+
+def test_the_audit_of_a_database_that_is_not_there_is_an_error_and_creates_nothing(
+    tmp_path: Path, capsys: Any
+) -> None:
+    """Rule: `sevenstud audit` reads a card room's database as it is: a mistyped path is an
+    error naming it (not a new empty database found clean), and so is a database with no card
+    room in it or one behind this code's schema; none of them is created or changed."""
+    import argparse
+    import sqlite3
+
+    from sevenstud.server.audit import audit_command
+
+    missing = tmp_path / "nowhere" / "cardroom.sqlite3"
+    assert audit_command(argparse.Namespace(database=f"sqlite:///{missing}")) == 1
+    assert "there is no file" in capsys.readouterr().err
+    assert not missing.parent.exists()
+
+    empty = tmp_path / "empty.sqlite3"
+    sqlite3.connect(empty).execute("CREATE TABLE other (x)").connection.close()
+    assert audit_command(argparse.Namespace(database=f"sqlite:///{empty}")) == 1
+    assert "holds no card room" in capsys.readouterr().err
+
+    behind = tmp_path / "behind.sqlite3"
+    open_store(f"sqlite:///{behind}").close()
+    with sqlite3.connect(behind) as raw:
+        raw.execute("UPDATE alembic_version SET version_num = '0005'")
+    before = behind.read_bytes()
+    assert audit_command(argparse.Namespace(database=f"sqlite:///{behind}")) == 1
+    said = capsys.readouterr().err
+    assert "revision 0005," in said and "sevenstud serve" in said, said
+    assert behind.read_bytes() == before
+
+    ready = tmp_path / "ready.sqlite3"
+    open_store(f"sqlite:///{ready}").close()
+    assert audit_command(argparse.Namespace(database=f"sqlite:///{ready}")) == 0
+    assert "clean" in capsys.readouterr().out

@@ -116,7 +116,7 @@ def audit(store: Store) -> AuditReport:
 def audit_command(args: argparse.Namespace) -> int:
     """``sevenstud audit [--database URL]``: print the report; exit 0 when clean, 1 if not."""
     try:
-        store = open_store(getattr(args, "database", None))
+        store = open_store(getattr(args, "database", None), existing=True)
     except StoreError as error:
         print(f"sevenstud audit: {error}", file=sys.stderr)
         return 1

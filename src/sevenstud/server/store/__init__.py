@@ -97,6 +97,16 @@ def upgrade(engine: Engine) -> None:
         command.upgrade(config, "head")
 
 
+def _revisions(engine: Engine) -> tuple[str | None, str | None]:
+    """The database's migration revision (None: no card room in it) and this code's newest."""
+    from alembic.runtime.migration import MigrationContext
+    from alembic.script import ScriptDirectory
+
+    with engine.connect() as connection:
+        current = MigrationContext.configure(connection).get_current_revision()
+    return current, ScriptDirectory(str(MIGRATIONS)).get_current_head()
+
+
 @dataclass(slots=True)
 class Store:
     """An open database: its engine and a session factory."""
@@ -184,15 +194,22 @@ def open_store(
     url: str | None = None,
     *,
     migrate: bool = True,
+    existing: bool = False,
     commit_delay: float = 0.0,
     commit_mark: str | None = None,
 ) -> Store:
     """Open (and by default migrate) the database at ``url`` (None: the embedded default).
+    ``existing``: only a card room's database that is there and up to date, opened as it is
+    (``sevenstud audit``: a mistyped path is an error, never a new empty database found
+    clean); :class:`StoreError` saying what is missing otherwise.
     Test-only: ``commit_delay`` seconds of sleep just before every COMMIT, the file
     ``commit_mark`` saying ``writing`` meanwhile (``sevenstud serve --test-commit-delay``)."""
     full = normalize_url(url if url is not None else default_url())
     if full.startswith("sqlite:///") and full != "sqlite:///:memory:":
-        Path(full.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+        path = Path(full.removeprefix("sqlite:///"))
+        if existing and not path.is_file():
+            raise StoreError(f"database {url or full!r}: there is no file {str(path)!r}")
+        path.parent.mkdir(parents=True, exist_ok=True)
     try:
         # A ping before each use finds a PostgreSQL connection the server dropped; an SQLite
         # file is not dropped, and the ping was a round trip more per action.
@@ -204,7 +221,16 @@ def open_store(
     if commit_delay > 0:
         _slow_commits(engine, commit_delay, commit_mark)
     try:
-        if migrate:
+        if existing:
+            current, head = _revisions(engine)
+            if current is None:
+                raise StoreError("it holds no card room (no sevenstud tables)")
+            if current != head:
+                raise StoreError(
+                    f"it is at revision {current}, this sevenstud's is {head}: "
+                    "start `sevenstud serve` on it once to bring it up to date"
+                )
+        elif migrate:
             upgrade(engine)
     except Exception as error:
         engine.dispose()
