@@ -50,7 +50,7 @@ VALIDATION_WORDS: dict[str, str] = {
     "string_pattern_mismatch": N_("not in the form asked for"),
 }
 """Our words for pydantic's kinds of error (``type``), ``{name}`` filled from its ``ctx``; a
-kind not listed keeps pydantic's own (English) ``msg``."""
+kind not listed keeps pydantic's own (English) ``msg``; so does an English request."""
 
 
 def language_of_request(query: Mapping[str, str], headers: Mapping[str, str]) -> str:
@@ -59,8 +59,11 @@ def language_of_request(query: Mapping[str, str], headers: Mapping[str, str]) ->
 
 
 def validation_errors(errors: list[Any], lang: str) -> list[dict[str, Any]]:
-    """FastAPI's validation errors with each ``msg`` in our words in ``lang`` (``loc``, ``type``
-    and ``input`` as they were: they are for programs)."""
+    """FastAPI's validation errors with each ``msg`` in our words in ``lang`` (``loc``, ``type``,
+    ``input`` and ``ctx`` as they were: they are for programs). English keeps pydantic's own
+    ``msg``, as the API always answered."""
+    if lang == "en":
+        return list(errors)
     tr = translation(lang)
     said = []
     for error in errors:

@@ -586,6 +586,7 @@ def create_app(
                     connection.refuse(message, number)
                     continue
                 if isinstance(message, Hello):
+                    connection.lang = message.lang  # its refusal too (no such table) is in it
                     found = rooms.get(message.table)
                     if found is None:
                         where = leases.server_of(message.table)

@@ -145,7 +145,7 @@ async def _answer(
 ) -> None:
     # The language is worked out only here, for a refusal: a request let through pays nothing.
     body = json.dumps({"detail": say(detail, _language(scope, headers))}).encode()
-    headers = [
+    answer = [
         (b"content-type", b"application/json"),
         (b"content-length", str(len(body)).encode()),
         (b"connection", b"close"),
@@ -153,7 +153,7 @@ async def _answer(
         *COMMON_HEADERS,
         *extra,
     ]
-    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.start", "status": status, "headers": answer})
     await send({"type": "http.response.body", "body": body})
 
 
