@@ -156,10 +156,29 @@ export function handName(name) {
   return name;
 }
 
+/** The words of `key`, or `fallback` (e.g. the server's own word) when no catalog has it: for
+ *  keys made from a value the server sends (a tournament's state), which may be new. */
+export function said(key, fallback) {
+  const words = t(key);
+  return words === key ? fallback : words;
+}
+
 /** A game's name in the page's language, by the code the server gives (`game.<code>` in the
  *  catalog); the server's own (English) name for a game the catalog does not know. */
 export function gameName(code, serverName) {
   const key = `game.${code}`;
   const said = t(key);
   return said === key ? serverName || code : said;
+}
+
+/** A number as the page's language writes it (Intl.NumberFormat: "1,250" in English,
+ *  "1 250" in Ukrainian, Russian and Estonian); `options` as Intl's (e.g. a percent). */
+export function number(n, options = {}) {
+  return new Intl.NumberFormat(lang, options).format(n);
+}
+
+/** A moment (seconds since 1970) as the page's language writes a date and a time, in UTC
+ *  (the server counts days in UTC: the history's dates are UTC days). */
+export function dateTime(seconds) {
+  return new Intl.DateTimeFormat(lang, { dateStyle: "short", timeStyle: "short", timeZone: "UTC" }).format(new Date(seconds * 1000));
 }
