@@ -265,6 +265,9 @@ REFUSALS: tuple[str, ...] = (
     N_("seat {seat} cannot {action}: the amount must be {amount} (legal: {options})"),
     N_("seat {seat} cannot {action}: {reason} (legal: {options})"),
     N_("player {player} is not seated at this table"),
+    N_("seats are numbered 1 to {seats}, not {seat}"),
+    N_("{what} must be a positive whole number of chips, not {amount}"),
+    N_("seat {seat} cannot fold: the bring-in must be posted or completed first"),
     # the terminal's words for the same (terminal_text.in_your_words)
     N_("you cannot {action}: the amount must be {amount} (legal now: {options})"),
     N_("you cannot {action}: {reason} (legal now: {options})"),
@@ -394,6 +397,8 @@ WORDS: tuple[str, ...] = (
     N_("this account"),
     N_("your address"),
     N_("untyped"),
+    N_("the buy-in"),
+    N_("a top-up"),
     N_("registering"),
     N_("running"),
     N_("break"),

@@ -178,14 +178,11 @@ def test_http_refusals_follow_accept_language(server: str) -> None:
 # ---------------------------------------------------------------------- every refusal translated
 
 SERVER = Path(__file__).resolve().parents[2] / "src" / "sevenstud" / "server"
-DIRECTOR = SERVER.parent / "tournament" / "director.py"
+ENGINE = [SERVER.parent / name for name in ("tournament/director.py", "table.py", "hand.py", "betting.py")]
+"""The engine's modules whose refusals the server passes on (a table command, an action)."""
 CLIENT_ERRORS = {
-    "HTTPException",
-    "RoomError",
-    "FilterError",
-    "DownloadError",
-    "MessageError",
-    "TournamentError",
+    *("HTTPException", "RoomError", "FilterError", "DownloadError", "MessageError", "TournamentError"),
+    *("TableError", "HandError", "IllegalAction"),
 }
 """The exceptions whose message reaches a client (an ``error``'s message or an HTTP ``detail``)."""
 
@@ -201,6 +198,34 @@ INTERNAL = {
     "table X's stacks name X, but X sit there",
     "stacks must be whole chips, not negative",
     "table X's stacks add up to X, not X",
+    # the table's and the hand's checks of their caller (the server checks a message's form
+    # and the seat it sits in before it asks the table)
+    "a table needs TableSettings, not X",
+    "ask from a stream number >= 0, not X",
+    "stream number X is ahead of the table's last, X",
+    "now must be a finite number of seconds, not X",
+    "the time went backwards: X is before X",
+    "a player is named by a non-empty string id, not X",
+    "hand X is being played: the game changes between hands",
+    "hand X is still being played",
+    "give the hand's deck or a seed (one of them): the table never shuffles",
+    "deck must be a Deck, not X",
+    "seed must be a whole number or a string, not X",
+    "a hand needs two players sitting in, and X X",
+    "an action is an Action or a string such as 'call', not X",
+    "seat X is not to act: seat X is",
+    "seat X still has time: its deadline is X, it is X",
+    "not a table record but a X",
+    "not a table record: X",
+    "table record: X",  # a stored record that does not restore (the keeper reads it)
+    "the table cannot deal X: X",
+    "the hand cannot be dealt: X",
+    "stud is for X to X players, not X",
+    "give a deck or a seed, not both",
+    "the deck has been dealt from already",
+    "the hand is not over yet",
+    "since must be an event number of 0 or more, not X",
+    "no seat X at this hand (seats 0 to X, or None)",
     # protocol._say's last resort: a kind of pydantic error the protocol does not word (its
     # English msg after the field); every kind a message's fields can raise is worded above it
     "X: X",
@@ -220,7 +245,7 @@ def _shape(node: ast.expr) -> str | None:
 def _said_by_the_server() -> list[tuple[str, str]]:
     """Every literal sentence the server sends a client: (where, the sentence with X for parts)."""
     found: list[tuple[str, str]] = []
-    for path in [*sorted(SERVER.glob("*.py")), DIRECTOR]:
+    for path in [*sorted(SERVER.glob("*.py")), *ENGINE]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             message: ast.expr | None = None
