@@ -323,3 +323,17 @@ def test_history_chat_and_tournament_pages_leave_no_english_and_are_axe_clean(
     finally:
         context.close()
     assert not errors, f"a page raised: {errors}"
+
+
+def test_a_pages_address_may_name_its_language_for_that_view(
+    in_language: Any, server: str, catalogs: dict[str, Any]
+) -> None:
+    """Rule: ?lang= in a page's address speaks that language for that view (a link to a page
+    in a language), ahead of the browser's; it is not remembered: the next page is the browser's."""
+    page = in_language("en-US")
+    page.goto(f"{server}/tournaments?lang=ru")
+    expect(page.locator("html")).to_have_attribute("lang", "ru", timeout=TIMEOUT)
+    expect(page.locator("#tournaments-title")).to_have_text(catalogs["ru"]["tournaments.heading"])
+    page.goto(f"{server}/history")
+    expect(page.locator("html")).to_have_attribute("lang", "en", timeout=TIMEOUT)
+    expect(page.locator("#heading")).to_have_text(catalogs["en"]["history.heading"])

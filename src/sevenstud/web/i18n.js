@@ -1,10 +1,10 @@
 // The pages' languages: English, Ukrainian, Russian and Estonian. Every word a page shows
 // comes from one catalog a language (/web/i18n/<lang>.json, served by the server), through
 // t(key, params); a count's words through Intl.PluralRules (CLDR's rules: "1 фішка",
-// "2 фішки", "5 фішок"). The language is the one the player chose (kept in localStorage),
-// else the first of the browser's languages (navigator.languages) that the card room speaks,
-// else English; it is set as <html lang>, and the server is told it in hello (its sentences
-// follow it). This module loads the catalog before any page module runs (top-level await).
+// "2 фішки", "5 фішок"). The language is the address's ?lang= (for that view), else the one
+// the player chose (kept in localStorage), else the first of the browser's languages
+// (navigator.languages) that the card room speaks, else English; it is set as <html lang>,
+// and the server is told it in hello (its sentences follow it). This module loads the catalog before any page module runs (top-level await).
 
 export const LANGUAGES = ["en", "uk", "ru", "et"];
 export const LANGUAGE_NAMES = { en: "English", uk: "Українська", ru: "Русский", et: "Eesti" };
@@ -17,9 +17,11 @@ export function languageOf(tag) {
   return LANGUAGES.includes(base) ? base : null;
 }
 
-/** The language to speak: the one chosen here before, else the browser's first of ours. */
-export function chooseLanguage(stored = safeStored(), preferred = navigator.languages || [navigator.language]) {
-  const chosen = languageOf(stored);
+/** The language to speak: the page address's ?lang= (a link to a page in a language; not
+ *  remembered), else the one chosen here before, else the browser's first of ours. */
+export function chooseLanguage(stored = safeStored(), preferred = navigator.languages || [navigator.language],
+  asked = new URLSearchParams(location.search).get("lang")) {
+  const chosen = languageOf(asked) || languageOf(stored);
   if (chosen) return chosen;
   for (const tag of preferred) {
     const found = languageOf(tag);
@@ -94,7 +96,13 @@ export function setLanguage(code) {
   } catch {
     // not kept: the reload below still shows it only if the browser's languages agree
   }
-  location.reload();
+  const url = new URL(location.href);
+  if (!url.searchParams.has("lang")) {
+    location.reload();
+    return;
+  }
+  url.searchParams.delete("lang"); // the address's language would override the one chosen now
+  location.assign(url.toString());
 }
 
 /** The language menu every page shows (a labelled select; choosing reloads the page). */
