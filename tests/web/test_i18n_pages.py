@@ -6,9 +6,11 @@ catalogs the server serves (/web/i18n/<lang>.json), never written here."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx
@@ -237,24 +239,21 @@ def player(server: str) -> dict[str, Any]:
     made_table = client.post("/api/tables", json={"name": "Tallinn", "game": "stud8", "seats": 3, "bots": 2})
     table = made_table.json()["id"]
     token = client.cookies[COOKIE]
-    import asyncio
-    from concurrent.futures import ThreadPoolExecutor
-
     with ThreadPoolExecutor(1) as thread:  # Playwright's sync API holds this thread's loop
         thread.submit(asyncio.run, asyncio.wait_for(_play_hands(server, token, table, 1), 90)).result()
     made = client.post("/api/tournaments", json={"template": "sng-6", "bots": 0, "name": "Friday"})
     made.raise_for_status()
-    bots = [
-        p
-        for p in next(t for t in client.get("/api/lobby").json() if t["id"] == table)["players"]
-        if p != name
-    ]
+    # A sit-and-go of the guest and five bots, under way: its table shows the tournament bar.
+    running = client.post("/api/tournaments", json={"template": "sng-6", "bots": 5, "name": "Tartu"})
+    client.post(f"/api/tournaments/{running.json()['id']}/register").raise_for_status()
+    seated = next(t for t in client.get("/api/lobby").json() if t["id"] == table)["players"]
     return {
         "name": name,
         "table": table,
         "token": token,
         "tournament": made.json()["id"],
-        "bots": bots,
+        "running": running.json()["id"],
+        "bots": [p for p in seated if p != name],
         "cookie": COOKIE,
     }
 
@@ -270,9 +269,9 @@ def test_history_chat_and_tournament_pages_leave_no_english_and_are_axe_clean(
     browser: Any, server: str, player: dict[str, Any], catalogs: dict[str, Any], axe_check: Any, lang: str
 ) -> None:
     """Rule (points 8 and 13): the history page (its filters, rows and statistics), the table's
-    chat and players panels (a player's statistics and note), the tournament lobby and a
-    tournament's page, in Ukrainian and in Estonian, show none of the English catalog's words
-    where the language has its own, write numbers and dates by Intl, and are axe-core clean."""
+    chat and players panels (a player's statistics and note), the tournament lobby, a
+    tournament's page and the bar of its table, in Ukrainian and in Estonian, show none of the
+    English catalog's words where the language has its own, and are axe-core clean."""
     context = _signed_in(browser, server, player, lang)
     errors: list[str] = []
     try:
@@ -320,6 +319,18 @@ def test_history_chat_and_tournament_pages_leave_no_english_and_are_axe_clean(
         expect(page.get_by_test_id("t-clock")).to_contain_text(words["tournaments.state_registering"])
         assert english_left(page, catalogs, lang) == []
         axe_check(page, f"a tournament's page in {lang}")
+
+        page.goto(f"{server}/tournament/{player['running']}")
+        go = page.get_by_test_id("go-to-table")
+        expect(go).to_have_text(words["tournament.go_to_table"], timeout=TIMEOUT)
+        go.click()
+        level = words["tournament.bar_level"].split("{")[0]
+        expect(page.get_by_test_id("t-level")).to_contain_text(level, timeout=TIMEOUT)
+        expect(page.get_by_test_id("tournament-bar").get_by_role("link")).to_have_text(
+            words["tournament.bar_link"]
+        )
+        assert english_left(page, catalogs, lang) == []
+        axe_check(page, f"a tournament's table and its bar in {lang}")
     finally:
         context.close()
     assert not errors, f"a page raised: {errors}"
