@@ -73,7 +73,10 @@ def plural_category(lang: str, n: int) -> str:
 
 def say(text: str, lang: str | None) -> str:
     """A refusal's English (as the code raised it) in ``lang``: :func:`sevenstud.i18n.refusal`
-    with the server's catalog of ``lang``."""
+    with the server's catalog of ``lang``; English (the code's own words) as it is, at no cost
+    (a flood of refusals is answered in a client's language without matching templates)."""
+    if language_of(lang) in (None, DEFAULT):
+        return text
     return refusal(text, translation(lang))
 
 
