@@ -371,6 +371,10 @@ REFUSALS: tuple[str, ...] = (
     N_("{player} is in a hand: add on between hands"),
     N_("{player} is not playing in this tournament"),
     N_("{player} is not in the tournament"),
+    # a tournament's settings as a player asks for them (tournament/settings.py, structure.py)
+    N_("{name} must be a whole number of at least {least}, not {value}"),
+    N_("a sit-and-go is one table: max_entries cannot exceed seats"),
+    N_("a scheduled tournament needs start_at"),
 )
 """The refusals a player meets, as templates of the English the code raises; :func:`refusal`
 translates a refusal that matches one (the parts named in :data:`_INNER` again, recursively)."""

@@ -178,11 +178,14 @@ def test_http_refusals_follow_accept_language(server: str) -> None:
 # ---------------------------------------------------------------------- every refusal translated
 
 SERVER = Path(__file__).resolve().parents[2] / "src" / "sevenstud" / "server"
-ENGINE = [SERVER.parent / name for name in ("tournament/director.py", "table.py", "hand.py", "betting.py")]
+ENGINE = [
+    SERVER.parent / name
+    for name in ("tournament/director.py", "tournament/settings.py", "table.py", "hand.py", "betting.py")
+]
 """The engine's modules whose refusals the server passes on (a table command, an action)."""
 CLIENT_ERRORS = {
     *("HTTPException", "RoomError", "FilterError", "DownloadError", "MessageError", "TournamentError"),
-    *("TableError", "HandError", "IllegalAction"),
+    *("TableError", "HandError", "IllegalAction", "StructureError"),
 }
 """The exceptions whose message reaches a client (an ``error``'s message or an HTTP ``detail``)."""
 
@@ -226,6 +229,12 @@ INTERNAL = {
     "the hand is not over yet",
     "since must be an event number of 0 or more, not X",
     "no seat X at this hand (seats 0 to X, or None)",
+    # a template's own settings (the server's templates, never a player's values)
+    "unknown kind of tournament X",
+    "unknown game X: expected one of X",
+    "a table has 2 to 8 seats, not X",
+    "the starting chips must cover the first level's ante and bring-in",
+    "prize shares must add up to 100 percent",
     # protocol._say's last resort: a kind of pydantic error the protocol does not word (its
     # English msg after the field); every kind a message's fields can raise is worded above it
     "X: X",
