@@ -38,6 +38,7 @@ __all__ = [
     "LANGUAGE_NAMES",
     "LOCALE_DIR",
     "REFUSALS",
+    "WORDS",
     "Translations",
     "current",
     "from_environment",
@@ -264,6 +265,9 @@ REFUSALS: tuple[str, ...] = (
     N_("seat {seat} cannot {action}: the amount must be {amount} (legal: {options})"),
     N_("seat {seat} cannot {action}: {reason} (legal: {options})"),
     N_("player {player} is not seated at this table"),
+    N_("seats are numbered 1 to {seats}, not {seat}"),
+    N_("{what} must be a positive whole number of chips, not {amount}"),
+    N_("seat {seat} cannot fold: the bring-in must be posted or completed first"),
     # the terminal's words for the same (terminal_text.in_your_words)
     N_("you cannot {action}: the amount must be {amount} (legal now: {options})"),
     N_("you cannot {action}: {reason} (legal now: {options})"),
@@ -275,15 +279,145 @@ REFUSALS: tuple[str, ...] = (
     N_("the betting was not reopened to this seat (a short all-in raise)"),
     N_("the bring-in must be posted or completed first"),
     N_("{kind} is not possible now"),
+    # the websocket's refusals of a message's form (server/app.py, server/protocol.py, rooms.py)
+    N_("a binary frame: every message is JSON text, sent as a text frame"),
+    N_("a message is at most {count} bytes"),
+    N_("protocol version {version}: this server speaks {ours}"),
+    N_("no such message here: {message}"),
+    N_("a tournament table: its seats are the tournament's (no {message} here)"),
+    N_("type: missing (every message names its type: hello, act, sit ...)"),
+    N_("type: expected a string naming the message, got {got}"),
+    N_("type: no message is called {name} (one of {tags})"),
+    N_("a message is a JSON object, got {got}"),
+    N_("{field}: missing (the {tag} message needs it)"),
+    N_("{field}: the {tag} message has no such field"),
+    N_("{field}: expected {what}, got {got}"),
+    N_("{field}: at least {count} characters"),
+    N_("{field}: at most {count} characters"),
+    N_("{field}: at least {least}, got {value}"),
+    N_("{field}: at most {most}, got {value}"),
+    N_("{field}: text with an unpaired surrogate (\\ud800 to \\udfff alone is not Unicode)"),
+    N_("invalid JSON: {why}"),
+    N_("{said} (and {count} more)"),
+    # the websocket's close reasons (server/connection.py, server/app.py)
+    N_("too far behind: reconnect and say hello with the last number you saw"),
+    N_("this table is no longer served here: ask the lobby where it is"),
+    N_("session ended"),
+    N_("logged out"),
+    N_("origin or host not allowed"),
+    # the limits (server/limits.py, server/app.py, server/chat.py)
+    N_("too many {what}: {count} per {span} (try again in {seconds} s)"),
+    N_("too many failed log-ins for {whom}: try again in {seconds} s"),
+    N_("the server is busy checking passwords: try again in a moment"),
+    N_("too many connections from your address: {count} at once"),
+    N_("too many connections for your account: {count} at once"),
+    N_("you have {count} tables open: a table of nobody but bots, unwatched, closes by itself after a while"),
+    # the edge's refusals (server/edge.py)
+    N_("this server does not answer to the host {host}"),
+    N_("refused: a request from another site ({site}) may not change anything here"),
+    N_("refused: a request from {origin} may not change anything here"),
+    N_("a request body is JSON (Content-Type: application/json), not {media}"),
+    N_("Content-Length {length} is not a number"),
+    N_("a request body is at most {limit} bytes (this one says {declared})"),
+    N_("a request body is at most {limit} bytes"),
+    # the chat and the notes (server/chat.py, server/notes.py)
+    N_("a chat message needs some text"),
+    N_("chat is plain text: no direction controls (U+{code})"),
+    N_("chat is plain text on one line: no control characters (U+{code})"),
+    N_("only players seated at this table chat here: spectators read the chat"),
+    N_("name: no player has a name that long once compared"),
+    N_("you have no note on {name}"),
+    N_("a note is plain text: no control characters but line breaks and tabs"),
+    N_("you have {count} notes, the most kept: delete one first"),
+    # the hands and the history (server/downloads.py, server/history.py)
+    N_("no finished hand {hand} of yours"),
+    N_("hand {number} of table {table} does not replay: {error}"),
+    N_("you have no finished hands yet"),
+    N_("game: one of {games}, not {game}"),
+    N_("stakes: the small and the big bet as 5/10, not {stakes}"),
+    N_("cards: {token} is neither a card (As) nor a rank (A)"),
+    N_("cards: a stud hand holds at most 7 cards"),
+    N_("{field}: a date as 2026-12-01 (UTC), not {text}"),
+    N_("name: a player's name is 1 to 40 characters"),
+    # the bots (server/keeper.py)
+    N_("unknown bot {kind}: expected one of {kinds}"),
+    N_("no bot sits in seat {seat}"),
+    N_("a bot's name starts with {prefix}"),
+    # the tournaments (server/tournament_routes.py, server/tournaments.py, tournament/director.py)
+    N_("unknown state {state}: expected {states}"),
+    N_("no finished tournament {tournament}"),
+    N_("no tournament {tournament}"),
+    N_("this server runs clocks at most {speed} times the wall's"),
+    N_("bots fill a sit-and-go, leaving a seat for a person at least"),
+    N_("tournament {tournament} is directed by another server ({where})"),
+    N_("tournament {tournament} is being recovered: try again in a moment"),
+    N_("tournament {tournament} is {state}"),
+    N_("the entry costs {amount}, more than your balance of {balance}"),
+    N_("the tournament is full"),
+    N_("registration is closed"),
+    N_("a tournament that has started cannot be unregistered from"),
+    N_("rebuys are over"),
+    N_("this tournament has no add-on"),
+    N_("the add-on is on only in the level after the rebuys"),
+    N_("a deal is possible once every player left is in the money"),
+    N_("{player} is already registered"),
+    N_("{player} is still in the tournament"),
+    N_("{player} has no re-entries left"),
+    N_("{player} is not registered"),
+    N_("{player} has made every rebuy allowed ({limit})"),
+    N_("{player} has more than the starting chips and cannot rebuy"),
+    N_("{player} is in a hand: rebuy between hands"),
+    N_("{player} has taken the add-on already"),
+    N_("{player} is in a hand: add on between hands"),
+    N_("{player} is not playing in this tournament"),
+    N_("{player} is not in the tournament"),
+    # a tournament's settings as a player asks for them (tournament/settings.py, structure.py)
+    N_("{name} must be a whole number of at least {least}, not {value}"),
+    N_("a sit-and-go is one table: max_entries cannot exceed seats"),
+    N_("a scheduled tournament needs start_at"),
 )
 """The refusals a player meets, as templates of the English the code raises; :func:`refusal`
-translates a refusal that matches one (the ``{error}`` part again, recursively)."""
+translates a refusal that matches one (the parts named in :data:`_INNER` again, recursively)."""
+
+WORDS: tuple[str, ...] = (
+    # what a refusal's part may be (protocol.py's kinds of JSON value, limits.py's spans and
+    # what is limited, a tournament's states): said again inside the sentence that holds it
+    N_("an integer"),
+    N_("a string"),
+    N_("a boolean"),
+    N_("null"),
+    N_("an array"),
+    N_("an object"),
+    N_("true or false"),
+    N_("hour"),
+    N_("minute"),
+    N_("{count} hours"),
+    N_("{count} minutes"),
+    N_("{count} s"),
+    N_("guests from your address"),
+    N_("new tables from your address"),
+    N_("log-in attempts from your address"),
+    N_("chat messages"),
+    N_("this account"),
+    N_("your address"),
+    N_("untyped"),
+    N_("the buy-in"),
+    N_("a top-up"),
+    N_("registering"),
+    N_("running"),
+    N_("break"),
+    N_("finished"),
+    N_("cancelled"),
+)
+"""The words a refusal's parts are made of, translated where they stand inside one."""
+
+_INNER = frozenset({"error", "reason", "why", "what", "got", "whom", "span", "media", "said", "state"})
 
 
 @functools.cache
 def _refusal_patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
     found = []
-    for template in REFUSALS:
+    for template in (*REFUSALS, *WORDS):
         pieces = re.split(r"\{(\w+)\}", template)
         regex = "".join(
             re.escape(piece) if i % 2 == 0 else f"(?P<{piece}>.+?)" for i, piece in enumerate(pieces)
@@ -292,19 +426,34 @@ def _refusal_patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
     return tuple(found)
 
 
-def refusal(text: str, tr: Translations) -> str:
-    """An error's English (as the code raised it) in the language of ``tr``: translated when it
-    matches a template of :data:`REFUSALS`, else as it is (English)."""
+def _matched(text: str) -> tuple[str, dict[str, str]] | None:
     for pattern, template in _refusal_patterns():
         match = pattern.match(text)
-        if match is None:
-            continue
-        parts = match.groupdict()
-        for inner in ("error", "reason"):  # a refusal inside a refusal: translated as well
-            if inner in parts:
-                parts[inner] = refusal(parts[inner], tr)
-        return tr.gettext(template).format(**parts)
-    return text
+        if match is not None:
+            return template, match.groupdict()
+    return None
+
+
+def refusal(text: str, tr: Translations) -> str:
+    """An error's English (as the code raised it) in the language of ``tr``: translated when it
+    matches a template of :data:`REFUSALS` (or a word of :data:`WORDS`), else as it is
+    (English). Several refusals joined by ``"; "`` (a message's validation errors) are each
+    translated when each matches one.
+
+    >>> refusal("buy_in: expected an integer, got a string; seat: missing (the sit message needs it)",
+    ...         translation("et"))
+    'buy_in: oodati täisarvu, saadi string; seat: puudub (sõnum sit vajab seda)'
+    """
+    pieces = text.split("; ")
+    if len(pieces) > 1 and all(_matched(piece) for piece in pieces):
+        return "; ".join(refusal(piece, tr) for piece in pieces)
+    found = _matched(text)
+    if found is None:
+        return text
+    template, parts = found
+    for inner in _INNER & parts.keys():  # a refusal (or a word) inside a refusal: translated too
+        parts[inner] = refusal(parts[inner], tr)
+    return tr.gettext(template).format(**parts)
 
 
 # ---------------------------------------------------------------------- the terminal's language

@@ -6,9 +6,11 @@ Rule: every sentence the server words for a connection is in the language its he
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -19,7 +21,14 @@ from sevenstud.actions import Action
 from sevenstud.cards import parse_cards
 from sevenstud.events import AntePosted, HandShown, PotAwarded
 from sevenstud.server.app import COOKIE
-from sevenstud.server.i18n import negotiate, plural_category, translation
+from sevenstud.server.i18n import (
+    CLOSE_REASON_BYTES,
+    close_reason,
+    negotiate,
+    plural_category,
+    say,
+    translation,
+)
 from sevenstud.server.presenter import action_label, summary
 from sevenstud.server.protocol import PROTOCOL_VERSION, MessageError, parse_client
 
@@ -164,3 +173,239 @@ def test_http_refusals_follow_accept_language(server: str) -> None:
     bad = httpx.post(f"{base}/api/signup", json={"name": "x", "password": "long enough"},
                      headers={"Accept-Language": "et"}, timeout=15)  # fmt: skip
     assert bad.status_code == 400 and bad.json()["detail"] == "nimi on 3 kuni 20 tähte, numbrit, '_' või '-'"
+
+
+# ---------------------------------------------------------------------- every refusal translated
+
+SERVER = Path(__file__).resolve().parents[2] / "src" / "sevenstud" / "server"
+ENGINE = [
+    SERVER.parent / name
+    for name in ("tournament/director.py", "tournament/settings.py", "table.py", "hand.py", "betting.py")
+]
+"""The engine's modules whose refusals the server passes on (a table command, an action)."""
+CLIENT_ERRORS = {
+    *("HTTPException", "RoomError", "FilterError", "DownloadError", "MessageError", "TournamentError"),
+    *("TableError", "HandError", "IllegalAction", "StructureError"),
+}
+"""The exceptions whose message reaches a client (an ``error``'s message or an HTTP ``detail``)."""
+
+INTERNAL = {
+    # the keeper's and the service's own consistency checks: a bug, never a client's doing
+    "table X has a hand a crash cut off: recover() it first",
+    "hand X: X chips left in the pot, but the rake was X",
+    "X has X chips, not X",
+    "no account X",
+    "a clock's speed is positive, not X",
+    "table X may not deal now",
+    "table X has no hand in progress",
+    "table X's stacks name X, but X sit there",
+    "stacks must be whole chips, not negative",
+    "table X's stacks add up to X, not X",
+    # the table's and the hand's checks of their caller (the server checks a message's form
+    # and the seat it sits in before it asks the table)
+    "a table needs TableSettings, not X",
+    "ask from a stream number >= 0, not X",
+    "stream number X is ahead of the table's last, X",
+    "now must be a finite number of seconds, not X",
+    "the time went backwards: X is before X",
+    "a player is named by a non-empty string id, not X",
+    "hand X is being played: the game changes between hands",
+    "hand X is still being played",
+    "give the hand's deck or a seed (one of them): the table never shuffles",
+    "deck must be a Deck, not X",
+    "seed must be a whole number or a string, not X",
+    "a hand needs two players sitting in, and X X",
+    "an action is an Action or a string such as 'call', not X",
+    "seat X is not to act: seat X is",
+    "seat X still has time: its deadline is X, it is X",
+    "not a table record but a X",
+    "not a table record: X",
+    "table record: X",  # a stored record that does not restore (the keeper reads it)
+    "the table cannot deal X: X",
+    "the hand cannot be dealt: X",
+    "stud is for X to X players, not X",
+    "give a deck or a seed, not both",
+    "the deck has been dealt from already",
+    "the hand is not over yet",
+    "since must be an event number of 0 or more, not X",
+    "no seat X at this hand (seats 0 to X, or None)",
+    # a template's own settings (the server's templates, never a player's values)
+    "unknown kind of tournament X",
+    "unknown game X: expected one of X",
+    "a table has 2 to 8 seats, not X",
+    "the starting chips must cover the first level's ante and bring-in",
+    "prize shares must add up to 100 percent",
+    # protocol._say's last resort: a kind of pydantic error the protocol does not word (its
+    # English msg after the field); every kind a message's fields can raise is worded above it
+    "X: X",
+}
+"""Messages of those exceptions that only the server's own code can cause (checked, not said)."""
+
+
+def _shape(node: ast.expr) -> str | None:
+    """A message as the code writes it, each formatted part as X; None: not a literal."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(v.value if isinstance(v, ast.Constant) else "X" for v in node.values)
+    return None
+
+
+def _said_by_the_server() -> list[tuple[str, str]]:
+    """Every literal sentence the server sends a client: (where, the sentence with X for parts)."""
+    found: list[tuple[str, str]] = []
+    for path in [*sorted(SERVER.glob("*.py")), *ENGINE]:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            message: ast.expr | None = None
+            if isinstance(node, ast.Call):
+                func = node.func
+                name = (
+                    func.id
+                    if isinstance(func, ast.Name)
+                    else func.attr
+                    if isinstance(func, ast.Attribute)
+                    else ""
+                )
+                args = node.args
+                if (name == "HTTPException" and len(args) >= 2) or (name == "RateLimited" and len(args) >= 2):
+                    message = args[1]
+                elif name in CLIENT_ERRORS and args:
+                    message = args[0]
+                elif name in ("refuse", "close_session", "_answer") and args:
+                    message = args[{"refuse": 0, "close_session": 2, "_answer": 2}[name]]
+                elif name in ("close_reason", "say") and args:
+                    message = args[0]
+            elif isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id.endswith("_REASON") for t in node.targets
+            ):
+                message = node.value
+            elif isinstance(node, ast.FunctionDef) and node.name in ("_say", "parse_message", "_cross_site"):
+                for inner in ast.walk(node):
+                    if isinstance(inner, ast.Return) and inner.value is not None:
+                        said = _shape(inner.value)
+                        if said:
+                            found.append((f"{path.name}:{inner.lineno}", said))
+            if message is not None:
+                said = _shape(message)
+                if isinstance(message, ast.BinOp):  # "..." + f"..." across two lines
+                    left, right = _shape(message.left), _shape(message.right)
+                    said = left + right if left is not None and right is not None else None
+                if said is not None:
+                    found.append((f"{path.name}:{node.lineno}", said))
+    return found
+
+
+def test_every_sentence_the_server_sends_has_its_translations() -> None:
+    """Rule: every refusal, validation error, close reason and limit's sentence the server (and
+    the tournament director) words for a client matches a template of the catalogs, and each
+    template is translated in uk, ru and et: none reaches a client in English by omission."""
+    from sevenstud.i18n import _matched
+    from sevenstud.i18n import translation as engine_translation
+
+    said = [(where, text) for where, text in _said_by_the_server() if text not in INTERNAL]
+    assert len(said) > 80  # the scan sees the server's sentences (it would pass on nothing)
+    untemplated = [(where, text) for where, text in said if _matched(text.replace("X", "7")) is None]
+    assert untemplated == []
+    for lang in ("uk", "ru", "et"):
+        tr = engine_translation(lang)
+        for _where, text in said:
+            template, _ = _matched(text.replace("X", "7")) or ("", {})
+            assert tr.gettext(template) != template or template in ("null",), (lang, template)
+
+
+def test_close_reasons_fit_a_close_frame_in_every_language() -> None:
+    """Rule: a close reason said in the connection's language fits the 123 bytes of a close
+    frame (RFC 6455), cut at a character when a translation is longer; the code stays."""
+    from sevenstud.server.connection import BEHIND_REASON, GONE_REASON
+
+    for lang in ("en", "uk", "ru", "et"):
+        for reason in (
+            BEHIND_REASON,
+            GONE_REASON,
+            "session ended",
+            "logged out",
+            "origin or host not allowed",
+        ):
+            said = close_reason(reason, lang)
+            assert len(said.encode("utf-8")) <= CLOSE_REASON_BYTES
+            assert (said == reason) == (lang == "en"), (lang, said)
+    assert close_reason("ж" * 100, "uk") == "ж" * 61  # 122 bytes: the 62nd letter would not fit
+
+
+def test_validation_errors_keep_their_fields_and_say_their_words_in_the_language() -> None:
+    """Rule: a message's validation errors (several, joined by "; ") are each translated, the
+    field names and values kept as they were; an error the catalogs do not know stays English."""
+    with pytest.raises(MessageError) as caught:
+        parse_client(json.dumps({"type": "sit", "seat": "one", "buy_in": "100", "extra": 1}))
+    english = f"malformed message: {caught.value}"
+    uk = say(english, "uk")
+    assert "seat" in uk and "buy_in" in uk and "extra" in uk and "sit" in uk
+    assert not re.search(r"expected|missing|got|message has no such field", uk), uk
+    assert say(english, "en") == english
+    assert say("seat: something pydantic says", "ru") == "seat: something pydantic says"
+
+
+def test_http_refusals_follow_lang_then_accept_language_everywhere(server: str) -> None:
+    """Rule: every HTTP refusal (a route's detail, FastAPI's validation list, a limit's 429, the
+    edge's 415/413/403) is said in ?lang=, else Accept-Language, else English; the codes, the
+    field names (loc), the kinds (type) and a limit's name stay as they are."""
+    base = f"http://{server}"
+    client = httpx.Client(base_url=base, timeout=15)
+    client.post("/api/guest").raise_for_status()
+    # a route's detail: ?lang= wins over Accept-Language
+    found = client.get("/api/history?game=holdem&lang=uk", headers={"Accept-Language": "ru"})
+    assert found.status_code == 400
+    assert found.json()["detail"] == "game: одна з stud8, stud, razz, а не 'holdem'"
+    assert client.get("/api/history?game=holdem", headers={"Accept-Language": "ru"}).json()["detail"] == (
+        "game: одна из stud8, stud, razz, а не 'holdem'"
+    )
+    assert client.get("/api/history?game=holdem").json()["detail"].startswith("game: one of")
+    assert client.get("/api/tournaments/999999?lang=et").json()["detail"] == "turniiri 999999 pole"
+    assert client.get("/api/notes/nobody?lang=ru").json()["detail"] == "у вас нет заметки о nobody"
+    # FastAPI's validation errors: loc and type kept, msg in the language
+    invalid = client.get("/api/hands/9223372036854775808?lang=uk")
+    assert invalid.status_code == 422
+    [error] = invalid.json()["detail"]
+    assert error["loc"] == ["path", "hand_id"] and error["type"] == "less_than_equal"
+    assert error["msg"] == "щонайбільше 2147483647"
+    # the edge's refusals
+    typed = client.post(
+        "/api/tables", content=b"x", headers={"Content-Type": "text/plain", "Accept-Language": "et"}
+    )
+    assert typed.status_code == 415 and typed.json()["detail"] == (
+        "päringu sisu on JSON (Content-Type: application/json), mitte text/plain"
+    )
+    other = client.post("/api/guest?lang=ru", headers={"Sec-Fetch-Site": "cross-site"})
+    assert other.status_code == 403 and other.json()["detail"].startswith("отказано: запрос с другого сайта")
+    big = client.post("/api/tables?lang=uk", json={"name": "x" * 200_000})
+    assert big.status_code == 413 and big.json()["detail"].startswith("тіло запиту має щонайбільше")
+
+
+def test_websocket_refusals_before_and_after_hello_are_in_the_connections_language(server: str) -> None:
+    """Rule: before its hello a socket's refusals follow the handshake (?lang=, Accept-Language);
+    from hello on, hello's lang; an error's ``number`` and the message's type stay as they are."""
+
+    async def talk() -> list[dict[str, Any]]:
+        got = []
+        async with websockets.connect(
+            f"ws://{server}/ws?lang=et", additional_headers={"Accept-Language": "ru"}
+        ) as ws:
+            await ws.send(json.dumps({"type": "sit", "seat": 1, "buy_in": 100}))  # before hello
+            got.append(json.loads(await asyncio.wait_for(ws.recv(), 10)))
+            await ws.send(b"\x00binary")
+            got.append(json.loads(await asyncio.wait_for(ws.recv(), 10)))
+            await ws.send(
+                json.dumps({"type": "hello", "version": PROTOCOL_VERSION, "table": 999999, "lang": "uk"})
+            )
+            got.append(json.loads(await asyncio.wait_for(ws.recv(), 10)))
+            await ws.send(json.dumps({"type": "act", "hand": "x"}))
+            got.append(json.loads(await asyncio.wait_for(ws.recv(), 10)))
+        return got
+
+    first, binary, hello, malformed = asyncio.run(talk())
+    assert first["type"] == "error" and first["message"] == "saada esmalt hello (protokolli versioon ja laud)"
+    assert binary["message"] == "binaarkaader: iga sõnum on JSON-tekst ja saadetakse tekstikaadrina"
+    assert hello["message"] == "немає столу 999999"  # a hello refused still chose its language
+    assert malformed["message"].startswith("хибне повідомлення: ") and "hand" in malformed["message"]
+    assert not re.search(r"\b(expected|missing|got)\b", malformed["message"]), malformed

@@ -6,9 +6,11 @@ catalogs the server serves (/web/i18n/<lang>.json), never written here."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx
@@ -180,3 +182,169 @@ def test_the_study_page_in_each_language(
     expect(page.get_by_test_id("run")).to_have_text(words["equity.run"])
     expect(page.locator(".grid-row").first).to_have_attribute("aria-label", words["equity.suit_s"])
     axe_check(page, f"the study page in {lang}")
+
+
+# ---------------------------------------------------------------------- history, chat, tournaments
+
+PIECE_EDGES = " .,:;()!?-–/+…"
+VISIBLE_WORDS = """() => {
+  const parts = [document.title, document.body.innerText];
+  for (const node of document.querySelectorAll("[aria-label], [title], [placeholder]")) {
+    for (const attr of ["aria-label", "title", "placeholder"]) parts.push(node.getAttribute(attr) || "");
+  }
+  for (const option of document.querySelectorAll("option")) parts.push(option.textContent);
+  return parts.join("\\n");
+}"""
+
+
+def _forms(entry: Any) -> list[str]:
+    return list(entry.values()) if isinstance(entry, dict) else [entry]
+
+
+def english_left(page: Any, catalogs: dict[str, dict[str, Any]], lang: str) -> list[tuple[str, str, str]]:
+    """The English catalog's words a page in ``lang`` still shows (its text, title, options,
+    aria-labels, titles and placeholders): each fixed piece of an English entry (the parts
+    between its ``{placeholders}``, 4 characters or more) found whole on the page, where the
+    language's entry says it otherwise (a piece the language keeps, such as "VPIP", or a whole
+    entry it says in English, such as Estonian's "Seven Card Stud", is no English left over)."""
+    shown = page.evaluate(VISIBLE_WORDS)
+    for entry in catalogs[lang].values():  # the language's own words, English ones included
+        for form in _forms(entry):
+            if "{" not in form and len(form) >= 4:
+                shown = shown.replace(form, " ")
+    found = []
+    for key, english in catalogs["en"].items():
+        theirs = " ".join(_forms(catalogs[lang][key]))
+        for form in _forms(english):
+            for piece in re.split(r"\{\w+\}|<[^>]+>", form):
+                piece = piece.strip(PIECE_EDGES)
+                if len(piece) < 4 or not re.search(r"[A-Za-z]{3}", piece) or piece in theirs:
+                    continue
+                where = re.search(rf"(?<![\w-]){re.escape(piece)}(?![\w-])", shown)
+                if where:
+                    found.append((key, piece, shown[max(0, where.start() - 40) : where.end() + 40]))
+    return found
+
+
+@pytest.fixture(scope="module")
+def player(server: str) -> dict[str, Any]:
+    """A guest who has played a hand at a table with two bots (so that the history has a row
+    and the bots have statistics), a registering sit-and-go, and the guest's session cookie."""
+    from sevenstud.server.app import COOKIE
+    from tests.web.test_social import _play_hands
+
+    client = httpx.Client(base_url=server, timeout=15)
+    name = client.post("/api/guest").raise_for_status().json()["name"]
+    # Named by the test: a name is the player's words, not the page's (the default is English)
+    made_table = client.post("/api/tables", json={"name": "Tallinn", "game": "stud8", "seats": 3, "bots": 2})
+    table = made_table.json()["id"]
+    token = client.cookies[COOKIE]
+    with ThreadPoolExecutor(1) as thread:  # Playwright's sync API holds this thread's loop
+        thread.submit(asyncio.run, asyncio.wait_for(_play_hands(server, token, table, 1), 90)).result()
+    made = client.post("/api/tournaments", json={"template": "sng-6", "bots": 0, "name": "Friday"})
+    made.raise_for_status()
+    # A sit-and-go of the guest and five bots, under way: its table shows the tournament bar.
+    running = client.post("/api/tournaments", json={"template": "sng-6", "bots": 5, "name": "Tartu"})
+    client.post(f"/api/tournaments/{running.json()['id']}/register").raise_for_status()
+    seated = next(t for t in client.get("/api/lobby").json() if t["id"] == table)["players"]
+    return {
+        "name": name,
+        "table": table,
+        "token": token,
+        "tournament": made.json()["id"],
+        "running": running.json()["id"],
+        "bots": [p for p in seated if p != name],
+        "cookie": COOKIE,
+    }
+
+
+def _signed_in(browser: Any, server: str, player: dict[str, Any], tag: str) -> Any:
+    context = browser.new_context(locale=tag, viewport={"width": 1280, "height": 900})
+    context.add_cookies([{"name": player["cookie"], "value": player["token"], "url": server}])
+    return context
+
+
+@pytest.mark.parametrize("lang", ("uk", "et"))
+def test_history_chat_and_tournament_pages_leave_no_english_and_are_axe_clean(
+    browser: Any, server: str, player: dict[str, Any], catalogs: dict[str, Any], axe_check: Any, lang: str
+) -> None:
+    """Rule (points 8 and 13): the history page (its filters, rows and statistics), the table's
+    chat and players panels (a player's statistics and note), the tournament lobby, a
+    tournament's page and the bar of its table, in Ukrainian and in Estonian, show none of the
+    English catalog's words where the language has its own, and are axe-core clean."""
+    context = _signed_in(browser, server, player, lang)
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        words = catalogs[lang]
+
+        page.goto(f"{server}/history")
+        expect(page.get_by_test_id("hand-row").first).to_be_visible(timeout=TIMEOUT)
+        expect(page.get_by_test_id("my-stats").locator("th").first).to_have_text(words["stats.hands"])
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        assert english_left(page, catalogs, lang) == []
+        axe_check(page, f"the history page in {lang}")
+        page.get_by_test_id("f-cards").fill("Zz")
+        page.get_by_test_id("search").click()
+        refused = page.get_by_test_id("history-error")
+        expect(refused).not_to_have_text("", timeout=TIMEOUT)
+        assert "neither a card" not in refused.inner_text()  # the server's refusal in the language
+
+        page.goto(f"{server}/table/{player['table']}?watch=1")
+        expect(page.get_by_test_id("chat-note")).to_have_text(
+            words["chat.sit_down_to_write"], timeout=TIMEOUT
+        )
+        bot = player["bots"][0]
+        page.get_by_test_id(f"about-{bot}").click(timeout=TIMEOUT)
+        detail = page.get_by_test_id("player-detail")
+        expect(detail.get_by_test_id("stats").locator("caption")).to_have_text(
+            words["chat.stats_caption"].replace("{name}", bot), timeout=TIMEOUT
+        )
+        expect(page.get_by_test_id(f"mute-{bot}")).to_have_text(words["chat.mute"])
+        assert [
+            piece for piece in english_left(page, catalogs, lang) if not piece[0].startswith("table.")
+        ] == []
+        axe_check(page, f"the table's chat and players in {lang}")
+
+        page.goto(f"{server}/tournaments")
+        row = page.locator(f"[data-testid=tournament-row][data-tournament='{player['tournament']}']")
+        expect(row).to_be_visible(timeout=TIMEOUT)
+        expect(row.get_by_test_id("register")).to_have_text(words["tournaments.register"])
+        assert english_left(page, catalogs, lang) == []
+        axe_check(page, f"the tournament lobby in {lang}")
+
+        page.goto(f"{server}/tournament/{player['tournament']}")
+        expect(page.get_by_test_id("t-structure").locator("td").first).to_be_visible(timeout=TIMEOUT)
+        expect(page.get_by_test_id("t-clock")).to_contain_text(words["tournaments.state_registering"])
+        assert english_left(page, catalogs, lang) == []
+        axe_check(page, f"a tournament's page in {lang}")
+
+        page.goto(f"{server}/tournament/{player['running']}")
+        go = page.get_by_test_id("go-to-table")
+        expect(go).to_have_text(words["tournament.go_to_table"], timeout=TIMEOUT)
+        go.click()
+        level = words["tournament.bar_level"].split("{")[0]
+        expect(page.get_by_test_id("t-level")).to_contain_text(level, timeout=TIMEOUT)
+        expect(page.get_by_test_id("tournament-bar").get_by_role("link")).to_have_text(
+            words["tournament.bar_link"]
+        )
+        assert english_left(page, catalogs, lang) == []
+        axe_check(page, f"a tournament's table and its bar in {lang}")
+    finally:
+        context.close()
+    assert not errors, f"a page raised: {errors}"
+
+
+def test_a_pages_address_may_name_its_language_for_that_view(
+    in_language: Any, server: str, catalogs: dict[str, Any]
+) -> None:
+    """Rule: ?lang= in a page's address speaks that language for that view (a link to a page
+    in a language), ahead of the browser's; it is not remembered: the next page is the browser's."""
+    page = in_language("en-US")
+    page.goto(f"{server}/tournaments?lang=ru")
+    expect(page.locator("html")).to_have_attribute("lang", "ru", timeout=TIMEOUT)
+    expect(page.locator("#tournaments-title")).to_have_text(catalogs["ru"]["tournaments.heading"])
+    page.goto(f"{server}/history")
+    expect(page.locator("html")).to_have_attribute("lang", "en", timeout=TIMEOUT)
+    expect(page.locator("#heading")).to_have_text(catalogs["en"]["history.heading"])

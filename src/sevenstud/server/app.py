@@ -33,22 +33,28 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, HTTPException, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.concurrency import run_in_threadpool
-from fastapi.exception_handlers import http_exception_handler
-from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import func, select
-from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketState
 
 from sevenstud.bots.registry import BotKindName
 from sevenstud.games import GAMES, GameCode, Stakes, StudHiLo, game_class, game_facts
-from sevenstud.i18n import refusal
-from sevenstud.server import auth, downloads, equity_limits, history, notes, study, tournament_routes, web
+from sevenstud.server import (
+    answers,
+    auth,
+    downloads,
+    equity_limits,
+    history,
+    notes,
+    study,
+    tournament_routes,
+    web,
+)
 from sevenstud.server.chat import ChatDesk
 from sevenstud.server.connection import Connection
 from sevenstud.server.connection import Limits as OutboxLimits
 from sevenstud.server.edge import Edge, Policy, server_options
-from sevenstud.server.i18n import negotiate, translation
+from sevenstud.server.i18n import say
 from sevenstud.server.leases import LEASE_SECONDS, LeaseError, LeaseKeeper
 from sevenstud.server.limits import Buckets, HashPool, Limits, LoginGuard, RateLimited, Sockets
 from sevenstud.server.protocol import (
@@ -340,20 +346,7 @@ def create_app(
         ),
     )
 
-    @app.exception_handler(StarletteHTTPException)
-    async def in_language(request: Request, error: StarletteHTTPException) -> Response:
-        # A refusal's sentence in the language the request asks for (Accept-Language: the
-        # pages send their own), as the websocket's refusals follow hello's lang.
-        lang = negotiate(request.headers.get("accept-language"))
-        if isinstance(error.detail, str) and lang != "en":
-            said = refusal(error.detail, translation(lang))
-            error = StarletteHTTPException(error.status_code, said, error.headers)
-        return await http_exception_handler(request, error)
-
-    @app.exception_handler(RateLimited)
-    async def rate_limited(_request: Request, error: RateLimited) -> JSONResponse:
-        headers = {"Retry-After": str(error.retry_after)}
-        return JSONResponse(error.body(), status_code=error.status, headers=headers)
+    answers.install(app)  # the refusals in each request's language (answers.py)
 
     def _address(request: Request | WebSocket) -> str:
         # The edge has put a trusted proxy's X-Forwarded-For here already (and only then).
@@ -557,6 +550,8 @@ def create_app(
             abort=functools.partial(_abort, ws),
             limits=outbox,
         )
+        # Until its hello names one, the handshake's language (?lang=, else Accept-Language).
+        connection.lang = answers.language_of_request(ws.query_params, ws.headers)
 
         async def close(code: int, reason: str) -> None:  # the session ended: log-out, log-in
             connection.finish(code, reason)
@@ -565,8 +560,9 @@ def create_app(
             session = auth.session_key(token) if player and token else None
             handle = sockets.open(_address(ws), player.id if player else None, session, close)
         except RateLimited as error:
-            await ws.send_text(json.dumps({"type": "error", "number": None, "message": error.message}))
-            await ws.close(code=TRY_LATER, reason=error.limit)
+            said = say(error.message, connection.lang)
+            await ws.send_text(json.dumps({"type": "error", "number": None, "message": said}))
+            await ws.close(code=TRY_LATER, reason=error.limit)  # the limit's name: for programs
             return
         connection.start()
         room: Room | None = None
@@ -590,6 +586,7 @@ def create_app(
                     connection.refuse(message, number)
                     continue
                 if isinstance(message, Hello):
+                    connection.lang = message.lang  # its refusal too (no such table) is in it
                     found = rooms.get(message.table)
                     if found is None:
                         where = leases.server_of(message.table)

@@ -28,8 +28,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
-from sevenstud.i18n import refusal
-from sevenstud.server.i18n import translation
+from sevenstud.server.i18n import close_reason, say
 
 __all__ = [
     "BEHIND",
@@ -167,7 +166,7 @@ class Connection:
 
     def refuse(self, why: str, number: int | None) -> None:
         """Tell the client its message was refused (an ``error``), in its language."""
-        self.put(error_message(number, refusal(why, translation(self.lang))))
+        self.put(error_message(number, say(why, self.lang)))
 
     def finish(self, code: int, reason: str) -> None:
         """Send what is queued, then close the socket with ``code``; nothing more is queued."""
@@ -197,7 +196,9 @@ class Connection:
     async def _close_now(self, code: int, reason: str) -> None:
         try:
             if self._close is not None:
-                await asyncio.wait_for(self._close(code, reason), self.limits.close)
+                # The reason in the connection's language (cut_off keeps the English)
+                said = close_reason(reason, self.lang)
+                await asyncio.wait_for(self._close(code, said), self.limits.close)
                 return
         except Exception:  # timed out, or the socket already gone: abort it
             pass

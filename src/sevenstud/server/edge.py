@@ -30,8 +30,9 @@ import json
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlsplit
 
+from sevenstud.server.i18n import close_reason, negotiate, say
 from sevenstud.server.limits import Limits
 
 Scope = MutableMapping[str, Any]
@@ -127,9 +128,24 @@ def _headers(scope: Scope) -> dict[str, str]:
     return {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
 
 
-async def _answer(send: Send, status: int, detail: str, extra: tuple[tuple[bytes, bytes], ...] = ()) -> None:
-    body = json.dumps({"detail": detail}).encode()
-    headers = [
+def _language(scope: Scope, headers: dict[str, str]) -> str:
+    """The language a request chose (``?lang=``, else ``Accept-Language``), as the app's own
+    refusals follow it (answers.py)."""
+    query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
+    return negotiate(headers.get("accept-language"), query.get("lang"))
+
+
+async def _answer(
+    send: Send,
+    status: int,
+    detail: str,
+    scope: Scope,
+    headers: dict[str, str],
+    extra: tuple[tuple[bytes, bytes], ...] = (),
+) -> None:
+    # The language is worked out only here, for a refusal: a request let through pays nothing.
+    body = json.dumps({"detail": say(detail, _language(scope, headers))}).encode()
+    answer = [
         (b"content-type", b"application/json"),
         (b"content-length", str(len(body)).encode()),
         (b"connection", b"close"),
@@ -137,7 +153,7 @@ async def _answer(send: Send, status: int, detail: str, extra: tuple[tuple[bytes
         *COMMON_HEADERS,
         *extra,
     ]
-    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.start", "status": status, "headers": answer})
     await send({"type": "http.response.body", "body": body})
 
 
@@ -162,18 +178,19 @@ class Edge:
                 origin is not None and not self.policy.origin_allowed(origin, host)
             ):
                 # Closed before the accept: the client's handshake is answered 403.
-                await send({"type": "websocket.close", "code": 1008, "reason": "origin or host not allowed"})
+                reason = close_reason("origin or host not allowed", _language(scope, headers))
+                await send({"type": "websocket.close", "code": 1008, "reason": reason})
                 return
             await self.app(scope, receive, send)
             return
         if not self.policy.host_allowed(host):
-            await _answer(send, 400, f"this server does not answer to the host {host!r}")
+            await _answer(send, 400, f"this server does not answer to the host {host!r}", scope, headers)
             return
         method = scope.get("method", "GET").upper()
         if method in STATE_CHANGING:
             refused = self._cross_site(headers, host)
             if refused is not None:
-                await _answer(send, 403, refused)
+                await _answer(send, 403, refused, scope, headers)
                 return
         length = headers.get("content-length")
         has_body = (length is not None and length.strip() != "0") or "transfer-encoding" in headers
@@ -184,6 +201,8 @@ class Edge:
                     send,
                     415,
                     f"a request body is JSON (Content-Type: application/json), not {media or 'untyped'}",
+                    scope,
+                    headers,
                 )
                 return
         limit = self.policy.body_bytes
@@ -191,14 +210,18 @@ class Edge:
             try:
                 declared = int(length)
             except ValueError:
-                await _answer(send, 400, f"Content-Length {length!r} is not a number")
+                await _answer(send, 400, f"Content-Length {length!r} is not a number", scope, headers)
                 return
             if declared > limit:
                 await _answer(
-                    send, 413, f"a request body is at most {limit} bytes (this one says {declared})"
+                    send,
+                    413,
+                    f"a request body is at most {limit} bytes (this one says {declared})",
+                    scope,
+                    headers,
                 )
                 return
-        await self.app(scope, *self._guarded(receive, send, scope["path"], limit))
+        await self.app(scope, *self._guarded(receive, send, scope, headers, limit))
 
     def _through_proxy(self, scope: Scope, headers: dict[str, str]) -> None:
         """Take the scheme and the client's address from a trusted proxy's headers (only)."""
@@ -225,9 +248,12 @@ class Edge:
             return f"refused: a request from {origin} may not change anything here"
         return None
 
-    def _guarded(self, receive: Receive, send: Send, path: str, limit: int) -> tuple[Receive, Send]:
+    def _guarded(
+        self, receive: Receive, send: Send, scope: Scope, headers: dict[str, str], limit: int
+    ) -> tuple[Receive, Send]:
         """``receive`` counting the body's bytes (refused 413 past ``limit``) and ``send``
         adding the common headers."""
+        path = scope["path"]
         state = {"read": 0, "started": False, "refused": False}
         csp = (
             DOCS_CSP if self.policy.docs and path in ("/docs", "/redoc", "/docs/oauth2-redirect") else API_CSP
@@ -251,7 +277,7 @@ class Edge:
                 state["read"] += len(message.get("body", b""))
                 if state["read"] > limit:
                     if not state["started"]:
-                        await _answer(send, 413, f"a request body is at most {limit} bytes")
+                        await _answer(send, 413, f"a request body is at most {limit} bytes", scope, headers)
                     state["refused"] = True
                     return {"type": "http.disconnect"}
             return message

@@ -3,9 +3,11 @@ reads (``locale/<lang>/LC_MESSAGES/sevenstud.mo``), loaded as :class:`babel.supp
 and a language chosen from an ``Accept-Language`` header by Babel's negotiation. The plural forms
 in the catalogs are Babel's, from CLDR (``tools/i18n_compile.py`` writes them).
 
-A websocket client chooses its language in ``hello`` (``lang``, docs/protocol.md); an HTTP
-request for words (the replayer's ``/api/hands/{id}/replay?lang=uk``) names it in its query, else
-its ``Accept-Language`` decides, else English.
+A websocket client chooses its language in ``hello`` (``lang``, docs/protocol.md; before its
+hello, the handshake's ``Accept-Language`` decides); an HTTP request names it in its query
+(``?lang=uk``), else its ``Accept-Language`` decides, else English (:func:`negotiate`). What is
+translated is the sentences (an ``error``'s ``message``, a refusal's ``detail``, a close
+reason), never the machine-readable parts (codes, field names, a limit's name).
 """
 
 from __future__ import annotations
@@ -16,9 +18,12 @@ import re
 from babel import Locale, UnknownLocaleError, negotiate_locale
 from babel.support import NullTranslations, Translations
 
-from sevenstud.i18n import DEFAULT, DOMAIN, LANGUAGES, LOCALE_DIR, language_of
+from sevenstud.i18n import DEFAULT, DOMAIN, LANGUAGES, LOCALE_DIR, language_of, refusal
 
-__all__ = ["negotiate", "plural_category", "translation"]
+__all__ = ["CLOSE_REASON_BYTES", "close_reason", "negotiate", "plural_category", "say", "translation"]
+
+CLOSE_REASON_BYTES = 123
+"""The most a websocket close frame's reason holds, in UTF-8 bytes (RFC 6455, 5.5)."""
 
 
 @functools.cache
@@ -64,3 +69,22 @@ def plural_category(lang: str, n: int) -> str:
         return str(Locale.parse(lang).plural_form(n))
     except (UnknownLocaleError, ValueError):
         return "other"
+
+
+def say(text: str, lang: str | None) -> str:
+    """A refusal's English (as the code raised it) in ``lang``: :func:`sevenstud.i18n.refusal`
+    with the server's catalog of ``lang``; English (the code's own words) as it is, at no cost
+    (a flood of refusals is answered in a client's language without matching templates)."""
+    if language_of(lang) in (None, DEFAULT):
+        return text
+    return refusal(text, translation(lang))
+
+
+def close_reason(text: str, lang: str | None) -> str:
+    """A close reason in ``lang``, cut (at a character) to the :data:`CLOSE_REASON_BYTES` a close
+    frame holds: Cyrillic takes two bytes a letter."""
+    said = say(text, lang)
+    data = said.encode("utf-8")
+    if len(data) <= CLOSE_REASON_BYTES:
+        return said
+    return data[:CLOSE_REASON_BYTES].decode("utf-8", "ignore")

@@ -4,6 +4,7 @@
 // (a list kept in this browser), and for each other player their statistics (counted by the
 // server from the hands you played with them) and your private note on them.
 import { api, el } from "/web/common.js";
+import { handName, t } from "/web/i18n.js";
 import { eventWords } from "/web/table_log.js";
 import { statsTable } from "/web/stats_view.js";
 
@@ -37,10 +38,10 @@ export const muted = {
 function dealerWords(event, name) {
   if (!DEALER_EVENTS.has(event.type)) return null;
   if (event.type === "hand_shown") {
-    const names = [event.high, event.low ? `low ${event.low}` : null].filter(Boolean).join("; ");
-    return `${name(event.seat)} shows${names ? `: ${names}` : ""}`;
+    const names = [handName(event.high), event.low ? t("chat.low", { low: event.low }) : null].filter(Boolean).join("; ");
+    return names ? t("chat.shows_names", { name: name(event.seat), names }) : t("chat.shows", { name: name(event.seat) });
   }
-  if (event.type === "hand_turned_up") return `${name(event.seat)}'s hand is turned face up`;
+  if (event.type === "hand_turned_up") return t("chat.turned_up", { name: name(event.seat) });
   return eventWords(event, name);
 }
 
@@ -65,8 +66,8 @@ export class Social {
     this.input = el("input", { id: "chat-text", type: "text", maxlength: "200", autocomplete: "off", "data-testid": "chat-text" });
     this.note = el("p", { class: "chat-note", "data-testid": "chat-note" });
     const form = el("form", { class: "chat-form", "data-testid": "chat-form" },
-      el("label", { for: "chat-text", text: "Say" }), this.input,
-      el("button", { type: "submit", text: "Send" }));
+      el("label", { for: "chat-text", text: t("chat.say") }), this.input,
+      el("button", { type: "submit", text: t("chat.send") }));
     form.addEventListener("submit", (e) => {
       e.preventDefault();
       const text = this.input.value.trim();
@@ -79,11 +80,11 @@ export class Social {
     this.detail = el("div", { class: "player-detail", "data-testid": "player-detail", "aria-live": "polite" });
     root.replaceWith(el("div", { class: "social" },
       el("section", { class: "chat-panel", "aria-labelledby": "chat-heading" },
-        el("h3", { id: "chat-heading", text: "Chat" }),
-        el("label", { for: dealerId, class: "dealer-toggle" }, this.dealerBox, " The dealer's messages"),
+        el("h3", { id: "chat-heading", text: t("chat.heading") }),
+        el("label", { for: dealerId, class: "dealer-toggle" }, this.dealerBox, ` ${t("chat.dealer_messages")}`),
         this.box, form, this.note),
       el("section", { class: "players-panel", "aria-labelledby": "players-heading" },
-        el("h3", { id: "players-heading", text: "Players" }),
+        el("h3", { id: "players-heading", text: t("chat.players") }),
         this.playerList, this.detail)));
   }
 
@@ -103,7 +104,7 @@ export class Social {
     const words = dealerWords(event, name);
     if (!words) return;
     const item = el("li", { class: "dealer", "data-testid": "dealer-line" },
-      el("span", { class: "who", text: "Dealer" }), ": ", el("span", { class: "text", text: words }));
+      el("span", { class: "who", text: t("chat.dealer") }), ": ", el("span", { class: "text", text: words }));
     item.hidden = !this.dealerBox.checked;
     this.add(item);
   }
@@ -130,7 +131,7 @@ export class Social {
     const seated = view.you !== null && view.you !== undefined;
     this.input.disabled = !seated;
     this.form.querySelector("button").disabled = !seated;
-    this.note.textContent = seated ? "" : account ? "Spectators read the chat: sit down to write." : "Sign in and sit down to write; spectators read the chat.";
+    this.note.textContent = seated ? "" : account ? t("chat.sit_down_to_write") : t("chat.sign_in_to_write");
     const others = Object.entries(view.players || {})
       .filter(([seat]) => Number(seat) !== view.you)
       .map(([seat, p]) => ({ seat: Number(seat), name: p.name, bot: p.bot }));
@@ -149,9 +150,9 @@ export class Social {
       const mute = el("button", { type: "button", class: "mute", "data-testid": `mute-${p.name}` });
       const setLabel = () => {
         const on = muted.has(p.name);
-        mute.textContent = on ? "Unmute" : "Mute";
+        mute.textContent = on ? t("chat.unmute") : t("chat.mute");
         mute.setAttribute("aria-pressed", String(on));
-        mute.setAttribute("aria-label", `${on ? "Unmute" : "Mute"} ${p.name} in the chat`);
+        mute.setAttribute("aria-label", t(on ? "chat.unmute_named" : "chat.mute_named", { name: p.name }));
       };
       setLabel();
       mute.addEventListener("click", () => {
@@ -159,9 +160,9 @@ export class Social {
         setLabel();
         this.refilter();
       });
-      const about = el("button", { type: "button", class: "about", "data-testid": `about-${p.name}`, "aria-label": `Statistics and your note on ${p.name}`, text: "Stats and note" });
+      const about = el("button", { type: "button", class: "about", "data-testid": `about-${p.name}`, "aria-label": t("chat.about_named", { name: p.name }), text: t("chat.about") });
       about.addEventListener("click", () => this.showPlayer(p.name, true));
-      return el("li", {}, el("span", { class: "name", text: `${p.name}${p.bot ? " (bot)" : ""}` }), " ", about, " ", mute);
+      return el("li", {}, el("span", { class: "name", text: p.bot ? t("chat.bot_named", { name: p.name }) : p.name }), " ", about, " ", mute);
     }));
   }
 
@@ -169,7 +170,7 @@ export class Social {
   async showPlayer(name, withNote) {
     this.selected = name;
     if (!this.account) {
-      this.detail.replaceChildren(el("p", { text: "Sign in to see the statistics of the players you met and keep notes on them." }));
+      this.detail.replaceChildren(el("p", { text: t("chat.sign_in_for_stats") }));
       return;
     }
     const statsBox = this.detail.querySelector(".stats-box") || el("div", { class: "stats-box" });
@@ -177,30 +178,30 @@ export class Social {
       const noteId = "player-note";
       const area = el("textarea", { id: noteId, rows: "3", maxlength: "2000", "data-testid": "note-text" });
       const status = el("p", { class: "note-status", role: "status", "data-testid": "note-status" });
-      const save = el("button", { type: "button", "data-testid": "note-save", text: "Save note" });
+      const save = el("button", { type: "button", "data-testid": "note-save", text: t("chat.save_note") });
       save.addEventListener("click", async () => {
         try {
           await api(`/api/notes/${encodeURIComponent(name)}`, { method: "PUT", body: { text: area.value } });
-          status.textContent = area.value.trim() ? "Note saved (only you see it)." : "Note deleted.";
+          status.textContent = area.value.trim() ? t("chat.note_saved") : t("chat.note_deleted");
         } catch (error) {
-          status.textContent = `Not saved: ${error.message}`;
+          status.textContent = t("chat.note_not_saved", { error: error.message });
         }
       });
       this.detail.replaceChildren(
         el("h4", { text: name }), statsBox,
-        el("label", { for: noteId, text: `Your private note on ${name}` }), area, save, status);
+        el("label", { for: noteId, text: t("chat.note_label", { name }) }), area, save, status);
       try {
         area.value = (await api(`/api/notes/${encodeURIComponent(name)}`)).text;
       } catch (error) {
-        if (error.status !== 404) status.textContent = `The note could not be read: ${error.message}`;
+        if (error.status !== 404) status.textContent = t("chat.note_unread", { error: error.message });
       }
     }
     try {
       const found = await api(`/api/stats/players?name=${encodeURIComponent(name)}`);
       if (this.selected !== name) return;
-      statsBox.replaceChildren(statsTable(found.players[name], `${name} in the hands you played together`));
+      statsBox.replaceChildren(statsTable(found.players[name], t("chat.stats_caption", { name })));
     } catch (error) {
-      statsBox.replaceChildren(el("p", { text: `No statistics: ${error.message}` }));
+      statsBox.replaceChildren(el("p", { text: t("chat.no_stats", { error: error.message }) }));
     }
   }
 }

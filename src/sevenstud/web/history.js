@@ -1,11 +1,11 @@
 // Your hands (/history): GET /api/history with the filters in the form, a page at a time,
 // newest first; GET /api/stats with the same filters for your statistics over those hands.
-// The server searches and counts; the page only asks and shows.
+// The server searches and counts; the page only asks and shows, in the page's language.
 import { api, applySettings, cardElement, el, me, siteHeader } from "/web/common.js";
+import { dateTime, gameName, number, said, t, translatePage } from "/web/i18n.js";
 import { statsTable } from "/web/stats_view.js";
 
 const PER_PAGE = 20;
-const ORDINALS = { 3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th" };
 const $ = (id) => document.getElementById(id);
 let page = 1;
 let total = 0;
@@ -19,22 +19,26 @@ function query(extra = {}) {
   return params.toString();
 }
 
-function when(at) {
-  return new Date(at * 1000).toISOString().slice(0, 16).replace("T", " ");
+/** A street's short name ("3rd"), by the street's number. */
+export function streetWord(street) {
+  return said(`street.s${street}`, String(street));
 }
 
 function row(hand) {
-  const cards = el("span", { class: "cards", role: "group", "aria-label": "your cards" }, ...hand.cards.map((c) => cardElement(c)));
-  const result = hand.net > 0 ? `won ${hand.net}` : hand.net < 0 ? `lost ${-hand.net}` : "even";
-  const street = `${ORDINALS[hand.street] || hand.street}${hand.showdown ? ", showdown" : ""}`;
+  const cards = el("span", { class: "cards", role: "group", "aria-label": t("history.your_cards") }, ...hand.cards.map((c) => cardElement(c)));
+  const result = hand.net > 0 ? t("history.result_won", { amount: number(hand.net) })
+    : hand.net < 0 ? t("history.result_lost", { amount: number(-hand.net) }) : t("history.result_even");
+  const street = hand.showdown ? t("history.street_showdown", { street: streetWord(hand.street) }) : streetWord(hand.street);
+  const title = t("history.table_hand", { table: hand.table_name, number: hand.number });
   return el("tr", { "data-testid": "hand-row", "data-hand": String(hand.id) },
-    el("td", { text: when(hand.at) }),
-    el("td", { text: `${hand.table_name} (hand ${hand.number})` }),
-    el("td", { text: `${hand.game_name} ${hand.stakes[2]}/${hand.stakes[3]}` }),
+    el("td", { text: dateTime(hand.at) }),
+    el("td", { text: title }),
+    el("td", { text: `${gameName(hand.game, hand.game_name)} ${hand.stakes[2]}/${hand.stakes[3]}` }),
     el("td", {}, cards),
     el("td", { text: street }),
     el("td", { class: hand.result, text: result }),
-    el("td", {}, el("a", { href: `/hands/${hand.id}`, text: "Replay", "aria-label": `Replay hand ${hand.number} of ${hand.table_name}` })));
+    el("td", {}, el("a", { href: `/hands/${hand.id}`, text: t("history.replay"),
+      "aria-label": t("history.replay_label", { number: hand.number, table: hand.table_name }) })));
 }
 
 async function load() {
@@ -44,19 +48,22 @@ async function load() {
     total = found.total;
     $("rows").replaceChildren(...found.hands.map(row));
     const pages = Math.max(1, Math.ceil(total / PER_PAGE));
-    $("count").textContent = total ? `${total} hand${total === 1 ? "" : "s"}: page ${page} of ${pages}` : "No hands match.";
+    $("count").textContent = total
+      ? t("history.count", { count: total, total: number(total), page: number(page), pages: number(pages) })
+      : t("history.no_match");
     $("prev").disabled = page <= 1;
     $("next").disabled = page >= pages;
     const stats = await api(`/api/stats?${query()}`);
-    $("stats").replaceChildren(statsTable(stats, "Over the hands found"));
+    $("stats").replaceChildren(statsTable(stats, t("history.over_found")));
   } catch (error) {
     $("rows").replaceChildren();
     $("count").textContent = "";
-    $("problem").textContent = error.status === 401 ? "Sign in (or play as a guest) in the lobby to see your hands." : error.message;
+    $("problem").textContent = error.status === 401 ? t("history.sign_in") : error.message;
   }
 }
 
 async function start() {
+  translatePage();
   applySettings();
   let account = null;
   try {
@@ -73,7 +80,7 @@ async function start() {
   $("prev").addEventListener("click", () => { page -= 1; load(); });
   $("next").addEventListener("click", () => { page += 1; load(); });
   if (!account) {
-    $("problem").textContent = "Sign in (or play as a guest) in the lobby to see your hands.";
+    $("problem").textContent = t("history.sign_in");
     return;
   }
   load();

@@ -1,10 +1,10 @@
 // The pages' languages: English, Ukrainian, Russian and Estonian. Every word a page shows
 // comes from one catalog a language (/web/i18n/<lang>.json, served by the server), through
 // t(key, params); a count's words through Intl.PluralRules (CLDR's rules: "1 фішка",
-// "2 фішки", "5 фішок"). The language is the one the player chose (kept in localStorage),
-// else the first of the browser's languages (navigator.languages) that the card room speaks,
-// else English; it is set as <html lang>, and the server is told it in hello (its sentences
-// follow it). This module loads the catalog before any page module runs (top-level await).
+// "2 фішки", "5 фішок"). The language is the address's ?lang= (for that view), else the one
+// the player chose (kept in localStorage), else the first of the browser's languages
+// (navigator.languages) that the card room speaks, else English; it is set as <html lang>,
+// and the server is told it in hello (its sentences follow it). This module loads the catalog before any page module runs (top-level await).
 
 export const LANGUAGES = ["en", "uk", "ru", "et"];
 export const LANGUAGE_NAMES = { en: "English", uk: "Українська", ru: "Русский", et: "Eesti" };
@@ -17,9 +17,11 @@ export function languageOf(tag) {
   return LANGUAGES.includes(base) ? base : null;
 }
 
-/** The language to speak: the one chosen here before, else the browser's first of ours. */
-export function chooseLanguage(stored = safeStored(), preferred = navigator.languages || [navigator.language]) {
-  const chosen = languageOf(stored);
+/** The language to speak: the page address's ?lang= (a link to a page in a language; not
+ *  remembered), else the one chosen here before, else the browser's first of ours. */
+export function chooseLanguage(stored = safeStored(), preferred = navigator.languages || [navigator.language],
+  asked = new URLSearchParams(location.search).get("lang")) {
+  const chosen = languageOf(asked) || languageOf(stored);
   if (chosen) return chosen;
   for (const tag of preferred) {
     const found = languageOf(tag);
@@ -94,7 +96,13 @@ export function setLanguage(code) {
   } catch {
     // not kept: the reload below still shows it only if the browser's languages agree
   }
-  location.reload();
+  const url = new URL(location.href);
+  if (!url.searchParams.has("lang")) {
+    location.reload();
+    return;
+  }
+  url.searchParams.delete("lang"); // the address's language would override the one chosen now
+  location.assign(url.toString());
 }
 
 /** The language menu every page shows (a labelled select; choosing reloads the page). */
@@ -156,10 +164,29 @@ export function handName(name) {
   return name;
 }
 
+/** The words of `key`, or `fallback` (e.g. the server's own word) when no catalog has it: for
+ *  keys made from a value the server sends (a tournament's state), which may be new. */
+export function said(key, fallback) {
+  const words = t(key);
+  return words === key ? fallback : words;
+}
+
 /** A game's name in the page's language, by the code the server gives (`game.<code>` in the
  *  catalog); the server's own (English) name for a game the catalog does not know. */
 export function gameName(code, serverName) {
   const key = `game.${code}`;
   const said = t(key);
   return said === key ? serverName || code : said;
+}
+
+/** A number as the page's language writes it (Intl.NumberFormat: "1,250" in English,
+ *  "1 250" in Ukrainian, Russian and Estonian); `options` as Intl's (e.g. a percent). */
+export function number(n, options = {}) {
+  return new Intl.NumberFormat(lang, options).format(n);
+}
+
+/** A moment (seconds since 1970) as the page's language writes a date and a time, in UTC
+ *  (the server counts days in UTC: the history's dates are UTC days). */
+export function dateTime(seconds) {
+  return new Intl.DateTimeFormat(lang, { dateStyle: "short", timeStyle: "short", timeZone: "UTC" }).format(new Date(seconds * 1000));
 }

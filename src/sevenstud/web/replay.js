@@ -85,7 +85,7 @@ function render() {
   // The pots as the server counted them at the end of this street's betting.
   document.getElementById("pots").replaceChildren(...(street.pots || []).map((pot, i) => el("li", {
     "data-testid": `pot-${i}`, title: pot.seats.map(nameOf).join(", "),
-    text: `${i === 0 ? "Main pot" : `Side pot ${i}`}: ${chips(pot.amount)}`,
+    text: `${i === 0 ? t("table.main_pot") : t("table.side_pot", { number: i })}: ${chips(pot.amount)}`,
   })));
   // The deck ran short on 7th street: one card face up that every hand plays.
   const community = replay.streets.slice(0, step + 1).flatMap((s) => s.events)
@@ -141,12 +141,12 @@ async function start() {
   document.body.prepend(siteHeader(account));
   const id = handId();
   if (!id) {
-    problem("This address names no hand: a replay is at /hands/ and the hand's number.");
+    problem(t("replay.no_hand_named"));
     return;
   }
   // Signed out there is no hand of yours to ask for (the server would answer 401).
   if (!account) {
-    problem("Sign in (or play as a guest) to replay your hands: they are yours alone.");
+    problem(t("replay.sign_in"));
     return;
   }
   try {
@@ -154,7 +154,7 @@ async function start() {
     replay = await api(`/api/hands/${id}/replay?lang=${lang}`);
   } catch (error) {
     if (error.status === 404) problem(t("replay.not_yours", { id }));
-    else if (error.status === 401) problem("Sign in (or play as a guest) to replay your hands: they are yours alone.");
+    else if (error.status === 401) problem(t("replay.sign_in"));
     else problem(t("replay.not_loaded", { why: error.message }));
     return;
   }

@@ -1,20 +1,23 @@
 // A player's stud statistics as a small table (docs/stats.md defines each): the server counts
-// them (GET /api/stats, /api/stats/players); this only says them.
+// them (GET /api/stats, /api/stats/players); this only says them, in the page's language.
 import { el } from "/web/common.js";
+import { number, t } from "/web/i18n.js";
 
-const STREET_LABELS = { 3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th" };
+const STREETS = [3, 4, 5, 6, 7];
 
 function ratio(r) {
   if (!r || !r.of) return "-";
-  return `${Math.round(r.rate * 100)}% (${r.count} of ${r.of})`;
+  const rate = number(r.rate, { style: "percent", maximumFractionDigits: 0 });
+  return t("stats.ratio", { rate, count: number(r.count), of: number(r.of) });
 }
 
 function aggression(a) {
-  return Object.keys(STREET_LABELS)
+  return STREETS
     .map((street) => {
       const s = a[street];
-      const factor = s.factor === null ? (s.bets ? "all bets" : "-") : s.factor.toFixed(1);
-      return `${STREET_LABELS[street]} ${factor}`;
+      const factor = s.factor === null ? (s.bets ? t("stats.all_bets") : "-")
+        : number(s.factor, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+      return t("stats.street_factor", { street: t(`street.s${street}`), factor });
     })
     .join(", ");
 }
@@ -22,15 +25,15 @@ function aggression(a) {
 /** The statistics (the API's object) as a table with a caption. */
 export function statsTable(stats, caption) {
   const rows = [
-    ["Hands", String(stats.hands)],
-    ["3rd-street VPIP", ratio(stats.vpip)],
-    ["Completes the bring-in", ratio(stats.complete)],
-    ["Bring-in steal", ratio(stats.steal)],
-    ["Bring-in defence", ratio(stats.defend)],
-    ["Aggression (bets and raises per call)", aggression(stats.aggression)],
-    ["Went to showdown (of 4th streets seen)", ratio(stats.went_to_showdown)],
-    ["Won at showdown", ratio(stats.won_at_showdown)],
-    ["Scoops (hi/lo showdowns won)", ratio(stats.scoop)],
+    [t("stats.hands"), number(stats.hands)],
+    [t("stats.vpip"), ratio(stats.vpip)],
+    [t("stats.complete"), ratio(stats.complete)],
+    [t("stats.steal"), ratio(stats.steal)],
+    [t("stats.defend"), ratio(stats.defend)],
+    [t("stats.aggression"), aggression(stats.aggression)],
+    [t("stats.went_to_showdown"), ratio(stats.went_to_showdown)],
+    [t("stats.won_at_showdown"), ratio(stats.won_at_showdown)],
+    [t("stats.scoop"), ratio(stats.scoop)],
   ];
   return el("table", { class: "stats", "data-testid": "stats" },
     el("caption", { text: caption }),

@@ -3,17 +3,10 @@
 // tournament moves you to another table the page follows you there, and when you are out it
 // says your place and prize. A cash table has no tournament: the bar stays away.
 import { api, chips, el } from "/web/common.js";
+import { number, t } from "/web/i18n.js";
+import { clockWords, levelWords } from "/web/tournament_words.js";
 
 const tableId = Number(window.location.pathname.split("/").pop());
-
-function clockWords(seconds) {
-  const s = Math.max(0, Math.round(seconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-}
-
-function levelWords(level) {
-  return `ante ${level.ante}, bring-in ${level.bring_in}, ${level.small_bet}/${level.big_bet}`;
-}
 
 async function start() {
   let of;
@@ -23,41 +16,45 @@ async function start() {
     return; // no answer: the table page goes on without the bar
   }
   if (!of || of.tournament === null) return; // a cash table
-  const bar = el("section", { class: "tournament-bar", "aria-label": "Tournament", "data-testid": "tournament-bar" });
+  const bar = el("section", { class: "tournament-bar", "aria-label": t("tournament.bar_label"), "data-testid": "tournament-bar" });
   const level = el("span", { "data-testid": "t-level" });
   const next = el("span", { "data-testid": "t-next" });
   const you = el("span", { "data-testid": "t-rank", "aria-live": "polite" });
-  const link = el("a", { href: `/tournament/${of.tournament}`, text: "Tournament page" });
+  const link = el("a", { href: `/tournament/${of.tournament}`, text: t("tournament.bar_link") });
   bar.append(level, next, you, link);
   const main = document.getElementById("table-main");
   main.insertBefore(bar, main.firstChild.nextSibling);
   async function update() {
-    let t;
+    let tour;
     try {
-      t = await api(`/api/tournaments/${of.tournament}`);
+      tour = await api(`/api/tournaments/${of.tournament}`);
     } catch {
       return;
     }
-    level.textContent = `Level ${t.level.index + 1}: ${levelWords(t.level)}`;
-    next.textContent = t.state === "break" && t.break_ends_in !== null
-      ? `Break: play resumes in ${clockWords(t.break_ends_in)}`
-      : t.time_to_next_level !== null ? `Next: ${levelWords(t.next_level)} in ${clockWords(t.time_to_next_level)}` : "";
-    const me = t.you;
+    level.textContent = t("tournament.bar_level", { level: number(tour.level.index + 1), words: levelWords(tour.level) });
+    next.textContent = tour.state === "break" && tour.break_ends_in !== null
+      ? t("tournament.bar_break", { time: clockWords(tour.break_ends_in) })
+      : tour.time_to_next_level !== null
+        ? t("tournament.bar_next", { words: levelWords(tour.next_level), time: clockWords(tour.time_to_next_level) })
+        : "";
+    const me = tour.you;
     if (me && me.place) {
       you.className = "finished";
       you.setAttribute("data-testid", "t-finished");
-      you.textContent = `You finished in place ${me.place}${me.prize ? ` and won ${chips(me.prize)}` : ""}.`;
+      you.textContent = me.prize
+        ? t("tournament.bar_finished_prize", { place: number(me.place), prize: chips(me.prize) })
+        : t("tournament.you_finished", { place: number(me.place) });
       return;
     }
     if (me) {
-      you.textContent = `Your rank: ${me.rank} of ${t.players_left}, ${chips(me.chips)}`;
-      const mine = t.tables.find((x) => x.number === me.table);
+      you.textContent = t("tournament.bar_rank", { rank: number(me.rank), left: number(tour.players_left), chips: chips(me.chips) });
+      const mine = tour.tables.find((x) => x.number === me.table);
       if (mine && mine.table_id && mine.table_id !== tableId) {
-        you.textContent = `You are moved to table ${mine.number}...`;
+        you.textContent = t("tournament.bar_moved", { table: number(mine.number) });
         window.location.assign(`/table/${mine.table_id}`); // follow the move
       }
-    } else if (t.state === "finished") {
-      you.textContent = "The tournament is over.";
+    } else if (tour.state === "finished") {
+      you.textContent = t("tournament.bar_over");
     }
   }
   update();

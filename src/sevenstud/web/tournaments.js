@@ -2,13 +2,9 @@
 // unregister (the server checks the balance and says why it refuses), and a sit-and-go made
 // from a template. It shows what GET /api/tournaments says; nothing here decides a rule.
 import { api, chips, el, me, siteHeader } from "/web/common.js";
-import { gameName } from "/web/i18n.js";
+import { gameName, number, said, t, translatePage } from "/web/i18n.js";
 
 const $ = (id) => document.getElementById(id);
-const STATE_WORDS = {
-  registering: "Registering", running: "Running", break: "On a break",
-  finished: "Finished", cancelled: "Cancelled",
-};
 
 async function header() {
   const account = await me();
@@ -36,29 +32,30 @@ async function load() {
     return;
   }
   const body = $("tournament-rows");
-  body.replaceChildren(...rows.map((t) => {
-    const open = t.state === "registering";
+  body.replaceChildren(...rows.map((row) => {
+    const open = row.state === "registering";
     const buttons = el("td", {},
-      el("a", { href: `/tournament/${t.id}`, "data-testid": "open-tournament", text: "Open" }));
+      el("a", { href: `/tournament/${row.id}`, "data-testid": "open-tournament", text: t("tournaments.open") }));
     if (open) {
       buttons.append(" ",
-        el("button", { type: "button", "data-testid": "register", "aria-label": `Register for ${t.name}`,
-          onclick: () => act(`/api/tournaments/${t.id}/register`, $("lobby-error")), text: "Register" }),
+        el("button", { type: "button", "data-testid": "register", "aria-label": t("tournaments.register_for", { name: row.name }),
+          onclick: () => act(`/api/tournaments/${row.id}/register`, $("lobby-error")), text: t("tournaments.register") }),
         " ",
-        el("button", { type: "button", "data-testid": "unregister", "aria-label": `Unregister from ${t.name}`,
-          onclick: () => act(`/api/tournaments/${t.id}/unregister`, $("lobby-error")), text: "Unregister" }));
+        el("button", { type: "button", "data-testid": "unregister", "aria-label": t("tournaments.unregister_from", { name: row.name }),
+          onclick: () => act(`/api/tournaments/${row.id}/unregister`, $("lobby-error")), text: t("tournaments.unregister") }));
     }
-    return el("tr", { "data-testid": "tournament-row", "data-tournament": String(t.id) },
-      el("th", { scope: "row" }, el("a", { href: `/tournament/${t.id}`, text: t.name })),
-      el("td", { text: gameName(t.game, t.game_name || t.game) }),
-      el("td", { text: t.kind === "sit_and_go" ? `Sit-and-go, ${t.seats} seats` : "Scheduled" }),
-      el("td", { text: `${chips(t.buy_in)} + ${t.fee}` }),
-      el("td", { text: `${t.registered} of ${t.max_entries}` }),
-      el("td", { text: STATE_WORDS[t.state] || t.state }),
+    return el("tr", { "data-testid": "tournament-row", "data-tournament": String(row.id) },
+      el("th", { scope: "row" }, el("a", { href: `/tournament/${row.id}`, text: row.name })),
+      el("td", { text: gameName(row.game, row.game_name || row.game) }),
+      el("td", { text: row.kind === "sit_and_go" ? t("tournaments.kind_sit_and_go", { count: row.seats, seats: number(row.seats) }) : t("tournaments.kind_scheduled") }),
+      el("td", { text: t("tournaments.buy_in_and_fee", { buy_in: chips(row.buy_in), fee: number(row.fee) }) }),
+      el("td", { text: t("tournaments.entrants", { registered: number(row.registered), most: number(row.max_entries) }) }),
+      el("td", { text: said(`tournaments.state_${row.state}`, row.state) }),
       buttons);
   }));
 }
 
+translatePage();
 $("state-filter").addEventListener("change", load);
 $("make-form").addEventListener("submit", async (event) => {
   event.preventDefault();
