@@ -386,7 +386,9 @@ def _profiler(pid: int, path: str) -> subprocess.Popen[bytes]:
     try:
         return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     except FileNotFoundError:
-        raise SystemExit("load: --profile needs py-spy beside this Python or on the PATH (pip install py-spy)") from None
+        raise SystemExit(
+            "load: --profile needs py-spy beside this Python or on the PATH (pip install py-spy)"
+        ) from None
 
 
 def _cpu_seconds(pid: int) -> tuple[float, int]:
