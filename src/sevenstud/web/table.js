@@ -184,6 +184,7 @@ function fit() {
   // 100.4 px tall said 100, and the seat above it met it by a fraction of a pixel).
   const yoursHeight = yours ? Math.ceil(yours.getBoundingClientRect().height) + 1 : 0;
   $("felt").style.setProperty("--you-h", yours && NARROW.matches ? `${yoursHeight}px` : "0px");
+  tableView.squeeze(yours ? yoursHeight : 0);
   tableView.placeBets();
 }
 new ResizeObserver(fit).observe($("action-area"));
