@@ -187,6 +187,36 @@ def test_your_cards_the_bet_you_face_and_the_bar_are_in_view_round_a_table(
         context.close()
 
 
+@pytest.mark.alone
+def test_at_200_percent_zoom_the_seats_stay_clear_and_the_page_reflows(browser: Any, server: str) -> None:
+    """Rule (reflow, WCAG 1.4.10): a laptop's 1280x720 window at 200% zoom (640x360 CSS pixels,
+    two device pixels each) at a showdown of seven: no two seats meet, nothing scrolls sideways,
+    and scrolled down to the felt's end the page shows your cards clear of the action bar (the felt keeps its
+    least height there, so the page scrolls)."""
+    context = browser.new_context(viewport={"width": 640, "height": 360}, device_scale_factor=2)
+    try:
+        page, frames, said = _open(context, server, seats=7, bots=6, bot="station")
+        _play_to_a_showdown(page, frames)
+        seats = _boxes(page, ".seat")
+        names = sorted(seats)
+        for i, a in enumerate(names):
+            for b in names[i + 1 :]:
+                assert not _meet(seats[a], seats[b]), f"{a} {seats[a]} meets {b} {seats[b]}"
+        assert page.evaluate("document.documentElement.scrollWidth") <= 640
+        # Scrolled until the bar stands where the page puts it, just below the felt.
+        page.evaluate(
+            """() => { const felt = document.getElementById('table-area').getBoundingClientRect();
+                       const bar = document.getElementById('action-area').getBoundingClientRect();
+                       window.scrollTo(0, window.scrollY + felt.bottom + bar.height - window.innerHeight); }"""
+        )
+        you = frames.views()[-1]["you"]
+        cards, bar = _box(page, f"[data-testid=cards-{you}]"), _box(page, "#action-area")
+        assert _inside(cards, 640, 360) and not _meet(cards, bar), (cards, bar)
+        assert not said, said
+    finally:
+        context.close()
+
+
 def _seats_clear_of_each_other_and_the_bar(page: Any, width: int, height: int, when: str) -> dict[str, dict[str, float]]:
     """Asserts that the seats lie in the window, no two meeting, none meeting the action bar,
     and that no seat's chips lie across any seat's edge; the seats' boxes."""
