@@ -4,7 +4,8 @@ table (no seat over another, over the bar or under the chips in front of it); bo
 person's time, each action shown at its seat; the page small, from the card room alone, drawn
 fast; the lobby's recent hands newest first, names never broken; no error in any page's
 console (no 401 signed out, no missing icon); a hand played by clicking to a showdown with a
-split pot, photographed at the four sizes (test-artifacts/table-split-WxH.png).
+split pot, photographed at the four sizes in the four languages
+(test-artifacts/table-split-<lang>-WxH.png).
 
 Every expected value comes from the card room (its `view` messages, its events), never written
 here."""
@@ -217,11 +218,13 @@ def test_at_200_percent_zoom_the_seats_stay_clear_and_the_page_reflows(browser: 
         context.close()
 
 
-def _seats_clear_of_each_other_and_the_bar(page: Any, width: int, height: int, when: str) -> dict[str, dict[str, float]]:
-    """Asserts that the seats lie in the window, no two meeting, none meeting the action bar,
-    and that no seat's chips lie across any seat's edge; the seats' boxes."""
+def _seats_clear_of_each_other_and_the_bar(
+    page: Any, width: int, height: int, when: str, count: int = 7
+) -> dict[str, dict[str, float]]:
+    """Asserts that the `count` seats lie in the window, no two meeting, none meeting the
+    action bar, and that no seat's chips lie across any seat's edge; the seats' boxes."""
     seats = _boxes(page, ".seat")
-    assert len(seats) == 7
+    assert len(seats) == count
     names = sorted(seats)
     for i, a in enumerate(names):
         assert _inside(seats[a], width, height), f"{when}: {a} {seats[a]} is out of the window"
@@ -415,23 +418,33 @@ def _split(frames: Frames, hand: int) -> bool:
     return any(len(set().union(*shares.values())) > 1 and len(shares) > 1 for shares in halves.values())
 
 
+LANGUAGES = ("en", "uk", "ru", "et")
+"""The card room's languages (src/sevenstud/web/i18n/)."""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.alone
 def test_a_hand_played_by_clicking_to_a_split_pot_photographed_at_four_sizes(
-    browser: Any, server: str, artifacts: Path, axe_check: Any
+    browser: Any, server: str, artifacts: Path, axe_check: Any, lang: str
 ) -> None:
-    """A person plays (checking and calling) until a showdown they are in splits a pot between
-    a high and a low; while it is on show the table is photographed at the four sizes, its result in the
-    middle, and axe-core finds nothing. The bots are calling stations: every hand goes to a
-    showdown of five, which splits most of the time (rule bots fold so often that four
-    minutes of hands once went by without a split, on a busy machine)."""
+    """In each language, a person plays (checking and calling) until a showdown they are in
+    splits a pot between a high and a low; while it is on show the table is photographed at the
+    four sizes (test-artifacts/table-split-<lang>-WxH.png), and at each the result (the
+    server's own sentences, in that language) is in view and no two seats meet nor cover the
+    bar; axe-core finds nothing. The bots are calling stations: every hand goes to a showdown of
+    five, which splits most of the time (rule bots fold so often that four minutes of hands
+    once went by without a split, on a busy machine). Shots taken after the next hand was dealt
+    (a busy machine) are taken again at the next split."""
     context = browser.new_context(viewport={"width": 1366, "height": 660})
+    context.add_init_script(f"localStorage.setItem('sevenstud.lang', '{lang}')")
     try:
         page, frames, said = _open(context, server, seats=5, bots=4, bot="station")
+        assert page.evaluate("document.documentElement.lang") == lang
         felt = page.get_by_test_id("felt")
         seen = ""
-        deadline = time.monotonic() + 240
+        deadline = time.monotonic() + 120
         while True:
-            assert time.monotonic() < deadline, "no split pot in four minutes of hands"
+            assert time.monotonic() < deadline, "no split pot photographed in two minutes of hands"
             page.wait_for_function(
                 """seen => document.querySelector('[data-testid=actions] button:not([disabled])')
                     || (document.getElementById('felt').dataset.lastHand || '') !== seen""",
@@ -439,30 +452,44 @@ def test_a_hand_played_by_clicking_to_a_split_pot_photographed_at_four_sizes(
                 timeout=60_000,
             )
             last = felt.get_attribute("data-last-hand") or ""
-            if last != seen:
-                seen = last
-                shown = [
-                    v["last_hand"]["shown"]
-                    for v in frames.views()
-                    if v["last_hand"] and v["last_hand"]["hand"] == int(last)
-                ]
-                mine = bool(shown) and str(frames.views()[-1]["you"]) in shown[-1]
-                if mine and _split(frames, int(last)) and page.get_by_test_id("middle-result").count():
-                    break
+            if last == seen:
+                _click(page)
                 continue
-            _click(page)
-        result = [
-            v["last_hand"] for v in frames.views() if v["last_hand"] and v["last_hand"]["hand"] == int(seen)
-        ][-1]
-        expect(page.get_by_test_id("middle-result").locator("li")).to_have_text(result["summary"])
-        for width, height in SIZES:
-            page.set_viewport_size({"width": width, "height": height})
-            page.wait_for_timeout(150)
-            page.screenshot(path=str(artifacts / f"table-split-{width}x{height}.png"))
-            box = _box(page, "[data-testid=middle-result]")
-            assert box["y"] >= 0 and box["y"] + box["height"] <= height, (width, box)
+            seen = last
+            shown = [
+                v["last_hand"]["shown"]
+                for v in frames.views()
+                if v["last_hand"] and v["last_hand"]["hand"] == int(last)
+            ]
+            mine = bool(shown) and str(frames.views()[-1]["you"]) in shown[-1]
+            if not (mine and _split(frames, int(last)) and page.get_by_test_id("middle-result").count()):
+                continue
+            if _photograph(page, frames, artifacts, lang, int(last)):
+                break
+            page.set_viewport_size({"width": 1366, "height": 660})
         page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
-        axe_check(page, "the table at a split pot")
+        axe_check(page, f"the table at a split pot ({lang})")
         assert not said, said
     finally:
         context.close()
+
+
+def _photograph(page: Any, frames: Frames, artifacts: Path, lang: str, hand: int) -> bool:
+    """Photographs the split of hand `hand` at the four sizes, checking at each that its
+    result is in view and the seats clear; False when the next hand was dealt meanwhile."""
+    result = [v["last_hand"] for v in frames.views() if v["last_hand"] and v["last_hand"]["hand"] == hand][-1]
+    expect(page.get_by_test_id("middle-result").locator("li")).to_have_text(result["summary"])
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(150)
+        page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+        if not page.locator("#felt.finished").count():
+            return False
+        page.screenshot(path=str(artifacts / f"table-split-{lang}-{width}x{height}.png"))
+        box = _box(page, "[data-testid=middle-result]")
+        assert _inside(box, width, height), (lang, width, height, box)
+        _seats_clear_of_each_other_and_the_bar(page, width, height, f"{lang} {width}x{height}", count=5)
+    # Still this hand's result on show: the shots were of the split.
+    return page.locator("#felt.finished").count() > 0 and (
+        page.get_by_test_id("felt").get_attribute("data-last-hand") == str(hand)
+    )
