@@ -61,7 +61,9 @@ class Frames:
         return [(t, m["event"]) for t, m in self.received if m.get("type") == "event"]
 
 
-def _open(context: Any, server: str, seats: int, bots: int, bot: str = "rule") -> tuple[Any, Frames, list[str]]:
+def _open(
+    context: Any, server: str, seats: int, bots: int, bot: str = "rule"
+) -> tuple[Any, Frames, list[str]]:
     """A guest at a new table of `seats` with `bots` bots of kind `bot`, sat down by the lobby's
     Play-now address; the page, its frames and what its console said in error."""
     page = context.new_page()
@@ -72,7 +74,10 @@ def _open(context: Any, server: str, seats: int, bots: int, bot: str = "rule") -
     assert page.request.post(f"{server}/api/guest").ok
     made = page.request.post(
         f"{server}/api/tables",
-        data={"name": "feel", "game": "stud8", "stakes": [1, 2, 5, 10], "seats": seats, "bots": bots, "bot": bot},
+        data={
+            "name": "feel", "game": "stud8", "stakes": [1, 2, 5, 10],
+            "seats": seats, "bots": bots, "bot": bot,
+        },
     )
     assert made.ok, made.text()
     page.goto(f"{server}/table/{made.json()['id']}?sit=1")
@@ -208,7 +213,8 @@ def test_at_200_percent_zoom_the_seats_stay_clear_and_the_page_reflows(browser: 
         page.evaluate(
             """() => { const felt = document.getElementById('table-area').getBoundingClientRect();
                        const bar = document.getElementById('action-area').getBoundingClientRect();
-                       window.scrollTo(0, window.scrollY + felt.bottom + bar.height - window.innerHeight); }"""
+                       const end = window.scrollY + felt.bottom + bar.height - window.innerHeight;
+                       window.scrollTo(0, end); }"""
         )
         you = frames.views()[-1]["you"]
         cards, bar = _box(page, f"[data-testid=cards-{you}]"), _box(page, "#action-area")
