@@ -4,7 +4,6 @@
 // reconnects by itself after a drop, saying the last number it saw.
 import { applySettings, chips, el, me, settings, settingsControls, siteHeader } from "/web/common.js";
 import { ActionBar } from "/web/table_actions.js";
-import { refreshHistory } from "/web/table_history.js";
 import { makeLog } from "/web/table_log.js";
 import { NARROW, TableView } from "/web/table_view.js";
 import { gameName, lang, t, translatePage } from "/web/i18n.js";
@@ -39,9 +38,9 @@ const tableView = new TableView($("felt"), $("middle"), $("showdown"), $("showdo
   addBot: (seat) => send({ type: "add_bot", seat }),
 });
 
-// The chat and the opponents' statistics (chat.js, stats_view.js) and a tournament's bar are
-// not needed to draw the table: they are fetched after the modules that draw it, so that the
-// first view waits for fewer files (the card room answers a page's files six at a time). What
+// The chat and the opponents' statistics (chat.js, stats_view.js, chat.css) and a tournament's
+// bar are not needed to draw the table: they are fetched after the modules that draw it, so
+// that the first view waits for fewer files (a browser asks a server for six at a time). What
 // comes for the chat before chat.js has run is handed to it, in order, when it has.
 const social = {
   panel: null,
@@ -55,6 +54,7 @@ const social = {
   draw(view, account) { this.call((panel) => panel.draw(view, account)); },
 };
 function later() {
+  document.head.append(el("link", { rel: "stylesheet", href: "/web/chat.css" }));
   import("/web/chat.js").then(({ Social }) => {
     social.panel = new Social($("social-slot"), send);
     for (const what of social.waiting.splice(0)) what(social.panel);
@@ -222,16 +222,23 @@ function sitDown(view) {
  *  so that the felt and the bar fill the first screen (table.css); and, on a narrow screen,
  *  how tall your seat along the table's bottom edge is. */
 function fit() {
-  const root = document.documentElement.style;
-  root.setProperty("--felt-top", `${Math.round($("felt").getBoundingClientRect().top + window.scrollY)}px`);
-  root.setProperty("--bar-h", `${Math.ceil($("action-area").getBoundingClientRect().height)}px`);
+  // Read everything first, then write only what changed: a write between reads, or one that
+  // changes nothing, makes the browser lay the page out again (each draw did it three times).
+  const feltTop = `${Math.round($("felt").getBoundingClientRect().top + window.scrollY)}px`;
+  const barHeight = `${Math.ceil($("action-area").getBoundingClientRect().height)}px`;
   const yours = $("felt").querySelector(".seat.you");
   // The box's own height, fractions included, and a pixel to spare: offsetHeight rounds (a box
   // 100.4 px tall said 100, and the seat above it met it by a fraction of a pixel).
   const yoursHeight = yours ? Math.ceil(yours.getBoundingClientRect().height) + 1 : 0;
-  $("felt").style.setProperty("--you-h", yours && NARROW.matches ? `${yoursHeight}px` : "0px");
+  const root = document.documentElement.style;
+  setStyle(root, "--felt-top", feltTop);
+  setStyle(root, "--bar-h", barHeight);
+  setStyle($("felt").style, "--you-h", yours && NARROW.matches ? `${yoursHeight}px` : "0px");
   tableView.squeeze(yours ? yoursHeight : 0);
   tableView.placeBets();
+}
+function setStyle(style, name, value) {
+  if (style.getPropertyValue(name) !== value) style.setProperty(name, value);
 }
 new ResizeObserver(fit).observe($("action-area"));
 new ResizeObserver(fit).observe(document.body);
@@ -263,7 +270,8 @@ function draw(view) {
   // Signed out, there are no hands of yours to ask for (the server would answer 401).
   if (!spectator && bar.account && last !== state.historyFor) {
     state.historyFor = last;
-    refreshHistory($("history"), tableId);
+    // Fetched when first needed (signed in, a hand finished): not a file the first view waits for.
+    import("/web/table_history.js").then(({ refreshHistory }) => refreshHistory($("history"), tableId));
   }
 }
 

@@ -199,10 +199,13 @@ export class TableView {
    *  is the height of your seat along the bottom edge (px). */
   squeeze(youHeight) {
     const felt = this.felt;
+    const others = [...felt.querySelectorAll(":scope > .seat:not(.you)")];
+    const withTop = NARROW.matches && others.length % 2 === 1;
+    // The wide layout has nothing to squeeze: nothing written, nothing laid out again.
+    if (!NARROW.matches && !felt.matches(".tight, .tighter, .with-top") && !felt.style.getPropertyValue("--seat-room")) return;
     felt.classList.remove("tight", "tighter");
     felt.style.removeProperty("--seat-room");
-    const others = [...felt.querySelectorAll(":scope > .seat:not(.you)")];
-    felt.classList.toggle("with-top", NARROW.matches && others.length % 2 === 1);
+    felt.classList.toggle("with-top", withTop);
     if (!NARROW.matches || !others.length) return;
     const rows = Math.max(1, Math.floor(others.length / 2));
     const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
