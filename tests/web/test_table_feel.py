@@ -375,6 +375,59 @@ def _time_the_table_page(browser: Any, server: str) -> None:
     assert statistics.median(painted) < GROSS_MS, painted
 
 
+def test_the_socket_opens_while_the_modules_are_still_coming(browser: Any, server: str) -> None:
+    """Rule (the first view sooner): the table page opens its one websocket, and says hello in
+    the page's language, before its modules have all arrived (table_early.js), and draws the
+    view that came on it once they have. A module held back 0.6 s shows it: the socket is made,
+    and the server's view has come, before that module's last byte."""
+    table = httpx_table(server)
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    context.add_init_script("localStorage.setItem('sevenstud.lang', 'uk')")
+    try:
+        page = context.new_page()
+        sockets: list[Any] = []
+        hellos: list[dict[str, Any]] = []
+
+        def opened(socket: Any) -> None:
+            sockets.append(socket)
+            socket.on("framesent", lambda payload: hellos.append(json.loads(payload)))
+
+        page.on("websocket", opened)
+        page.add_init_script(
+            """window.__socket = []; window.__view = [];
+               const Native = window.WebSocket;
+               window.WebSocket = class extends Native {
+                 constructor(...args) {
+                   super(...args);
+                   window.__socket.push(performance.now());
+                   this.addEventListener('message', (m) => {
+                     if (JSON.parse(m.data).type === 'view') window.__view.push(performance.now());
+                   });
+                 }
+               };"""
+        )
+
+        def held(route: Any) -> None:
+            time.sleep(0.6)
+            route.continue_()
+
+        page.route("**/web/table_view.js", held)
+        page.goto(f"{server}/table/{table}?watch=1")
+        expect(page.locator("#felt .seat")).to_have_count(3, timeout=TIMEOUT)
+        page.wait_for_load_state("networkidle")
+        arrived = page.evaluate(
+            """() => performance.getEntriesByType('resource')
+                 .find(e => e.name.endsWith('/web/table_view.js')).responseEnd"""
+        )
+        made, views = page.evaluate("window.__socket"), page.evaluate("window.__view")
+        assert len(sockets) == 1 and len(made) == 1, made
+        assert made[0] < arrived and views and views[0] < arrived, (made, views, arrived)
+        said = [m for m in hellos if m.get("type") == "hello"]
+        assert len(said) == 1 and said[0]["lang"] == "uk" and said[0]["table"] == table, said
+    finally:
+        context.close()
+
+
 def test_no_page_logs_an_error_signed_out_or_in(browser: Any, server: str) -> None:
     """Rule: a signed-out page asks who is logged in without a 401, and the icon is there
     (no 404): nothing in the console of the lobby, the table, the study page."""

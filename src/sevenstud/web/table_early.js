@@ -6,6 +6,9 @@
 // is given every message that came before, in order; it opens a socket of its own when there
 // is none to take (a closed one, an address that is no table, another language).
 (() => {
+  // Come after table.js had to connect by itself (this file was slower than the modules):
+  // nothing to do, and a second socket would be one too many.
+  if ("sevenstudEarly" in window) return;
   const tableId = Number(location.pathname.split("/").filter(Boolean).pop());
   if (!Number.isInteger(tableId) || tableId <= 0) return;
   // The language i18n.js will choose (the one chosen here before, else the browser's first
