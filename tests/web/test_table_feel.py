@@ -75,8 +75,12 @@ def _open(
     made = page.request.post(
         f"{server}/api/tables",
         data={
-            "name": "feel", "game": "stud8", "stakes": [1, 2, 5, 10],
-            "seats": seats, "bots": bots, "bot": bot,
+            "name": "feel",
+            "game": "stud8",
+            "stakes": [1, 2, 5, 10],
+            "seats": seats,
+            "bots": bots,
+            "bot": bot,
         },
     )
     assert made.ok, made.text()
