@@ -3,9 +3,7 @@
 // the `event` messages in the log, runs the countdown from `clock` and shows `error`s. It
 // reconnects by itself after a drop, saying the last number it saw.
 import { applySettings, chips, el, me, settings, settingsControls, siteHeader } from "/web/common.js";
-import { Social } from "/web/chat.js";
 import { ActionBar } from "/web/table_actions.js";
-import { refreshHistory } from "/web/table_history.js";
 import { makeLog } from "/web/table_log.js";
 import { NARROW, TableView } from "/web/table_view.js";
 import { gameName, lang, t, translatePage } from "/web/i18n.js";
@@ -40,7 +38,29 @@ const tableView = new TableView($("felt"), $("middle"), $("showdown"), $("showdo
   addBot: (seat) => send({ type: "add_bot", seat }),
 });
 
-const social = new Social($("social-slot"), send);
+// The chat and the opponents' statistics (chat.js, stats_view.js, chat.css) and a tournament's
+// bar are not needed to draw the table: they are fetched after the modules that draw it, so
+// that the first view waits for fewer files (a browser asks a server for six at a time). What
+// comes for the chat before chat.js has run is handed to it, in order, when it has.
+const social = {
+  panel: null,
+  waiting: [],
+  call(what) {
+    if (this.panel) what(this.panel);
+    else this.waiting.push(what);
+  },
+  event(event, name) { this.call((panel) => panel.event(event, name)); },
+  chat(message) { this.call((panel) => panel.chat(message)); },
+  draw(view, account) { this.call((panel) => panel.draw(view, account)); },
+};
+function later() {
+  document.head.append(el("link", { rel: "stylesheet", href: "/web/chat.css" }));
+  import("/web/chat.js").then(({ Social }) => {
+    social.panel = new Social($("social-slot"), send);
+    for (const what of social.waiting.splice(0)) what(social.panel);
+  });
+  import("/web/tournament_bar.js");
+}
 
 function showError(message) {
   errors.replaceChildren(el("p", { class: "error", text: message }));
@@ -52,22 +72,48 @@ function nameOf(seat) {
   return player ? player.name : state.names.get(seat) || `Seat ${seat}`;
 }
 
+function onMessage(message) {
+  let data;
+  try {
+    data = JSON.parse(message.data);
+  } catch {
+    return;
+  }
+  receive(data);
+}
+
+/** The socket table_early.js opened before the modules came, with its hello sent for this
+ *  table and language, taken over once (its messages so far are received now, in order); null
+ *  when there is none to take. */
+function takeEarly() {
+  const early = window.sevenstudEarly;
+  window.sevenstudEarly = null;
+  if (!early) return null;
+  const usable = early.socket.readyState <= WebSocket.OPEN && early.tableId === tableId
+    && early.lang === lang && early.spectator === spectator;
+  if (!usable) {
+    early.sink = () => {};
+    early.socket.close();
+    return null;
+  }
+  early.sink = onMessage;
+  for (const message of early.messages.splice(0)) onMessage(message);
+  return early.socket;
+}
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}/ws`);
-  state.socket = socket;
-  socket.addEventListener("open", () => {
-    socket.send(JSON.stringify({ type: "hello", version: 1, table: tableId, last: state.last, views: true, lang }));
-  });
-  socket.addEventListener("message", (message) => {
-    let data;
-    try {
-      data = JSON.parse(message.data);
-    } catch {
-      return;
-    }
-    receive(data);
-  });
+  let socket = takeEarly();
+  if (socket) {
+    state.socket = socket;
+  } else {
+    socket = new WebSocket(`${scheme}://${location.host}/ws`);
+    state.socket = socket;
+    socket.addEventListener("open", () => {
+      socket.send(JSON.stringify({ type: "hello", version: 1, table: tableId, last: state.last, views: true, lang }));
+    });
+    socket.addEventListener("message", onMessage);
+  }
   socket.addEventListener("close", () => {
     if (state.socket !== socket) return;
     state.socket = null;
@@ -176,15 +222,23 @@ function sitDown(view) {
  *  so that the felt and the bar fill the first screen (table.css); and, on a narrow screen,
  *  how tall your seat along the table's bottom edge is. */
 function fit() {
-  const root = document.documentElement.style;
-  root.setProperty("--felt-top", `${Math.round($("felt").getBoundingClientRect().top + window.scrollY)}px`);
-  root.setProperty("--bar-h", `${Math.ceil($("action-area").getBoundingClientRect().height)}px`);
+  // Read everything first, then write only what changed: a write between reads, or one that
+  // changes nothing, makes the browser lay the page out again (each draw did it three times).
+  const feltTop = `${Math.round($("felt").getBoundingClientRect().top + window.scrollY)}px`;
+  const barHeight = `${Math.ceil($("action-area").getBoundingClientRect().height)}px`;
   const yours = $("felt").querySelector(".seat.you");
   // The box's own height, fractions included, and a pixel to spare: offsetHeight rounds (a box
   // 100.4 px tall said 100, and the seat above it met it by a fraction of a pixel).
   const yoursHeight = yours ? Math.ceil(yours.getBoundingClientRect().height) + 1 : 0;
-  $("felt").style.setProperty("--you-h", yours && NARROW.matches ? `${yoursHeight}px` : "0px");
+  const root = document.documentElement.style;
+  setStyle(root, "--felt-top", feltTop);
+  setStyle(root, "--bar-h", barHeight);
+  setStyle($("felt").style, "--you-h", yours && NARROW.matches ? `${yoursHeight}px` : "0px");
+  tableView.squeeze(yours ? yoursHeight : 0);
   tableView.placeBets();
+}
+function setStyle(style, name, value) {
+  if (style.getPropertyValue(name) !== value) style.setProperty(name, value);
 }
 new ResizeObserver(fit).observe($("action-area"));
 new ResizeObserver(fit).observe(document.body);
@@ -216,7 +270,8 @@ function draw(view) {
   // Signed out, there are no hands of yours to ask for (the server would answer 401).
   if (!spectator && bar.account && last !== state.historyFor) {
     state.historyFor = last;
-    refreshHistory($("history"), tableId);
+    // Fetched when first needed (signed in, a hand finished): not a file the first view waits for.
+    import("/web/table_history.js").then(({ refreshHistory }) => refreshHistory($("history"), tableId));
   }
 }
 
@@ -266,6 +321,7 @@ async function start() {
   }
   bar.account = account;
   $("header-slot").replaceWith(siteHeader(account));
+  later();
   fit();
   if (!known) {
     status.textContent = t("table.no_such_table");

@@ -50,6 +50,8 @@ function handNames(names, hasLow, testid) {
   const box = el("div", { class: "hand-names", "data-testid": testid });
   if (names.high) box.append(el("span", { class: "hi", text: t("hand.hi", { hand: names.high }) }));
   if (hasLow) box.append(el("span", { class: "lo", text: t("hand.lo", { hand: names.low || t("hand.no_low") }) }));
+  // A phone cuts each name to its seat's width (table.css): the whole of it on hover.
+  for (const line of box.children) line.title = line.textContent;
   return box;
 }
 
@@ -187,6 +189,34 @@ export class TableView {
     this.drawMiddle(view);
     this.drawShowdown(view);
     this.tick();
+  }
+
+  /** The narrow layout's guarantee that no two seats meet, however much a seat has grown (its
+   *  shown cards, hand names, what it said): the others stand in columns up the table's sides,
+   *  `rows` a column, in the room above your seat. A seat taller than its share of that room
+   *  drops its least needed lines, in steps (what it said, then its hand names: both are in
+   *  the log and the showdown panel), and is finally cut to its share (--seat-room). `youHeight`
+   *  is the height of your seat along the bottom edge (px). */
+  squeeze(youHeight) {
+    const felt = this.felt;
+    const others = [...felt.querySelectorAll(":scope > .seat:not(.you)")];
+    const withTop = NARROW.matches && others.length % 2 === 1;
+    // The wide layout has nothing to squeeze: nothing written, nothing laid out again.
+    if (!NARROW.matches && !felt.matches(".tight, .tighter, .with-top") && !felt.style.getPropertyValue("--seat-room")) return;
+    felt.classList.remove("tight", "tighter");
+    felt.style.removeProperty("--seat-room");
+    felt.classList.toggle("with-top", withTop);
+    if (!NARROW.matches || !others.length) return;
+    const rows = Math.max(1, Math.floor(others.length / 2));
+    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+    const above = felt.clientHeight - youHeight - 0.4 * rem;
+    const room = Math.floor((above - (rows - 1) * 2) / rows);
+    const tallest = () => Math.max(...others.map((seat) => seat.getBoundingClientRect().height));
+    for (const step of ["tight", "tighter"]) {
+      if (tallest() <= room) break;
+      felt.classList.add(step);
+    }
+    felt.style.setProperty("--seat-room", `${Math.max(0, room)}px`);
   }
 
   /** Puts each seat's chips on the felt just in front of it: on the line from the seat's
