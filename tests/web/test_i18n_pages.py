@@ -264,7 +264,7 @@ def _signed_in(browser: Any, server: str, player: dict[str, Any], tag: str) -> A
     return context
 
 
-@pytest.mark.parametrize("lang", ("uk", "et"))
+@pytest.mark.parametrize("lang", ("uk", "ru", "et"))
 def test_history_chat_and_tournament_pages_leave_no_english_and_are_axe_clean(
     browser: Any, server: str, player: dict[str, Any], catalogs: dict[str, Any], axe_check: Any, lang: str
 ) -> None:
