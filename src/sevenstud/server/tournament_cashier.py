@@ -42,6 +42,10 @@ from sevenstud.tournament.snapshot import director_from_record, director_to_reco
 
 _PLAYERS, _ENTRIES, _TOURNAMENTS = core(Player), core(TournamentEntry), core(TournamentRow)
 
+DEAL_SECONDS = 60.0
+"""Seconds of the wall the players have to agree to an ICM deal once it is proposed; the bots
+agree at once (docs/tournaments.md, "The ICM deal in the card room")."""
+
 
 def game_of(settings: TournamentSettings, index: int) -> Game:
     """The game (with its stakes) dealt at level ``index``."""
@@ -187,7 +191,78 @@ class Cashier:
         self.changed(running, commands)
         return {"unregistered": name, "entries": d.entries}
 
-    def pay(self, c: Connection, player_id: int | None, change: int, tid: int) -> int:
+    def reenter(self, running: Running, player_id: int | None, name: str) -> dict[str, Any]:
+        """``name`` busted and buys in again (a re-entry: the buy-in and fee from the balance,
+        the starting chips at a new seat), where the template allows it now."""
+        with running.lock:
+            running.director.verify_re_entry(name)
+            answer = self.register(running, player_id, name)
+        return {"reentered": name, "entries": answer["entries"], "state": answer["state"]}
+
+    def buy_chips(self, running: Running, player_id: int | None, name: str, kind: str) -> dict[str, Any]:
+        """A rebuy (``kind`` ``rebuy``) or the add-on (``add_on``) for ``name``: the price from the
+        balance into the prize pool and the chips issued into the box, in one transaction (the
+        table tops the seat up from the box once it is between hands for them)."""
+        tid = running.id
+        with running.lock:
+            d = running.director
+            tnow = running.now()
+            before = director_to_record(d, tnow)
+            try:
+                commands = d.rebuy(name, tnow) if kind == "rebuy" else d.add_on(name, tnow)
+                added = next(c for c in commands if isinstance(c, AddChips))
+                with self.store.writing(), self.store.engine.begin() as c:
+                    what = "a rebuy" if kind == "rebuy" else "the add-on"
+                    source = self.pay(c, player_id, -added.price, tid, what)
+                    if added.price:
+                        pool = ledger.account(c, ledger.TPOOL, tid)
+                        ledger.write_moves(
+                            c, [ledger.Move(source, pool, added.price, kind.replace("_", "-"))]
+                        )
+                    c.execute(
+                        update(_ENTRIES)
+                        .where(_ENTRIES.c.tournament_id == tid, _ENTRIES.c.name == name)
+                        .values(paid=_ENTRIES.c.paid + added.price)
+                    )
+                    self.persist(c, running, commands, tnow)
+            except BaseException:
+                running.director = director_from_record(before, tnow)
+                raise
+            chips = d.entrants[name].chips
+        self.changed(running, commands)
+        return {kind: name, "chips": chips, "price": added.price, "prize_pool": d.pool}
+
+    def deal(self, running: Running, name: str, answer: str) -> dict[str, Any]:
+        """``name``'s word on the ICM deal: ``propose`` (the bots say yes at once; a person has
+        :data:`DEAL_SECONDS` of the wall to answer), ``accept`` or ``decline``. Once everyone
+        left has said yes the prizes left are paid by it, in the same transaction."""
+        with running.lock:
+            d = running.director
+            tnow = running.now()
+            before = director_to_record(d, tnow)
+            try:
+                if answer == "propose":
+                    bots = {n for n in d.players_left() if running.people.get(n) is None}
+                    seconds = DEAL_SECONDS * running.speed  # a person's time is the wall's
+                    commands = d.propose_deal(name, tnow, seconds, accepting=bots)
+                elif answer == "accept":
+                    commands = d.accept_deal(name, tnow)
+                else:
+                    commands = d.decline_deal(name, tnow)
+                with self.store.writing(), self.store.engine.begin() as c:
+                    self.persist(c, running, commands, tnow)
+            except BaseException:
+                running.director = director_from_record(before, tnow)
+                raise
+            talk = d.deal
+            state = "done" if d.state == "finished" else "off" if talk is None else "open"
+            waiting = sorted(set(d.players_left()) - talk.accepted) if talk is not None else []
+        self.changed(running, commands)
+        return {"deal": state, "waiting_for": waiting}
+
+    def pay(
+        self, c: Connection, player_id: int | None, change: int, tid: int, what: str = "the entry"
+    ) -> int:
         """The account an entrant pays from or is paid to (a bot's: the bank), its cached
         balance moved by ``change`` in one UPDATE that never takes it below zero."""
         if player_id is None:
@@ -199,7 +274,7 @@ class Cashier:
         )
         if moved.rowcount != 1:
             found = c.execute(select(_PLAYERS.c.balance).where(_PLAYERS.c.id == player_id)).scalar()
-            raise RoomError(f"the entry costs {-change}, more than your balance of {found or 0}")
+            raise RoomError(f"{what} costs {-change}, more than your balance of {found or 0}")
         return ledger.account(c, ledger.BALANCE, player_id)
 
     def persist(self, c: Connection, running: Running, commands: list[Command], tnow: float) -> None:

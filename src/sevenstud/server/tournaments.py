@@ -17,7 +17,8 @@ seats + the pots of its tables``, and the pool plus the prizes paid is the buy-i
 audit`` checks both (:func:`~sevenstud.server.tournament_views.audit_tournaments`).
 
 This module is the direction: the tournament's lease, its clock (a tick), the tables following
-the director, and the recovery. The director decides; this module makes the tables agree with it (:meth:`TournamentService.sync`):
+the director, and the recovery. The director decides; this module makes the tables agree with
+it (:meth:`TournamentService.sync`):
 after every change, players the director no longer seats at a table stand up there, players it
 seats at a table sit down there with the chips it holds for them, tables it broke close, and a
 table deals only once it seats exactly whom the director seats there (``Room.gate``). That one
@@ -116,11 +117,14 @@ class _Hook:
                 )
                 self._started.append(self.number)
             elif isinstance(event, HandEnded):
-                # Every player the director seats here: one whose sit-down is still on its way
-                # (seated while the hand was played) has the chips the director holds for them.
+                # Every player the director seats here: one not dealt in (seated while the hand
+                # was played, or busted and rebuying) has the chips the director holds for them,
+                # whether their sit-down or top-up has reached the table yet or not.
                 at_table = {s.player: s.stack for s in table.view(None).seats}
+                dealt = d.dealt_in(self.number)
                 stacks = {
-                    p: at_table.get(p, d.entrants[p].chips) for p in d.tables[self.number].players.values()
+                    p: at_table[p] if p in dealt and p in at_table else d.entrants[p].chips
+                    for p in d.tables[self.number].players.values()
                 }
                 decided += d.hand_finished(self.number, stacks, tnow)
                 self._started.clear()
@@ -386,6 +390,22 @@ class TournamentService:
         """Take back ``name``'s registration before the start (:meth:`Cashier.unregister`)."""
         return self.cashier.unregister(self._running(tid), name)
 
+    def reenter(self, tid: int, player_id: int | None, name: str) -> dict[str, Any]:
+        """``name`` enters ``tid`` again after busting (:meth:`Cashier.reenter`)."""
+        return self.cashier.reenter(self._running(tid), player_id, name)
+
+    def rebuy(self, tid: int, player_id: int | None, name: str) -> dict[str, Any]:
+        """A rebuy for ``name`` (:meth:`Cashier.buy_chips`)."""
+        return self.cashier.buy_chips(self._running(tid), player_id, name, "rebuy")
+
+    def add_on(self, tid: int, player_id: int | None, name: str) -> dict[str, Any]:
+        """The add-on for ``name`` (:meth:`Cashier.buy_chips`)."""
+        return self.cashier.buy_chips(self._running(tid), player_id, name, "add_on")
+
+    def deal(self, tid: int, name: str, answer: str) -> dict[str, Any]:
+        """``name`` proposes, accepts or declines the ICM deal (:meth:`Cashier.deal`)."""
+        return self.cashier.deal(self._running(tid), name, answer)
+
     def _running(self, tid: int) -> Running:
         running = self.running.get(tid)
         if running is None:
@@ -571,6 +591,22 @@ class TournamentService:
             if steps:
                 sitting.append(_in_turn(room, steps))
         await asyncio.gather(*sitting)
+        # A rebuy or an add-on: the director holds more chips for a seated player than their
+        # seat (never one in the hand: the director grants them between hands, or to a busted
+        # player, who is dealt no hand); the difference comes from the box.
+        topping: list[Any] = []
+        for number, want in sorted(wanted.items()):
+            room = running.rooms[number]
+            short = [
+                s.player
+                for s in room.keeper.table.view(None).seats
+                if want.get(s.seat) == s.player and not s.in_hand and s.stack < chips.get(s.player, 0)
+            ]
+            if short:
+                topping.append(
+                    _in_turn(room, [functools.partial(_top_up, room.keeper, running, n) for n in short])
+                )
+        await asyncio.gather(*topping)
         woken = [
             _in_turn(room, [_nothing], quiet=True)
             for room in list(running.rooms.values())
@@ -695,6 +731,16 @@ def _leave(keeper: Any, name: str, now: float) -> object:
 
 def _sit(keeper: Any, name: str, seat: int, chips: int, pid: int | None, kind: str, now: float) -> object:
     return keeper.sit_down(name, seat, chips, now, player_id=pid, bot_kind=kind)
+
+
+def _top_up(keeper: Any, running: Running, name: str, now: float) -> object:
+    # Asked again on the table's actor: the hand or the director may have moved on since.
+    with running.lock:
+        entrant = running.director.entrants.get(name)
+        seat = next((s for s in keeper.table.view(None).seats if s.player == name), None)
+        if entrant is None or seat is None or seat.in_hand or seat.stack >= entrant.chips:
+            return None
+        return keeper.top_up(name, entrant.chips - seat.stack, now)
 
 
 def _nothing(_now: float) -> None:

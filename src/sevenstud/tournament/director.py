@@ -159,6 +159,10 @@ class Director(PlayerRequests):
             return None
         return max(0.0, self._next_break - self._clock.at(now))
 
+    def dealt_in(self, table: int) -> frozenset[str]:
+        """The players dealt into the hand in progress at ``table`` (none between hands)."""
+        return frozenset(self._dealt.get(table, ()))
+
     def table_of(self, player: str) -> int | None:
         """The table ``player`` sits at, if any."""
         entrant = self.entrants.get(player)

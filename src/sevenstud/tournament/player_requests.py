@@ -141,6 +141,8 @@ class PlayerRequests:
         if not s.rebuy_levels:
             raise TournamentError("this tournament has no rebuys")
         if not self._may_rebuy_now():
+            if self.field_final and self.level_index < s.rebuy_levels:
+                raise TournamentError("rebuys are over: the field closed on the bubble")
             raise TournamentError("rebuys are over")
         if s.rebuy_limit and entrant.rebuys >= s.rebuy_limit:
             raise TournamentError(f"{player} has made every rebuy allowed ({s.rebuy_limit})")
