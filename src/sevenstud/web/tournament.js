@@ -4,6 +4,7 @@
 // GET /api/tournaments/{id} says, read again every two seconds.
 import { api, chips, el, me, siteHeader } from "/web/common.js";
 import { gameName } from "/web/i18n.js";
+import { renderAsks, renderDeal } from "/web/tournament_asks.js";
 
 const $ = (id) => document.getElementById(id);
 const tid = Number(window.location.pathname.split("/").pop());
@@ -75,6 +76,8 @@ async function load() {
       el("button", { type: "button", "data-testid": "unregister", onclick: () => post(`/api/tournaments/${tid}/unregister`),
         text: "Unregister" }));
   }
+  renderAsks($("t-asks"), t, load);
+  renderDeal($("t-deal-panel"), $("t-deal"), t);
   $("t-facts").replaceChildren(
     el("p", { text: `Prize pool ${chips(t.prize_pool)} (buy-in ${t.buy_in} + fee ${t.fee}), ${t.entries} entries.` }),
     table(["Place", "Prize"], t.payouts.map((p, i) => [i + 1, chips(p)]), "Payouts"));

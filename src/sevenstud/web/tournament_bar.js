@@ -3,6 +3,7 @@
 // tournament moves you to another table the page follows you there, and when you are out it
 // says your place and prize. A cash table has no tournament: the bar stays away.
 import { api, chips, el } from "/web/common.js";
+import { renderAsks } from "/web/tournament_asks.js";
 
 const tableId = Number(window.location.pathname.split("/").pop());
 
@@ -28,7 +29,8 @@ async function start() {
   const next = el("span", { "data-testid": "t-next" });
   const you = el("span", { "data-testid": "t-rank", "aria-live": "polite" });
   const link = el("a", { href: `/tournament/${of.tournament}`, text: "Tournament page" });
-  bar.append(level, next, you, link);
+  const asks = el("span", { class: "tournament-asks", "data-testid": "t-asks" });
+  bar.append(level, next, you, asks, link);
   const main = document.getElementById("table-main");
   main.insertBefore(bar, main.firstChild.nextSibling);
   async function update() {
@@ -38,6 +40,7 @@ async function start() {
     } catch {
       return;
     }
+    renderAsks(asks, t, update);
     level.textContent = `Level ${t.level.index + 1}: ${levelWords(t.level)}`;
     next.textContent = t.state === "break" && t.break_ends_in !== null
       ? `Break: play resumes in ${clockWords(t.break_ends_in)}`
