@@ -135,8 +135,13 @@ def _seated_chips(room: _CardRoom, tid: int) -> dict[str, int]:
     return {s.player: s.stack for r in running.rooms.values() for s in r.keeper.table.view(None).seats}
 
 
-def _run(main: Callable[[], Awaitable[None]]) -> None:
-    asyncio.run(main())
+def _run(main: Callable[[], Awaitable[None]], seconds: float = 150.0) -> None:
+    """Run ``main`` to its end, or fail after ``seconds`` showing where it waited."""
+
+    async def bounded() -> None:
+        await asyncio.wait_for(main(), seconds)
+
+    asyncio.run(bounded())
 
 
 def test_rebuys_and_the_add_on_are_paid_through_the_ledger_and_reach_the_seat(store: Store) -> None:

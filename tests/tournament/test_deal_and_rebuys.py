@@ -194,3 +194,36 @@ def test_rebuys_and_the_add_on_are_granted_only_when_the_template_allows() -> No
     with pytest.raises(TournamentError, match="taken the add-on already"):
         d.verify_add_on("b")
     assert d.pool == 2 * 100 + 100 + 50 and d.chips_in_play() == d.chips_issued == 3000 + 1500 + 2000
+
+
+def test_chips_bought_during_a_hand_join_the_stack_when_it_ends() -> None:
+    """Ruling "Rebuys" / "The add-on": a rebuy or an add-on is taken at any moment, but its
+    chips join the stack only when the hand the player is dealt into ends (a hand is played
+    with the stack it was dealt with); a player who loses that hand keeps them and is not out.
+    The chips issued are in play at every step."""
+    settings = TournamentSettings(
+        kind="sit_and_go", seats=6, max_entries=6, structure=TURBO, rebuy_levels=2, add_on_chips=2000
+    )
+    d = Director(settings, seed=5)
+    for name in "abcdef":
+        d.register(name, 0.0)
+    seated = list(d.tables[1].players.values())
+    d.hand_started(1, {p: d.entrants[p].chips for p in seated}, 1.0)
+    assert d.rebuy("a", 1.5) == [AddChips("a", 1500, 100, "rebuy")]
+    assert d.entrants["a"].chips == 1500 and d.entrants["a"].owed == 1500
+    assert d.chips_in_play() == d.chips_issued == 7 * 1500
+    with pytest.raises(TournamentError, match="more than the starting chips"):
+        d.verify_rebuy("a")  # 1,500 as dealt and 1,500 owed
+    # a loses everything in the hand, to b: the rebuy's chips keep a in.
+    result = {p: d.entrants[p].chips for p in seated} | {"a": 0, "b": 3000}
+    d.hand_finished(1, result, 2.0)
+    assert d.entrants["a"].chips == 1500 and d.entrants["a"].owed == 0 and not d.entrants["a"].out
+    assert d.chips_in_play() == d.chips_issued
+    again = Director(settings, seed=5)
+    for name in "abcdef":
+        again.register(name, 0.0)
+    again.hand_started(1, {p: again.entrants[p].chips for p in seated}, 1.0)
+    again.rebuy("c", 1.5)
+    again.hand_cancelled(1, 2.0)  # a crash: the hand is called off, the bought chips are c's
+    assert again.entrants["c"].chips == 3000 and again.entrants["c"].owed == 0
+    assert again.chips_in_play() == again.chips_issued

@@ -228,7 +228,7 @@ class Cashier:
             except BaseException:
                 running.director = director_from_record(before, tnow)
                 raise
-            chips = d.entrants[name].chips
+            chips = d.entrants[name].chips + d.entrants[name].owed
         self.changed(running, commands)
         return {kind: name, "chips": chips, "price": added.price, "prize_pool": d.pool}
 

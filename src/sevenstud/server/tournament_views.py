@@ -120,7 +120,7 @@ def describe_director(d: Director, tnow: float, tables: dict[int, int]) -> dict[
             (
                 {
                     "name": e.name,
-                    "chips": e.chips,
+                    "chips": e.chips + e.owed,  # (chips bought during a hand: theirs, at its end)
                     "table": e.table,
                     "place": e.place,
                     "prize": e.prize,

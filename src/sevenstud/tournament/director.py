@@ -126,8 +126,9 @@ class Director(PlayerRequests):
         assert self._left == len(self.players_left()), (self._left, len(self.players_left()))
 
     def chips_in_play(self) -> int:
-        """Every entrant's chips (a busted player has none): always :attr:`chips_issued`."""
-        return sum(e.chips for e in self.entrants.values())
+        """Every entrant's chips, those bought during a hand included (a busted player has
+        none): always :attr:`chips_issued`."""
+        return sum(e.chips + e.owed for e in self.entrants.values())
 
     def prizes(self) -> tuple[int, ...]:
         """The prize of each paid place for the field as it stands."""
@@ -397,7 +398,8 @@ class Director(PlayerRequests):
         seats = self.tables[table]
         seats.in_hand = False
         self._touch(seats)
-        self._dealt.pop(table, None)
+        for player in self._dealt.pop(table, set()):
+            self._pay_owed(self.entrants[player])
         seats.round_played = self.hand_for_hand_round - 1 if self.hand_for_hand else seats.round_played
         return self._after_hand(now)
 
@@ -424,7 +426,8 @@ class Director(PlayerRequests):
         for player, chips in stacks.items():
             entrant = self.entrants[player]
             entrant.chips = chips
-            if chips == 0 and player in dealt:  # not one already out of chips, waiting to be placed
+            self._pay_owed(entrant)  # chips bought during the hand: a player with them is not out
+            if entrant.chips == 0 and player in dealt:  # not one out of chips already, to be placed
                 busted.append((player, self._started_chips.get(player, 0)))
         commands: list[Command] = []
         rebuying = self._may_rebuy_now()
@@ -442,6 +445,10 @@ class Director(PlayerRequests):
             else:
                 commands += self._eliminate(final)
         return commands + self._after_hand(now)
+
+    @staticmethod
+    def _pay_owed(entrant: Entrant) -> None:
+        entrant.chips, entrant.owed = entrant.chips + entrant.owed, 0
 
     def _after_hand(self, now: float) -> list[Command]:
         commands: list[Command] = self._end_round_if_done() or []

@@ -40,6 +40,9 @@ class Entrant:
     away: bool = False
     rebuy_until: float | None = None
     """Busted in the rebuy period: may rebuy until this moment."""
+    owed: int = 0
+    """Chips bought (a rebuy, the add-on) during a hand the player is dealt into: they join the
+    stack when that hand ends, never in the middle of it."""
 
 
 @dataclass(slots=True)
@@ -89,6 +92,7 @@ class PlayerRequests:
         _clock: _Clock
         _index: TableIndex
         _started_chips: dict[str, int]
+        _dealt: dict[int, set[str]]
 
         def players_left(self) -> list[str]: ...
         def prizes(self) -> tuple[int, ...]: ...
@@ -146,10 +150,8 @@ class PlayerRequests:
             raise TournamentError("rebuys are over")
         if s.rebuy_limit and entrant.rebuys >= s.rebuy_limit:
             raise TournamentError(f"{player} has made every rebuy allowed ({s.rebuy_limit})")
-        if entrant.chips > s.starting_chips:
+        if entrant.chips + entrant.owed > s.starting_chips:
             raise TournamentError(f"{player} has more than the starting chips and cannot rebuy")
-        if entrant.table is not None and self.tables[entrant.table].in_hand and entrant.chips > 0:
-            raise TournamentError(f"{player} is in a hand: rebuy between hands")
         return entrant
 
     def can_rebuy(self, player: str) -> bool:
@@ -158,13 +160,14 @@ class PlayerRequests:
 
     def rebuy(self, player: str, now: float) -> list[Command]:
         """A rebuy for ``player``: busted and within their time to rebuy, or at no more than
-        the starting chips between hands, while rebuys are on (the chips of
-        ``rebuy_chips``, the price the buy-in, into the prize pool; no fee)."""
+        the starting chips (counted as the hand in progress was dealt), while rebuys are on
+        (the chips of ``rebuy_chips``, the price the buy-in, into the prize pool; no fee).
+        Bought during a hand the player is in, the chips join the stack when it ends."""
         s = self.settings
         entrant = self.verify_rebuy(player)
         chips = s.rebuy_chips or s.starting_chips
         entrant.rebuys += 1
-        entrant.chips += chips
+        self._add_chips(entrant, chips)
         entrant.rebuy_until = None
         self.pool += s.buy_in
         self.chips_issued += chips
@@ -180,8 +183,6 @@ class PlayerRequests:
             raise TournamentError("the add-on is on only in the level after the rebuys")
         if entrant.add_on:
             raise TournamentError(f"{player} has taken the add-on already")
-        if entrant.table is not None and self.tables[entrant.table].in_hand:
-            raise TournamentError(f"{player} is in a hand: add on between hands")
         return entrant
 
     def can_add_on(self, player: str) -> bool:
@@ -189,15 +190,25 @@ class PlayerRequests:
         return _granted(self.verify_add_on, player)
 
     def add_on(self, player: str, now: float) -> list[Command]:
-        """``player``'s one add-on, in the level after the rebuys (a break in it included)."""
+        """``player``'s one add-on, in the level after the rebuys (a break in it included);
+        taken during a hand the player is in, its chips join the stack when it ends."""
         s = self.settings
         entrant = self.verify_add_on(player)
         entrant.add_on = True
-        entrant.chips += s.add_on_chips
+        self._add_chips(entrant, s.add_on_chips)
         price = s.add_on_price or s.buy_in
         self.pool += price
         self.chips_issued += s.add_on_chips
         return [AddChips(player, s.add_on_chips, price, "add_on")]
+
+    def _add_chips(self, entrant: Entrant, chips: int) -> None:
+        # Bought during a hand the player is dealt into: the chips wait for its end (the
+        # stack a hand is played with is the one it was dealt with).
+        table = entrant.table
+        if table is not None and entrant.name in self._dealt.get(table, ()):
+            entrant.owed += chips
+        else:
+            entrant.chips += chips
 
     def leave(self, player: str, now: float) -> None:
         """``player`` leaves for good: they stay seated, their antes and bring-ins are posted and
