@@ -372,3 +372,22 @@ def test_a_slow_table_does_not_stall_the_event_loop(store: Store) -> None:
         return worst
 
     assert asyncio.run(main()) < 0.2
+
+
+def test_a_command_whose_sender_gave_up_does_not_stop_the_table(store: Store) -> None:
+    """A sender cancelled while its command waited (a request whose client went away, a task
+    stopped) leaves a cancelled future: the actor runs the command and carries on; once it
+    set a result on that future and died of InvalidStateError, stopping the table."""
+
+    async def main() -> None:
+        room = Room(_keeper(store), pause=0.0)
+        room.start()
+        ran: list[float] = []
+        gone: asyncio.Future[object] = asyncio.get_running_loop().create_future()
+        gone.cancel()
+        await room.queue.put((ran.append, gone))
+        assert await room.submit(lambda now: "still here") == "still here"
+        assert len(ran) == 1 and room._task is not None and not room._task.done()
+        await room.stop()
+
+    asyncio.run(main())

@@ -10,6 +10,7 @@ import pytest
 from sevenstud.tournament import (
     Break,
     CloseTable,
+    Deal,
     Director,
     Finish,
     HandForHand,
@@ -307,7 +308,11 @@ def test_the_icm_deal_needs_everyone_in_the_money_and_everyone_to_agree() -> Non
     offer = d.deal_offer()
     assert sum(offer.values()) == 800 and offer["a"] > offer["b"] > offer["c"]
     assert offer == icm_deal({"a": 6000, "b": 4000, "c": 2000}, [400, 240, 160])
-    assert d.accept_deal("a", 1.0) == [] and d.accept_deal("b", 1.0) == []
+    with pytest.raises(TournamentError, match="no deal has been proposed"):
+        d.accept_deal("a", 1.0)
+    assert d.propose_deal("a", 1.0, seconds=60.0) == [Deal("proposed", "a")]
+    assert d.accept_deal("a", 1.0) == [Deal("accepted", "a")]
+    assert d.accept_deal("b", 1.0) == [Deal("accepted", "b")]
     commands = d.accept_deal("c", 1.0)
     assert [(c.player, c.place, c.prize) for c in commands if isinstance(c, Finish)] == [
         ("a", 1, offer["a"]),

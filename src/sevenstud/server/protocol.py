@@ -526,6 +526,30 @@ class TournamentFinish(_Message):
     tied: int
 
 
+class TournamentDeal(_Message):
+    """Sent to every connection at a tournament's tables: the ICM deal was ``proposed`` by
+    ``player``, ``accepted`` by ``player``, is ``off`` (declined by ``player``, or with ``player``
+    empty: not agreed in time) or ``done`` (the prizes left paid by it: the finishes follow).
+    The offer itself is on the tournament's page (``icm`` and ``deal``)."""
+
+    type: Literal["tournament_deal"] = "tournament_deal"
+    tournament: int
+    state: Literal["proposed", "accepted", "off", "done"]
+    player: str
+
+
+class TournamentChips(_Message):
+    """Sent to every connection at a tournament's tables: ``player`` bought ``chips`` more
+    (``kind`` ``rebuy`` or ``add_on``), paying ``price`` into the prize pool."""
+
+    type: Literal["tournament_chips"] = "tournament_chips"
+    tournament: int
+    player: str
+    kind: Literal["rebuy", "add_on"]
+    chips: int
+    price: int
+
+
 class ErrorMessage(_Message):
     """A message refused: what was wrong. Nothing changed. ``number`` is the table's number
     when the connection is at one (None before :class:`Hello`)."""
@@ -568,6 +592,8 @@ ServerMessage = Annotated[
     | HandForHand
     | TournamentMoved
     | TournamentFinish
+    | TournamentDeal
+    | TournamentChips
     | ErrorMessage,
     Field(discriminator="type"),
 ]

@@ -543,17 +543,22 @@ class Room:
             except TimeoutError:
                 await self._step(self._tick)
             else:
+                # A sender that gave up (cancelled while it waited) left its future done: the
+                # command is carried out all the same, and nobody is told.
                 try:
                     result = await self._step(functools.partial(self._apply_command, command))
                 except (TableError, RoomError) as error:
-                    future.set_exception(error)
+                    if not future.done():
+                        future.set_exception(error)
                 except BaseException:
                     # A database write that failed: the table's record is behind the table, so
                     # the table stops here and the next start cancels and refunds its hand.
-                    future.set_exception(RoomError("this table has stopped"))
+                    if not future.done():
+                        future.set_exception(RoomError("this table has stopped"))
                     raise
                 else:
-                    future.set_result(result)
+                    if not future.done():
+                        future.set_result(result)
             self._send()
             # Let the connections' writers (and the other tables) run: a table of bots acting
             # back to back would otherwise never give the loop up (wait_for with no time left

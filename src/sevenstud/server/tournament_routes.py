@@ -29,7 +29,7 @@ from sevenstud.server.store.models import (
     TournamentRow,
     TournamentTable,
 )
-from sevenstud.server.tournament_views import STATES, describe_director
+from sevenstud.server.tournament_views import STATES, describe_director, describe_you
 from sevenstud.server.tournaments import TournamentService
 from sevenstud.tournament import (
     HEADS_UP,
@@ -66,6 +66,9 @@ TEMPLATES: dict[str, TournamentSettings] = {
 }
 """The templates a player may make a tournament from (docs/tournaments.md, "The template")."""
 
+REBUY_SECONDS = 20.0
+"""Seconds of the wall a busted player has to rebuy (however fast the tournament's clock)."""
+
 Template = Literal["sng-heads-up", "sng-6", "sng-8", "mtt-standard", "mtt-turbo"]
 GameName = Literal["stud8", "stud", "razz"]
 
@@ -92,6 +95,15 @@ class NewTournament(BaseModel):
     speed: float = Field(default=1.0, gt=0, le=1000.0)
     """How much faster than the wall its clock runs: only up to the server's ``max_speed``
     (1 unless the server was started for tests or benchmarks)."""
+    late_registration_levels: int | None = Field(default=None, ge=0, le=30)
+    """Late registration until the end of this level (a scheduled tournament; None: the
+    template's)."""
+    re_entries: int = Field(default=0, ge=0, le=10)
+    rebuy_levels: int = Field(default=0, ge=0, le=30)
+    rebuy_limit: int = Field(default=0, ge=0, le=100)
+    rebuy_chips: int = Field(default=0, ge=0, le=1_000_000)
+    add_on_chips: int = Field(default=0, ge=0, le=1_000_000)
+    add_on_price: int = Field(default=0, ge=0, le=100_000)
 
 
 def router(
@@ -155,13 +167,18 @@ def router(
             row = s.get(TournamentRow, tid)
             if row is None or row.director is None:
                 raise HTTPException(404, f"no tournament {tid}")
+            found = auth.player_of(store, request.cookies.get(cookie), idle)
+            asks: dict[str, bool] = {}
             if running is not None:
                 with running.lock:
                     shown = describe_director(running.director, running.now(), dict(running.tables))
+                    if found is not None:
+                        asks = describe_you(running.director, found.name)
             else:
                 d = director_from_record(row.director, float(row.director["saved_at"]))
                 shown = describe_director(d, float(row.director["saved_at"]), {})
-            found = auth.player_of(store, request.cookies.get(cookie), idle)
+                if found is not None:
+                    asks = describe_you(d, found.name)
             you = None
             if found is not None:
                 mine = next((e for e in shown["entrants"] if e["name"] == found.name), None)
@@ -169,7 +186,7 @@ def router(
                     ranked = sorted(shown["entrants"], key=lambda e: (e["place"] or 0, -e["chips"]))
                     alive = [e for e in ranked if e["place"] is None]
                     rank = alive.index(mine) + 1 if mine in alive else mine["place"]
-                    you = {**mine, "rank": rank}
+                    you = {**mine, "rank": rank, **asks}
             return {"id": row.id, "name": row.name, "start_at": row.start_at, **shown, "you": you}
 
     @routes.get("/api/tournaments/table/{table_id}")
@@ -235,7 +252,21 @@ def router(
             "buy_in": body.buy_in,
             "fee": body.fee,
             "starting_chips": body.starting_chips,
+            "re_entries": body.re_entries,
+            "rebuy_levels": body.rebuy_levels,
+            "rebuy_limit": body.rebuy_limit,
+            "rebuy_chips": body.rebuy_chips,
+            "add_on_chips": body.add_on_chips,
+            "add_on_price": body.add_on_price,
+            # A busted person's time to rebuy is the wall's, however fast the levels run.
+            "rebuy_seconds": REBUY_SECONDS * body.speed,
         }
+        if body.late_registration_levels is not None:
+            if template.kind != "scheduled":
+                raise HTTPException(422, "late registration is a scheduled tournament's")
+            values["late_registration_levels"] = body.late_registration_levels
+        if body.re_entries and template.kind != "scheduled":
+            raise HTTPException(422, "re-entries need late registration: a scheduled tournament's")
         if template.kind == "scheduled":
             values["start_at"] = time.time() + body.start_in
             if body.min_field is not None:
@@ -264,6 +295,44 @@ def router(
         who = player(request)
         try:
             return await store.run(service.register, tid, who.id, who.name)
+        except (TournamentError, RoomError) as error:
+            raise refused(error) from None
+
+    @routes.post("/api/tournaments/{tid}/reenter")
+    async def reenter(tid: int, request: Request) -> dict[str, Any]:
+        """Enter again after busting (a re-entry): the buy-in and fee from the balance."""
+        who = player(request)
+        try:
+            return await store.run(service.reenter, tid, who.id, who.name)
+        except (TournamentError, RoomError) as error:
+            raise refused(error) from None
+
+    @routes.post("/api/tournaments/{tid}/rebuy")
+    async def rebuy(tid: int, request: Request) -> dict[str, Any]:
+        """A rebuy: the buy-in from the balance into the prize pool, the rebuy's chips."""
+        who = player(request)
+        try:
+            return await store.run(service.rebuy, tid, who.id, who.name)
+        except (TournamentError, RoomError) as error:
+            raise refused(error) from None
+
+    @routes.post("/api/tournaments/{tid}/addon")
+    async def add_on(tid: int, request: Request) -> dict[str, Any]:
+        """The add-on: its price from the balance into the prize pool, its chips."""
+        who = player(request)
+        try:
+            return await store.run(service.add_on, tid, who.id, who.name)
+        except (TournamentError, RoomError) as error:
+            raise refused(error) from None
+
+    @routes.post("/api/tournaments/{tid}/deal/{answer}")
+    async def deal(tid: int, answer: str, request: Request) -> dict[str, Any]:
+        """The ICM deal at the final table: ``propose``, ``accept`` or ``decline``."""
+        who = player(request)
+        if answer not in ("propose", "accept", "decline"):
+            raise HTTPException(404, f"no deal answer {answer!r}: propose, accept or decline")
+        try:
+            return await store.run(service.deal, tid, who.name, answer)
         except (TournamentError, RoomError) as error:
             raise refused(error) from None
 

@@ -12,8 +12,10 @@ from sqlalchemy import select
 from sevenstud.server.store import ledger
 from sevenstud.server.store.models import HandRow, Sitting, TournamentEntry, TournamentRow, TournamentTable
 from sevenstud.tournament import (
+    AddChips,
     Break,
     Command,
+    Deal,
     Director,
     Finish,
     HandForHand,
@@ -21,6 +23,7 @@ from sevenstud.tournament import (
     Seat,
     Status,
     StructureError,
+    TournamentError,
 )
 from sevenstud.tournament.snapshot import director_from_record
 
@@ -69,6 +72,34 @@ def describe_director(d: Director, tnow: float, tables: dict[int, int]) -> dict[
         "time_to_break": d.time_to_break(tnow),
         "break_ends_in": (max(0.0, d.break_ends - tnow) if d.break_ends is not None else None),
         "hand_for_hand": d.hand_for_hand,
+        "re_entries": s.re_entries,
+        "rebuys": (
+            {
+                "levels": s.rebuy_levels,
+                "limit": s.rebuy_limit,
+                "chips": s.rebuy_chips or s.starting_chips,
+                "price": s.buy_in,
+            }
+            if s.rebuy_levels
+            else None
+        ),
+        "add_on": (
+            {"chips": s.add_on_chips, "price": s.add_on_price or s.buy_in, "level": s.rebuy_levels}
+            if s.add_on_chips
+            else None
+        ),
+        "icm": _icm_now(d),
+        "deal": (
+            None
+            if d.deal is None
+            else {
+                "proposed_by": d.deal.proposed_by,
+                "accepted": sorted(d.deal.accepted & set(d.players_left())),
+                "waiting_for": sorted(set(d.players_left()) - d.deal.accepted),
+                "ends_in": max(0.0, d.deal.ends - tnow),
+                "hand_in_progress": any(t.in_hand for t in d.tables.values()),
+            }
+        ),
         "structure": {
             "name": s.structure.name,
             "levels": [
@@ -87,7 +118,16 @@ def describe_director(d: Director, tnow: float, tables: dict[int, int]) -> dict[
         },
         "entrants": sorted(
             (
-                {"name": e.name, "chips": e.chips, "table": e.table, "place": e.place, "prize": e.prize}
+                {
+                    "name": e.name,
+                    "chips": e.chips + e.owed,  # (chips bought during a hand: theirs, at its end)
+                    "table": e.table,
+                    "place": e.place,
+                    "prize": e.prize,
+                    "entries": e.entries,
+                    "rebuys": e.rebuys,
+                    "add_on": e.add_on,
+                }
                 for e in d.entrants.values()
             ),
             key=lambda e: (e["place"] or 0, -e["chips"], e["name"]),
@@ -101,6 +141,32 @@ def describe_director(d: Director, tnow: float, tables: dict[int, int]) -> dict[
             }
             for n, t in sorted(d.tables.items())
         ],
+    }
+
+
+def _icm_now(d: Director) -> dict[str, int] | None:
+    """Each player's ICM share of the prizes left, at the final table once all left are in the
+    money (what a deal would pay now); None before."""
+    try:
+        return d.deal_offer()
+    except (TournamentError, ValueError):  # (ValueError: no chips left to weigh, a moment)
+        return None
+
+
+def describe_you(d: Director, name: str) -> dict[str, bool]:
+    """What ``name`` may ask for now (a page shows its buttons by it): a re-entry, a rebuy,
+    the add-on, proposing, accepting or declining the ICM deal."""
+    left = name in d.entrants and not d.entrants[name].out
+    talk = d.deal
+    in_hand = any(t.in_hand for t in d.tables.values())
+    offer = _icm_now(d) or {}
+    return {
+        "may_reenter": d.can_re_enter(name),
+        "may_rebuy": d.can_rebuy(name),
+        "may_add_on": d.can_add_on(name),
+        "may_propose_deal": left and talk is None and name in offer,
+        "may_accept_deal": talk is not None and name in offer and name not in talk.accepted and not in_hand,
+        "may_decline_deal": talk is not None and name in offer,
     }
 
 
@@ -210,4 +276,18 @@ def messages_for(
                 "tied": command.tied,
             }
             out.append((None, finish))
+        elif isinstance(command, Deal):
+            deal = {"type": "tournament_deal", "tournament": tid, "state": command.state}
+            deal["player"] = command.player
+            out.append((None, deal))
+        elif isinstance(command, AddChips):
+            chips = {
+                "type": "tournament_chips",
+                "tournament": tid,
+                "player": command.player,
+                "kind": command.kind,
+                "chips": command.chips,
+                "price": command.price,
+            }
+            out.append((None, chips))
     return out

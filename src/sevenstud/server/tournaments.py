@@ -8,22 +8,17 @@ a break. Its tables are card-room tables (``TableSettings(tournament=True)``), e
 :class:`~sevenstud.server.rooms.Room` like a cash table and leased like one; the process that
 directs the tournament (its own lease, ``tournament_leases``) serves all its tables.
 
-The chips (docs/tournaments.md, "Storage and recovery"), all through the ledger:
+The chips (docs/tournaments.md, "Storage and recovery") are the cashier's
+(:mod:`sevenstud.server.tournament_cashier`: entries, rebuys, add-ons, prizes, the deal, all
+through the ledger). A seat at a tournament table is funded from the tournament's box (``tbox``)
+and stands up into it (a move between tables passes through it); a hand's chips move between
+seats and pot as at a cash table. So at every moment ``-tchips == chips issued == tbox + the
+seats + the pots of its tables``, and the pool plus the prizes paid is the buy-ins: ``sevenstud
+audit`` checks both (:func:`~sevenstud.server.tournament_views.audit_tournaments`).
 
-- registering moves the buy-in from the player's balance into the prize pool (``tpool``) and
-  the fee to the tournament's fees (``tfee``), and issues the starting chips from the
-  tournament's chip bank (``tchips``) into its box (``tbox``); unregistering, or a cancelled
-  tournament, moves each back;
-- a seat at a tournament table is funded from the box and stands up into it (a move between
-  tables passes through it); a hand's chips move between seats and pot as at a cash table;
-- a prize moves from the pool to the player's balance in the transaction of the hand that
-  decides it (``TableHook.record``).
-
-So at every moment ``-tchips == chips issued == tbox + the seats + the pots of its tables``, and
-the pool plus the prizes paid is the buy-ins: ``sevenstud audit`` checks both
-(:func:`audit_tournaments`).
-
-The director decides; this module makes the tables agree with it (:meth:`TournamentService.sync`):
+This module is the direction: the tournament's lease, its clock (a tick), the tables following
+the director, and the recovery. The director decides; this module makes the tables agree with
+it (:meth:`TournamentService.sync`):
 after every change, players the director no longer seats at a table stand up there, players it
 seats at a table sit down there with the chips it holds for them, tables it broke close, and a
 table deals only once it seats exactly whom the director seats there (``Room.gate``). That one
@@ -41,17 +36,14 @@ import dataclasses
 import functools
 import logging
 import secrets
-import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Connection, insert, or_, select, update
+from sqlalchemy import Connection, or_, select, update
 
-from sevenstud.games import GAMES, Game
 from sevenstud.hand import HandEnded
-from sevenstud.server.keeper import BOT_PREFIX, RoomError, check_bot_kind, recover
+from sevenstud.server.keeper import RoomError, recover
 from sevenstud.server.rooms import Room
 from sevenstud.server.store import Store, ledger
 from sevenstud.server.store.models import (
@@ -63,15 +55,12 @@ from sevenstud.server.store.models import (
     TournamentTable,
     core,
 )
+from sevenstud.server.tournament_cashier import Cashier, Running, game_of
 from sevenstud.server.tournament_views import messages_for
 from sevenstud.table import Entry, HandStarted, Table, TableSettings
 from sevenstud.tournament import (
-    AddChips,
     Command,
     Director,
-    Finish,
-    Refund,
-    Status,
     TournamentError,
     TournamentSettings,
 )
@@ -87,42 +76,6 @@ SAVE_EVERY = 5.0
 most play time a crash can take from the clock."""
 
 _PLAYERS, _ENTRIES, _TOURNAMENTS = core(Player), core(TournamentEntry), core(TournamentRow)
-
-
-def game_of(settings: TournamentSettings, index: int) -> Game:
-    """The game (with its stakes) dealt at level ``index``."""
-    return GAMES[settings.game_at(index)](settings.level(index).stakes)
-
-
-@dataclass(slots=True)
-class Running:
-    """One tournament directed by this process: its director, its tables and rooms."""
-
-    id: int
-    name: str
-    director: Director
-    speed: float
-    origin: float
-    """The moment (wall time) its clock is counted from: its time runs ``speed`` times the wall's."""
-    lock: threading.RLock = field(default_factory=threading.RLock)
-    tables: dict[int, int] = field(default_factory=dict)
-    """Tournament table number -> card-room table id."""
-    rooms: dict[int, Room] = field(default_factory=dict)
-    people: dict[str, int | None] = field(default_factory=dict)
-    """Entrant -> their account (None: a bot)."""
-    bot_kinds: dict[str, str] = field(default_factory=dict)
-    saved_at: float = 0.0
-    broken: bool = False
-    """A write failed: the tournament is taken up again from the database."""
-    changed: asyncio.Event = field(default_factory=asyncio.Event)
-    told: list[Command] = field(default_factory=list)
-    """Commands decided and committed, still to be told to the players (websocket messages)."""
-    tasks: list[asyncio.Task[None]] = field(default_factory=list)
-
-    def now(self, wall: float | None = None) -> float:
-        """The tournament's time (its director's): the wall's, ``speed`` times as fast."""
-        wall = time.time() if wall is None else wall
-        return self.origin + (wall - self.origin) * self.speed
 
 
 class _NotYet(Exception):
@@ -164,11 +117,14 @@ class _Hook:
                 )
                 self._started.append(self.number)
             elif isinstance(event, HandEnded):
-                # Every player the director seats here: one whose sit-down is still on its way
-                # (seated while the hand was played) has the chips the director holds for them.
+                # Every player the director seats here: one not dealt in (seated while the hand
+                # was played, or busted and rebuying) has the chips the director holds for them,
+                # whether their sit-down or top-up has reached the table yet or not.
                 at_table = {s.player: s.stack for s in table.view(None).seats}
+                dealt = d.dealt_in(self.number)
                 stacks = {
-                    p: at_table.get(p, d.entrants[p].chips) for p in d.tables[self.number].players.values()
+                    p: at_table[p] if p in dealt and p in at_table else d.entrants[p].chips
+                    for p in d.tables[self.number].players.values()
                 }
                 decided += d.hand_finished(self.number, stacks, tnow)
                 self._started.clear()
@@ -216,6 +172,8 @@ class TournamentService:
         self.ttl = ttl
         self.tick = tick
         self.running: dict[int, Running] = {}
+        self.cashier = Cashier(store, self.changed)
+        """Every chip into and out of the tournaments (entries, prizes): the ledger's side."""
         self.max_speed = 1.0
         """The fastest clock a tournament made over HTTP may have (tests and benchmarks raise it)."""
         self.listeners: list[Callable[[Running, list[Command]], None]] = []
@@ -424,102 +382,29 @@ class TournamentService:
     def register(
         self, tid: int, player_id: int | None, name: str, bot_kind: str | None = None
     ) -> dict[str, Any]:
-        """Enter ``name`` (an account's, or a bot's with ``bot_kind``): the entry price from the
-        balance (a bot's from the bank), checked; the starting chips issued. Runs in the store's
-        place (``store.run``)."""
-        running = self._running(tid)
-        if player_id is None:
-            check_bot_kind(bot_kind or "rule")
-            if not name.startswith(BOT_PREFIX):
-                raise RoomError(f"a bot's name starts with {BOT_PREFIX!r}")
-        with running.lock:
-            d = running.director
-            # Before the start no hand has changed the director since its last write: a failed
-            # registration takes the stored one back (cheaper than a copy for a large field).
-            before = director_to_record(d, running.now()) if d.state != "registering" else None
-            tnow = running.now()
-            try:
-                commands = d.register(name, tnow)
-                with self.store.writing(), self.store.engine.begin() as c:
-                    price, fee = d.settings.buy_in, d.settings.fee
-                    source = self._pay(c, player_id, -(price + fee), running.id)
-                    moves = []
-                    if price:
-                        moves.append(
-                            ledger.Move(source, ledger.account(c, ledger.TPOOL, tid), price, "buy-in")
-                        )
-                    if fee:
-                        moves.append(ledger.Move(source, ledger.account(c, ledger.TFEE, tid), fee, "fee"))
-                    chips = d.settings.starting_chips
-                    moves.append(
-                        ledger.Move(
-                            ledger.account(c, ledger.TCHIPS, tid),
-                            ledger.account(c, ledger.TBOX, tid),
-                            chips,
-                            "issue",
-                        )
-                    )
-                    ledger.write_moves(c, moves)
-                    found = c.execute(
-                        select(_ENTRIES.c.id).where(_ENTRIES.c.tournament_id == tid, _ENTRIES.c.name == name)
-                    ).scalar()
-                    if found is None:
-                        c.execute(
-                            insert(_ENTRIES).values(
-                                tournament_id=tid,
-                                player_id=player_id,
-                                bot_kind=bot_kind if player_id is None else None,
-                                name=name,
-                                paid=price + fee,
-                                registered=True,
-                                prize=0,
-                                registered_at=time.time(),
-                            )
-                        )
-                    else:  # a re-entry, or registering again after unregistering
-                        c.execute(
-                            update(_ENTRIES)
-                            .where(_ENTRIES.c.id == found)
-                            .values(paid=_ENTRIES.c.paid + price + fee, registered=True, place=None, prize=0)
-                        )
-                    running.people[name] = player_id
-                    if player_id is None:
-                        running.bot_kinds[name] = bot_kind or "rule"
-                    self.persist(c, running, commands, tnow)
-            except BaseException:
-                running.director = director_from_record(before or self._stored(tid), tnow)
-                raise
-        self.changed(running, commands)
-        return {"registered": name, "entries": d.entries, "state": d.state}
-
-    def _stored(self, tid: int) -> dict[str, Any]:
-        """The director as last written."""
-        with self.store.session() as s:
-            row = s.get(TournamentRow, tid)
-            assert row is not None and row.director is not None
-            return dict(row.director)
+        """Enter ``name`` in tournament ``tid`` (:meth:`Cashier.register`). Runs in the
+        store's place (``store.run``)."""
+        return self.cashier.register(self._running(tid), player_id, name, bot_kind)
 
     def unregister(self, tid: int, name: str) -> dict[str, Any]:
-        """Take back ``name``'s registration before the start: everything refunded."""
-        running = self._running(tid)
-        with running.lock:
-            d = running.director
-            before = director_to_record(d, running.now())
-            tnow = running.now()
-            try:
-                commands = d.unregister(name, tnow)
-                with self.store.writing(), self.store.engine.begin() as c:
-                    self.persist(c, running, commands, tnow)
-                    c.execute(
-                        update(_ENTRIES)
-                        .where(_ENTRIES.c.tournament_id == tid, _ENTRIES.c.name == name)
-                        .values(registered=False, paid=0)
-                    )
-            except BaseException:
-                running.director = director_from_record(before, tnow)
-                raise
-        self.changed(running, commands)
-        return {"unregistered": name, "entries": d.entries}
+        """Take back ``name``'s registration before the start (:meth:`Cashier.unregister`)."""
+        return self.cashier.unregister(self._running(tid), name)
+
+    def reenter(self, tid: int, player_id: int | None, name: str) -> dict[str, Any]:
+        """``name`` enters ``tid`` again after busting (:meth:`Cashier.reenter`)."""
+        return self.cashier.reenter(self._running(tid), player_id, name)
+
+    def rebuy(self, tid: int, player_id: int | None, name: str) -> dict[str, Any]:
+        """A rebuy for ``name`` (:meth:`Cashier.buy_chips`)."""
+        return self.cashier.buy_chips(self._running(tid), player_id, name, "rebuy")
+
+    def add_on(self, tid: int, player_id: int | None, name: str) -> dict[str, Any]:
+        """The add-on for ``name`` (:meth:`Cashier.buy_chips`)."""
+        return self.cashier.buy_chips(self._running(tid), player_id, name, "add_on")
+
+    def deal(self, tid: int, name: str, answer: str) -> dict[str, Any]:
+        """``name`` proposes, accepts or declines the ICM deal (:meth:`Cashier.deal`)."""
+        return self.cashier.deal(self._running(tid), name, answer)
 
     def _running(self, tid: int) -> Running:
         running = self.running.get(tid)
@@ -537,81 +422,12 @@ class TournamentService:
             raise TournamentError(f"tournament {tid} is being recovered: try again in a moment")
         return running
 
-    def _pay(self, c: Connection, player_id: int | None, change: int, tid: int) -> int:
-        """The account an entrant pays from or is paid to (a bot's: the bank), its cached
-        balance moved by ``change`` in one UPDATE that never takes it below zero."""
-        if player_id is None:
-            return ledger.account(c, ledger.BANK)
-        moved = c.execute(
-            update(_PLAYERS)
-            .where(_PLAYERS.c.id == player_id, _PLAYERS.c.balance + change >= 0)
-            .values(balance=_PLAYERS.c.balance + change)
-        )
-        if moved.rowcount != 1:
-            found = c.execute(select(_PLAYERS.c.balance).where(_PLAYERS.c.id == player_id)).scalar()
-            raise RoomError(f"the entry costs {-change}, more than your balance of {found or 0}")
-        return ledger.account(c, ledger.BALANCE, player_id)
-
     # ------------------------------------------------------------------ the director's writes
 
     def persist(self, c: Connection, running: Running, commands: list[Command], tnow: float) -> None:
-        """Write ``commands``' money and places and the director's state, in ``c``'s
-        transaction (a hand's, a registration's, a tick's)."""
-        tid, d = running.id, running.director
-        s = d.settings
-        moves: list[ledger.Move] = []
-        state_values: dict[str, Any] = {}
-        for command in commands:
-            if isinstance(command, Finish):
-                if command.prize:
-                    target = self._pay(c, running.people.get(command.player), command.prize, tid)
-                    moves.append(
-                        ledger.Move(ledger.account(c, ledger.TPOOL, tid), target, command.prize, "prize")
-                    )
-                c.execute(
-                    update(_ENTRIES)
-                    .where(_ENTRIES.c.tournament_id == tid, _ENTRIES.c.name == command.player)
-                    .values(place=command.place, prize=command.prize)
-                )
-            elif isinstance(command, Refund):
-                target = self._pay(c, running.people.get(command.player), command.amount, tid)
-                if s.buy_in:
-                    moves.append(
-                        ledger.Move(ledger.account(c, ledger.TPOOL, tid), target, s.buy_in, "refund")
-                    )
-                if s.fee:
-                    moves.append(
-                        ledger.Move(ledger.account(c, ledger.TFEE, tid), target, s.fee, "refund fee")
-                    )
-                moves.append(
-                    ledger.Move(
-                        ledger.account(c, ledger.TBOX, tid),
-                        ledger.account(c, ledger.TCHIPS, tid),
-                        s.starting_chips,
-                        "unissue",
-                    )
-                )
-            elif isinstance(command, AddChips):
-                moves.append(
-                    ledger.Move(
-                        ledger.account(c, ledger.TCHIPS, tid),
-                        ledger.account(c, ledger.TBOX, tid),
-                        command.chips,
-                        "issue",
-                    )
-                )
-            elif isinstance(command, Status):
-                if command.state == "running" and d.level_index == 0:
-                    state_values.setdefault("started_at", time.time())
-                if command.state in ("finished", "cancelled"):
-                    state_values["ended_at"] = time.time()
-        ledger.write_moves(c, moves)
-        c.execute(
-            update(_TOURNAMENTS)
-            .where(_TOURNAMENTS.c.id == tid)
-            .values(state=d.state, director=director_to_record(d, tnow), **state_values)
-        )
-        running.saved_at = time.time()
+        """Write ``commands``' money and places and the director's state in ``c``'s
+        transaction (:meth:`Cashier.persist`)."""
+        self.cashier.persist(c, running, commands, tnow)
 
     def changed(self, running: Running, commands: list[Command]) -> None:
         """Committed: the tables are to be synced and the commands told (from any thread)."""
@@ -775,6 +591,22 @@ class TournamentService:
             if steps:
                 sitting.append(_in_turn(room, steps))
         await asyncio.gather(*sitting)
+        # A rebuy or an add-on: the director holds more chips for a seated player than their
+        # seat (never one in the hand: the director grants them between hands, or to a busted
+        # player, who is dealt no hand); the difference comes from the box.
+        topping: list[Any] = []
+        for number, want in sorted(wanted.items()):
+            room = running.rooms[number]
+            short = [
+                s.player
+                for s in room.keeper.table.view(None).seats
+                if want.get(s.seat) == s.player and not s.in_hand and s.stack < chips.get(s.player, 0)
+            ]
+            if short:
+                topping.append(
+                    _in_turn(room, [functools.partial(_top_up, room.keeper, running, n) for n in short])
+                )
+        await asyncio.gather(*topping)
         woken = [
             _in_turn(room, [_nothing], quiet=True)
             for room in list(running.rooms.values())
@@ -877,12 +709,8 @@ class TournamentService:
 
         await asyncio.to_thread(close)
 
-    # ------------------------------------------------------------------ what the lobby shows
-
 
 def _replace_start(settings: TournamentSettings, start: float) -> TournamentSettings:
-    import dataclasses
-
     return dataclasses.replace(settings, start_at=start)
 
 
@@ -903,6 +731,16 @@ def _leave(keeper: Any, name: str, now: float) -> object:
 
 def _sit(keeper: Any, name: str, seat: int, chips: int, pid: int | None, kind: str, now: float) -> object:
     return keeper.sit_down(name, seat, chips, now, player_id=pid, bot_kind=kind)
+
+
+def _top_up(keeper: Any, running: Running, name: str, now: float) -> object:
+    # Asked again on the table's actor: the hand or the director may have moved on since.
+    with running.lock:
+        entrant = running.director.entrants.get(name)
+        seat = next((s for s in keeper.table.view(None).seats if s.player == name), None)
+        if entrant is None or seat is None or seat.in_hand or seat.stack >= entrant.chips:
+            return None
+        return keeper.top_up(name, entrant.chips - seat.stack, now)
 
 
 def _nothing(_now: float) -> None:

@@ -8,13 +8,14 @@ them (docs/tournaments.md).
 - :mod:`~sevenstud.tournament.director`: the director itself, without I/O.
 """
 
-from sevenstud.tournament.director import Director, Entrant, TournamentError
+from sevenstud.tournament.director import DealTalk, Director, Entrant, TournamentError
 from sevenstud.tournament.payouts import icm, icm_deal, paid_places, payout_table
 from sevenstud.tournament.settings import (
     AddChips,
     Break,
     CloseTable,
     Command,
+    Deal,
     Finish,
     HandForHand,
     NewLevel,
@@ -42,6 +43,8 @@ __all__ = [
     "Break",
     "CloseTable",
     "Command",
+    "Deal",
+    "DealTalk",
     "Director",
     "Entrant",
     "Finish",

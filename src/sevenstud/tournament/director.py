@@ -22,10 +22,16 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from sevenstud.tournament.payouts import icm_deal, payout_table, shared_prizes, split_exactly
+from sevenstud.tournament.payouts import payout_table, shared_prizes, split_exactly
+from sevenstud.tournament.player_requests import (
+    DealTalk,
+    Entrant,
+    PlayerRequests,
+    TournamentError,
+    _Clock,
+)
 from sevenstud.tournament.seating import TableIndex, TableSeats, draw_seats, random_open_seat
 from sevenstud.tournament.settings import (
-    AddChips,
     Break,
     CloseTable,
     Command,
@@ -39,51 +45,11 @@ from sevenstud.tournament.settings import (
 )
 from sevenstud.tournament.structure import Level
 
-
-class TournamentError(ValueError):
-    """A request the tournament cannot grant now; the message says why, and nothing changed."""
+__all__ = ["DealTalk", "Director", "Entrant", "TournamentError"]
 
 
 @dataclass(slots=True)
-class Entrant:
-    """One player's part in the tournament."""
-
-    name: str
-    order: int
-    """Registration order (ties in odd chips go to the earlier entrant)."""
-    entries: int = 1
-    rebuys: int = 0
-    add_on: bool = False
-    chips: int = 0
-    table: int | None = None
-    out: bool = False
-    place: int | None = None
-    prize: int = 0
-    away: bool = False
-    rebuy_until: float | None = None
-    """Busted in the rebuy period: may rebuy until this moment."""
-
-
-@dataclass(slots=True)
-class _Clock:
-    # Play time runs only while the tournament is running and not on a break or paused; levels
-    # and breaks are measured on it.
-    played: float = 0.0
-    since: float | None = None
-
-    def at(self, now: float) -> float:
-        return self.played + (now - self.since if self.since is not None else 0.0)
-
-    def stop(self, now: float) -> None:
-        self.played, self.since = self.at(now), None
-
-    def go(self, now: float) -> None:
-        if self.since is None:
-            self.since = now
-
-
-@dataclass(slots=True)
-class Director:
+class Director(PlayerRequests):
     """Runs one tournament from registration to its last prize."""
 
     settings: TournamentSettings
@@ -105,7 +71,8 @@ class Director:
     break_due: bool = False
     break_ends: float | None = None
     paused: bool = False
-    deal_accepted: set[str] = field(default_factory=set)
+    deal: DealTalk | None = None
+    """The ICM deal being talked over (None: none): no hand is dealt and the clock stands still."""
     _clock: _Clock = field(default_factory=_Clock)
     _level_started: float = 0.0
     _next_break: float | None = None
@@ -159,8 +126,9 @@ class Director:
         assert self._left == len(self.players_left()), (self._left, len(self.players_left()))
 
     def chips_in_play(self) -> int:
-        """Every entrant's chips (a busted player has none): always :attr:`chips_issued`."""
-        return sum(e.chips for e in self.entrants.values())
+        """Every entrant's chips, those bought during a hand included (a busted player has
+        none): always :attr:`chips_issued`."""
+        return sum(e.chips + e.owed for e in self.entrants.values())
 
     def prizes(self) -> tuple[int, ...]:
         """The prize of each paid place for the field as it stands."""
@@ -192,6 +160,10 @@ class Director:
             return None
         return max(0.0, self._next_break - self._clock.at(now))
 
+    def dealt_in(self, table: int) -> frozenset[str]:
+        """The players dealt into the hand in progress at ``table`` (none between hands)."""
+        return frozenset(self._dealt.get(table, ()))
+
     def table_of(self, player: str) -> int | None:
         """The table ``player`` sits at, if any."""
         entrant = self.entrants.get(player)
@@ -220,10 +192,7 @@ class Director:
         if self.entries >= s.max_entries:
             raise TournamentError("the tournament is full")
         if known is not None:
-            if not known.out:
-                raise TournamentError(f"{player} is still in the tournament")
-            if known.entries > s.re_entries:
-                raise TournamentError(f"{player} has no re-entries left")
+            self.verify_re_entry(player)
             known.entries += 1
             known.out = False
             self._left += 1
@@ -271,9 +240,11 @@ class Director:
                     return self._cancel()
                 return self._start(now)
             return commands
+        if self.deal is not None and now >= self.deal.ends:
+            commands += self._deal_off(now, "")  # not everyone said yes in time: play on
         if self.state == "break" and self.break_ends is not None and now >= self.break_ends:
             self.state, self.break_ends = "running", None
-            self._clock.go(now)
+            self._run_clock(now)
             commands.append(Status("running"))
         if self.state != "running":
             return commands
@@ -295,7 +266,12 @@ class Director:
     def resume(self, now: float) -> None:
         """Start the clock again where it stood."""
         self.paused = False
-        if self.state == "running" and not self.break_due:
+        self._run_clock(now)
+
+    def _run_clock(self, now: float) -> None:
+        # The play clock runs unless something stops play everywhere: a break (or one due), a
+        # server's recovery, a deal being talked over.
+        if self.state == "running" and not self.break_due and not self.paused and self.deal is None:
             self._clock.go(now)
 
     def _advance_levels(self, now: float) -> list[Command]:
@@ -389,7 +365,7 @@ class Director:
         seats = self.tables.get(table)
         if self.state != "running" or self.paused or seats is None or seats.in_hand:
             return None
-        if self.break_due or self.final_table_pending or table in self.breaking:
+        if self.break_due or self.final_table_pending or table in self.breaking or self.deal is not None:
             return None
         if self.hand_for_hand and seats.round_played >= self.hand_for_hand_round:
             return None
@@ -422,7 +398,8 @@ class Director:
         seats = self.tables[table]
         seats.in_hand = False
         self._touch(seats)
-        self._dealt.pop(table, None)
+        for player in self._dealt.pop(table, set()):
+            self._pay_owed(self.entrants[player])
         seats.round_played = self.hand_for_hand_round - 1 if self.hand_for_hand else seats.round_played
         return self._after_hand(now)
 
@@ -449,7 +426,8 @@ class Director:
         for player, chips in stacks.items():
             entrant = self.entrants[player]
             entrant.chips = chips
-            if chips == 0 and player in dealt:  # not one already out of chips, waiting to be placed
+            self._pay_owed(entrant)  # chips bought during the hand: a player with them is not out
+            if entrant.chips == 0 and player in dealt:  # not one out of chips already, to be placed
                 busted.append((player, self._started_chips.get(player, 0)))
         commands: list[Command] = []
         rebuying = self._may_rebuy_now()
@@ -468,6 +446,10 @@ class Director:
                 commands += self._eliminate(final)
         return commands + self._after_hand(now)
 
+    @staticmethod
+    def _pay_owed(entrant: Entrant) -> None:
+        entrant.chips, entrant.owed = entrant.chips + entrant.owed, 0
+
     def _after_hand(self, now: float) -> list[Command]:
         commands: list[Command] = self._end_round_if_done() or []
         on_the_bubble = self._left <= len(self.prizes()) + 1
@@ -484,6 +466,8 @@ class Director:
                 if self.state in ("running", "break"):
                     commands += self._check_hand_for_hand() + self._rebalance(now)
             commands += self._maybe_take_break(now)
+        if self.deal is not None and self.state in ("running", "break"):
+            commands += self._deal_after_hand(now)
         return commands
 
     def _end_round_if_done(self) -> list[Command] | None:
@@ -507,89 +491,6 @@ class Director:
 
     def _dealable(self, table: TableSeats) -> int:
         return sum(1 for p in table.players.values() if self.entrants[p].chips > 0)
-
-    # -- rebuys, add-ons, leaving ----------------------------------------------------------
-
-    def _may_rebuy_now(self) -> bool:
-        s = self.settings
-        return not self.field_final and s.rebuy_levels > 0 and self.level_index < s.rebuy_levels
-
-    def _field_open(self) -> bool:
-        # Entries, rebuys or the add-on may still come: the pool is not final, so nobody can be
-        # given a place (its prize) yet.
-        s = self.settings
-        pool_open_until = s.rebuy_levels + (1 if s.add_on_chips else 0)
-        return not self.field_final and (self.late_open or self.level_index < pool_open_until)
-
-    def rebuy(self, player: str, now: float) -> list[Command]:
-        """A rebuy for ``player``: busted and within their time to rebuy, or at no more than
-        the starting chips between hands, while rebuys are on."""
-        s = self.settings
-        entrant = self._entrant_in(player)
-        if not self._may_rebuy_now():
-            raise TournamentError("rebuys are over")
-        if s.rebuy_limit and entrant.rebuys >= s.rebuy_limit:
-            raise TournamentError(f"{player} has made every rebuy allowed ({s.rebuy_limit})")
-        if entrant.chips > s.starting_chips:
-            raise TournamentError(f"{player} has more than the starting chips and cannot rebuy")
-        if entrant.table is not None and self.tables[entrant.table].in_hand and entrant.chips > 0:
-            raise TournamentError(f"{player} is in a hand: rebuy between hands")
-        chips = s.rebuy_chips or s.starting_chips
-        entrant.rebuys += 1
-        entrant.chips += chips
-        entrant.rebuy_until = None
-        self.pool += s.buy_in
-        self.chips_issued += chips
-        return [AddChips(player, chips, s.buy_in, "rebuy")]
-
-    def add_on(self, player: str, now: float) -> list[Command]:
-        """``player``'s one add-on, in the level after the rebuys (a break in it included)."""
-        s = self.settings
-        entrant = self._entrant_in(player)
-        if not s.add_on_chips:
-            raise TournamentError("this tournament has no add-on")
-        if self.level_index != s.rebuy_levels or self.field_final:
-            raise TournamentError("the add-on is on only in the level after the rebuys")
-        if entrant.add_on:
-            raise TournamentError(f"{player} has taken the add-on already")
-        if entrant.table is not None and self.tables[entrant.table].in_hand:
-            raise TournamentError(f"{player} is in a hand: add on between hands")
-        entrant.add_on = True
-        entrant.chips += s.add_on_chips
-        price = s.add_on_price or s.buy_in
-        self.pool += price
-        self.chips_issued += s.add_on_chips
-        return [AddChips(player, s.add_on_chips, price, "add_on")]
-
-    def leave(self, player: str, now: float) -> None:
-        """``player`` leaves for good: they stay seated, their antes and bring-ins are posted and
-        their hand folded at their turn until their chips are gone (the table's sitting out)."""
-        self._entrant_in(player).away = True
-
-    def come_back(self, player: str, now: float) -> None:
-        """``player`` is back at the table: dealt in and playing their hands again."""
-        self._entrant_in(player).away = False
-
-    def _entrant_in(self, player: str) -> Entrant:
-        entrant = self.entrants.get(player)
-        if entrant is None or entrant.out or self.state not in ("running", "break"):
-            raise TournamentError(f"{player} is not playing in this tournament")
-        return entrant
-
-    def _expire_rebuys(self, now: float) -> list[Command]:
-        if not self.settings.rebuy_levels:
-            return []  # nobody has a time to rebuy: no need to look at every entrant each tick
-        over = not self._may_rebuy_now()
-        lapsed = [
-            (e.name, self._started_chips.get(e.name, 0))
-            for e in self.entrants.values()
-            if not e.out and e.chips == 0 and e.rebuy_until is not None and (over or now >= e.rebuy_until)
-        ]
-        if not lapsed:
-            return []
-        for name, _ in lapsed:
-            self.entrants[name].rebuy_until = None
-        return self._eliminate(lapsed) + self._rebalance(now)
 
     # -- eliminations and prizes ---------------------------------------------------------
 
@@ -664,6 +565,7 @@ class Director:
 
     def _finish(self) -> list[Command]:
         self.state = "finished"
+        self.deal = None
         for table in list(self.tables.values()):
             table.players.clear()
         self._reindex()
@@ -678,39 +580,6 @@ class Director:
         if on:
             self.hand_for_hand_round = max(t.round_played for t in self.tables.values()) + 1
         return [HandForHand(on)]
-
-    # -- the deal ------------------------------------------------------------------------
-
-    def deal_offer(self) -> dict[str, int]:
-        """What each player still in would take if the prizes left were split by ICM now (only
-        once everyone left is in the money)."""
-        left = self.players_left()
-        prizes = self.prizes()
-        if len(left) > len(prizes) or len(left) < 2 or self.state not in ("running", "break"):
-            raise TournamentError("a deal is possible once every player left is in the money")
-        return icm_deal({p: self.entrants[p].chips for p in left}, prizes[: len(left)])
-
-    def accept_deal(self, player: str, now: float) -> list[Command]:
-        """``player`` agrees to the ICM deal; once all still in agree between hands, the prizes
-        left are paid by it and the tournament ends, places by chips."""
-        offer = self.deal_offer()
-        if player not in offer:
-            raise TournamentError(f"{player} is not in the tournament")
-        self.deal_accepted.add(player)
-        if set(offer) - self.deal_accepted or self._index.in_hand:
-            return []
-        commands: list[Command] = []
-        ranked = sorted(offer, key=lambda p: (-self.entrants[p].chips, self.entrants[p].order))
-        for place, name in enumerate(ranked, start=1):
-            entrant = self.entrants[name]
-            self._mark_out(entrant)
-            entrant.place, entrant.prize = place, offer[name]
-            if entrant.table is not None:
-                self.tables[entrant.table].vacate(name)
-                self._touch(self.tables[entrant.table])
-                entrant.table = None
-            commands.append(Finish(name, place, offer[name]))
-        return commands + self._finish()
 
     # -- seats ---------------------------------------------------------------------------
 

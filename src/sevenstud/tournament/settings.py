@@ -170,6 +170,16 @@ class Finish:
 
 
 @dataclass(frozen=True, slots=True)
+class Deal:
+    """The ICM deal: ``proposed`` by ``player``, ``accepted`` by ``player``, ``off`` (declined by
+    ``player``, or with ``player`` empty: not agreed in time, or no deal left to make), or
+    ``done`` (every player left agreed: their ``Finish`` commands come with it)."""
+
+    state: Literal["proposed", "accepted", "off", "done"]
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
 class Refund:
     """``player`` gets ``amount`` back (unregistering, or a cancelled tournament)."""
 
@@ -185,5 +195,5 @@ class Status:
     state: str
 
 
-Command = Seat | AddChips | CloseTable | NewLevel | Break | HandForHand | Finish | Refund | Status
+Command = Seat | AddChips | CloseTable | NewLevel | Break | HandForHand | Finish | Deal | Refund | Status
 """Everything the director may answer."""

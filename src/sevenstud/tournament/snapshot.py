@@ -20,7 +20,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from sevenstud.tournament.director import Director, Entrant, _Clock
+from sevenstud.tournament.director import Director
+from sevenstud.tournament.player_requests import DealTalk, Entrant, _Clock
 from sevenstud.tournament.seating import TableSeats
 from sevenstud.tournament.settings import TournamentSettings
 from sevenstud.tournament.structure import Level, Structure, StructureError
@@ -131,7 +132,9 @@ def director_to_record(director: Director, now: float) -> dict[str, Any]:
         "break_due": d.break_due,
         "break_ends": d.break_ends,
         "paused": d.paused,
-        "deal_accepted": sorted(d.deal_accepted),
+        "deal": None
+        if d.deal is None
+        else {"proposed_by": d.deal.proposed_by, "ends": d.deal.ends, "accepted": sorted(d.deal.accepted)},
         "clock": {"played": d._clock.at(now), "running": d._clock.since is not None},
         "level_started": d._level_started,
         "next_break": d._next_break,
@@ -170,7 +173,9 @@ def director_from_record(record: dict[str, Any], now: float) -> Director:
     d.final_table_pending, d.break_due = bool(record["final_table_pending"]), bool(record["break_due"])
     d.break_ends = None if record["break_ends"] is None else float(record["break_ends"]) + shift
     d.paused = bool(record["paused"])
-    d.deal_accepted = set(record["deal_accepted"])
+    talk = record.get("deal")  # (a record from before the deal was talked over has none)
+    if talk is not None:
+        d.deal = DealTalk(str(talk["proposed_by"]), float(talk["ends"]) + shift, set(talk["accepted"]))
     clock = record["clock"]
     d._clock = _Clock(played=float(clock["played"]), since=now if clock["running"] else None)
     d._level_started = float(record["level_started"])

@@ -4,6 +4,7 @@
 // GET /api/tournaments/{id} says, read again every two seconds, in the page's language.
 import { api, chips, el, me, siteHeader } from "/web/common.js";
 import { gameName, number, said, t, translatePage } from "/web/i18n.js";
+import { renderAsks, renderDeal } from "/web/tournament_asks.js";
 import { clockWords, levelWords } from "/web/tournament_words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -72,6 +73,8 @@ async function load() {
       el("button", { type: "button", "data-testid": "unregister", onclick: () => post(`/api/tournaments/${tid}/unregister`),
         text: t("tournaments.unregister") }));
   }
+  renderAsks($("t-asks"), tour, load);
+  renderDeal($("t-deal-panel"), $("t-deal"), tour);
   $("t-facts").replaceChildren(
     el("p", { text: t("tournament.pool", {
       count: tour.entries, pool: chips(tour.prize_pool), buy_in: number(tour.buy_in), fee: number(tour.fee), entries: number(tour.entries),

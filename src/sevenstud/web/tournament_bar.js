@@ -4,6 +4,7 @@
 // says your place and prize. A cash table has no tournament: the bar stays away.
 import { api, chips, el } from "/web/common.js";
 import { number, t } from "/web/i18n.js";
+import { renderAsks } from "/web/tournament_asks.js";
 import { clockWords, levelWords } from "/web/tournament_words.js";
 
 const tableId = Number(window.location.pathname.split("/").pop());
@@ -21,7 +22,8 @@ async function start() {
   const next = el("span", { "data-testid": "t-next" });
   const you = el("span", { "data-testid": "t-rank", "aria-live": "polite" });
   const link = el("a", { href: `/tournament/${of.tournament}`, text: t("tournament.bar_link") });
-  bar.append(level, next, you, link);
+  const asks = el("span", { class: "tournament-asks", "data-testid": "t-asks" });
+  bar.append(level, next, you, asks, link);
   const main = document.getElementById("table-main");
   main.insertBefore(bar, main.firstChild.nextSibling);
   async function update() {
@@ -31,6 +33,7 @@ async function start() {
     } catch {
       return;
     }
+    renderAsks(asks, tour, update);
     level.textContent = t("tournament.bar_level", { level: number(tour.level.index + 1), words: levelWords(tour.level) });
     next.textContent = tour.state === "break" && tour.break_ends_in !== null
       ? t("tournament.bar_break", { time: clockWords(tour.break_ends_in) })

@@ -1,0 +1,337 @@
+"""The tournament's cashier: every chip that comes into a tournament or goes out of it, through
+the ledger (docs/tournaments.md, "The chips, through the ledger").
+
+- An entry (a registration, a late entry, a re-entry) moves the buy-in from the player's balance
+  into the prize pool (``tpool``) and the fee to the tournament's fees (``tfee``), and issues the
+  starting chips from the tournament's chip bank (``tchips``) into its box (``tbox``);
+  unregistering, or a cancelled tournament, moves each back.
+- A prize moves from the pool to the player's balance (``persist``, in the transaction of the
+  hand, the tick or the request that decides it).
+
+Each request here changes the director and writes what it decided in one transaction; a
+refusal, or a write that fails, leaves the director as it was stored. What the tables do with
+the chips (a seat funded from the box) is the direction's (:mod:`sevenstud.server.tournaments`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Connection, insert, select, update
+
+from sevenstud.games import GAMES, Game
+from sevenstud.server.keeper import BOT_PREFIX, RoomError, check_bot_kind
+from sevenstud.server.rooms import Room
+from sevenstud.server.store import Store, ledger
+from sevenstud.server.store.models import Player, TournamentEntry, TournamentRow, core
+from sevenstud.tournament import (
+    AddChips,
+    Command,
+    Director,
+    Finish,
+    Refund,
+    Status,
+    TournamentSettings,
+)
+from sevenstud.tournament.snapshot import director_from_record, director_to_record
+
+_PLAYERS, _ENTRIES, _TOURNAMENTS = core(Player), core(TournamentEntry), core(TournamentRow)
+
+DEAL_SECONDS = 60.0
+"""Seconds of the wall the players have to agree to an ICM deal once it is proposed; the bots
+agree at once (docs/tournaments.md, "The ICM deal in the card room")."""
+
+
+def game_of(settings: TournamentSettings, index: int) -> Game:
+    """The game (with its stakes) dealt at level ``index``."""
+    return GAMES[settings.game_at(index)](settings.level(index).stakes)
+
+
+@dataclass(slots=True)
+class Running:
+    """One tournament directed by this process: its director, its tables and rooms."""
+
+    id: int
+    name: str
+    director: Director
+    speed: float
+    origin: float
+    """The moment (wall time) its clock is counted from: its time runs ``speed`` times the wall's."""
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    tables: dict[int, int] = field(default_factory=dict)
+    """Tournament table number -> card-room table id."""
+    rooms: dict[int, Room] = field(default_factory=dict)
+    people: dict[str, int | None] = field(default_factory=dict)
+    """Entrant -> their account (None: a bot)."""
+    bot_kinds: dict[str, str] = field(default_factory=dict)
+    saved_at: float = 0.0
+    broken: bool = False
+    """A write failed: the tournament is taken up again from the database."""
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    told: list[Command] = field(default_factory=list)
+    """Commands decided and committed, still to be told to the players (websocket messages)."""
+    tasks: list[asyncio.Task[None]] = field(default_factory=list)
+
+    def now(self, wall: float | None = None) -> float:
+        """The tournament's time (its director's): the wall's, ``speed`` times as fast."""
+        wall = time.time() if wall is None else wall
+        return self.origin + (wall - self.origin) * self.speed
+
+
+class Cashier:
+    """The chips of the tournaments a process directs: ``changed(running, commands)`` is told
+    of every batch of commands committed (the direction syncs the tables and tells the players)."""
+
+    def __init__(self, store: Store, changed: Callable[[Running, list[Command]], None]) -> None:
+        self.store = store
+        self.changed = changed
+
+    def register(
+        self, running: Running, player_id: int | None, name: str, bot_kind: str | None = None
+    ) -> dict[str, Any]:
+        """Enter ``name`` (an account's, or a bot's with ``bot_kind``): the entry price from the
+        balance (a bot's from the bank), checked; the starting chips issued. Runs in the store's
+        place (``store.run``)."""
+        tid = running.id
+        if player_id is None:
+            check_bot_kind(bot_kind or "rule")
+            if not name.startswith(BOT_PREFIX):
+                raise RoomError(f"a bot's name starts with {BOT_PREFIX!r}")
+        with running.lock:
+            d = running.director
+            # Before the start no hand has changed the director since its last write: a failed
+            # registration takes the stored one back (cheaper than a copy for a large field).
+            before = director_to_record(d, running.now()) if d.state != "registering" else None
+            tnow = running.now()
+            try:
+                commands = d.register(name, tnow)
+                with self.store.writing(), self.store.engine.begin() as c:
+                    price, fee = d.settings.buy_in, d.settings.fee
+                    source = self.pay(c, player_id, -(price + fee), running.id)
+                    moves = []
+                    if price:
+                        moves.append(
+                            ledger.Move(source, ledger.account(c, ledger.TPOOL, tid), price, "buy-in")
+                        )
+                    if fee:
+                        moves.append(ledger.Move(source, ledger.account(c, ledger.TFEE, tid), fee, "fee"))
+                    chips = d.settings.starting_chips
+                    moves.append(
+                        ledger.Move(
+                            ledger.account(c, ledger.TCHIPS, tid),
+                            ledger.account(c, ledger.TBOX, tid),
+                            chips,
+                            "issue",
+                        )
+                    )
+                    ledger.write_moves(c, moves)
+                    found = c.execute(
+                        select(_ENTRIES.c.id).where(_ENTRIES.c.tournament_id == tid, _ENTRIES.c.name == name)
+                    ).scalar()
+                    if found is None:
+                        c.execute(
+                            insert(_ENTRIES).values(
+                                tournament_id=tid,
+                                player_id=player_id,
+                                bot_kind=bot_kind if player_id is None else None,
+                                name=name,
+                                paid=price + fee,
+                                registered=True,
+                                prize=0,
+                                registered_at=time.time(),
+                            )
+                        )
+                    else:  # a re-entry, or registering again after unregistering
+                        c.execute(
+                            update(_ENTRIES)
+                            .where(_ENTRIES.c.id == found)
+                            .values(paid=_ENTRIES.c.paid + price + fee, registered=True, place=None, prize=0)
+                        )
+                    running.people[name] = player_id
+                    if player_id is None:
+                        running.bot_kinds[name] = bot_kind or "rule"
+                    self.persist(c, running, commands, tnow)
+            except BaseException:
+                running.director = director_from_record(before or self.stored(tid), tnow)
+                raise
+        self.changed(running, commands)
+        return {"registered": name, "entries": d.entries, "state": d.state}
+
+    def stored(self, tid: int) -> dict[str, Any]:
+        """The director as last written."""
+        with self.store.session() as s:
+            row = s.get(TournamentRow, tid)
+            assert row is not None and row.director is not None
+            return dict(row.director)
+
+    def unregister(self, running: Running, name: str) -> dict[str, Any]:
+        """Take back ``name``'s registration before the start: everything refunded."""
+        tid = running.id
+        with running.lock:
+            d = running.director
+            before = director_to_record(d, running.now())
+            tnow = running.now()
+            try:
+                commands = d.unregister(name, tnow)
+                with self.store.writing(), self.store.engine.begin() as c:
+                    self.persist(c, running, commands, tnow)
+                    c.execute(
+                        update(_ENTRIES)
+                        .where(_ENTRIES.c.tournament_id == tid, _ENTRIES.c.name == name)
+                        .values(registered=False, paid=0)
+                    )
+            except BaseException:
+                running.director = director_from_record(before, tnow)
+                raise
+        self.changed(running, commands)
+        return {"unregistered": name, "entries": d.entries}
+
+    def reenter(self, running: Running, player_id: int | None, name: str) -> dict[str, Any]:
+        """``name`` busted and buys in again (a re-entry: the buy-in and fee from the balance,
+        the starting chips at a new seat), where the template allows it now."""
+        with running.lock:
+            running.director.verify_re_entry(name)
+            answer = self.register(running, player_id, name)
+        return {"reentered": name, "entries": answer["entries"], "state": answer["state"]}
+
+    def buy_chips(self, running: Running, player_id: int | None, name: str, kind: str) -> dict[str, Any]:
+        """A rebuy (``kind`` ``rebuy``) or the add-on (``add_on``) for ``name``: the price from the
+        balance into the prize pool and the chips issued into the box, in one transaction (the
+        table tops the seat up from the box once it is between hands for them)."""
+        tid = running.id
+        with running.lock:
+            d = running.director
+            tnow = running.now()
+            before = director_to_record(d, tnow)
+            try:
+                commands = d.rebuy(name, tnow) if kind == "rebuy" else d.add_on(name, tnow)
+                added = next(c for c in commands if isinstance(c, AddChips))
+                with self.store.writing(), self.store.engine.begin() as c:
+                    what = "a rebuy" if kind == "rebuy" else "the add-on"
+                    source = self.pay(c, player_id, -added.price, tid, what)
+                    if added.price:
+                        pool = ledger.account(c, ledger.TPOOL, tid)
+                        ledger.write_moves(
+                            c, [ledger.Move(source, pool, added.price, kind.replace("_", "-"))]
+                        )
+                    c.execute(
+                        update(_ENTRIES)
+                        .where(_ENTRIES.c.tournament_id == tid, _ENTRIES.c.name == name)
+                        .values(paid=_ENTRIES.c.paid + added.price)
+                    )
+                    self.persist(c, running, commands, tnow)
+            except BaseException:
+                running.director = director_from_record(before, tnow)
+                raise
+            chips = d.entrants[name].chips + d.entrants[name].owed
+        self.changed(running, commands)
+        return {kind: name, "chips": chips, "price": added.price, "prize_pool": d.pool}
+
+    def deal(self, running: Running, name: str, answer: str) -> dict[str, Any]:
+        """``name``'s word on the ICM deal: ``propose`` (the bots say yes at once; a person has
+        :data:`DEAL_SECONDS` of the wall to answer), ``accept`` or ``decline``. Once everyone
+        left has said yes the prizes left are paid by it, in the same transaction."""
+        with running.lock:
+            d = running.director
+            tnow = running.now()
+            before = director_to_record(d, tnow)
+            try:
+                if answer == "propose":
+                    bots = {n for n in d.players_left() if running.people.get(n) is None}
+                    seconds = DEAL_SECONDS * running.speed  # a person's time is the wall's
+                    commands = d.propose_deal(name, tnow, seconds, accepting=bots)
+                elif answer == "accept":
+                    commands = d.accept_deal(name, tnow)
+                else:
+                    commands = d.decline_deal(name, tnow)
+                with self.store.writing(), self.store.engine.begin() as c:
+                    self.persist(c, running, commands, tnow)
+            except BaseException:
+                running.director = director_from_record(before, tnow)
+                raise
+            talk = d.deal
+            state = "done" if d.state == "finished" else "off" if talk is None else "open"
+            waiting = sorted(set(d.players_left()) - talk.accepted) if talk is not None else []
+        self.changed(running, commands)
+        return {"deal": state, "waiting_for": waiting}
+
+    def pay(
+        self, c: Connection, player_id: int | None, change: int, tid: int, what: str = "the entry"
+    ) -> int:
+        """The account an entrant pays from or is paid to (a bot's: the bank), its cached
+        balance moved by ``change`` in one UPDATE that never takes it below zero."""
+        if player_id is None:
+            return ledger.account(c, ledger.BANK)
+        moved = c.execute(
+            update(_PLAYERS)
+            .where(_PLAYERS.c.id == player_id, _PLAYERS.c.balance + change >= 0)
+            .values(balance=_PLAYERS.c.balance + change)
+        )
+        if moved.rowcount != 1:
+            found = c.execute(select(_PLAYERS.c.balance).where(_PLAYERS.c.id == player_id)).scalar()
+            raise RoomError(f"{what} costs {-change}, more than your balance of {found or 0}")
+        return ledger.account(c, ledger.BALANCE, player_id)
+
+    def persist(self, c: Connection, running: Running, commands: list[Command], tnow: float) -> None:
+        """Write ``commands``' money and places and the director's state, in ``c``'s
+        transaction (a hand's, a registration's, a tick's)."""
+        tid, d = running.id, running.director
+        s = d.settings
+        moves: list[ledger.Move] = []
+        state_values: dict[str, Any] = {}
+        for command in commands:
+            if isinstance(command, Finish):
+                if command.prize:
+                    target = self.pay(c, running.people.get(command.player), command.prize, tid)
+                    moves.append(
+                        ledger.Move(ledger.account(c, ledger.TPOOL, tid), target, command.prize, "prize")
+                    )
+                c.execute(
+                    update(_ENTRIES)
+                    .where(_ENTRIES.c.tournament_id == tid, _ENTRIES.c.name == command.player)
+                    .values(place=command.place, prize=command.prize)
+                )
+            elif isinstance(command, Refund):
+                target = self.pay(c, running.people.get(command.player), command.amount, tid)
+                if s.buy_in:
+                    moves.append(
+                        ledger.Move(ledger.account(c, ledger.TPOOL, tid), target, s.buy_in, "refund")
+                    )
+                if s.fee:
+                    moves.append(
+                        ledger.Move(ledger.account(c, ledger.TFEE, tid), target, s.fee, "refund fee")
+                    )
+                moves.append(
+                    ledger.Move(
+                        ledger.account(c, ledger.TBOX, tid),
+                        ledger.account(c, ledger.TCHIPS, tid),
+                        s.starting_chips,
+                        "unissue",
+                    )
+                )
+            elif isinstance(command, AddChips):
+                moves.append(
+                    ledger.Move(
+                        ledger.account(c, ledger.TCHIPS, tid),
+                        ledger.account(c, ledger.TBOX, tid),
+                        command.chips,
+                        "issue",
+                    )
+                )
+            elif isinstance(command, Status):
+                if command.state == "running" and d.level_index == 0:
+                    state_values.setdefault("started_at", time.time())
+                if command.state in ("finished", "cancelled"):
+                    state_values["ended_at"] = time.time()
+        ledger.write_moves(c, moves)
+        c.execute(
+            update(_TOURNAMENTS)
+            .where(_TOURNAMENTS.c.id == tid)
+            .values(state=d.state, director=director_to_record(d, tnow), **state_values)
+        )
+        running.saved_at = time.time()
