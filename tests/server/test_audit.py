@@ -30,7 +30,7 @@ def _move_chips(keeper: TableKeeper, now: float) -> None:
     """One action that moves chips (a new hand when the last one is over)."""
     table = keeper.table
     if not table.hand_in_progress:
-        keeper.start_hand(now, Deck.shuffled())
+        keeper.start_hand(now, Deck.seeded(f"moves at {now}"))  # the same hands every run
     seat = table.to_act
     assert seat is not None
     legal = table.legal_actions()

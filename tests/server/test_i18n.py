@@ -180,7 +180,14 @@ def test_http_refusals_follow_accept_language(server: str) -> None:
 SERVER = Path(__file__).resolve().parents[2] / "src" / "sevenstud" / "server"
 ENGINE = [
     SERVER.parent / name
-    for name in ("tournament/director.py", "tournament/settings.py", "table.py", "hand.py", "betting.py")
+    for name in (
+        "tournament/director.py",
+        "tournament/player_requests.py",
+        "tournament/settings.py",
+        "table.py",
+        "hand.py",
+        "betting.py",
+    )
 ]
 """The engine's modules whose refusals the server passes on (a table command, an action)."""
 CLIENT_ERRORS = {

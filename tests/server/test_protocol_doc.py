@@ -55,12 +55,13 @@ def _routes(routes: Any, prefix: str = "") -> list[tuple[str, str]]:
 
 
 def _documented(path: str, doc: str) -> bool:
-    """Whether ``path`` is named in the doc: as written, or with its parameters named otherwise
-    (``/api/hands/{id}`` for ``/api/hands/{hand_id}``)."""
+    """Whether ``path`` is named in the doc: as written, with its parameters named otherwise
+    (``/api/hands/{id}`` for ``/api/hands/{hand_id}``), or with a parameter's values written
+    out (``.../deal/propose`` for ``.../deal/{answer}``)."""
     if path in doc:
         return True
     pattern = re.escape(path)
-    pattern = re.sub(r"\\\{[^}]*\\\}", r"\\{[^}]+\\}", pattern)
+    pattern = re.sub(r"\\\{[^}]*\\\}", r"(?:\\{[^}]+\\}|[\\w-]+)", pattern)
     return re.search(pattern, doc) is not None
 
 

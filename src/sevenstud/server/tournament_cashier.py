@@ -52,6 +52,15 @@ def game_of(settings: TournamentSettings, index: int) -> Game:
     return GAMES[settings.game_at(index)](settings.level(index).stakes)
 
 
+_SHORT = {
+    "entry": "the entry costs {amount}, more than your balance of {balance}",
+    "rebuy": "a rebuy costs {amount}, more than your balance of {balance}",
+    "add_on": "the add-on costs {amount}, more than your balance of {balance}",
+}
+"""What a balance too short to pay is told, by what it would pay for (whole sentences: each is
+a template of sevenstud.i18n, translated as it stands)."""
+
+
 @dataclass(slots=True)
 class Running:
     """One tournament directed by this process: its director, its tables and rooms."""
@@ -212,8 +221,7 @@ class Cashier:
                 commands = d.rebuy(name, tnow) if kind == "rebuy" else d.add_on(name, tnow)
                 added = next(c for c in commands if isinstance(c, AddChips))
                 with self.store.writing(), self.store.engine.begin() as c:
-                    what = "a rebuy" if kind == "rebuy" else "the add-on"
-                    source = self.pay(c, player_id, -added.price, tid, what)
+                    source = self.pay(c, player_id, -added.price, tid, kind)
                     if added.price:
                         pool = ledger.account(c, ledger.TPOOL, tid)
                         ledger.write_moves(
@@ -260,9 +268,7 @@ class Cashier:
         self.changed(running, commands)
         return {"deal": state, "waiting_for": waiting}
 
-    def pay(
-        self, c: Connection, player_id: int | None, change: int, tid: int, what: str = "the entry"
-    ) -> int:
+    def pay(self, c: Connection, player_id: int | None, change: int, tid: int, what: str = "entry") -> int:
         """The account an entrant pays from or is paid to (a bot's: the bank), its cached
         balance moved by ``change`` in one UPDATE that never takes it below zero."""
         if player_id is None:
@@ -274,7 +280,7 @@ class Cashier:
         )
         if moved.rowcount != 1:
             found = c.execute(select(_PLAYERS.c.balance).where(_PLAYERS.c.id == player_id)).scalar()
-            raise RoomError(f"{what} costs {-change}, more than your balance of {found or 0}")
+            raise RoomError(_SHORT[what].format(amount=-change, balance=found or 0))
         return ledger.account(c, ledger.BALANCE, player_id)
 
     def persist(self, c: Connection, running: Running, commands: list[Command], tnow: float) -> None:
