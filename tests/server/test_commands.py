@@ -16,8 +16,16 @@ from sevenstud.server.spawn import free_port
 
 
 def test_audit_of_a_new_database_is_clean(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A new card room's database (as `sevenstud serve` makes it) audits clean; a path where
+    there is none is an error naming it, and the audit makes nothing there."""
+    from sevenstud.server.store import open_store
+
+    open_store(str(tmp_path / "room.sqlite3")).close()
     assert main(["audit", "--database", str(tmp_path / "room.sqlite3")]) == 0
     assert "clean" in capsys.readouterr().out
+    assert main(["audit", "--database", str(tmp_path / "typo.sqlite3")]) == 1
+    assert "there is no file" in capsys.readouterr().err
+    assert not (tmp_path / "typo.sqlite3").exists()
 
 
 def test_serve_prints_the_database_and_the_address_and_answers(tmp_path: Path) -> None:
