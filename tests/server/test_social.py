@@ -170,7 +170,7 @@ def played(store: Store) -> Iterator[tuple[str, Store, dict[str, int]]]:
     for _ in range(25):
         if not keeper.table.can_start_hand():
             break
-        keeper.start_hand(now, Deck.shuffled())
+        keeper.start_hand(now, Deck.seeded(f"history {now}"))  # the same hands every run
         while keeper.table.hand_in_progress:
             seat = keeper.table.to_act
             assert seat is not None

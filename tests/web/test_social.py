@@ -241,8 +241,11 @@ def test_the_history_page_filters_pages_and_counts_your_hands(
         with_card = context.request.get(f"{server}/api/history", params=query).json()
         expect(rows).to_have_count(min(20, with_card["total"]), timeout=TIMEOUT)
         read = "rs => rs.map(r => [...r.querySelectorAll('.card')].map(c => c.dataset.card))"
-        for cards in rows.evaluate_all(read):
-            assert held in cards
+        # The rows before the search may still be shown, as many of them: wait for the new ones.
+        deadline = time.monotonic() + TIMEOUT / 1000
+        while not all(held in cards for cards in rows.evaluate_all(read)):
+            assert time.monotonic() < deadline, f"rows without {held} after the search"
+            page.wait_for_timeout(100)
         axe_check(page, "the history page")
         page.screenshot(path=str(artifacts / "history.png"), full_page=True)
         page.get_by_test_id("f-cards").fill("Zz")
