@@ -4,8 +4,6 @@ problem it reports is real (issue 18, point 10), on SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import asyncio
-import importlib.util
-import sys
 import threading
 from pathlib import Path
 from typing import Any
@@ -21,6 +19,7 @@ from sevenstud.server.spawn import running
 from sevenstud.server.store import open_store
 from sevenstud.server.store.models import Player
 from sevenstud.table import TableSettings
+from tests.server.benches import load_bench
 
 SETTINGS = TableSettings(StudHiLo(Stakes(1, 2, 5, 10), rake_percent=5, rake_cap=3), seats=4)
 MOVES_CHIPS = (ActionKind.BRING_IN, ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE, ActionKind.CALL)
@@ -72,22 +71,12 @@ def test_the_audit_reads_one_moment_while_a_table_writes_between_its_reads(db_ur
         audit_store.close()
 
 
-def _load_bench() -> Any:
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "load.py"
-    spec = importlib.util.spec_from_file_location("sevenstud_load_bench_audit", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_audit_is_clean_every_time_while_a_card_room_plays_fast(db_url: str) -> None:
     """Rule: `sevenstud audit` during play reports only real problems. A real card room plays
     hands with no think time while the audit runs again and again; one real inconsistency is
     planted (a player's balance one chip above the ledger): every audit reports it, and
     nothing else."""
-    bench = _load_bench()
+    bench = load_bench()
     with running(db_url, pause=0.05) as served:
         tables = asyncio.run(bench.open_tables(served.base, 4))
         store = open_store(db_url, migrate=False)

@@ -4,15 +4,12 @@ real `sevenstud serve` processes on one PostgreSQL database, one killed (SIGKILL
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import json
 import os
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -30,6 +27,7 @@ from sevenstud.server.spawn import free_port, spawn
 from sevenstud.server.store import Store, open_store
 from sevenstud.server.store.models import HandRow, Sitting, TableLease, TableRow, Transfer
 from sevenstud.table import TableSettings
+from tests.server.benches import load_bench
 from tests.server.watch import watching
 
 SETTINGS = TableSettings(StudHiLo(Stakes(1, 2, 5, 10)), seats=4)
@@ -206,16 +204,6 @@ def test_a_lease_lasts_a_positive_time(store: Store) -> None:
 # ---------------------------------------------------------------- two real processes
 
 
-def _load_bench() -> Any:
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "load.py"
-    spec = importlib.util.spec_from_file_location("sevenstud_load_bench", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 def _serve(port: int, database: str, ttl: float) -> subprocess.Popen[str]:
     url = f"http://127.0.0.1:{port}"
     args = ["--public-url", url, "--lease-seconds", str(ttl)]
@@ -272,7 +260,7 @@ def test_two_servers_on_one_database_one_killed_its_tables_go_on_at_the_other(pg
         pytest.skip(message)
     from websockets.sync.client import connect
 
-    bench = _load_bench()
+    bench = load_bench()
     database = pg_cluster.create_database()
     ttl = 2.0
     ports = [free_port(), free_port()]

@@ -42,11 +42,13 @@ from sevenstud.hand import Hand
 from sevenstud.history.phh import loads_all
 from sevenstud.server.app import COOKIE, create_app
 from sevenstud.server.audit import audit
-from sevenstud.server.protocol import MAX_MESSAGE_BYTES, RATE_PER_SECOND
+from sevenstud.server.limits import Limits
+from sevenstud.server.protocol import MAX_MESSAGE_BYTES
 from sevenstud.server.spawn import free_port, running
 from sevenstud.server.store import Store, open_store
 from sevenstud.server.store.models import HandRow, Player, Sitting
 from sevenstud.wire import hand_from_record
+from tests.server.benches import load_bench
 from tests.server.watch import watching
 
 CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
@@ -549,7 +551,7 @@ def test_malformed_and_oversized_messages_get_an_error_and_change_nothing(
 
 def test_messages_are_rate_limited_per_connection(live: str, store: Store) -> None:
     table, ann, bob = _people_at_a_table(live)
-    burst = int(RATE_PER_SECOND) + 15
+    burst = int(Limits().messages_per_second) + 15
     leave_fold = json.dumps({"type": "act", "hand": 999, "street": 3, "action": "fold"})
     got = asyncio.run(_talk(live, ann, [_hello(table)] + [leave_fold] * burst, seconds=2))
     errors = [m["message"] for m in got if m["type"] == "error"]
@@ -558,6 +560,27 @@ def test_messages_are_rate_limited_per_connection(live: str, store: Store) -> No
     again = asyncio.run(_talk(live, bob, [_hello(table), leave_fold], until='"type": "error"'))
     assert not any("too many" in m["message"] for m in again if m["type"] == "error")
     assert audit(store).ok
+
+
+def test_actions_the_table_takes_are_never_rate_limited(tmp_path: Any) -> None:
+    """Rule: the message allowance limits floods, not play. Five clients act at once at their
+    turns (benchmarks/load.py with no think time) at a server allowing 3 messages a second:
+    each acts far more often than that and none is refused, since an action the table takes
+    gives its share back; a burst of refused messages on one socket is still cut at 3."""
+    bench = load_bench()
+    url = f"sqlite:///{tmp_path / 'room.db'}"
+    with running(url, pause=0.02, args=["--limit", "messages_per_second=3"]) as served:
+        tables = asyncio.run(bench.open_tables(served.base, 1))
+        played = asyncio.run(bench.play(served.base, tables, seconds=3.0, think=(0.0, 0.0)))
+        stale = json.dumps({"type": "act", "hand": 999, "street": 3, "action": "fold"})
+        address = served.base.split("://", 1)[1]
+        token = guest(address)
+        got = asyncio.run(_talk(address, token, [_hello(tables[0])] + [stale] * 8, seconds=1.5))
+    assert not played.errors, played.errors[:5]
+    seats = bench.SEATS
+    assert played.actions > seats * 3 * 3 + 2 * seats, f"{played.actions} actions: the clients hardly acted"
+    refused = [m["message"] for m in got if m["type"] == "error"]
+    assert sum("too many messages" in e for e in refused) >= 5, refused
 
 
 @pytest.mark.parametrize("origin", ["http://evil.example", "null", "http://127.0.0.1.evil.example"])

@@ -56,13 +56,13 @@ from sevenstud.server.connection import Limits as OutboxLimits
 from sevenstud.server.edge import Edge, Policy, server_options
 from sevenstud.server.i18n import say
 from sevenstud.server.leases import LEASE_SECONDS, LeaseError, LeaseKeeper
-from sevenstud.server.limits import Buckets, HashPool, Limits, LoginGuard, RateLimited, Sockets
+from sevenstud.server.limits import Allowance, Buckets, HashPool, Limits, LoginGuard, RateLimited, Sockets
 from sevenstud.server.protocol import (
     GRACE_SECONDS,
     MAX_ID,
     MAX_MESSAGE_BYTES,
     PROTOCOL_VERSION,
-    RATE_PER_SECOND,
+    Act,
     ClientMessage,
     Hello,
     MessageError,
@@ -566,21 +566,17 @@ def create_app(
             return
         connection.start()
         room: Room | None = None
-        allowance, checked = RATE_PER_SECOND, time.monotonic()
+        allowance = Allowance(limits.messages_per_second, time.monotonic())
         try:
             while True:
                 frame = await ws.receive()
                 if frame["type"] == "websocket.disconnect":
                     break
                 text = frame.get("text")
-                now = time.monotonic()
-                allowance = min(RATE_PER_SECOND, allowance + (now - checked) * RATE_PER_SECOND)
-                checked = now
                 number = room.keeper.number if room is not None else None
-                if allowance < 1:
+                if not allowance.take(time.monotonic()):
                     connection.refuse("too many messages: slow down", number)
                     continue
-                allowance -= 1
                 message = parse_message(text)
                 if isinstance(message, str):
                     connection.refuse(message, number)
@@ -603,7 +599,8 @@ def create_app(
                 elif room is None:
                     connection.refuse("say hello first (the protocol version and the table)", None)
                     continue
-                await room.handle(message, connection)
+                if await room.handle(message, connection) and isinstance(message, Act):
+                    allowance.give_back()  # the game paced it (see Limits.messages_per_second)
         except (WebSocketDisconnect, ConnectionError):
             pass  # the client went away (a send to a closed socket raises the latter)
         except RuntimeError:

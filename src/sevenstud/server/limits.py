@@ -85,6 +85,10 @@ class Limits:
     """How often expired sessions are deleted and idle tables looked for."""
     idle_table_seconds: float = 10 * MINUTE
     """A table nobody but bots sits at, with nobody watching, is closed after this."""
+    messages_per_second: float = 20.0
+    """Websocket messages one connection may send a second (a burst of as many). An action its
+    table takes, at its turn, gives its share back: the game paces those (a bot at a heads-up
+    table with no think time acts dozens of times a second), and a flood is of refused ones."""
     chat_messages: int = 5
     """Chat lines one player may send per ``chat_window`` (a burst of as many), all tables."""
     chat_window: float = 10.0
@@ -121,6 +125,31 @@ class Limits:
         if kind is not bool and value < 0:
             raise ValueError(f"limit {name}: {text!r} is below 0")
         return dataclasses.replace(self, **{name: value})
+
+
+class Allowance:
+    """One connection's message allowance: a token bucket of ``per_second`` a second, a burst of
+    as many (:attr:`Limits.messages_per_second`)."""
+
+    __slots__ = ("_checked", "_left", "_per_second")
+
+    def __init__(self, per_second: float, now: float) -> None:
+        self._per_second = per_second
+        self._left = per_second
+        self._checked = now
+
+    def take(self, now: float) -> bool:
+        """Whether one more message is allowed ``now`` (and, if so, its share taken)."""
+        self._left = min(self._per_second, self._left + (now - self._checked) * self._per_second)
+        self._checked = now
+        if self._left < 1:
+            return False
+        self._left -= 1
+        return True
+
+    def give_back(self) -> None:
+        """The last message's share returned (an action the table took)."""
+        self._left = min(self._per_second, self._left + 1)
 
 
 class RateLimited(Exception):
@@ -333,11 +362,11 @@ class Sockets:
                 5,
             )
         if account is not None and self._by_account.get(account, 0) >= self.limits.sockets_per_account:
-                raise RateLimited(
-                    "sockets_per_account",
-                    f"too many connections for your account: {self.limits.sockets_per_account} at once",
-                    5,
-                )
+            raise RateLimited(
+                "sockets_per_account",
+                f"too many connections for your account: {self.limits.sockets_per_account} at once",
+                5,
+            )
         self._next += 1
         self._open[self._next] = _Socket(address, account, session, close)
         self._by_address[address] = self._by_address.get(address, 0) + 1

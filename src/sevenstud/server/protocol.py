@@ -28,8 +28,6 @@ MAX_ID = 2**31 - 1
 a larger one is a malformed message, never an overflow inside the server."""
 MAX_MESSAGE_BYTES = 4096
 """A client message longer than this is refused unread."""
-RATE_PER_SECOND = 20.0
-"""Messages a connection may send each second (a burst of as many)."""
 GRACE_SECONDS = 1.0
 """How long after a deadline the server waits before timing a seat out: the lag of the wire."""
 
@@ -607,7 +605,6 @@ __all__ = [
     "MAX_ID",
     "MAX_MESSAGE_BYTES",
     "PROTOCOL_VERSION",
-    "RATE_PER_SECOND",
     "SERVER",
     "ClientMessage",
     "MessageError",

@@ -312,20 +312,23 @@ class Room:
 
     # ------------------------------------------------------------------ the one door
 
-    async def handle(self, message: ClientMessage, connection: Connection) -> None:
+    async def handle(self, message: ClientMessage, connection: Connection) -> bool:
         """A client's message, decided on the actor: what it causes goes to every connection at
-        the next send; a refusal goes to this connection alone (``error``), changing nothing."""
+        the next send; a refusal goes to this connection alone (``error``), changing nothing.
+        Whether it was taken (False: refused)."""
         try:
             if isinstance(message, Hello):
                 await self.submit(functools.partial(self._hello, connection, message))
-                return
+                return True
             if connection.player is None or connection.player_id is None:
                 raise RoomError("log in or play as a guest first")
             if connection.key not in self.watchers:
                 raise RoomError("say hello first (the protocol version and the table)")
             await self.submit(functools.partial(self._command, message, connection))
+            return True
         except (TableError, RoomError) as error:
             connection.refuse(str(error), self.keeper.number)
+            return False
 
     def _hello(self, connection: Connection, hello: Hello, _now: float) -> Watcher:
         connection.lang = hello.lang  # before the welcome: every word from now on is in it
