@@ -192,6 +192,10 @@ def test_your_cards_the_bet_you_face_and_the_bar_are_in_view_round_a_table(
         assert _inside(_box(page, f"[data-testid=cards-{you}]"), width, height), "your cards at a showdown"
         assert _inside(_box(page, "[data-testid=middle-result]"), width, height), "the result at a showdown"
         assert page.evaluate("document.documentElement.scrollWidth") <= width
+        # What you said on 7th street reads whole (beside seven cards a phone cut it to "guest-...").
+        yours = page.get_by_test_id(f"said-{you}")
+        expect(yours).to_be_visible()
+        assert yours.evaluate("n => n.scrollWidth <= n.clientWidth + 1"), yours.text_content()
         assert not said, said
     finally:
         context.close()
