@@ -186,16 +186,18 @@ def position(
     streets = [len(p) for p in parsed]
     for seat, count in enumerate(streets):
         if count < 3:
+            # The count stands alone (no noun after it): the catalogs translate one template.
             raise EquityError(
-                f"player {seat + 1} has {count} card{'s' * (count != 1)}: give at least the 3rd-street cards"
+                f"player {seat + 1} has too few cards ({count}): give at least the 3rd-street cards"
                 " (two down and the door card; ?? for a card you do not know)"
             )
         if count > 7:
-            raise EquityError(f"player {seat + 1} has {count} cards: a stud hand has at most 7")
+            raise EquityError(f"player {seat + 1} has too many cards ({count}): a stud hand has at most 7")
     if len(set(streets)) > 1:
-        listing = ", ".join(f"player {i + 1} has {c}" for i, c in enumerate(streets))
+        counts = ", ".join(str(c) for c in streets)
         raise EquityError(
-            f"the players are on different streets ({listing}): give every player the same number of cards"
+            f"the players are on different streets (cards per player: {counts}): give every player the"
+            " same number of cards"
         )
     street = streets[0]
     dead_cards = parse_hand(dead) if dead else []
@@ -219,24 +221,26 @@ def position(
                 continue
             if card in seen:
                 other = seen[card]
-                also = f"{other} and {where}" if other != where else f"{where} twice"
-                raise EquityError(f"the card {card} is given twice ({also})")
+                # Where the card was given is said again in a client's language (i18n.WORDS).
+                twice = f"{other} and {where}" if other != where else f"{where} twice"
+                raise EquityError(f"the card {card} is given twice ({twice})")
             seen[card] = where
     # Count the deck the way the dealer does (docs/rules.md, "Not enough cards").
     dead_count = len(dead_cards)
     left = 52 - n * street - dead_count - (1 if shared is not None else 0)
     if left < 0:
         raise EquityError(
-            f"too many cards: {n} players on {STREET_NAMES[street]} and {dead_count} dead cards need"
-            f" {n * street + dead_count}, a deck has 52"
+            f"too many cards: {n} players holding {street} cards each and the dead cards ({dead_count})"
+            f" need {n * street + dead_count}, a deck has 52"
         )
     community_to_come = 0
     if shared is None and street < 7:
         for next_street in range(street + 1, 7):
             left -= n
             if left < 0:
+                # next_street is 4 to 6: "th" is every one's ordinal (the catalogs' template)
                 raise EquityError(
-                    f"not enough cards: the deck cannot deal {STREET_NAMES[next_street]} to {n} players"
+                    f"not enough cards: the deck cannot deal {next_street}th street to {n} players"
                 )
         if left < n:
             if left < 1:

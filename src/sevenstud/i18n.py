@@ -388,6 +388,56 @@ REFUSALS: tuple[str, ...] = (
     N_("{name} must be a whole number of at least {least}, not {value}"),
     N_("a sit-and-go is one table: max_entries cannot exceed seats"),
     N_("a scheduled tournament needs start_at"),
+    # the equity jobs (server/study.py, server/equity_worker.py): refused, failed, cut short
+    N_(
+        "exact counting of this position is {work} outcomes of work ({method}); this server counts at most {most} exactly (max_outcomes): ask for Monte Carlo, or give more of the cards"  # noqa: E501
+    ),
+    N_("{trials} trials asked for; this server draws at most {most} in one job (max_trials)"),
+    N_("the server is stopping: no equity jobs now"),
+    N_("your equity jobs running now: {count}; at most {most} run at once for one client (per_client): wait for one to end"),  # noqa: E501
+    N_("the equity calculator is busy: {count} running, the most this server runs at once (running): try again shortly"),  # noqa: E501
+    N_("too many equity jobs asked for: at most {most} a minute (starts_per_minute)"),
+    N_("too many requests about equity jobs: at most {most} a second (polls_per_second)"),
+    N_("no equity job {job} (a job is kept {minutes} min after it ended)"),
+    N_("the equity job needed more memory than this server gives one job (memory_mb)"),
+    N_("the equity job failed: {kind}"),
+    N_("the equity job could not start: {problem}"),
+    N_("the equity job's worker ended without an answer"),
+    N_("cut short"),
+    N_(
+        "cut short at its deadline of {seconds} s (seconds): {drawn} of the {trials} trials were drawn; the result is theirs (its standard errors are larger)"  # noqa: E501
+    ),
+    N_(
+        "cut short, the server stopping: {drawn} of the {trials} trials were drawn; the result is theirs (its standard errors are larger)"  # noqa: E501
+    ),
+    N_(
+        "cut short at its deadline of {seconds} s (seconds), {percent}% counted: exact counting of this position takes longer than this server allows; ask for Monte Carlo"  # noqa: E501
+    ),
+    N_("cut short, the server stopping, with {percent}% counted"),
+    N_("cut short at its deadline of {seconds} s (seconds) before its first trials were drawn"),
+    N_("cut short, the server stopping, before its first trials were drawn"),
+    # an equity job's position (equity.py), as a client gives it
+    N_("not a card: {token} in {hand} (expected e.g. 'As 2s 3s 7h', '?? ?? 7h')"),
+    N_("unknown game {game}: expected one of {games}"),
+    N_("stud is for {low} to {high} players, not {count}"),
+    N_(
+        "player {seat} has too few cards ({count}): give at least the 3rd-street cards (two down and the door card; ?? for a card you do not know)"  # noqa: E501
+    ),
+    N_("player {seat} has too many cards ({count}): a stud hand has at most 7"),
+    N_("the players are on different streets (cards per player: {counts}): give every player the same number of cards"),  # noqa: E501
+    N_("the community card must be one known card, not {card}"),
+    N_("a community card is dealt only on 7th street to players holding six cards, not {count}"),
+    N_("the card {card} is given twice ({places})"),
+    N_("too many cards: {players} players holding {held} cards each and the dead cards ({dead}) need {total}, a deck has 52"),  # noqa: E501
+    N_("not enough cards: the deck cannot deal {street}th street to {players} players"),
+    N_("not enough cards: the deck cannot deal 7th street to {players} players, not even a community card"),
+    N_("not enough cards left to deal"),
+    N_(
+        "exact counting would hold {work} completions in memory (the limit is {limit}): too many unknown cards; use Monte Carlo (trials)"  # noqa: E501
+    ),
+    N_(
+        "exact enumeration would list {ways} ways for the last player's cards at once: too many unknown cards; use Monte Carlo (trials)"  # noqa: E501
+    ),
 )
 """The refusals a player meets, as templates of the English the code raises; :func:`refusal`
 translates a refusal that matches one (the parts named in :data:`_INNER` again, recursively)."""
@@ -421,10 +471,19 @@ WORDS: tuple[str, ...] = (
     N_("break"),
     N_("finished"),
     N_("cancelled"),
+    # where an equity position gives a card twice (equity.position)
+    N_("player {seat} and player {other}"),
+    N_("player {seat} twice"),
+    N_("player {seat} and the dead cards"),
+    N_("the dead cards twice"),
+    N_("player {seat} and the community card"),
+    N_("the dead cards and the community card"),
 )
 """The words a refusal's parts are made of, translated where they stand inside one."""
 
-_INNER = frozenset({"error", "reason", "why", "what", "got", "whom", "span", "media", "said", "state"})
+_INNER = frozenset(
+    {"error", "reason", "why", "what", "got", "whom", "span", "media", "said", "state", "places"}
+)
 
 
 @functools.cache

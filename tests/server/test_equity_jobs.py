@@ -6,6 +6,7 @@ only after that. Each test sets tiny limits through the study's settings (Equity
 from __future__ import annotations
 
 import os
+import re
 import signal
 import time
 from collections.abc import Callable, Iterator
@@ -266,11 +267,19 @@ def test_a_job_is_forgotten_only_after_its_worker_ended(jobs: Callable[..., stud
     _until(lambda: job.done)
     now[0] += 30
     assert room.get(job.id, "b").answer()["stopped"] == "deadline"
+    # its error is said in the language asked for (GET /api/equity/{job}?lang=et), "stopped" kept
+    said = job.answer("et")
+    assert said["stopped"] == "deadline"
+    assert re.fullmatch(
+        r"katkestati tähtajal 0\.8 s \(seconds\), loetud \d+%: selle seisu täpne loendamine võtab kauem,"
+        r" kui see server lubab; vali Monte Carlo",
+        said["error"],
+    ), said["error"]
     now[0] += 31  # keep_seconds after its worker ended: forgotten
     with pytest.raises(study.Refused) as gone:
         room.get(job.id, "c")
     assert gone.value.status == 404 and gone.value.reason == "unknown-job"
-    assert "kept 1 minutes after it ended" in gone.value.detail
+    assert "kept 1 min after it ended" in gone.value.detail
 
 
 def test_the_finished_jobs_kept_are_bounded(jobs: Callable[..., study.Study]) -> None:
@@ -309,4 +318,7 @@ def test_a_worker_past_its_memory_fails_with_the_limit_named(jobs: Callable[...,
         "done": True,
         "error": "the equity job needed more memory than this server gives one job (memory_mb)",
     }
+    assert job.answer("ru")["error"] == (
+        "заданию эквити понадобилось больше памяти, чем этот сервер даёт одному заданию (memory_mb)"
+    )
     assert job.pid is not None and not _alive(job.pid)

@@ -187,12 +187,15 @@ ENGINE = [
         "table.py",
         "hand.py",
         "betting.py",
+        "equity.py",
     )
 ]
-"""The engine's modules whose refusals the server passes on (a table command, an action)."""
+"""The engine's modules whose refusals the server passes on (a table command, an action, an
+equity job's position). The card parser's errors (cards.py) reach no client: the equity
+calculator reads a hand's cards itself (equity.parse_hand), the history's filter too."""
 CLIENT_ERRORS = {
     *("HTTPException", "RoomError", "FilterError", "DownloadError", "MessageError", "TournamentError"),
-    *("TableError", "HandError", "IllegalAction", "StructureError"),
+    *("TableError", "HandError", "IllegalAction", "StructureError", "EquityError"),
 }
 """The exceptions whose message reaches a client (an ``error``'s message or an HTTP ``detail``)."""
 
@@ -242,6 +245,12 @@ INTERNAL = {
     "a table has 2 to 8 seats, not X",
     "the starting chips must cover the first level's ante and bring-in",
     "prize shares must add up to 100 percent",
+    # the equity calculator's checks of its Python caller (the server sends it strings, one
+    # trials count of at least 1, no device and no community card)
+    "unknown device X: expected cpu or cuda",
+    "give either exact or a number of trials, not both",
+    "the number of trials must be positive, not X",
+    "not a card: X",
     # protocol._say's last resort: a kind of pydantic error the protocol does not word (its
     # English msg after the field); every kind a message's fields can raise is worded above it
     "X: X",
@@ -277,6 +286,8 @@ def _said_by_the_server() -> list[tuple[str, str]]:
                 args = node.args
                 if (name == "HTTPException" and len(args) >= 2) or (name == "RateLimited" and len(args) >= 2):
                     message = args[1]
+                elif name == "Refused" and len(args) >= 3:  # an equity job's (status, reason, detail)
+                    message = args[2]
                 elif name in CLIENT_ERRORS and args:
                     message = args[0]
                 elif name in ("refuse", "close_session", "_answer") and args:
@@ -284,10 +295,24 @@ def _said_by_the_server() -> list[tuple[str, str]]:
                 elif name in ("close_reason", "say") and args:
                     message = args[0]
             elif isinstance(node, ast.Assign) and any(
-                isinstance(t, ast.Name) and t.id.endswith("_REASON") for t in node.targets
+                (isinstance(t, ast.Name) and t.id.endswith("_REASON"))
+                or (isinstance(t, ast.Attribute) and t.attr == "error")  # an equity job's error
+                for t in node.targets
             ):
                 message = node.value
-            elif isinstance(node, ast.FunctionDef) and node.name in ("_say", "parse_message", "_cross_site"):
+            elif (  # an equity worker's answer: ("error", its message)
+                isinstance(node, ast.Tuple)
+                and len(node.elts) == 2
+                and isinstance(node.elts[0], ast.Constant)
+                and node.elts[0].value == "error"
+            ):
+                message = node.elts[1]
+            elif isinstance(node, ast.FunctionDef) and node.name in (
+                "_say",
+                "parse_message",
+                "_cross_site",
+                "_why_stopped",
+            ):
                 for inner in ast.walk(node):
                     if isinstance(inner, ast.Return) and inner.value is not None:
                         said = _shape(inner.value)
@@ -416,3 +441,78 @@ def test_websocket_refusals_before_and_after_hello_are_in_the_connections_langua
     assert hello["message"] == "немає столу 999999"  # a hello refused still chose its language
     assert malformed["message"].startswith("хибне повідомлення: ") and "hand" in malformed["message"]
     assert not re.search(r"\b(expected|missing|got)\b", malformed["message"]), malformed
+
+
+# ---------------------------------------------------------------------- the equity calculator's refusals
+
+EIGHT_ON_THIRD = ["As 2d 3c", "Qs 4h 5c", "Kd Kh 8s", "7c 7d 9h"]
+EIGHT_ON_THIRD += ["Jh Td 6s", "2s 3h 4d", "5s 6h 8c", "9c Tc Jc"]
+"""Eight players on 3rd street: 30,253,774,733,005,824,000,000 outcomes to enumerate."""
+EQUITY_REFUSALS = {
+    "en": (
+        "exact counting of this position is 30,253,774,733,005,824,000,000 outcomes of work (enumeration);"
+        " this server counts at most 20,000,000 exactly (max_outcomes): ask for Monte Carlo, or give more"
+        " of the cards",
+        "not a card: 'Xx' in 'As Xx 3s' (expected e.g. 'As 2s 3s 7h', '?? ?? 7h')",
+        "the card As is given twice (player 1 and player 2)",
+        "no equity job 'nope' (a job is kept 10 min after it ended)",
+    ),
+    "uk": (
+        "точний підрахунок цієї позиції: результатів — 30,253,774,733,005,824,000,000 (enumeration); цей"
+        " сервер точно рахує щонайбільше 20,000,000 (max_outcomes): оберіть Монте-Карло або вкажіть"
+        " більше карт",
+        "не карта: 'Xx' у 'As Xx 3s' (очікується, напр., 'As 2s 3s 7h', '?? ?? 7h')",
+        "карту As вказано двічі (гравець 1 і гравець 2)",
+        "немає завдання еквіті 'nope' (завдання зберігається 10 хв після завершення)",
+    ),
+    "ru": (
+        "точный подсчёт этой позиции: исходов — 30,253,774,733,005,824,000,000 (enumeration); этот сервер"
+        " точно считает не более 20,000,000 (max_outcomes): выберите Монте-Карло или укажите больше карт",
+        "не карта: 'Xx' в 'As Xx 3s' (ожидается, напр., 'As 2s 3s 7h', '?? ?? 7h')",
+        "карта As указана дважды (игрок 1 и игрок 2)",
+        "нет задания эквити 'nope' (задание хранится 10 мин после завершения)",
+    ),
+    "et": (
+        "selle seisu täpne loendamine: tulemusi 30,253,774,733,005,824,000,000 (enumeration); see server"
+        " loendab täpselt kuni 20,000,000 (max_outcomes): vali Monte Carlo või anna rohkem kaarte",
+        "pole kaart: 'Xx' kirjes 'As Xx 3s' (oodati nt 'As 2s 3s 7h', '?? ?? 7h')",
+        "kaart As on antud kaks korda (mängija 1 ja mängija 2)",
+        "võiduvõimaluste tööd 'nope' pole (töö hoitakse alles 10 min pärast selle lõppu)",
+    ),
+}
+"""What ``POST /api/equity`` and ``GET /api/equity/{job}`` say in each language: a job too large
+to count exactly, a bad card, a card given twice, a job there is none of."""
+
+
+def test_equity_refusals_are_said_in_the_requests_language(server: str) -> None:
+    """Rule: the equity calculator's refusals have their ``detail`` in ?lang=, else
+    Accept-Language, else English, like every refusal of the card room; the parts for programs
+    (``reason``, ``limit``, ``most``, ``asked``) and the status stay as they are."""
+    client = httpx.Client(base_url=f"http://{server}", timeout=15)
+    asked = {
+        "too large": {"hands": EIGHT_ON_THIRD, "method": "exact"},
+        "bad card": {"hands": ["As Xx 3s", "Kd Kh Kc"]},
+        "twice": {"hands": ["As 2s 3s", "As Kh Kc"]},
+    }
+    answers: dict[str, list[httpx.Response]] = {}
+    for lang in EQUITY_REFUSALS:
+        query = "" if lang == "en" else f"?lang={lang}"
+        said = [client.post(f"/api/equity{query}", json=body, headers={"Accept-Language": "de"})
+                for body in asked.values()]  # fmt: skip
+        said.append(client.get(f"/api/equity/nope{query}"))
+        answers[lang] = said
+        assert [answer.json()["detail"] for answer in said] == list(EQUITY_REFUSALS[lang]), lang
+    for lang, said in answers.items():
+        for answer, english in zip(said, answers["en"], strict=True):
+            assert answer.status_code == english.status_code
+            kept = {key: value for key, value in answer.json().items() if key != "detail"}
+            assert kept == {key: value for key, value in english.json().items() if key != "detail"}, lang
+    too_large, bad, twice, unknown = answers["uk"]
+    assert too_large.status_code == 400 and too_large.json()["reason"] == "too-large"
+    assert too_large.json()["limit"] == "max_outcomes" and too_large.json()["most"] == 20_000_000
+    assert too_large.json()["asked"] == 30_253_774_733_005_824_000_000
+    assert bad.json()["reason"] == twice.json()["reason"] == "bad-position"
+    assert unknown.status_code == 404 and unknown.json()["reason"] == "unknown-job"
+    # without ?lang=, Accept-Language decides
+    header = client.post("/api/equity", json=asked["twice"], headers={"Accept-Language": "ru-RU,ru;q=0.9"})
+    assert header.json()["detail"] == "карта As указана дважды (игрок 1 и игрок 2)"

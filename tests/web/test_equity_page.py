@@ -197,6 +197,25 @@ def test_a_duplicate_card_error_goes_when_the_cards_are_corrected(page: Any, ser
     expect(error).to_have_text("")
 
 
+def test_a_card_given_twice_is_refused_in_the_pages_language_until_corrected(page: Any, server: str) -> None:
+    """Issue 16, point 8: the server says the refusal in the page's language (the page asks in
+    it), naming the card; the message goes once the cards are corrected, and the same
+    position then runs."""
+    page.goto(f"{server}/equity?lang=uk")
+    page.get_by_test_id("pick-As").wait_for()
+    page.get_by_test_id("cards-p0").fill("As 2s 3s")
+    page.get_by_test_id("cards-p1").fill("As Kh Kc")
+    page.get_by_test_id("run").click()
+    error = page.get_by_test_id("equity-error")
+    expect(error).to_have_text("карту As вказано двічі (гравець 1 і гравець 2)", timeout=15_000)
+    expect(page.get_by_test_id("equity-why")).to_have_text("Відмовлено: ці карти не утворюють позицію.")
+    page.get_by_test_id("cards-p1").fill("Kd Kh Kc")
+    expect(error).to_have_text("")
+    page.get_by_test_id("run").click()
+    page.get_by_test_id("result-1-equity").wait_for(timeout=30_000)
+    assert error.inner_text() == ""
+
+
 # ---------------------------------------------------------------------- refused, or cut short (issue 18)
 
 EIGHT_ON_THIRD = ["As 2d 3c", "Qs 4h 5c", "Kd Kh 8s", "7c 7d 9h"]

@@ -10,7 +10,9 @@ client address may run at once and the jobs the room runs at once (each a proces
 and a rate of starts and of polls per address. A job counts against its client and the room
 from the moment it is accepted until its worker process has ended, and is forgotten only
 ``keep_seconds`` after that. Every refusal is a :class:`Refused`: its status, a ``reason`` a
-page can tell apart, the limit and the message.
+page can tell apart, the limit and the message, said in the request's language (``?lang=``,
+else ``Accept-Language``, as every refusal of the card room: :mod:`~sevenstud.server.answers`);
+so is a job's ``error``. The message's English is a template of :data:`sevenstud.i18n.REFUSALS`.
 """
 
 from __future__ import annotations
@@ -30,7 +32,9 @@ from pydantic import BaseModel, Field
 from sevenstud import equity as calculator
 from sevenstud.games import GameCode, StudHiLo
 from sevenstud.server import equity_worker
+from sevenstud.server.answers import language_of_request
 from sevenstud.server.equity_limits import EquityLimits, exact_seconds
+from sevenstud.server.i18n import say
 
 
 class EquityRequest(BaseModel):
@@ -49,7 +53,8 @@ class Refused(Exception):
     """A request about equity jobs that is refused: HTTP ``status``, ``reason`` (a word a page
     tells apart: ``bad-position``, ``too-large``, ``client-busy``, ``server-busy``, ``rate``,
     ``unknown-job``), the message, and ``extra`` fields (the limit: its name, the most it
-    allows, what was asked); ``retry_after`` in seconds where waiting helps."""
+    allows, what was asked); ``retry_after`` in seconds where waiting helps. ``detail`` is the
+    English the code words; :meth:`response` says it in the request's language."""
 
     def __init__(
         self, status: int, reason: str, detail: str, *, retry_after: float | None = None, **extra: Any
@@ -58,10 +63,11 @@ class Refused(Exception):
         self.status, self.reason, self.detail = status, reason, detail
         self.retry_after, self.extra = retry_after, extra
 
-    def response(self) -> JSONResponse:
-        """The refusal as the HTTP answer: ``{"detail", "reason", ...}`` and ``Retry-After``."""
+    def response(self, lang: str = "en") -> JSONResponse:
+        """The refusal as the HTTP answer: ``{"detail", "reason", ...}`` and ``Retry-After``;
+        ``detail`` in ``lang``, the rest (for programs) as it is."""
         headers = {}
-        body: dict[str, Any] = {"detail": self.detail, "reason": self.reason, **self.extra}
+        body: dict[str, Any] = {"detail": say(self.detail, lang), "reason": self.reason, **self.extra}
         if self.retry_after is not None:
             seconds = max(1, math.ceil(self.retry_after))
             headers["Retry-After"] = str(seconds)
@@ -94,18 +100,18 @@ class Job:
     killed: bool = False
     """The worker did not stop when asked and was killed."""
 
-    def answer(self) -> dict[str, Any]:
-        """The job as ``GET /api/equity/{job}`` says it."""
+    def answer(self, lang: str = "en") -> dict[str, Any]:
+        """The job as ``GET /api/equity/{job}`` says it, its ``error`` in ``lang``."""
         if not self.done:
             return {"done": False, "progress": round(self.progress, 4), "deadline": self.deadline}
         if self.stopped is not None:
             stopped = {"done": True, "progress": round(self.progress, 4), "stopped": self.stopped}
-            stopped["error"] = self.error or "cut short"
+            stopped["error"] = say(self.error or "cut short", lang)
             if self.result is not None:
                 stopped["result"] = self.result
             return stopped
         if self.error is not None:
-            return {"done": True, "error": self.error}
+            return {"done": True, "error": say(self.error, lang)}
         return {"done": True, "progress": 1.0, "result": self.result}
 
 
@@ -156,10 +162,6 @@ class _Bucket:
             }
         self.tokens[client] = (tokens - 1, now)
         return 0.0
-
-
-def _count(n: int, what: str) -> str:
-    return f"{n:,} {what}{'s' * (n != 1)}"
 
 
 class Study:
@@ -270,8 +272,8 @@ class Study:
                 raise Refused(
                     429,
                     "client-busy",
-                    f"you have {_count(len(mine), 'equity job')} running; at most {limits.per_client}"
-                    " run at once for one client (per_client): wait for one to end",
+                    f"your equity jobs running now: {len(mine)}; at most {limits.per_client} run at"
+                    " once for one client (per_client): wait for one to end",
                     retry_after=self._wait_for(mine),
                     limit="per_client",
                     most=limits.per_client,
@@ -280,8 +282,8 @@ class Study:
                 raise Refused(
                     503,
                     "server-busy",
-                    f"the equity calculator is busy: {_count(len(running), 'job')} running, the most"
-                    f" this server runs at once (running): try again shortly",
+                    f"the equity calculator is busy: {len(running)} running, the most this server runs"
+                    " at once (running): try again shortly",
                     retry_after=self._wait_for(running),
                     limit="running",
                     most=limits.running,
@@ -347,22 +349,32 @@ class Study:
                 self.watchers.discard(threading.current_thread())
 
     def _why_stopped(self, job: Job, outcome: equity_worker.Outcome) -> str:
-        """The message of a job cut short, with what it had done."""
-        if outcome.stopped == "shutdown":
-            why = "cut short: the server is stopping"
-        else:
-            why = f"cut short at its deadline of {self.limits.seconds:g} s (seconds)"
+        """The message of a job cut short, with what it had done: each a whole sentence, a
+        template of the catalogs (a translation words why and what was done together)."""
+        deadline = f"{self.limits.seconds:g}"
+        shutdown = outcome.stopped == "shutdown"
         if outcome.result is not None and job.trials is not None:
+            drawn, asked = f"{outcome.result.outcomes:,}", f"{job.trials:,}"
+            if shutdown:
+                return (
+                    f"cut short, the server stopping: {drawn} of the {asked} trials were drawn; the"
+                    " result is theirs (its standard errors are larger)"
+                )
             return (
-                f"{why}: {outcome.result.outcomes:,} of the {job.trials:,} trials were drawn; the"
-                " result is theirs (its standard errors are larger)"
+                f"cut short at its deadline of {deadline} s (seconds): {drawn} of the {asked} trials"
+                " were drawn; the result is theirs (its standard errors are larger)"
             )
         if job.trials is None:
+            counted = f"{100 * outcome.progress:.0f}"
+            if shutdown:
+                return f"cut short, the server stopping, with {counted}% counted"
             return (
-                f"{why}, {100 * outcome.progress:.0f}% counted: exact counting of this position takes"
-                " longer than this server allows; ask for Monte Carlo"
+                f"cut short at its deadline of {deadline} s (seconds), {counted}% counted: exact"
+                " counting of this position takes longer than this server allows; ask for Monte Carlo"
             )
-        return f"{why} before its first trials were drawn"
+        if shutdown:
+            return "cut short, the server stopping, before its first trials were drawn"
+        return f"cut short at its deadline of {deadline} s (seconds) before its first trials were drawn"
 
     def get(self, job_id: str, client: str) -> Job:
         """A job by its id; :class:`Refused` 404 when there is none (or it was forgotten), 429
@@ -382,9 +394,11 @@ class Study:
             self._forget_old()
             job = self.jobs.get(job_id)
         if job is None:
-            kept = f"{self.limits.keep_seconds / 60:g} minutes"
             raise Refused(
-                404, "unknown-job", f"no equity job {job_id[:40]!r} (a job is kept {kept} after it ended)"
+                404,
+                "unknown-job",
+                f"no equity job {job_id[:40]!r} (a job is kept {self.limits.keep_seconds / 60:g} min"
+                " after it ended)",
             )
         return job
 
@@ -396,20 +410,23 @@ def router(study: Study) -> APIRouter:
     def client_of(request: Request) -> str:
         return request.client.host if request.client is not None else "unknown"
 
+    def lang_of(request: Request) -> str:
+        return language_of_request(request.query_params, request.headers)
+
     @routes.post("/api/equity", response_model=None)
     def start(body: EquityRequest, request: Request) -> dict[str, Any] | JSONResponse:
         try:
             job = study.start(body, client_of(request))
         except Refused as refused:
-            return refused.response()
+            return refused.response(lang_of(request))
         return {"job": job.id, "deadline": job.deadline}
 
     @routes.get("/api/equity/{job_id}", response_model=None)
     def follow(job_id: str, request: Request) -> dict[str, Any] | JSONResponse:
         try:
-            return study.get(job_id, client_of(request)).answer()
+            return study.get(job_id, client_of(request)).answer(lang_of(request))
         except Refused as refused:
-            return refused.response()
+            return refused.response(lang_of(request))
 
     return routes
 

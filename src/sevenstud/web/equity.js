@@ -19,7 +19,8 @@ const FIGURES = [
   ["low", "equity.f_low"],
 ];
 // Why the server refused a job (the answer's "reason", docs/protocol.md "Equity jobs"), or why
-// it cut one short (the job's "stopped"); the server's own message follows, saying which limit.
+// it cut one short (the job's "stopped"); the server's own message follows, saying which limit
+// or which card: api() asks in the page's language, so the server says it in that language.
 const REFUSED = {
   "too-large": "equity.r_too_large",
   "client-busy": "equity.r_client_busy",
@@ -172,7 +173,7 @@ function pick(card) {
     const kept = tokens(owner.input.value);
     kept.splice(kept.indexOf(card), 1);
     owner.input.value = kept.join(" ");
-    note(`${cardName(card)} taken back from ${slotLabel(owner.id)}.`);
+    note(t("equity.taken_back", { card: cardName(card), label: slotLabel(owner.id) }));
     refresh();
     return;
   }
