@@ -3,6 +3,8 @@
 // and a control that had the focus hands it to the control drawn in its place (the same
 // data-testid, in the same tournament's row).
 
+const drawnFor = new WeakMap(); // box -> the signature it was last drawn for
+
 /** The focused control inside `box`, as a selector that finds its redrawn self; null: none. */
 function focusedKey(box) {
   const active = document.activeElement;
@@ -17,8 +19,8 @@ function focusedKey(box) {
 /** Run `redraw()` when `signature` differs from the one `box` was drawn for, keeping the
  *  focus on the control that had it (drawn anew). */
 export function redrawKeepingFocus(box, signature, redraw) {
-  if (box.dataset.drawn === signature) return;
-  box.dataset.drawn = signature;
+  if (drawnFor.get(box) === signature) return;
+  drawnFor.set(box, signature);
   const key = focusedKey(box);
   redraw();
   if (key && !box.contains(document.activeElement)) {
