@@ -163,12 +163,12 @@ def run(main: Callable[[], Awaitable[None]], seconds: float = 300.0) -> None:
     """Run ``main`` to its end, or fail after ``seconds`` showing where it waited; then end
     every task it left (a test that failed did not stop its card room) in a bounded time.
 
-    Not :func:`asyncio.run`: that waits, without end, for every task left over to finish once
-    cancelled, and a task that swallows its cancellation never does (``Room.stop`` and
-    ``TournamentService.stop`` await the task they stopped under
-    ``suppress(CancelledError)``, which swallows the stopping task's own cancellation too: a
-    tournament's syncer cancelled while it closed a table went on to wait for its next change,
-    for ever). Cancelled again, such a task ends."""
+    Not :func:`asyncio.run`: that waits without end for every task left over to finish once
+    cancelled, and a task that drops its cancellation never does (a room's actor did, on Python
+    3.11, until ``Room.stop`` cancelled it again: tests/server/test_room_stop.py; and
+    ``TournamentService.stop`` still awaits its lease task under ``suppress(CancelledError)``,
+    which swallows its caller's cancellation too). Cancelled again, such a task ends; one still
+    running is named on stderr."""
     loop = asyncio.new_event_loop()
     try:
         loop.run_until_complete(asyncio.wait_for(main(), seconds))
