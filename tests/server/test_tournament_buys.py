@@ -9,113 +9,18 @@ changes nothing."""
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import httpx
-from fastapi import FastAPI
 from sqlalchemy import select
 
-from sevenstud.server import auth, tournament_routes
-from sevenstud.server.app import COOKIE
 from sevenstud.server.audit import audit
-from sevenstud.server.keeper import TableKeeper
-from sevenstud.server.leases import LeaseKeeper
-from sevenstud.server.rooms import Room
 from sevenstud.server.store import Store, ledger
-from sevenstud.server.store.models import Player, TournamentEntry, TournamentRow
-from sevenstud.server.tournaments import TournamentService
-from sevenstud.table import TableSettings
+from sevenstud.server.store.models import TournamentEntry
 from sevenstud.tournament import HEADS_UP, TURBO, Director, TournamentSettings
-
-
-class _CardRoom:
-    """The rooms, the lease keeper, the tournament service and the lobby's routes, without a
-    socket: a person's turn times out in half a second (they are not at the table), and each
-    table pauses ``pause`` between hands (the moments a rebuy or an add-on is granted)."""
-
-    def __init__(self, store: Store, pause: float) -> None:
-        self.store = store
-        self.rooms: dict[int, Room] = {}
-
-        def open_room(table_id: int, settings: TableSettings, prepare: Callable[[Room], None]) -> Room:
-            quick = dataclasses.replace(settings, action_time=0.3, time_bank_start=0.0, time_bank_max=0.0)
-            room = Room(TableKeeper(store, table_id, quick), pause=pause, grace=0.1)
-            prepare(room)
-            self.rooms[table_id] = room
-            room.start()
-            return room
-
-        async def close_room(table_id: int) -> None:
-            room = self.rooms.pop(table_id, None)
-            if room is not None:
-                await room.stop()
-
-        url = "http://127.0.0.1:9"
-        self.leases = LeaseKeeper(store, url, open_room=lambda row: None, close_room=close_room)
-        self.service = TournamentService(
-            store,
-            url=url,
-            open_room=open_room,
-            close_room=close_room,
-            take_table=self.leases.take,
-            release_table=self.leases.release,
-            tick=0.05,
-        )
-        app = FastAPI()
-        app.include_router(tournament_routes.router(self.service, store, COOKIE))
-        self.app = app
-
-    def client(self, player_id: int) -> httpx.AsyncClient:
-        token = auth.new_session(self.store, player_id)
-        return httpx.AsyncClient(
-            transport=httpx.ASGITransport(app=self.app), base_url="http://room", cookies={COOKIE: token}
-        )
-
-    async def stop(self) -> None:
-        await self.service.stop()
-        for table_id in list(self.rooms):
-            room = self.rooms.pop(table_id)
-            await room.stop()
-
-
-def _person(store: Store) -> tuple[int, str, int]:
-    pid = auth.guest(store)
-    with store.session() as s:
-        player = s.get(Player, pid)
-        assert player is not None
-        return pid, player.name, player.balance
-
-
-def _balance(store: Store, pid: int) -> int:
-    with store.session() as s:
-        player = s.get(Player, pid)
-        assert player is not None
-        return player.balance
-
-
-def _set_balance(store: Store, pid: int, balance: int) -> None:
-    """Move chips between the player and the bank, through the ledger (the audit stays clean)."""
-    with store.transaction() as s:
-        player = s.get(Player, pid)
-        assert player is not None
-        change = balance - player.balance
-        player.balance = balance
-        mine, bank = ledger.account(s, ledger.BALANCE, pid), ledger.account(s, ledger.BANK)
-        if change > 0:
-            ledger.transfer(s, bank, mine, change, "test")
-        elif change < 0:
-            ledger.transfer(s, mine, bank, -change, "test")
-
-
-async def _until(check: Callable[[], Awaitable[bool]], seconds: float, what: str) -> None:
-    end = time.monotonic() + seconds
-    while not await check():
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.05)
+from tests.server.tournament_room import CardRoom, balance, person, run, set_balance, tournament_row, until
 
 
 async def _between_hands(post: Callable[[], Awaitable[httpx.Response]], seconds: float) -> httpx.Response:
@@ -129,19 +34,10 @@ async def _between_hands(post: Callable[[], Awaitable[httpx.Response]], seconds:
         await asyncio.sleep(0.02)
 
 
-def _seated_chips(room: _CardRoom, tid: int) -> dict[str, int]:
+def _seated_chips(room: CardRoom, tid: int) -> dict[str, int]:
     """What each player holds at the tournament's tables now (the seats, not the director)."""
     running = room.service.running[tid]
     return {s.player: s.stack for r in running.rooms.values() for s in r.keeper.table.view(None).seats}
-
-
-def _run(main: Callable[[], Awaitable[None]], seconds: float = 150.0) -> None:
-    """Run ``main`` to its end, or fail after ``seconds`` showing where it waited."""
-
-    async def bounded() -> None:
-        await asyncio.wait_for(main(), seconds)
-
-    asyncio.run(bounded())
 
 
 def test_rebuys_and_the_add_on_are_paid_through_the_ledger_and_reach_the_seat(store: Store) -> None:
@@ -153,7 +49,7 @@ def test_rebuys_and_the_add_on_are_paid_through_the_ledger_and_reach_the_seat(st
     add-ons, and the audit is clean."""
 
     async def main() -> None:
-        room = _CardRoom(store, pause=0.3)
+        room = CardRoom(store, pause=0.3, grace=0.1, quick_turns=True)
         await room.service.start()
         # Six seats (two paid): heads-up, the field would close on the bubble at once.
         settings = TournamentSettings(
@@ -167,8 +63,8 @@ def test_rebuys_and_the_add_on_are_paid_through_the_ledger_and_reach_the_seat(st
             add_on_price=50,
         )
         tid = room.service.create("rebuys", settings, speed=60.0, seed=3)  # 5 s of the wall a level
-        pid, name, start = _person(store)
-        other_pid, _, _ = _person(store)
+        pid, name, start = person(store)
+        other_pid, _, _ = person(store)
         async with room.client(pid) as me, room.client(other_pid) as other:
             page = (await me.get(f"/api/tournaments/{tid}")).json()
             assert page["rebuys"] == {"levels": 1, "limit": 2, "chips": 1500, "price": 100}
@@ -178,11 +74,11 @@ def test_rebuys_and_the_add_on_are_paid_through_the_ledger_and_reach_the_seat(st
             for n in range(5):
                 room.service.register(tid, None, f"bot{tid}-{n}", "rule")
             assert (await me.post(f"/api/tournaments/{tid}/register")).status_code == 200
-            assert _balance(store, pid) == start - 110
+            assert balance(store, pid) == start - 110
             you = (await me.get(f"/api/tournaments/{tid}")).json()["you"]
             assert you["may_rebuy"] and not you["may_add_on"] and not you["may_reenter"]
             # A balance short of the price: refused, nothing changed.
-            _set_balance(store, pid, 60)
+            set_balance(store, pid, 60)
             short = await _between_hands(lambda: me.post(f"/api/tournaments/{tid}/rebuy"), 20)
             assert short.status_code == 409, short.text
             assert short.json()["detail"] == "a rebuy costs 100, more than your balance of 60"
@@ -190,19 +86,17 @@ def test_rebuys_and_the_add_on_are_paid_through_the_ledger_and_reach_the_seat(st
             def d() -> Director:  # (a refused request takes the stored director up again)
                 return room.service.running[tid].director
 
-            assert d().entrants[name].rebuys == 0 and d().pool == 600 and _balance(store, pid) == 60
-            _set_balance(store, pid, start - 110)
+            assert d().entrants[name].rebuys == 0 and d().pool == 600 and balance(store, pid) == 60
+            set_balance(store, pid, start - 110)
             # Granted between hands: 100 into the pool, 1500 chips more at the seat.
             bought = await _between_hands(lambda: me.post(f"/api/tournaments/{tid}/rebuy"), 20)
             assert bought.status_code == 200, bought.text
             answer = bought.json()
             assert answer["rebuy"] == name and answer["price"] == 100 and answer["prize_pool"] == 700
-            assert _balance(store, pid) == start - 210
+            assert balance(store, pid) == start - 210
             assert answer["chips"] > 1500  # the rebuy's chips on what was left
             # The seat gets them from the box (it held no more than the starting chips before).
-            await _until(
-                _async(lambda: _seated_chips(room, tid).get(name, 0) > 1500), 10, "the chips at the seat"
-            )
+            await until(lambda: _seated_chips(room, tid).get(name, 0) > 1500, 10, "the chips at the seat")
             # Over the starting chips now: no second rebuy, nothing changed.
             again = await _between_hands(lambda: me.post(f"/api/tournaments/{tid}/rebuy"), 20)
             assert again.status_code == 409 and "more than the starting chips" in again.text
@@ -211,7 +105,7 @@ def test_rebuys_and_the_add_on_are_paid_through_the_ledger_and_reach_the_seat(st
             assert early.status_code == 409
             assert "the add-on is on only in the level after the rebuys" in early.text
             # The next level: rebuys over, the add-on on.
-            await _until(_async(lambda: d().level_index >= 1), 20, "the second level")
+            await until(lambda: d().level_index >= 1, 20, "the second level")
             you = (await me.get(f"/api/tournaments/{tid}")).json()["you"]
             assert you["may_add_on"] and not you["may_rebuy"], you
             over = await _between_hands(lambda: me.post(f"/api/tournaments/{tid}/rebuy"), 20)
@@ -219,7 +113,7 @@ def test_rebuys_and_the_add_on_are_paid_through_the_ledger_and_reach_the_seat(st
             added = await _between_hands(lambda: me.post(f"/api/tournaments/{tid}/addon"), 20)
             assert added.status_code == 200, added.text
             assert added.json()["add_on"] == name and added.json()["prize_pool"] == 750
-            assert _balance(store, pid) == start - 260
+            assert balance(store, pid) == start - 260
             twice = await _between_hands(lambda: me.post(f"/api/tournaments/{tid}/addon"), 20)
             assert twice.status_code == 409 and "taken the add-on already" in twice.text
             stranger = await other.post(f"/api/tournaments/{tid}/addon")
@@ -245,7 +139,7 @@ def test_rebuys_and_the_add_on_are_paid_through_the_ledger_and_reach_the_seat(st
         report = audit(store)
         assert report.ok, report
 
-    _run(main)
+    run(main, 150.0)
 
 
 def test_the_icm_deal_is_paid_when_everyone_agrees_and_the_tournament_ends(store: Store) -> None:
@@ -255,15 +149,15 @@ def test_the_icm_deal_is_paid_when_everyone_agrees_and_the_tournament_ends(store
     tournament ends with places by chips; the audit is clean."""
 
     async def main() -> None:
-        room = _CardRoom(store, pause=0.2)
+        room = CardRoom(store, pause=0.2, grace=0.1, quick_turns=True)
         await room.service.start()
         # Three seats, three prizes: everyone is in the money from the start.
         settings = TournamentSettings(
             kind="sit_and_go", seats=3, max_entries=3, structure=TURBO, paid_places_override=(50, 30, 20)
         )
         tid = room.service.create("deal", settings, speed=5.0, seed=11)
-        pid, name, start = _person(store)
-        other_pid, _, _ = _person(store)
+        pid, name, start = person(store)
+        other_pid, _, _ = person(store)
         for n in range(2):
             room.service.register(tid, None, f"bot{tid}-{n}", "rule")
         async with room.client(pid) as me, room.client(other_pid) as other:
@@ -298,13 +192,13 @@ def test_the_icm_deal_is_paid_when_everyone_agrees_and_the_tournament_ends(store
                 page = (await me.get(f"/api/tournaments/{tid}")).json()
                 return not page["deal"]["hand_in_progress"]
 
-            await _until(settled, 30, "the hand in progress to end")
+            await until(settled, 30, "the hand in progress to end")
             assert page["you"]["may_accept_deal"] and page["deal"]["waiting_for"] == [name]
             offer = page["icm"]
             accepted = await _between_hands(lambda: me.post(f"/api/tournaments/{tid}/deal/accept"), 30)
             assert accepted.status_code == 200, accepted.text
             assert accepted.json() == {"deal": "done", "waiting_for": []}
-            await _until(_async(lambda: _row(store, tid).state == "finished"), 10, "the tournament's end")
+            await until(lambda: tournament_row(store, tid).state == "finished", 10, "the tournament's end")
             with store.session() as s:
                 entries = list(s.scalars(select(TournamentEntry).where(TournamentEntry.tournament_id == tid)))
             prizes = {e.name: e.prize for e in entries}
@@ -312,15 +206,15 @@ def test_the_icm_deal_is_paid_when_everyone_agrees_and_the_tournament_ends(store
             by_chips = sorted(entries, key=lambda e: e.place or 0)
             assert [e.place for e in by_chips] == [1, 2, 3]
             assert [offer[e.name] for e in by_chips] == sorted(offer.values(), reverse=True)
-            assert _balance(store, pid) == start - 110 + offer[name]
-            await _until(_async(lambda: not room.service.running.get(tid)), 10, "its tables to close")
+            assert balance(store, pid) == start - 110 + offer[name]
+            await until(lambda: not room.service.running.get(tid), 10, "its tables to close")
         with store.session() as s:
             assert ledger.balance_of(s, ledger.account(s, ledger.TPOOL, tid)) == 0
         report = audit(store)
         assert report.ok, report
         await room.stop()
 
-    _run(main)
+    run(main, 150.0)
 
 
 def test_a_busted_player_reenters_during_late_registration(store: Store) -> None:
@@ -329,7 +223,7 @@ def test_a_busted_player_reenters_during_late_registration(store: Store) -> None
     at a new seat; refused once the re-entries allowed are made."""
 
     async def main() -> None:
-        room = _CardRoom(store, pause=0.05)
+        room = CardRoom(store, pause=0.05, grace=0.1, quick_turns=True)
         await room.service.start()
         settings = TournamentSettings(
             kind="scheduled",
@@ -344,17 +238,15 @@ def test_a_busted_player_reenters_during_late_registration(store: Store) -> None
             paid_places_override=(100,),  # one prize: the bubble (2 left) stays far off
         )
         tid = room.service.create("re-entry", settings, speed=1.0, seed=2)
-        pid, name, start = _person(store)
-        other_pid, _, _ = _person(store)
+        pid, name, start = person(store)
+        other_pid, _, _ = person(store)
         # Calling stations: two of them check every hand down (their stacks move by the antes
         # and bring-ins alone), while the person, not at the table, loses those every hand.
         for n in range(9):
             room.service.register(tid, None, f"bot{tid}-{n}", "station")
         async with room.client(pid) as me, room.client(other_pid) as other:
             assert (await me.post(f"/api/tournaments/{tid}/register")).status_code == 200
-            await _until(
-                _async(lambda: room.service.running[tid].director.state == "running"), 10, "the start"
-            )
+            await until(lambda: room.service.running[tid].director.state == "running", 10, "the start")
             still = await me.post(f"/api/tournaments/{tid}/reenter")
             assert still.status_code == 409 and still.json()["detail"] == f"{name} is still in the tournament"
             never = await other.post(f"/api/tournaments/{tid}/reenter")
@@ -364,36 +256,22 @@ def test_a_busted_player_reenters_during_late_registration(store: Store) -> None
             def d() -> Director:  # (a refused request takes the stored director up again)
                 return room.service.running[tid].director
 
-            await _until(_async(lambda: d().entrants[name].out), 120, "the person to bust")
+            await until(lambda: d().entrants[name].out, 120, "the person to bust")
             shown = (await me.get(f"/api/tournaments/{tid}")).json()
             assert shown["you"]["may_reenter"], (shown["you"], shown["players_left"], shown["state"])
             again = await me.post(f"/api/tournaments/{tid}/reenter")
             assert again.status_code == 200, again.text
             assert again.json()["reentered"] == name and again.json()["entries"] == 11
-            assert _balance(store, pid) == start - 220
+            assert balance(store, pid) == start - 220
             assert d().entrants[name].chips == 300 and d().pool == 1100
             with room.service.running[tid].lock:
                 assert d().chips_issued == 11 * 300 == d().chips_in_play()
-            await _until(_async(lambda: d().entrants[name].out), 120, "the person to bust again")
+            await until(lambda: d().entrants[name].out, 120, "the person to bust again")
             last = await me.post(f"/api/tournaments/{tid}/reenter")
             assert last.status_code == 409 and "every re-entry allowed (1)" in last.text
-            assert _balance(store, pid) == start - 220
+            assert balance(store, pid) == start - 220
         report = audit(store)
         assert report.ok, report
         await room.stop()
 
-    _run(main)
-
-
-def _row(store: Store, tid: int) -> TournamentRow:
-    with store.session() as s:
-        row = s.get(TournamentRow, tid)
-        assert row is not None
-        return row
-
-
-def _async(check: Callable[[], bool]) -> Callable[[], Awaitable[bool]]:
-    async def asked() -> bool:
-        return check()
-
-    return asked
+    run(main, 150.0)

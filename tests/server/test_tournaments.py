@@ -8,101 +8,31 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable
 
 import pytest
 from sqlalchemy import select
 
 from sevenstud.server import auth
 from sevenstud.server.audit import audit
-from sevenstud.server.keeper import RoomError, TableKeeper
-from sevenstud.server.leases import LeaseKeeper
-from sevenstud.server.rooms import Room
+from sevenstud.server.keeper import RoomError
 from sevenstud.server.store import Store, ledger
 from sevenstud.server.store.models import (
     HandRow,
     Player,
     TableRow,
     TournamentEntry,
-    TournamentRow,
     TournamentTable,
 )
-from sevenstud.server.tournaments import TournamentService
-from sevenstud.table import TableSettings
 from sevenstud.tournament import TURBO, TournamentError, TournamentSettings
 from sevenstud.tournament.snapshot import director_from_record
+from tests.server.tournament_room import CardRoom, run, tournament_row, until
 
 SNG6 = TournamentSettings(kind="sit_and_go", seats=6, max_entries=6, structure=TURBO)
-
-
-class Room_:
-    """A card room without HTTP: the rooms, the lease keeper and the tournament service."""
-
-    def __init__(self, store: Store, url: str = "http://127.0.0.1:9") -> None:
-        self.store = store
-        self.rooms: dict[int, Room] = {}
-
-        def open_room(table_id: int, settings: TableSettings, prepare: Callable[[Room], None]) -> Room:
-            room = Room(TableKeeper(store, table_id, settings), pause=0.0, grace=0.2)
-            prepare(room)
-            self.rooms[table_id] = room
-            room.start()
-            return room
-
-        async def close_room(table_id: int) -> None:
-            room = self.rooms.pop(table_id, None)
-            if room is not None:
-                await room.stop()
-
-        self.leases = LeaseKeeper(store, url, open_room=lambda row: None, close_room=close_room)
-        self.service = TournamentService(
-            store,
-            url=url,
-            open_room=open_room,
-            close_room=close_room,
-            take_table=self.leases.take,
-            release_table=self.leases.release,
-            tick=0.05,
-        )
-
-    async def start(self) -> None:
-        await self.service.start()
-
-    async def crash(self) -> None:
-        """What kill -9 leaves: every task gone, nothing written on the way out."""
-        for running in list(self.service.running.values()):
-            for task in running.tasks:
-                task.cancel()
-        if self.service._task is not None:
-            self.service._task.cancel()
-        for room in list(self.rooms.values()):
-            if room._task is not None:
-                room._task.cancel()
-        await asyncio.sleep(0.05)
-
-
-async def _until(check: Callable[[], bool], seconds: float, what: str) -> None:
-    end = time.monotonic() + seconds
-    while not check():
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.05)
-
-
-def _row(store: Store, tid: int) -> TournamentRow:
-    with store.session() as s:
-        row = s.get(TournamentRow, tid)
-        assert row is not None
-        return row
 
 
 def _entries(store: Store, tid: int) -> list[TournamentEntry]:
     with store.session() as s:
         return list(s.scalars(select(TournamentEntry).where(TournamentEntry.tournament_id == tid)))
-
-
-def _run(coro: Callable[[], Awaitable[None]]) -> None:
-    asyncio.run(coro())
 
 
 def _closed(store: Store, tid: int) -> bool:
@@ -122,14 +52,14 @@ def test_a_sit_and_go_of_bots_plays_to_the_end_with_every_chip_in_the_ledger(sto
     (65/35 of 600), the fees kept apart, every table closed, the audit clean."""
 
     async def main() -> None:
-        room = Room_(store)
+        room = CardRoom(store)
         await room.start()
         tid = room.service.create("sng", SNG6, speed=200.0, seed=5)
         bank = _bank(store)
         for n in range(6):
             room.service.register(tid, None, f"bot{tid}-{n}", "rule")
-        await _until(lambda: _row(store, tid).state == "finished", 90, "the sit-and-go to finish")
-        await _until(lambda: not room.rooms and _closed(store, tid), 10, "its tables to close")
+        await until(lambda: tournament_row(store, tid).state == "finished", 90, "the sit-and-go to finish")
+        await until(lambda: not room.rooms and _closed(store, tid), 10, "its tables to close")
         entries = _entries(store, tid)
         assert sorted(e.place for e in entries if e.place is not None) == [1, 2, 3, 4, 5, 6]
         assert sorted(e.prize for e in entries) == [0, 0, 0, 0, 210, 390]
@@ -147,7 +77,7 @@ def test_a_sit_and_go_of_bots_plays_to_the_end_with_every_chip_in_the_ledger(sto
         report = audit(store)
         assert report.ok, report
 
-    _run(main)
+    run(main)
 
 
 def test_registering_checks_the_balance_and_unregistering_refunds_it(store: Store) -> None:
@@ -155,7 +85,7 @@ def test_registering_checks_the_balance_and_unregistering_refunds_it(store: Stor
     the balance is short; unregistering before the start gives both back."""
 
     async def main() -> None:
-        room = Room_(store)
+        room = CardRoom(store)
         await room.start()
         tid = room.service.create("sng", SNG6, speed=1.0, seed=1)
         ann = auth.guest(store)
@@ -180,13 +110,13 @@ def test_registering_checks_the_balance_and_unregistering_refunds_it(store: Stor
             room.service.register(tid, ann, name)
         d = room.service.running[tid].director
         assert d.entries == 0 and name not in d.entrants  # the refusal changed nothing
-        stored = director_from_record(_row(store, tid).director or {}, time.time())
+        stored = director_from_record(tournament_row(store, tid).director or {}, time.time())
         assert stored.entries == 0
         report = audit(store)
         assert report.ok, report
         await room.service.stop()
 
-    _run(main)
+    run(main)
 
 
 def test_a_crash_mid_tournament_cancels_the_hands_and_resumes_with_the_clock_where_it_was(
@@ -198,7 +128,7 @@ def test_a_crash_mid_tournament_cancels_the_hands_and_resumes_with_the_clock_whe
     with the prize pool paid exactly and the audit clean."""
 
     async def main() -> None:
-        first = Room_(store)
+        first = CardRoom(store)
         await first.start()
         tid = first.service.create("sng", SNG6, speed=100.0, seed=9)
         for n in range(6):
@@ -208,15 +138,15 @@ def test_a_crash_mid_tournament_cancels_the_hands_and_resumes_with_the_clock_whe
             with store.session() as s:
                 return len(s.scalars(select(HandRow.id)).all())
 
-        await _until(lambda: hands() >= 4, 60, "a few hands")
+        await until(lambda: hands() >= 4, 60, "a few hands")
         await first.crash()
         with store.session() as s:
             cut_off = set(s.scalars(select(HandRow.id).where(HandRow.status == "playing")))
-        stored = _row(store, tid).director or {}
+        stored = tournament_row(store, tid).director or {}
         assert stored["state"] == "running"
         played = float(stored["clock"]["played"])
         await asyncio.sleep(0.5)  # down for a while: 50 s of the tournament's time at speed 100
-        second = Room_(store)
+        second = CardRoom(store)
         taken_up = time.time()
         await second.start()
         running = second.service.running[tid]
@@ -229,15 +159,15 @@ def test_a_crash_mid_tournament_cancels_the_hands_and_resumes_with_the_clock_whe
                 row = s.get(HandRow, hand)
                 assert row is not None and row.status == "cancelled"
                 assert ledger.balance_of(s, ledger.account(s, ledger.POT, hand)) == 0
-        await _until(lambda: _row(store, tid).state == "finished", 120, "the tournament to finish")
+        await until(lambda: tournament_row(store, tid).state == "finished", 120, "the tournament to finish")
         with store.session() as s:
             statuses = {h.status for h in s.scalars(select(HandRow)).all()}
         assert statuses <= {"finished", "cancelled"}
         entries = _entries(store, tid)
         assert sorted(e.place for e in entries if e.place is not None) == [1, 2, 3, 4, 5, 6]
         assert sum(e.prize for e in entries) == 600
-        await _until(lambda: not second.rooms and _closed(store, tid), 10, "its tables to close")
+        await until(lambda: not second.rooms and _closed(store, tid), 10, "its tables to close")
         report = audit(store)
         assert report.ok, report
 
-    _run(main)
+    run(main)

@@ -24,7 +24,6 @@ that ``from sevenstud.server.rooms import TableKeeper, recover`` keeps working.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import functools
 import random
@@ -229,10 +228,17 @@ class Room:
         """Stop the actor (the hand in progress stays ``playing``: the next start refunds it);
         every connection at the table is closed with :data:`GONE` (4002): nothing more comes
         from this table here, and the lobby says where it is served now."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        task = self._task
+        if task is not None:
+            # Cancelled again until it has ended: on Python 3.11 the actor's wait for a command
+            # (asyncio.wait_for) drops a cancellation that meets a command arriving, and it
+            # served on while this waited for ever. And asyncio.wait, not `await task` under
+            # suppress(CancelledError): that swallowed the cancellation of the task calling
+            # stop() too, which then went on as if never cancelled (a test's event loop, its
+            # leftover tasks cancelled, waited for ever: tests/server/test_room_stop.py).
+            while not task.done():
+                task.cancel()
+                await asyncio.wait([task], timeout=0.5)
             self._task = None
         for watcher in self.watchers.values():
             watcher.connection.finish(GONE, GONE_REASON)

@@ -129,15 +129,7 @@ class Cashier:
                         )
                     if fee:
                         moves.append(ledger.Move(source, ledger.account(c, ledger.TFEE, tid), fee, "fee"))
-                    chips = d.settings.starting_chips
-                    moves.append(
-                        ledger.Move(
-                            ledger.account(c, ledger.TCHIPS, tid),
-                            ledger.account(c, ledger.TBOX, tid),
-                            chips,
-                            "issue",
-                        )
-                    )
+                    moves.append(_chips_moved(c, tid, d.settings.starting_chips, "issue"))
                     ledger.write_moves(c, moves)
                     found = c.execute(
                         select(_ENTRIES.c.id).where(_ENTRIES.c.tournament_id == tid, _ENTRIES.c.name == name)
@@ -312,23 +304,9 @@ class Cashier:
                     moves.append(
                         ledger.Move(ledger.account(c, ledger.TFEE, tid), target, s.fee, "refund fee")
                     )
-                moves.append(
-                    ledger.Move(
-                        ledger.account(c, ledger.TBOX, tid),
-                        ledger.account(c, ledger.TCHIPS, tid),
-                        s.starting_chips,
-                        "unissue",
-                    )
-                )
+                moves.append(_chips_moved(c, tid, s.starting_chips, "unissue"))
             elif isinstance(command, AddChips):
-                moves.append(
-                    ledger.Move(
-                        ledger.account(c, ledger.TCHIPS, tid),
-                        ledger.account(c, ledger.TBOX, tid),
-                        command.chips,
-                        "issue",
-                    )
-                )
+                moves.append(_chips_moved(c, tid, command.chips, "issue"))
             elif isinstance(command, Status):
                 if command.state == "running" and d.level_index == 0:
                     state_values.setdefault("started_at", time.time())
@@ -341,3 +319,13 @@ class Cashier:
             .values(state=d.state, director=director_to_record(d, tnow), **state_values)
         )
         running.saved_at = time.time()
+
+
+def _chips_moved(c: Connection, tid: int, chips: int, reason: str) -> ledger.Move:
+    """Tournament ``tid``'s ``chips`` issued from its chip bank into its box (``issue``: an
+    entry's starting chips, a rebuy's, the add-on's) or taken back out of it (``unissue``: a
+    registration refunded)."""
+    bank, box = ledger.account(c, ledger.TCHIPS, tid), ledger.account(c, ledger.TBOX, tid)
+    if reason == "issue":
+        return ledger.Move(bank, box, chips, reason)
+    return ledger.Move(box, bank, chips, reason)

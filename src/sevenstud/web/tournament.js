@@ -5,6 +5,7 @@
 import { api, chips, el, me, siteHeader } from "/web/common.js";
 import { gameName, number, said, t, translatePage } from "/web/i18n.js";
 import { renderAsks, renderDeal } from "/web/tournament_asks.js";
+import { redrawKeepingFocus } from "/web/tournament_focus.js";
 import { clockWords, levelWords } from "/web/tournament_words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -49,48 +50,63 @@ async function load() {
     return;
   }
   document.title = t("tournament.doc_named", { name: tour.name });
-  $("t-title").textContent = t("tournament.title", { name: tour.name, game: gameName(tour.game, tour.game_name || tour.game) });
-  $("t-clock").textContent = clockLine(tour);
+  setText($("t-title"), t("tournament.title", { name: tour.name, game: gameName(tour.game, tour.game_name || tour.game) }));
+  setText($("t-clock"), clockLine(tour));
+  // Said by a screen reader when the level or the state changes, not at each tick of the clock.
+  setText($("t-level-said"), t("tournament.clock_level", {
+    state: said(`tournaments.state_${tour.state}`, tour.state), level: number(tour.level.index + 1), words: levelWords(tour.level),
+  }));
   const you = tour.you;
-  const actions = $("t-actions");
-  actions.replaceChildren();
+  const actions = [];
+  let youWords = "";
   if (you && you.place) {
-    $("t-you").textContent = you.prize
+    youWords = you.prize
       ? t("tournament.you_finished_prize", { place: number(you.place), prize: chips(you.prize) })
       : t("tournament.you_finished", { place: number(you.place) });
   } else if (you) {
-    $("t-you").textContent = t("tournament.you", { chips: chips(you.chips), rank: number(you.rank), left: number(tour.players_left) });
+    youWords = t("tournament.you", { chips: chips(you.chips), rank: number(you.rank), left: number(tour.players_left) });
     const mine = tour.tables.find((x) => x.number === you.table);
-    if (mine && mine.table_id) actions.append(el("a", { href: `/table/${mine.table_id}`, class: "button primary",
-      "data-testid": "go-to-table", text: t("tournament.go_to_table") }));
-  } else {
-    $("t-you").textContent = "";
+    if (mine && mine.table_id) actions.push(["go-to-table", mine.table_id]);
   }
-  if (tour.state === "registering") {
-    actions.append(
-      el("button", { type: "button", "data-testid": "register", onclick: () => post(`/api/tournaments/${tid}/register`),
-        text: t("tournament.register_cost", { cost: chips(tour.buy_in + tour.fee) }) }), " ",
-      el("button", { type: "button", "data-testid": "unregister", onclick: () => post(`/api/tournaments/${tid}/unregister`),
-        text: t("tournaments.unregister") }));
-  }
+  setText($("t-you"), youWords);
+  if (tour.state === "registering") actions.push(["register", tour.buy_in + tour.fee], ["unregister"]);
+  const box = $("t-actions");
+  redrawKeepingFocus(box, JSON.stringify(actions), () => box.replaceChildren(...actions.map(([id, value]) => {
+    if (id === "go-to-table") {
+      return el("a", { href: `/table/${value}`, class: "button primary", "data-testid": id, text: t("tournament.go_to_table") });
+    }
+    const label = id === "register" ? t("tournament.register_cost", { cost: chips(value) }) : t("tournaments.unregister");
+    return el("button", { type: "button", "data-testid": id, onclick: () => post(`/api/tournaments/${tid}/${id}`), text: label });
+  })));
   renderAsks($("t-asks"), tour, load);
   renderDeal($("t-deal-panel"), $("t-deal"), tour);
-  $("t-facts").replaceChildren(
-    el("p", { text: t("tournament.pool", {
+  // The tables are drawn again only when they change: a screen reader reading one keeps its place.
+  const facts = [
+    t("tournament.pool", {
       count: tour.entries, pool: chips(tour.prize_pool), buy_in: number(tour.buy_in), fee: number(tour.fee), entries: number(tour.entries),
-    }) }),
-    table([t("tournament.col_place"), t("tournament.col_prize")], tour.payouts.map((p, i) => [number(i + 1), chips(p)]), t("tournament.payouts")));
-  $("t-tables").replaceChildren(table([t("tournament.col_table"), t("tournament.col_players"), t("tournament.col_chips")],
-    tour.tables.map((x) => [number(x.number), number(x.players), number(x.chips)]), t("tournament.tables_heading")));
-  $("t-entrants").replaceChildren(table(
+    }),
+    tour.payouts.map((p, i) => [number(i + 1), chips(p)]),
+  ];
+  redrawKeepingFocus($("t-facts"), JSON.stringify(facts), () => $("t-facts").replaceChildren(
+    el("p", { text: facts[0] }),
+    table([t("tournament.col_place"), t("tournament.col_prize")], facts[1], t("tournament.payouts"))));
+  const tables = tour.tables.map((x) => [number(x.number), number(x.players), number(x.chips)]);
+  redrawKeepingFocus($("t-tables"), JSON.stringify(tables), () => $("t-tables").replaceChildren(
+    table([t("tournament.col_table"), t("tournament.col_players"), t("tournament.col_chips")], tables, t("tournament.tables_heading"))));
+  const entrants = tour.entrants.map((e) => [e.name, number(e.chips), e.table ?? "", e.place ?? "", e.prize ? number(e.prize) : ""]);
+  redrawKeepingFocus($("t-entrants"), JSON.stringify(entrants), () => $("t-entrants").replaceChildren(table(
     [t("tournament.col_player"), t("tournament.col_chips"), t("tournament.col_table"), t("tournament.col_place"), t("tournament.col_prize")],
-    tour.entrants.map((e) => [e.name, number(e.chips), e.table ?? "", e.place ?? "", e.prize ? number(e.prize) : ""]),
-    t("tournament.entrants_heading")));
-  $("t-structure").replaceChildren(table(
+    entrants, t("tournament.entrants_heading"))));
+  const levels = tour.structure.levels.map((l, i) => [number(i + 1), number(l.ante), number(l.bring_in), `${number(l.small_bet)}/${number(l.big_bet)}`,
+    l.minutes !== null ? t("tournament.lasts_minutes", { count: l.minutes }) : t("tournament.lasts_hands", { count: l.hands })]);
+  redrawKeepingFocus($("t-structure"), JSON.stringify(levels), () => $("t-structure").replaceChildren(table(
     [t("tournament.col_level"), t("tournament.col_ante"), t("tournament.col_bring_in"), t("tournament.col_limits"), t("tournament.col_lasts")],
-    tour.structure.levels.map((l, i) => [number(i + 1), number(l.ante), number(l.bring_in), `${number(l.small_bet)}/${number(l.big_bet)}`,
-      l.minutes !== null ? t("tournament.lasts_minutes", { count: l.minutes }) : t("tournament.lasts_hands", { count: l.hands })]),
-    t("tournament.structure_heading")));
+    levels, t("tournament.structure_heading"))));
+}
+
+/** Text set only when it changed (a live region is not told the same words again). */
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
 }
 
 translatePage();

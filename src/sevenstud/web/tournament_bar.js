@@ -17,6 +17,8 @@ async function start() {
     return; // no answer: the table page goes on without the bar
   }
   if (!of || of.tournament === null) return; // a cash table
+  // The bar's own sheet: the table's page loads none of the tournament pages' styles.
+  document.head.append(el("link", { rel: "stylesheet", href: "/web/tournament_bar.css" }));
   const bar = el("section", { class: "tournament-bar", "aria-label": t("tournament.bar_label"), "data-testid": "tournament-bar" });
   const level = el("span", { "data-testid": "t-level" });
   const next = el("span", { "data-testid": "t-next" });
@@ -34,34 +36,39 @@ async function start() {
       return;
     }
     renderAsks(asks, tour, update);
-    level.textContent = t("tournament.bar_level", { level: number(tour.level.index + 1), words: levelWords(tour.level) });
-    next.textContent = tour.state === "break" && tour.break_ends_in !== null
+    setText(level, t("tournament.bar_level", { level: number(tour.level.index + 1), words: levelWords(tour.level) }));
+    setText(next, tour.state === "break" && tour.break_ends_in !== null
       ? t("tournament.bar_break", { time: clockWords(tour.break_ends_in) })
       : tour.time_to_next_level !== null
         ? t("tournament.bar_next", { words: levelWords(tour.next_level), time: clockWords(tour.time_to_next_level) })
-        : "";
+        : "");
     const me = tour.you;
     if (me && me.place) {
       you.className = "finished";
       you.setAttribute("data-testid", "t-finished");
-      you.textContent = me.prize
+      setText(you, me.prize
         ? t("tournament.bar_finished_prize", { place: number(me.place), prize: chips(me.prize) })
-        : t("tournament.you_finished", { place: number(me.place) });
+        : t("tournament.you_finished", { place: number(me.place) }));
       return;
     }
     if (me) {
-      you.textContent = t("tournament.bar_rank", { rank: number(me.rank), left: number(tour.players_left), chips: chips(me.chips) });
+      setText(you, t("tournament.bar_rank", { rank: number(me.rank), left: number(tour.players_left), chips: chips(me.chips) }));
       const mine = tour.tables.find((x) => x.number === me.table);
       if (mine && mine.table_id && mine.table_id !== tableId) {
-        you.textContent = t("tournament.bar_moved", { table: number(mine.number) });
+        setText(you, t("tournament.bar_moved", { table: number(mine.number) }));
         window.location.assign(`/table/${mine.table_id}`); // follow the move
       }
     } else if (tour.state === "finished") {
-      you.textContent = t("tournament.bar_over");
+      setText(you, t("tournament.bar_over"));
     }
   }
   update();
   setInterval(update, 1000);
+}
+
+/** Text set only when it changed (the live rank is not told the same words again). */
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
 }
 
 start();

@@ -3,6 +3,7 @@
 // from a template. It shows what GET /api/tournaments says; nothing here decides a rule.
 import { api, chips, el, me, siteHeader } from "/web/common.js";
 import { gameName, number, said, t, translatePage } from "/web/i18n.js";
+import { redrawKeepingFocus } from "/web/tournament_focus.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -32,27 +33,34 @@ async function load() {
     return;
   }
   const body = $("tournament-rows");
-  body.replaceChildren(...rows.map((row) => {
-    const open = row.state === "registering";
-    const buttons = el("td", {},
-      el("a", { href: `/tournament/${row.id}`, "data-testid": "open-tournament", text: t("tournaments.open") }));
-    if (open) {
-      buttons.append(" ",
-        el("button", { type: "button", "data-testid": "register", "aria-label": t("tournaments.register_for", { name: row.name }),
-          onclick: () => act(`/api/tournaments/${row.id}/register`, $("lobby-error")), text: t("tournaments.register") }),
-        " ",
-        el("button", { type: "button", "data-testid": "unregister", "aria-label": t("tournaments.unregister_from", { name: row.name }),
-          onclick: () => act(`/api/tournaments/${row.id}/unregister`, $("lobby-error")), text: t("tournaments.unregister") }));
-    }
-    return el("tr", { "data-testid": "tournament-row", "data-tournament": String(row.id) },
-      el("th", { scope: "row" }, el("a", { href: `/tournament/${row.id}`, text: row.name })),
-      el("td", { text: gameName(row.game, row.game_name || row.game) }),
-      el("td", { text: row.kind === "sit_and_go" ? t("tournaments.kind_sit_and_go", { count: row.seats, seats: number(row.seats) }) : t("tournaments.kind_scheduled") }),
-      el("td", { text: t("tournaments.buy_in_and_fee", { buy_in: chips(row.buy_in), fee: number(row.fee) }) }),
-      el("td", { text: t("tournaments.entrants", { registered: number(row.registered), most: number(row.max_entries) }) }),
-      el("td", { text: said(`tournaments.state_${row.state}`, row.state) }),
-      buttons);
-  }));
+  // Drawn again only when a tournament changed: a keyboard user's focus stays on its button.
+  redrawKeepingFocus(body, JSON.stringify(rows), () => body.replaceChildren(...rows.map(rowOf)));
+}
+
+/** One tournament's row; each cell says what it is (data-label: a phone shows it as a card). */
+function rowOf(row) {
+  const open = row.state === "registering";
+  const cell = (label, text) => el("td", { "data-label": t(label), text });
+  const buttons = el("td", { class: "t-go" },
+    el("a", { href: `/tournament/${row.id}`, "data-testid": "open-tournament", "aria-label": t("tournaments.open_named", { name: row.name }),
+      text: t("tournaments.open") }));
+  if (open) {
+    buttons.append(" ",
+      el("button", { type: "button", "data-testid": "register", "aria-label": t("tournaments.register_for", { name: row.name }),
+        onclick: () => act(`/api/tournaments/${row.id}/register`, $("lobby-error")), text: t("tournaments.register") }),
+      " ",
+      el("button", { type: "button", "data-testid": "unregister", "aria-label": t("tournaments.unregister_from", { name: row.name }),
+        onclick: () => act(`/api/tournaments/${row.id}/unregister`, $("lobby-error")), text: t("tournaments.unregister") }));
+  }
+  return el("tr", { "data-testid": "tournament-row", "data-tournament": String(row.id) },
+    el("th", { scope: "row" }, el("a", { href: `/tournament/${row.id}`, text: row.name })),
+    cell("tournaments.col_game", gameName(row.game, row.game_name || row.game)),
+    cell("tournaments.col_kind", row.kind === "sit_and_go"
+      ? t("tournaments.kind_sit_and_go", { count: row.seats, seats: number(row.seats) }) : t("tournaments.kind_scheduled")),
+    cell("tournaments.col_buy_in", t("tournaments.buy_in_and_fee", { buy_in: chips(row.buy_in), fee: number(row.fee) })),
+    cell("tournaments.col_entrants", t("tournaments.entrants", { registered: number(row.registered), most: number(row.max_entries) })),
+    cell("tournaments.col_state", said(`tournaments.state_${row.state}`, row.state)),
+    buttons);
 }
 
 translatePage();
