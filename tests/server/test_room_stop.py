@@ -10,8 +10,10 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from sevenstud.games import Stakes, StudHiLo
-from sevenstud.server.rooms import Room, TableKeeper, create_table
+from sevenstud.server.rooms import Room, RoomError, TableKeeper, create_table
 from sevenstud.server.store import open_store
 from sevenstud.table import TableSettings
 
@@ -64,5 +66,21 @@ def test_stop_ends_an_actor_that_drops_a_cancellation(tmp_path: Path) -> None:
         done, _ = await asyncio.wait([stopping], timeout=3.0)
         assert stopping in done, "Room.stop waited on an actor that went on"  # before: for ever
         assert dropped and room._task is None
+
+    asyncio.run(main())
+
+
+def test_a_command_for_a_stopped_room_is_refused_not_left_waiting(tmp_path: Path) -> None:
+    """Rule: once a room has stopped (its lease lost, its table closed), a command sent to it
+    (a client's message that was on its way) is refused "this table has stopped" at once; it
+    was queued for an actor that no longer ran, and its sender waited for ever."""
+    room = _room(tmp_path)
+
+    async def main() -> None:
+        room.start()
+        await asyncio.sleep(0.05)
+        await room.stop()
+        with pytest.raises(RoomError, match="this table has stopped"):
+            await asyncio.wait_for(room.submit(lambda _now: None), 2.0)
 
     asyncio.run(main())

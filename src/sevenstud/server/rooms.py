@@ -197,6 +197,7 @@ class Room:
         self._next_hand = clock() + pause if keeper.restored_number is not None else 0.0
         self._turn_start = 0.0
         self._task: asyncio.Task[None] | None = None
+        self._stopped = False  # stop() has run: no command is taken any more
         self.hands_played = 0
         self.opened_at = clock()
         self.recent: tuple[tuple[float, int], ...] = ()
@@ -228,6 +229,7 @@ class Room:
         """Stop the actor (the hand in progress stays ``playing``: the next start refunds it);
         every connection at the table is closed with :data:`GONE` (4002): nothing more comes
         from this table here, and the lobby says where it is served now."""
+        self._stopped = True
         task = self._task
         if task is not None:
             # Cancelled again until it has ended: on Python 3.11 the actor's wait for a command
@@ -247,7 +249,8 @@ class Room:
     async def submit(self, command: Callable[[float], object]) -> object:
         """Run ``command(now)`` on the actor (in its worker thread) and return its result (or
         raise its error)."""
-        if self._task is not None and self._task.done():
+        # Stopped (its task gone) or ended: a command queued now would wait for ever.
+        if self._stopped or (self._task is not None and self._task.done()):
             raise RoomError("this table has stopped")
         future: asyncio.Future[object] = asyncio.get_running_loop().create_future()
         await self.queue.put((command, future))
