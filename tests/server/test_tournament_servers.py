@@ -22,6 +22,7 @@ from sevenstud.server.store import Store, open_store
 from sevenstud.server.store.models import (
     Sitting,
     TableLease,
+    TableRow,
     TournamentEntry,
     TournamentLease,
     TournamentTable,
@@ -63,6 +64,17 @@ def _owners(store: Store, tid: int) -> dict[int, str]:
             .where(TournamentTable.tournament_id == tid, TableLease.expires_at >= time.time())
         ).all()
     return {int(t): str(o) for t, o in rows}
+
+
+def _open_tables(store: Store, tid: int) -> list[int]:
+    with store.session() as s:
+        return list(
+            s.scalars(
+                select(TableRow.id)
+                .join(TournamentTable, TournamentTable.table_id == TableRow.id)
+                .where(TournamentTable.tournament_id == tid, TableRow.closed.is_(False))
+            )
+        )
 
 
 def _director(store: Store, tid: int) -> str | None:
@@ -151,6 +163,11 @@ def _play(pg_cluster: Any, kill: bool) -> None:
         assert crossed, "no player moved between tables of different servers"
         if kill:
             assert killed
+        # Every table closed, by whichever process served it, and nothing leased any more.
+        closing = time.monotonic() + 15
+        while _open_tables(store, tid) or _director(store, tid) is not None:
+            assert time.monotonic() < closing, f"tables left open: {_open_tables(store, tid)}"
+            time.sleep(0.3)
         report = audit(store)
         assert report.ok, str(report)
     finally:

@@ -168,7 +168,8 @@ class LeaseKeeper:
             select(TableRow.id)
             .outerjoin(TableLease, TableLease.table_id == TableRow.id)
             .where(TableRow.closed.is_(False))
-            # A tournament's tables are taken by the process directing it (server/tournaments.py).
+            # A tournament's tables are shared out by the tournaments' own round
+            # (server/tournament_sharing.py).
             .where(TableRow.id.not_in(select(TournamentTable.table_id)))
             .where(
                 or_(

@@ -5,8 +5,13 @@ A tournament is a row of ``tournaments`` (migration 0007) holding its template a
 director's whole state (:mod:`sevenstud.tournament.snapshot`), written in the same transaction as
 every change the director makes: a registration, the end of a hand at one of its tables, a level,
 a break. Its tables are card-room tables (``TableSettings(tournament=True)``), each served by a
-:class:`~sevenstud.server.rooms.Room` like a cash table and leased like one; the process that
-directs the tournament (its own lease, ``tournament_leases``) serves all its tables.
+:class:`~sevenstud.server.rooms.Room` like a cash table and leased like one. One process
+directs the tournament (its own lease, ``tournament_leases``: its clock, its registrations, the
+tables it opens); its tables may be served by several processes on one PostgreSQL database,
+each holding a copy of the director and writing it, under its version, in the transaction of
+each hand it ends (:mod:`sevenstud.server.tournament_sharing`: the version, the tables shared
+out, a dead process's tables and direction taken over). One process alone never reads its own
+writes back.
 
 The chips (docs/tournaments.md, "Storage and recovery") are the cashier's
 (:mod:`sevenstud.server.tournament_cashier`: entries, rebuys, add-ons, prizes, the deal, all
@@ -16,14 +21,15 @@ seats and pot as at a cash table. So at every moment ``-tchips == chips issued =
 seats + the pots of its tables``, and the pool plus the prizes paid is the buy-ins: ``sevenstud
 audit`` checks both (:func:`~sevenstud.server.tournament_views.audit_tournaments`).
 
-This module is the direction: the tournament's lease, its clock (a tick), the tables following
-the director, and the recovery. The director decides; this module makes the tables agree with
-it (:meth:`TournamentService.sync`):
+This module is the direction: its clock (a tick, which elsewhere follows the stored version),
+the tables following the director, and the recovery. The director decides; this module makes
+the tables served here agree with it (:meth:`TournamentService.sync`):
 after every change, players the director no longer seats at a table stand up there, players it
 seats at a table sit down there with the chips it holds for them, tables it broke close, and a
 table deals only once it seats exactly whom the director seats there (``Room.gate``). That one
 rule carries out every command (a move, a break of a table, the final table's redraw, a late
-entry) and is also the recovery: after a restart the stored director is taken up with its clock
+entry; a move to a table of another server through the box and the database) and is also the
+recovery: after a restart the stored director is taken up with its clock
 paused at the moment it was stored, the hands a crash cut off are cancelled and refunded (as at
 a cash table) and told to the director (``hand_cancelled``), and the same sync seats everybody.
 """

@@ -267,7 +267,8 @@ class CardServer(Base):
 
 
 class TournamentLease(Base):
-    """Which server process directs a tournament (and serves its tables), until when."""
+    """Which server process directs a tournament (its clock, its registrations), until when;
+    its tables are leased one by one (``table_leases``)."""
 
     __tablename__ = "tournament_leases"
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), primary_key=True)
