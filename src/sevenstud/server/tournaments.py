@@ -479,6 +479,13 @@ class TournamentService(sharing.Holding):
         (see the module): stand-ups first (a moved player's chips go back to the box), then
         sit-downs, then the tables the director broke close. The directing process makes the
         tables the director opens (each served by the process it is given to)."""
+        for number, room in list(running.rooms.items()):
+            task = getattr(room, "_task", None)
+            if task is None or task.done():
+                # Stopped under it: its lease was lost (a round that could not renew in time),
+                # so the table is served by whichever process takes it now (this one's own
+                # table sweep, once the lease ran out).
+                running.rooms.pop(number, None)
         with running.lock:
             d = running.director
             wanted = {n: dict(t.players) for n, t in d.tables.items()}
