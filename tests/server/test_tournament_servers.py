@@ -27,10 +27,13 @@ from sevenstud.server.store.models import (
     TournamentLease,
     TournamentTable,
 )
+from sevenstud.server.tournament_sharing import news
+from sevenstud.tournament import Director, Finish, NewLevel, Seat, Status, TournamentSettings
+from sevenstud.tournament.snapshot import director_from_record, director_to_record
+from sevenstud.tournament.structure import TURBO
 
 ENTRANTS = 24
 TTL = 3.0
-pytestmark = pytest.mark.alone  # two servers playing a tournament: timing under load
 
 
 def _serve(database: str) -> Spawned:
@@ -176,9 +179,46 @@ def _play(pg_cluster: Any, kill: bool) -> None:
             server.stop(signal.SIGKILL)
 
 
+@pytest.mark.alone  # two servers playing a tournament: timing under load
 def test_two_servers_share_a_tournament_and_move_players_between_them(pg_cluster: Any) -> None:
     _play(pg_cluster, kill=False)
 
 
+@pytest.mark.alone
 def test_the_directing_server_killed_midway_the_other_takes_it_over_and_finishes(pg_cluster: Any) -> None:
     _play(pg_cluster, kill=True)
+
+
+def _copy(d: Director, now: float) -> Director:
+    return director_from_record(director_to_record(d, now), now)
+
+
+def test_what_another_process_decided_is_told_from_the_stored_states() -> None:
+    # A process taking the stored director up tells its players what changed (news): the
+    # start, a level, a place, a move, as the deciding process's own commands would.
+    settings = TournamentSettings(kind="scheduled", start_at=100.0, max_entries=100, structure=TURBO, seats=6)
+    d = Director(settings, seed=3)
+    for i in range(13):
+        d.register(f"p{i}", 0.0)
+    before = _copy(d, 50.0)
+    d.tick(100.0)
+    assert Status("running") in news(before, d, 100.0)
+    assert news(_copy(d, 100.0), d, 100.0) == []  # nothing changed: nothing told
+    before = _copy(d, 100.0)
+    assert any(isinstance(c, NewLevel) and c.index == 1 for c in d.tick(100.0 + 181.0))
+    assert NewLevel(1, TURBO.level(1), "stud8") in news(before, d, 281.0)
+    # A player busts at the shortest table (13 at 6 a table: 5, 4, 4): placed, and a table
+    # broken (12 fit two), its players moved.
+    before = _copy(d, 281.0)
+    shortest = min(d.tables, key=lambda n: len(d.tables[n].players))
+    seated = list(d.tables[shortest].players.values())
+    start = {p: d.entrants[p].chips for p in seated}
+    d.hand_started(shortest, start, 282.0)
+    loser, winner = seated[0], seated[1]
+    stacks = {**start, loser: 0, winner: start[winner] + start[loser]}
+    decided = d.hand_finished(shortest, stacks, 283.0)
+    told = news(before, d, 283.0)
+    assert Finish(loser, 13, 0, 1) in told
+    moves = [c for c in decided if isinstance(c, Seat) and c.from_table is not None]
+    assert moves  # (the table of three broken: its players moved)
+    assert sorted((c for c in told if isinstance(c, Seat)), key=str) == sorted(moves, key=str)

@@ -29,7 +29,7 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Connection, delete, or_, select, update
@@ -48,7 +48,17 @@ from sevenstud.server.store.models import (
     core,
 )
 from sevenstud.server.tournament_cashier import Cashier, Running
-from sevenstud.tournament import Command, Director, TournamentSettings
+from sevenstud.tournament import (
+    Break,
+    Command,
+    Director,
+    Finish,
+    HandForHand,
+    NewLevel,
+    Seat,
+    Status,
+    TournamentSettings,
+)
 from sevenstud.tournament.snapshot import director_from_record
 
 _TOURNAMENTS = core(TournamentRow)
@@ -72,6 +82,9 @@ class Shared(Running):
     """A sit-down waited for a player still seated at another server's table: sync again."""
     served: bool = False
     """One of its tables has been served here (a process following it lets it go once none is)."""
+    heard: list[Command] = field(default_factory=list)
+    """What another process's writes changed, as commands (:func:`news`), still to be told to
+    the players at the tables here (the tick tells them)."""
 
 
 def bring_up_to_date(c: Connection, running: Shared, *, lock: bool = True) -> bool:
@@ -86,7 +99,10 @@ def bring_up_to_date(c: Connection, running: Shared, *, lock: bool = True) -> bo
     record = c.execute(select(_TOURNAMENTS.c.director).where(_TOURNAMENTS.c.id == running.id)).scalar_one()
     # Taken up at the moment it was stored: the clock runs on from there (not paused: it is a
     # live tournament, only written by another process).
+    before = running.director
     running.director = director_from_record(record, float(record["saved_at"]))
+    if running.version >= 0:  # (-1: this copy was not the stored one: nothing to compare)
+        running.heard += news(before, running.director, running.now())
     running.version = int(version)
     tables = c.execute(
         select(TournamentTable.number, TournamentTable.table_id)
@@ -96,6 +112,36 @@ def bring_up_to_date(c: Connection, running: Shared, *, lock: bool = True) -> bo
     for number, table_id in tables:
         running.tables.setdefault(int(number), int(table_id))
     return True
+
+
+def news(before: Director, after: Director, now: float) -> list[Command]:
+    """The commands another process decided between two directors, as far as the players are
+    told of them (docs/protocol.md, "Tournaments"): the state, a new level, a break, hand-for-
+    hand, the places given, the moves. Why from the states and not the commands themselves:
+    a process may take several versions up at once, and the states say what they came to."""
+    out: list[Command] = []
+    if after.state != before.state:
+        out.append(Status(after.state))
+    if after.level_index > before.level_index:
+        out.append(NewLevel(after.level_index, after.level, after.settings.game_at(after.level_index)))
+    if after.break_ends is not None and after.break_ends != before.break_ends:
+        out.append(Break(now, after.break_ends))
+    if after.hand_for_hand != before.hand_for_hand:
+        out.append(HandForHand(after.hand_for_hand))
+    places: dict[int, int] = {}
+    for e in after.entrants.values():
+        if e.place is not None:
+            places[e.place] = places.get(e.place, 0) + 1
+    for name, e in after.entrants.items():
+        was = before.entrants.get(name)
+        if e.place is not None and (was is None or was.place != e.place):
+            out.append(Finish(name, e.place, e.prize, places[e.place]))
+        elif was is not None and was.table is not None and e.table is not None and was.table != e.table:
+            seats = after.tables.get(e.table)
+            seat = next((n for n, p in seats.players.items() if p == name), None) if seats else None
+            if seat is not None:
+                out.append(Seat(name, e.table, seat, e.chips, from_table=was.table))
+    return out
 
 
 def stored_version(store: Store, tid: int) -> int | None:

@@ -383,8 +383,9 @@ class TournamentService(sharing.Holding):
                     if self.shared or running.version < 0:
                         with self.store.engine.connect() as c:
                             moved = sharing.bring_up_to_date(c, running, lock=False)
+                    heard, running.heard = running.heard, []
                     if not running.directing:
-                        return [], moved
+                        return heard, moved
                     d = running.director
                     tnow = running.now()
                     commands = d.tick(tnow)
@@ -397,14 +398,14 @@ class TournamentService(sharing.Holding):
                             # Another process wrote it since the read above: taken up at the
                             # next tick, which decides again.
                             running.version = -1
-                            return [], True
+                            return heard, True
                         except BaseException:
                             # Not written: the tournament is taken up again from the database
                             # (a copy before every tick was a large field's cost, 4 times a second).
                             running.broken = True
                             self.changed(running, [])
                             raise
-                    return commands, moved
+                    return heard + commands, moved
 
             try:
                 commands, moved = await self.store.run(work)
