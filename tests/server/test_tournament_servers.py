@@ -125,6 +125,10 @@ def _play(pg_cluster: Any, kill: bool) -> None:
                 page = {"state": "?", "players_left": ENTRANTS}
             if page["state"] in ("finished", "cancelled"):
                 break
+            if not killed and page["state"] == "running":
+                # Either process's page names every table (b's too, before it holds any).
+                other = httpx.get(f"{b}/api/tournaments/{tid}", timeout=30).json()
+                assert all(t["table_id"] is not None for t in other["tables"]), other["tables"]
             if kill and not killed and both_at_once and page["players_left"] <= ENTRANTS * 2 // 3:
                 servers[0].stop(signal.SIGKILL)
                 killed, killed_at = True, time.monotonic()
