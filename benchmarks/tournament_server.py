@@ -7,28 +7,44 @@ a field of bots made and registered over HTTP, the tournament's clock accelerate
     python benchmarks/tournament_server.py --entrants 300 --failover  # two processes, PostgreSQL
 
 ``--failover`` starts two processes on one PostgreSQL database (a throwaway cluster, as the tests
-make); the first makes and directs the tournament, and is killed with SIGKILL once a third of
-the field is out; the second takes the tournament over when its lease runs out (the hands cut
-off cancelled and refunded, the clock paused while nobody directed it) and finishes it.
+make); the first makes and directs the tournament, its tables are shared out over both
+(server/tournament_sharing.py), and ``--people`` of the entrants are websocket clients (guests
+registered over HTTP, each following its seat from table to table and server to server: the
+tournament's page names its table, a ``hello`` to a table served elsewhere names the server).
+The directing process is killed with SIGKILL once a third of the field is out; the second takes
+the direction and the dead one's tables over when their leases run out (the hands cut off
+cancelled and refunded) and finishes it.
 It prints wall time, hands (and hands per second over all tables), the most tables at once.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
 import json
 import signal
 import sys
 import tempfile
+import threading
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import httpx
+import websockets
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from load import Result, _Client  # noqa: E402
+from sqlalchemy import select  # noqa: E402
+
+from sevenstud.server.app import COOKIE  # noqa: E402
 from sevenstud.server.audit import audit  # noqa: E402
+from sevenstud.server.protocol import PROTOCOL_VERSION  # noqa: E402
 from sevenstud.server.spawn import spawn  # noqa: E402
 from sevenstud.server.store import open_store  # noqa: E402
 from sevenstud.server.store.models import HandRow, TournamentTable  # noqa: E402
@@ -48,10 +64,141 @@ def _hands(url: str, tid: int) -> tuple[int, int]:
         store.close()
 
 
-def run(url: str, entrants: int, speed: float, failover: bool, seats: int) -> dict[str, object]:
+@dataclass
+class People:
+    """What the websocket entrants saw: tables and servers each was seated at, actions, errors."""
+
+    tables: dict[str, set[int]] = field(default_factory=dict)
+    servers: dict[str, set[str]] = field(default_factory=dict)
+    result: Result = field(default_factory=Result)
+    reconnects: int = 0
+    waits: int = 0
+    done: int = 0
+
+
+async def _person(
+    bases: list[str], token: str, name: str, tid: int, people: People, stop: threading.Event
+) -> None:
+    """One entrant at a websocket: finds its table on the tournament's page, says hello at the
+    server that serves it (the one a refusal names), acts at its turns (checks, calls, sometimes
+    folds), and follows its seat when it is moved or the server dies, until it is out."""
+    server = bases[0]
+    headers = {"Cookie": f"{COOKIE}={token}"}
+    async with httpx.AsyncClient(timeout=10) as http:
+        while not stop.is_set():
+            try:
+                page = (await http.get(f"{server}/api/tournaments/{tid}")).json()
+            except (httpx.HTTPError, ValueError):
+                server = bases[(bases.index(server) + 1) % len(bases)] if server in bases else bases[0]
+                await asyncio.sleep(0.5)
+                continue
+            me = next((e for e in page.get("entrants", []) if e["name"] == name), None)
+            if page.get("state") in ("finished", "cancelled") or me is None or me["place"] is not None:
+                people.done += 1
+                return
+            table = next((t["table_id"] for t in page["tables"] if t["number"] == me["table"]), None)
+            if table is None:
+                await asyncio.sleep(0.3)
+                continue
+            server = await _sit_through(server, headers, table, name, tid, people, stop) or server
+
+
+async def _sit_through(
+    server: str,
+    headers: dict[str, str],
+    table: int,
+    name: str,
+    tid: int,
+    people: People,
+    stop: threading.Event,
+) -> str | None:
+    """Play at ``table`` until moved, stood up or cut off; the server to try next, if named."""
+    url = "ws://" + server.split("://", 1)[1] + "/ws"
+    try:
+        async with websockets.connect(url, additional_headers=headers, max_size=2**22, open_timeout=10) as ws:
+            await ws.send(
+                json.dumps({"type": "hello", "version": PROTOCOL_VERSION, "table": table, "last": 0})
+            )
+            client: _Client | None = None
+            seen = 0
+            waiting: tuple[int, tuple[int, int]] | None = None
+            while not stop.is_set():
+                try:
+                    message = json.loads(await asyncio.wait_for(ws.recv(), 15))
+                except TimeoutError:
+                    return None  # nothing for a while (a break): look at the page again
+                kind = message.get("type")
+                turn = None
+                if kind == "error":
+                    text = str(message.get("message"))
+                    if " is served at " in text:
+                        return text.rsplit(" ", 1)[1]
+                    if text.startswith("no table"):
+                        # Its table made a moment ago, not yet taken by the process it went
+                        # to (at that one's next round): ask again.
+                        people.waits += 1
+                        await asyncio.sleep(0.3)
+                        return None
+                    people.result.errors.append(f"{name}: {text}")
+                elif kind == "welcome":
+                    seat = message.get("seat")
+                    if seat is None:
+                        await asyncio.sleep(0.3)
+                        return None  # not seated here (yet): the page says where
+                    client = _Client(int(seat), (0.0, 0.0), people.result, False)
+                    client.live_from = seen = int(message.get("number", 0))
+                    people.tables.setdefault(name, set()).add(table)
+                    people.servers.setdefault(name, set()).add(server)
+                elif client is None:
+                    continue
+                elif kind == "snapshot":
+                    seen = max(seen, int(message.get("number", 0)))
+                    client.on_snapshot(message.get("view") or {})
+                elif kind == "event":
+                    seen = max(seen, int(message.get("number", 0)))
+                    turn = client.on_event(message)
+                    event = message.get("event") or {}
+                    if event.get("type") == "stood_up" and event.get("seat") == client.seat:
+                        return None  # moved (or out): the page says where next
+                elif kind == "clock" and message.get("seat") == client.seat:
+                    client.clock_messages = True
+                    waiting = (int(message.get("number", 0)), (int(message["hand"]), int(message["street"])))
+                elif kind == "tournament_moved" or (
+                    kind == "tournament_finish" and message.get("player") == name
+                ):
+                    return None
+                if waiting is not None and seen >= waiting[0]:
+                    turn, waiting = waiting[1], None
+                if turn is not None and (key := (*turn, client.actions_seen)) != client.last_turn:
+                    client.last_turn = key
+                    client.sent_at = time.perf_counter()
+                    act = {"type": "act", "hand": turn[0], "street": turn[1], "action": client.choose()}
+                    await ws.send(json.dumps(act))
+    except (OSError, websockets.WebSocketException, TimeoutError):
+        people.reconnects += 1
+        await asyncio.sleep(0.5)
+        return None
+    return None
+
+
+def _people(
+    bases: list[str], tokens: dict[str, str], tid: int, people: People, stop: threading.Event
+) -> None:
+    async def everyone() -> None:
+        await asyncio.gather(*(_person(bases, t, n, tid, people, stop) for n, t in tokens.items()))
+
+    with contextlib.suppress(Exception):
+        asyncio.run(everyone())
+
+
+def run(
+    url: str, entrants: int, speed: float, failover: bool, seats: int, persons: int = 0
+) -> dict[str, object]:
     args = [*LIFTED, f"--test-tournament-speed={speed}", "--lease-seconds=6"]
     first = spawn(url, pause=0.02, args=args, seconds=120)
     second = spawn(url, pause=0.02, args=args, seconds=120) if failover else None
+    bases = [first.base] + ([second.base] if second is not None else [])
+    people, stop = People(), threading.Event()
     try:
         client = httpx.Client(base_url=first.base, timeout=600)
         client.post("/api/guest")
@@ -61,7 +208,7 @@ def run(url: str, entrants: int, speed: float, failover: bool, seats: int) -> di
             json={
                 "template": "mtt-turbo",
                 "name": f"{entrants}-entrant benchmark",
-                "bots": entrants,
+                "bots": entrants - persons,
                 "max_entries": entrants,
                 "min_field": min(entrants, 9),
                 # registering is about 0.1 s a bot at 1,000 (the director is written each time)
@@ -71,9 +218,25 @@ def run(url: str, entrants: int, speed: float, failover: bool, seats: int) -> di
         )
         answer.raise_for_status()
         tid = answer.json()["id"]
-        print(f"tournament {tid}: {entrants} bots registered in {time.monotonic() - made:.1f} s", flush=True)
+        tokens: dict[str, str] = {}
+        for _ in range(persons):  # guests registered over HTTP, then playing at websockets
+            person = httpx.Client(base_url=first.base, timeout=60)
+            person.post("/api/guest").raise_for_status()
+            name = person.get("/api/me").json()["name"]
+            person.post(f"/api/tournaments/{tid}/register").raise_for_status()
+            tokens[name] = person.cookies[COOKIE]
+        print(
+            f"tournament {tid}: {entrants - persons} bots and {persons} people registered "
+            f"in {time.monotonic() - made:.1f} s",
+            flush=True,
+        )
+        players = threading.Thread(target=_people, args=(bases, tokens, tid, people, stop), daemon=True)
+        players.start()
         started = time.monotonic()
         most, killed_at = 0, None
+        served: dict[int, str] = {}  # each table -> the first process seen serving it
+        most_by: dict[str, int] = {}
+        leases = open_store(url, migrate=False)
         watcher = client
         while True:
             try:
@@ -82,6 +245,12 @@ def run(url: str, entrants: int, speed: float, failover: bool, seats: int) -> di
                 time.sleep(0.5)
                 continue
             most = max(most, len(page["tables"]))
+            if failover:
+                owners = _owners(leases, tid)
+                for table, owner in owners.items():
+                    served.setdefault(table, owner)
+                for owner in set(owners.values()):
+                    most_by[owner] = max(most_by.get(owner, 0), sum(1 for o in owners.values() if o == owner))
             if page["state"] in ("finished", "cancelled"):
                 break
             if (
@@ -103,6 +272,7 @@ def run(url: str, entrants: int, speed: float, failover: bool, seats: int) -> di
                 raise SystemExit("the tournament did not end within an hour")
             time.sleep(0.5)
         wall = time.monotonic() - started
+        leases.close()
         places = sorted(e["place"] for e in page["entrants"])
         # Each place once, but for players busting in one hand with equal chips: they share the
         # first of the places they take (5, 5, 7: two tied for 5th and 6th).
@@ -130,6 +300,25 @@ def run(url: str, entrants: int, speed: float, failover: bool, seats: int) -> di
             "audit": str(report).splitlines()[0],
             "audit_ok": report.ok,
         }
+        if failover:
+            counts: dict[str, int] = {}
+            for owner in served.values():
+                counts[owner] = counts.get(owner, 0) + 1
+            result["tables_first_served_by"] = counts
+            result["most_tables_at_once_by_server"] = most_by
+        if persons:
+            stop.set()
+            players.join(20)
+            result["people"] = {
+                "entrants": persons,
+                "actions": people.result.actions,
+                "tables_each_most": max((len(t) for t in people.tables.values()), default=0),
+                "moved_between_servers": sum(1 for s in people.servers.values() if len(s) >= 2),
+                "reconnects": people.reconnects,
+                "waits_for_a_new_table": people.waits,
+                "errors": len(people.result.errors),
+                "first_errors": people.result.errors[:5],
+            }
         if not report.ok:
             print(report, flush=True)
         return result
@@ -139,11 +328,25 @@ def run(url: str, entrants: int, speed: float, failover: bool, seats: int) -> di
             second.stop()
 
 
+def _owners(store: Any, tid: int) -> dict[int, str]:
+    """Each of the tournament's tables leased now -> the process serving it."""
+    from sevenstud.server.store.models import TableLease
+
+    with store.session() as s:
+        rows = s.execute(
+            select(TableLease.table_id, TableLease.owner)
+            .join(TournamentTable, TournamentTable.table_id == TableLease.table_id)
+            .where(TournamentTable.tournament_id == tid, TableLease.expires_at >= time.time())
+        ).all()
+    return {int(t): str(o) for t, o in rows}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--entrants", type=int, default=1000)
     parser.add_argument("--speed", type=float, default=60.0, help="the tournament clock's speed")
     parser.add_argument("--failover", action="store_true", help="two processes on PostgreSQL, one killed")
+    parser.add_argument("--people", type=int, default=0, help="entrants that are websocket clients")
     parser.add_argument("--database", default=None, help="a database URL (default: a fresh one)")
     args = parser.parse_args()
     cluster = None
@@ -161,7 +364,7 @@ def main() -> int:
     else:
         url = f"sqlite:///{Path(tempfile.mkdtemp()) / 'cardroom.sqlite3'}"
     try:
-        result = run(url, args.entrants, args.speed, args.failover, 8)
+        result = run(url, args.entrants, args.speed, args.failover, 8, args.people)
     finally:
         if cluster is not None:
             cluster.stop()

@@ -56,6 +56,7 @@ class Sweep:
     taken: list[TableRow] = field(default_factory=list)
     cancelled: int = 0
     others: dict[int, tuple[str, dict[str, Any] | None]] = field(default_factory=dict)
+    tournament: set[int] = field(default_factory=set)
 
 
 def check_public_url(url: str) -> str:
@@ -93,6 +94,8 @@ class LeaseKeeper:
         self.summary = summary
         self.held: dict[int, float] = {}  # table -> when its lease runs out, as last written
         self.others: dict[int, tuple[str, dict[str, Any] | None]] = {}
+        self.tournament_tables: set[int] = set()
+        """Those of ``others`` that are a tournament's (in its own lobby, not the tables')."""
         self._shown: dict[int, dict[str, Any]] = {}  # the summaries last written
         self._task: asyncio.Task[None] | None = None
 
@@ -111,6 +114,7 @@ class LeaseKeeper:
         return [
             {"id": table_id, **(summary or {}), "server": owner}
             for table_id, (owner, summary) in sorted(self.others.items())
+            if table_id not in self.tournament_tables
         ]
 
     # ------------------------------------------------------------------ the database
@@ -164,7 +168,8 @@ class LeaseKeeper:
             select(TableRow.id)
             .outerjoin(TableLease, TableLease.table_id == TableRow.id)
             .where(TableRow.closed.is_(False))
-            # A tournament's tables are taken by the process directing it (server/tournaments.py).
+            # A tournament's tables are shared out by the tournaments' own round
+            # (server/tournament_sharing.py).
             .where(TableRow.id.not_in(select(TournamentTable.table_id)))
             .where(
                 or_(
@@ -190,6 +195,13 @@ class LeaseKeeper:
                     TableLease.instance != self.instance, TableLease.expires_at >= now
                 )
             ).all()
+            found.tournament = set(
+                s.scalars(
+                    select(TournamentTable.table_id).where(
+                        TournamentTable.table_id.in_([t for t, _, _ in rows])
+                    )
+                )
+            )
         found.others = {t: (owner, summary) for t, owner, summary in rows}
         return found
 
@@ -269,6 +281,7 @@ class LeaseKeeper:
         for table_id in found.held:
             self.held[table_id] = now + self.ttl
         self.others = found.others
+        self.tournament_tables = found.tournament
         for row in found.taken:
             self.open_room(row)
         return found

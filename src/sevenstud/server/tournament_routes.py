@@ -176,7 +176,15 @@ def router(
                         asks = describe_you(running.director, found.name)
             else:
                 d = director_from_record(row.director, float(row.director["saved_at"]))
-                shown = describe_director(d, float(row.director["saved_at"]), {})
+                # Directed and served elsewhere (another process on the database): its tables
+                # as stored, so that the page names them from any process.
+                numbers = s.execute(
+                    select(TournamentTable.number, TournamentTable.table_id).where(
+                        TournamentTable.tournament_id == tid
+                    )
+                ).all()
+                tables = {int(n): int(t) for n, t in numbers}
+                shown = describe_director(d, float(row.director["saved_at"]), tables)
                 if found is not None:
                     asks = describe_you(d, found.name)
             you = None

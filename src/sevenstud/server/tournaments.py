@@ -5,8 +5,13 @@ A tournament is a row of ``tournaments`` (migration 0007) holding its template a
 director's whole state (:mod:`sevenstud.tournament.snapshot`), written in the same transaction as
 every change the director makes: a registration, the end of a hand at one of its tables, a level,
 a break. Its tables are card-room tables (``TableSettings(tournament=True)``), each served by a
-:class:`~sevenstud.server.rooms.Room` like a cash table and leased like one; the process that
-directs the tournament (its own lease, ``tournament_leases``) serves all its tables.
+:class:`~sevenstud.server.rooms.Room` like a cash table and leased like one. One process
+directs the tournament (its own lease, ``tournament_leases``: its clock, its registrations, the
+tables it opens); its tables may be served by several processes on one PostgreSQL database,
+each holding a copy of the director and writing it, under its version, in the transaction of
+each hand it ends (:mod:`sevenstud.server.tournament_sharing`: the version, the tables shared
+out, a dead process's tables and direction taken over). One process alone never reads its own
+writes back.
 
 The chips (docs/tournaments.md, "Storage and recovery") are the cashier's
 (:mod:`sevenstud.server.tournament_cashier`: entries, rebuys, add-ons, prizes, the deal, all
@@ -16,14 +21,15 @@ seats and pot as at a cash table. So at every moment ``-tchips == chips issued =
 seats + the pots of its tables``, and the pool plus the prizes paid is the buy-ins: ``sevenstud
 audit`` checks both (:func:`~sevenstud.server.tournament_views.audit_tournaments`).
 
-This module is the direction: the tournament's lease, its clock (a tick), the tables following
-the director, and the recovery. The director decides; this module makes the tables agree with
-it (:meth:`TournamentService.sync`):
+This module is the direction: its clock (a tick, which elsewhere follows the stored version),
+the tables following the director, and the recovery. The director decides; this module makes
+the tables served here agree with it (:meth:`TournamentService.sync`):
 after every change, players the director no longer seats at a table stand up there, players it
 seats at a table sit down there with the chips it holds for them, tables it broke close, and a
 table deals only once it seats exactly whom the director seats there (``Room.gate``). That one
 rule carries out every command (a move, a break of a table, the final table's redraw, a late
-entry) and is also the recovery: after a restart the stored director is taken up with its clock
+entry; a move to a table of another server through the box and the database) and is also the
+recovery: after a restart the stored director is taken up with its clock
 paused at the moment it was stored, the hands a crash cut off are cancelled and refunded (as at
 a cash table) and told to the director (``hand_cancelled``), and the same sync seats everybody.
 """
@@ -40,10 +46,11 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from sqlalchemy import Connection, or_, select, update
+from sqlalchemy import Connection, select, update
 
 from sevenstud.hand import HandEnded
-from sevenstud.server.keeper import RoomError, recover
+from sevenstud.server import tournament_sharing as sharing
+from sevenstud.server.keeper import RoomError
 from sevenstud.server.rooms import Room
 from sevenstud.server.store import Store, ledger
 from sevenstud.server.store.models import (
@@ -55,7 +62,8 @@ from sevenstud.server.store.models import (
     TournamentTable,
     core,
 )
-from sevenstud.server.tournament_cashier import Cashier, Running, game_of
+from sevenstud.server.tournament_cashier import Running, game_of
+from sevenstud.server.tournament_sharing import Shared, SharedCashier, StaleDirector
 from sevenstud.server.tournament_views import messages_for
 from sevenstud.table import Entry, HandStarted, Table, TableSettings
 from sevenstud.tournament import (
@@ -64,7 +72,7 @@ from sevenstud.tournament import (
     TournamentError,
     TournamentSettings,
 )
-from sevenstud.tournament.snapshot import director_from_record, director_to_record, settings_to_record
+from sevenstud.tournament.snapshot import director_to_record, settings_to_record
 from sevenstud.wire import game_to_wire
 
 log = logging.getLogger(__name__)
@@ -78,14 +86,10 @@ most play time a crash can take from the clock."""
 _PLAYERS, _ENTRIES, _TOURNAMENTS = core(Player), core(TournamentEntry), core(TournamentRow)
 
 
-class _NotYet(Exception):
-    """A tournament's tables are still leased by the process that directed it: try again."""
-
-
 class _Hook:
     """The tournament as one of its tables' keepers sees it (``keeper.TableHook``)."""
 
-    def __init__(self, service: TournamentService, running: Running, number: int) -> None:
+    def __init__(self, service: TournamentService, running: Shared, number: int) -> None:
         self.service, self.running, self.number = service, running, number
         self.lock = running.lock
         self._decided: list[Command] = []
@@ -105,17 +109,24 @@ class _Hook:
         return True
 
     def record(self, connection: Connection, table: Table, entries: list[Entry], now: float) -> None:
-        running, d = self.running, self.running.director
+        running = self.running
+        shared = self.service.shared
+        if shared and any(isinstance(e.event, (HandStarted, HandEnded)) for e in entries):
+            # Another process may have written the director since this copy: the row locked
+            # for this transaction, the stored one taken up first (tournament_sharing.py).
+            sharing.bring_up_to_date(connection, running)
+        d = running.director
         tnow = running.now()
         decided: list[Command] = []
-        ended = False
+        ended = started = False
         for entry in entries:
             event = entry.event
             if isinstance(event, HandStarted):
-                decided += d.hand_started(
-                    self.number, dict(zip(event.players, event.stacks, strict=True)), tnow
+                decided += sharing.hand_started(
+                    running, self.number, dict(zip(event.players, event.stacks, strict=True)), tnow
                 )
                 self._started.append(self.number)
+                started = True
             elif isinstance(event, HandEnded):
                 # Every player the director seats here: one not dealt in (seated while the hand
                 # was played, or busted and rebuying) has the chips the director holds for them,
@@ -129,7 +140,9 @@ class _Hook:
                 decided += d.hand_finished(self.number, stacks, tnow)
                 self._started.clear()
                 ended = True
-        if ended or decided:
+        # Shared: a hand's start is written too (the other processes must see the table in a
+        # hand, so that nobody is moved from it).
+        if ended or decided or (started and shared):
             self.service.persist(connection, running, decided, tnow)
         self._decided = decided
 
@@ -145,7 +158,7 @@ class _Hook:
         self.service.changed(self.running, [])
 
 
-class TournamentService:
+class TournamentService(sharing.Holding):
     """Every tournament this process directs (see the module). ``open_room(table_id, settings,
     prepare)`` opens a card-room table's room, calling ``prepare(room)`` before it starts;
     ``close_room(table_id)`` stops one; ``leases`` is the process's table lease keeper."""
@@ -171,8 +184,14 @@ class TournamentService:
         self.release_table = release_table
         self.ttl = ttl
         self.tick = tick
-        self.running: dict[int, Running] = {}
-        self.cashier = Cashier(store, self.changed)
+        self.running: dict[int, Shared] = {}
+        """Every tournament directed here, or some of whose tables are served here."""
+        self.shared = store.engine.dialect.name == "postgresql"
+        """Several processes may share a tournament (PostgreSQL): every process reads the
+        stored director's version on its tick, and a hand's start is written too."""
+        self.live: list[str] = [self.instance]
+        """The live processes' instances, as last seen (``card_servers``)."""
+        self.cashier = SharedCashier(store, self.changed)
         """Every chip into and out of the tournaments (entries, prizes): the ledger's side."""
         self.max_speed = 1.0
         """The fastest clock a tournament made over HTTP may have (tests and benchmarks raise it)."""
@@ -204,85 +223,16 @@ class TournamentService:
                 .where(TournamentLease.instance == self.instance)
                 .values(expires_at=0.0)
             )
+        with contextlib.suppress(Exception):
+            sharing.leave(self.store, self.instance)
 
-    async def _keep_leases(self) -> None:
-        while True:
-            await asyncio.sleep(self.ttl / 3)
-            with contextlib.suppress(Exception):  # the next round tries again
-                await self.sweep()
-
-    async def sweep(self) -> None:
-        """Renew this process's tournament leases, drop those lost, take those free."""
-        now = time.time()
-
-        def work() -> tuple[set[int], list[int]]:
-            with self.store.transaction() as s:
-                s.execute(
-                    update(TournamentLease)
-                    .where(TournamentLease.instance == self.instance)
-                    .values(expires_at=now + self.ttl)
-                )
-                mine = set(
-                    s.scalars(
-                        select(TournamentLease.tournament_id).where(TournamentLease.instance == self.instance)
-                    )
-                )
-            free = (
-                select(TournamentRow.id)
-                .outerjoin(TournamentLease, TournamentLease.tournament_id == TournamentRow.id)
-                .where(TournamentRow.state.in_(("registering", "running", "break")))
-                .where(
-                    or_(
-                        TournamentLease.tournament_id.is_(None),
-                        TournamentLease.expires_at < now,
-                        (TournamentLease.owner == self.url) & (TournamentLease.instance != self.instance),
-                    )
-                )
-                .order_by(TournamentRow.id)
-            )
-            with self.store.session() as s:
-                candidates = list(s.scalars(free))
-            return mine, [t for t in candidates if self._take_lease(t, now)]
-
-        directed = set(self.running)  # not one made while the round ran: it is not in ``mine``
-        mine, taken = await asyncio.to_thread(work)
-        for tid in directed - mine - set(taken):
-            await self._drop(self.running[tid])
-        # Taken now, or held since a round whose take-up had to wait for the tables' leases.
-        for tid in sorted((mine | set(taken)) - set(self.running)):
-            try:
-                await self._take_up(tid)
-            except _NotYet:
-                continue  # the dead process's table leases run out a moment later: next round
-
-    def _take_lease(self, tid: int, now: float) -> bool:
-        values = {"owner": self.url, "instance": self.instance, "expires_at": now + self.ttl}
-        with self.store.transaction() as s:
-            done = s.execute(
-                update(TournamentLease)
-                .where(TournamentLease.tournament_id == tid)
-                .where(
-                    or_(
-                        TournamentLease.expires_at < now,
-                        (TournamentLease.owner == self.url) & (TournamentLease.instance != self.instance),
-                    )
-                )
-                .values(**values)
-                .execution_options(synchronize_session=False)
-            )
-            if getattr(done, "rowcount", 0) == 1:
-                return True
-            if s.get(TournamentLease, tid) is not None:
-                return False
-            s.add(TournamentLease(tournament_id=tid, **values))
-        return True
-
-    async def _drop(self, running: Running) -> None:
+    async def _drop(self, running: Shared) -> None:
         self.running.pop(running.id, None)
         for task in running.tasks:
             task.cancel()
-        for table_id in list(running.tables.values()):
-            await self.close_room(table_id)
+        for number in list(running.rooms):
+            await self.close_room(running.tables[number])
+        running.rooms.clear()
 
     # ------------------------------------------------------------------ making, taking up
 
@@ -319,63 +269,16 @@ class TournamentService:
                 )
             )
             tid = row.id
-        running = Running(tid, name, director, speed, now, saved_at=now)
+        running = Shared(tid, name, director, speed, now, saved_at=now)
         self._adopt(running)
         return tid
 
-    def _adopt(self, running: Running) -> None:
+    def _adopt(self, running: Shared) -> None:
         self.running[running.id] = running
         assert self._loop is not None, "start() the service first"
         running.tasks.append(self._loop.create_task(self._ticker(running)))
         running.tasks.append(self._loop.create_task(self._syncer(running)))
         running.changed.set()
-
-    async def _take_up(self, tid: int) -> None:
-        """Direct tournament ``tid`` from what the database holds: its tables' leases taken
-        and their cut-off hands cancelled and refunded, the director taken up with its clock
-        paused while it was down, told of the cancelled hands, and every table synced."""
-
-        def load() -> Running:
-            with self.store.session() as s:
-                row = s.get(TournamentRow, tid)
-                assert row is not None and row.director is not None
-                tables = {
-                    t.number: t.table_id
-                    for t in s.scalars(select(TournamentTable).where(TournamentTable.tournament_id == tid))
-                }
-                closed = set(
-                    s.scalars(
-                        select(TableRow.id).where(TableRow.id.in_(list(tables.values())), TableRow.closed)
-                    )
-                )
-                entries = s.scalars(select(TournamentEntry).where(TournamentEntry.tournament_id == tid)).all()
-                record, speed, origin, name = row.director, row.speed, row.created_at, row.name
-                people = {e.name: e.player_id for e in entries}
-                kinds = {e.name: e.bot_kind or "rule" for e in entries if e.player_id is None}
-            open_tables = {n: t for n, t in tables.items() if t not in closed}
-            if not all([self.take_table(table_id) for table_id in open_tables.values()]):
-                raise _NotYet(tid)  # a table still leased by the process that died
-            recover(self.store, list(open_tables.values()))
-            wall = time.time()
-            probe = Running(tid, name, Director(TournamentSettings()), speed, origin)
-            director = director_from_record(record, probe.now(wall))
-            running = Running(
-                tid, name, director, speed, origin, tables=open_tables, people=people, bot_kinds=kinds
-            )
-            tnow = running.now(wall)
-            cancelled: list[Command] = []
-            for number, seats in list(director.tables.items()):
-                if seats.in_hand:
-                    cancelled += director.hand_cancelled(number, tnow)
-            with self.store.writing(), self.store.engine.begin() as c:
-                self.persist(c, running, cancelled, tnow)
-            running.told += cancelled
-            return running
-
-        running = await asyncio.to_thread(load)
-        for number, table_id in running.tables.items():
-            self._open(running, number, table_id)
-        self._adopt(running)
 
     # ------------------------------------------------------------------ registering
 
@@ -384,31 +287,45 @@ class TournamentService:
     ) -> dict[str, Any]:
         """Enter ``name`` in tournament ``tid`` (:meth:`Cashier.register`). Runs in the
         store's place (``store.run``)."""
-        return self.cashier.register(self._running(tid), player_id, name, bot_kind)
+        return self._at_cashier(tid, lambda r: self.cashier.register(r, player_id, name, bot_kind))
 
     def unregister(self, tid: int, name: str) -> dict[str, Any]:
         """Take back ``name``'s registration before the start (:meth:`Cashier.unregister`)."""
-        return self.cashier.unregister(self._running(tid), name)
+        return self._at_cashier(tid, lambda r: self.cashier.unregister(r, name))
 
     def reenter(self, tid: int, player_id: int | None, name: str) -> dict[str, Any]:
         """``name`` enters ``tid`` again after busting (:meth:`Cashier.reenter`)."""
-        return self.cashier.reenter(self._running(tid), player_id, name)
+        return self._at_cashier(tid, lambda r: self.cashier.reenter(r, player_id, name))
 
     def rebuy(self, tid: int, player_id: int | None, name: str) -> dict[str, Any]:
         """A rebuy for ``name`` (:meth:`Cashier.buy_chips`)."""
-        return self.cashier.buy_chips(self._running(tid), player_id, name, "rebuy")
+        return self._at_cashier(tid, lambda r: self.cashier.buy_chips(r, player_id, name, "rebuy"))
 
     def add_on(self, tid: int, player_id: int | None, name: str) -> dict[str, Any]:
         """The add-on for ``name`` (:meth:`Cashier.buy_chips`)."""
-        return self.cashier.buy_chips(self._running(tid), player_id, name, "add_on")
+        return self._at_cashier(tid, lambda r: self.cashier.buy_chips(r, player_id, name, "add_on"))
 
     def deal(self, tid: int, name: str, answer: str) -> dict[str, Any]:
         """``name`` proposes, accepts or declines the ICM deal (:meth:`Cashier.deal`)."""
-        return self.cashier.deal(self._running(tid), name, answer)
+        return self._at_cashier(tid, lambda r: self.cashier.deal(r, name, answer))
 
-    def _running(self, tid: int) -> Running:
+    def _at_cashier(self, tid: int, call: Callable[[Shared], dict[str, Any]]) -> dict[str, Any]:
+        """``call`` the cashier for the tournament directed here, over the stored director: a
+        copy another process overtook in between is taken up and the request tried again."""
+        running = self._running(tid)
+        for _attempt in range(5):
+            if self.shared:
+                with running.lock, self.store.engine.connect() as c:
+                    sharing.bring_up_to_date(c, running, lock=False)
+            try:
+                return call(running)
+            except StaleDirector:
+                continue
+        raise TournamentError(f"tournament {tid} is busy: try again in a moment")
+
+    def _running(self, tid: int) -> Shared:
         running = self.running.get(tid)
-        if running is None:
+        if running is None or not running.directing:
             with self.store.session() as s:
                 row = s.get(TournamentRow, tid)
                 lease = s.get(TournamentLease, tid)
@@ -424,12 +341,12 @@ class TournamentService:
 
     # ------------------------------------------------------------------ the director's writes
 
-    def persist(self, c: Connection, running: Running, commands: list[Command], tnow: float) -> None:
+    def persist(self, c: Connection, running: Shared, commands: list[Command], tnow: float) -> None:
         """Write ``commands``' money and places and the director's state in ``c``'s
         transaction (:meth:`Cashier.persist`)."""
         self.cashier.persist(c, running, commands, tnow)
 
-    def changed(self, running: Running, commands: list[Command]) -> None:
+    def changed(self, running: Any, commands: list[Command]) -> None:
         """Committed: the tables are to be synced and the commands told (from any thread)."""
         loop = self._loop
         if loop is None:
@@ -451,14 +368,24 @@ class TournamentService:
 
     # ------------------------------------------------------------------ the clock
 
-    async def _ticker(self, running: Running) -> None:
+    async def _ticker(self, running: Shared) -> None:
+        """The clock, where the tournament is directed here; and where it is shared, the
+        stored director's version compared with this copy's (another process wrote it: its
+        director taken up, the tables here synced to it)."""
         while True:
             await asyncio.sleep(self.tick)
             if running.broken:
                 continue
 
-            def work() -> list[Command]:
+            def work() -> tuple[list[Command], bool]:
                 with running.lock:
+                    moved = False
+                    if self.shared or running.version < 0:
+                        with self.store.engine.connect() as c:
+                            moved = sharing.bring_up_to_date(c, running, lock=False)
+                    heard, running.heard = running.heard, []
+                    if not running.directing:
+                        return heard, moved
                     d = running.director
                     tnow = running.now()
                     commands = d.tick(tnow)
@@ -467,25 +394,31 @@ class TournamentService:
                         try:
                             with self.store.writing(), self.store.engine.begin() as c:
                                 self.persist(c, running, commands, tnow)
+                        except StaleDirector:
+                            # Another process wrote it since the read above: taken up at the
+                            # next tick, which decides again.
+                            running.version = -1
+                            return heard, True
                         except BaseException:
                             # Not written: the tournament is taken up again from the database
                             # (a copy before every tick was a large field's cost, 4 times a second).
                             running.broken = True
                             self.changed(running, [])
                             raise
-                    return commands
+                    return heard + commands, moved
 
             try:
-                commands = await self.store.run(work)
+                commands, moved = await self.store.run(work)
             except Exception:  # a database that did not answer: the next tick tries again
                 log.exception("tournament %s: a tick failed", running.id)
                 continue
-            if commands:
+            if commands or moved or running.pending:
+                running.pending = False
                 self.changed(running, commands)
 
     # ------------------------------------------------------------------ the tables follow
 
-    def may_deal(self, running: Running, number: int, table: Table) -> bool:
+    def may_deal(self, running: Shared, number: int, table: Table) -> bool:
         """Whether tournament table ``number`` (the card-room ``table``) may deal now: the
         director says so, and the table seats exactly whom the director seats there, with the
         chips it holds for them."""
@@ -501,7 +434,7 @@ class TournamentService:
                 wanted.get(s.seat) == s.player and d.entrants[s.player].chips == s.stack for s in seats
             )
 
-    async def _syncer(self, running: Running) -> None:
+    async def _syncer(self, running: Shared) -> None:
         while True:
             await running.changed.wait()
             running.changed.clear()
@@ -525,7 +458,7 @@ class TournamentService:
                 await asyncio.sleep(0.5)
                 running.changed.set()
 
-    async def _tell(self, running: Running, commands: list[Command]) -> None:
+    async def _tell(self, running: Shared, commands: list[Command]) -> None:
         """Every connection at the tournament's tables is told what changed (a move: the moved
         player's connections alone, wherever they watch)."""
         messages = messages_for(running.id, commands, running.speed, dict(running.tables))
@@ -542,23 +475,26 @@ class TournamentService:
             with contextlib.suppress(RoomError):
                 await room.submit(functools.partial(put, room))
 
-    async def _recover(self, running: Running) -> None:
-        """A write failed: every room of the tournament stops, and it is taken up again from
-        the database (its cut-off hands cancelled), as after a crash."""
-        await self._drop(running)
-        await self._take_up(running.id)
-
-    async def sync(self, running: Running) -> None:
-        """Make every table of the tournament seat whom the director seats there (see the
-        module): stand-ups first (a moved player's chips go back to the box), then sit-downs,
-        then the tables the director broke close."""
+    async def sync(self, running: Shared) -> None:
+        """Make every table of the tournament served here seat whom the director seats there
+        (see the module): stand-ups first (a moved player's chips go back to the box), then
+        sit-downs, then the tables the director broke close. The directing process makes the
+        tables the director opens (each served by the process it is given to)."""
+        for number, room in list(running.rooms.items()):
+            task = getattr(room, "_task", None)
+            if task is None or task.done():
+                # Stopped under it: its lease was lost (a round that could not renew in time),
+                # so the table is served by whichever process takes it now (this one's own
+                # table sweep, once the lease ran out).
+                running.rooms.pop(number, None)
         with running.lock:
             d = running.director
             wanted = {n: dict(t.players) for n, t in d.tables.items()}
             chips = {name: e.chips for name, e in d.entrants.items()}
         for number in sorted(wanted):
-            if number not in running.rooms:
+            if number not in running.tables and running.directing:
                 await self._new_table(running, number)
+        wanted = {n: w for n, w in wanted.items() if n in running.rooms}
         # Every table's stand-ups side by side (each table's own in turn, on its actor), then
         # every table's sit-downs: a moved player's chips are back in the box before they sit.
         leaving: list[Any] = []
@@ -575,6 +511,15 @@ class TournamentService:
         for number, want in sorted(wanted.items()):
             room = running.rooms[number]
             keeper = room.keeper
+            away: set[str] = set()
+            if self.shared:
+                # A player moved here from another server's table sits once that table has
+                # stood them up (their chips back in the box): never at two tables at once.
+                coming = [n for n in want.values() if n not in keeper.occupants]
+                away = await asyncio.to_thread(
+                    sharing.seated_elsewhere, self.store, dict(running.tables), room.keeper.table_id, coming
+                )
+                running.pending = running.pending or bool(away)
             steps = [
                 functools.partial(
                     _sit,
@@ -586,7 +531,7 @@ class TournamentService:
                     running.bot_kinds.get(name, "rule"),
                 )
                 for seat, name in sorted(want.items())
-                if name not in keeper.occupants and keeper.table.player_at(seat) is None
+                if name not in keeper.occupants and keeper.table.player_at(seat) is None and name not in away
             ]
             if steps:
                 sitting.append(_in_turn(room, steps))
@@ -616,9 +561,9 @@ class TournamentService:
         ]
         await asyncio.gather(*woken)
 
-    async def _close_broken(self, running: Running) -> None:
+    async def _close_broken(self, running: Shared) -> None:
         """Close the tables the director broke, once empty; once it is over and every table
-        is closed, give its lease up."""
+        here is closed, give its lease up (or, only serving its tables, let it go)."""
         with running.lock:
             d = running.director
             wanted = set(d.tables)
@@ -629,8 +574,14 @@ class TournamentService:
                 await self._close_table(running, number)
         if over and not running.rooms:
             await self._finished(running)
+        elif not running.directing and running.served and not running.rooms and not running.pending:
+            # Served here no more (its tables here broken): followed no more.
+            self.running.pop(running.id, None)
+            for task in running.tasks:
+                if task is not asyncio.current_task():
+                    task.cancel()
 
-    async def _finished(self, running: Running) -> None:
+    async def _finished(self, running: Shared) -> None:
         self.running.pop(running.id, None)
         for task in running.tasks:
             if task is not asyncio.current_task():
@@ -642,15 +593,16 @@ class TournamentService:
                 if lease is not None:
                     s.delete(lease)
 
-        await asyncio.to_thread(release)
+        if running.directing:
+            await asyncio.to_thread(release)
 
-    async def _new_table(self, running: Running, number: int) -> None:
+    async def _new_table(self, running: Shared, number: int) -> None:
         d = running.director
         settings = TableSettings(
             game_of(d.settings, d.level_index), seats=d.settings.seats, tournament=True, history=400
         )
 
-        def make() -> int:
+        def make() -> tuple[int, bool]:
             # The table and its tournament in one transaction: a lease keeper's round in
             # between would take a bare table for a cash table. A table made before (a sync
             # that stopped half-way) is taken as it is.
@@ -674,14 +626,16 @@ class TournamentService:
                     s.flush()
                     s.add(TournamentTable(table_id=row.id, tournament_id=running.id, number=number))
                     found = row.id
-            self.take_table(found)
-            return int(found)
+            # Given to the live processes in turn: this one serves it now, another takes it at
+            # its next table sweep (tournament_sharing.py).
+            return int(found), sharing.assignee(self.live, number) == self.instance and self.take_table(found)
 
-        table_id = await asyncio.to_thread(make)
+        table_id, here = await asyncio.to_thread(make)
         running.tables[number] = table_id
-        self._open(running, number, table_id)
+        if here:
+            self._open(running, number, table_id)
 
-    def _open(self, running: Running, number: int, table_id: int) -> None:
+    def _open(self, running: Shared, number: int, table_id: int) -> None:
         d = running.director
         settings = TableSettings(
             game_of(d.settings, d.level_index), seats=d.settings.seats, tournament=True, history=400
@@ -694,8 +648,9 @@ class TournamentService:
             room.gate = lambda: self.may_deal(running, number, room.keeper.table)
 
         running.rooms[number] = self.open_room(table_id, settings, prepare)
+        running.served = True
 
-    async def _close_table(self, running: Running, number: int) -> None:
+    async def _close_table(self, running: Shared, number: int) -> None:
         table_id = running.tables.pop(number)
         running.rooms.pop(number, None)
         await self.close_room(table_id)
@@ -733,7 +688,7 @@ def _sit(keeper: Any, name: str, seat: int, chips: int, pid: int | None, kind: s
     return keeper.sit_down(name, seat, chips, now, player_id=pid, bot_kind=kind)
 
 
-def _top_up(keeper: Any, running: Running, name: str, now: float) -> object:
+def _top_up(keeper: Any, running: Shared, name: str, now: float) -> object:
     # Asked again on the table's actor: the hand or the director may have moved on since.
     with running.lock:
         entrant = running.director.entrants.get(name)

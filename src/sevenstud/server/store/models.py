@@ -223,6 +223,9 @@ class TournamentRow(Base):
     start_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     started_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     ended_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """Raised by one with every write of ``director`` (migration 0008): a process serving some
+    of its tables compares it to the one it holds (server/tournament_sharing.py)."""
 
 
 class TournamentEntry(Base):
@@ -253,8 +256,19 @@ class TournamentTable(Base):
     number: Mapped[int] = mapped_column(Integer)
 
 
+class CardServer(Base):
+    """A live server process (migration 0008): a tournament's new tables are shared out over
+    those whose ``expires_at`` has not passed (server/tournament_sharing.py)."""
+
+    __tablename__ = "card_servers"
+    instance: Mapped[str] = mapped_column(String(32), primary_key=True)
+    url: Mapped[str] = mapped_column(String(200))
+    expires_at: Mapped[float] = mapped_column(Float)
+
+
 class TournamentLease(Base):
-    """Which server process directs a tournament (and serves its tables), until when."""
+    """Which server process directs a tournament (its clock, its registrations), until when;
+    its tables are leased one by one (``table_leases``)."""
 
     __tablename__ = "tournament_leases"
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), primary_key=True)

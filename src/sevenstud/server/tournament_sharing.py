@@ -1,0 +1,480 @@
+"""One tournament shared by several server processes on one database (docs/tournaments.md,
+"Several servers, one tournament").
+
+The director's state lives in the ``tournaments`` row under a version (migration 0008), raised
+by one with every write. Every process serving one or more of a tournament's tables holds a
+copy of the director (:class:`Shared`); whichever process writes (the end of a hand at a table it
+serves, the clock's tick where it directs, a registration) does it in one transaction that locks
+the row (``SELECT ... FOR UPDATE`` on PostgreSQL), takes up the stored director first when the
+version moved since its copy (:func:`bring_up_to_date`), changes it, and stores it with the
+version raised (:class:`SharedCashier`). So the hand's prizes and places are in the hand's own
+transaction wherever the table is served, and no write is lost. A process whose copy is its own
+last write (one process alone: the usual case) never reads the record back.
+
+Every process compares the stored version with its copy on each tick (one integer read) and,
+when it moved, takes the stored director up and syncs the tables it serves to it: a player the
+director moved to a table served elsewhere stands up here into the tournament's box, and the
+other process seats them from it; a player is seated only once no other table of the tournament
+holds them (:func:`seated_elsewhere`), so no one sits at two tables even for a moment.
+
+The tables are shared out by the processes alive now (``card_servers``, renewed with the leases):
+table ``n`` of a tournament goes to the ``n``-th of them in turn (:func:`assignee`); a table
+whose lease ran out (its process died) is taken by the first live process that sees it, which
+cancels the hand it cut off and tells the director (``hand_cancelled``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Connection, delete, or_, select, update
+
+from sevenstud.server.keeper import recover
+from sevenstud.server.store import Store
+from sevenstud.server.store.models import (
+    CardServer,
+    Sitting,
+    TableLease,
+    TableRow,
+    TournamentEntry,
+    TournamentLease,
+    TournamentRow,
+    TournamentTable,
+    core,
+)
+from sevenstud.server.tournament_cashier import Cashier, Running
+from sevenstud.tournament import (
+    Break,
+    Command,
+    Director,
+    Finish,
+    HandForHand,
+    NewLevel,
+    Seat,
+    Status,
+    TournamentSettings,
+)
+from sevenstud.tournament.snapshot import director_from_record
+
+_TOURNAMENTS = core(TournamentRow)
+PLAYING = ("registering", "running", "break")
+
+
+class StaleDirector(Exception):
+    """Another process wrote the tournament's director since this one's copy: take it up and
+    try again (nothing was written)."""
+
+
+@dataclass(slots=True)
+class Shared(Running):
+    """A tournament as one process holds it: directed here (its lease: the clock, the
+    registrations) or only followed (some of its tables served here)."""
+
+    version: int = 0
+    """The stored director's version this copy is (-1: take the stored one up before use)."""
+    directing: bool = True
+    pending: bool = False
+    """A sit-down waited for a player still seated at another server's table: sync again."""
+    served: bool = False
+    """One of its tables has been served here (a process following it lets it go once none is)."""
+    heard: list[Command] = field(default_factory=list)
+    """What another process's writes changed, as commands (:func:`news`), still to be told to
+    the players at the tables here (the tick tells them)."""
+
+
+def bring_up_to_date(c: Connection, running: Shared, *, lock: bool = True) -> bool:
+    """Make ``running``'s director the stored one (``lock``: the row locked until ``c``'s
+    transaction ends, so that nobody else writes it in between). True when it was taken up."""
+    query = select(_TOURNAMENTS.c.version).where(_TOURNAMENTS.c.id == running.id)
+    if lock:
+        query = query.with_for_update()
+    version = c.execute(query).scalar_one()
+    if version == running.version:
+        return False
+    record = c.execute(select(_TOURNAMENTS.c.director).where(_TOURNAMENTS.c.id == running.id)).scalar_one()
+    # Taken up at the moment it was stored: the clock runs on from there (not paused: it is a
+    # live tournament, only written by another process).
+    before = running.director
+    running.director = director_from_record(record, float(record["saved_at"]))
+    if running.version >= 0:  # (-1: this copy was not the stored one: nothing to compare)
+        running.heard += news(before, running.director, running.now())
+    running.version = int(version)
+    tables = c.execute(
+        select(TournamentTable.number, TournamentTable.table_id)
+        .join(TableRow, TableRow.id == TournamentTable.table_id)
+        .where(TournamentTable.tournament_id == running.id, TableRow.closed.is_(False))
+    ).all()
+    for number, table_id in tables:
+        running.tables.setdefault(int(number), int(table_id))
+    return True
+
+
+def news(before: Director, after: Director, now: float) -> list[Command]:
+    """The commands another process decided between two directors, as far as the players are
+    told of them (docs/protocol.md, "Tournaments"): the state, a new level, a break, hand-for-
+    hand, the places given, the moves. Why from the states and not the commands themselves:
+    a process may take several versions up at once, and the states say what they came to."""
+    out: list[Command] = []
+    if after.state != before.state:
+        out.append(Status(after.state))
+    if after.level_index > before.level_index:
+        out.append(NewLevel(after.level_index, after.level, after.settings.game_at(after.level_index)))
+    if after.break_ends is not None and after.break_ends != before.break_ends:
+        out.append(Break(now, after.break_ends))
+    if after.hand_for_hand != before.hand_for_hand:
+        out.append(HandForHand(after.hand_for_hand))
+    places: dict[int, int] = {}
+    for e in after.entrants.values():
+        if e.place is not None:
+            places[e.place] = places.get(e.place, 0) + 1
+    for name, e in after.entrants.items():
+        was = before.entrants.get(name)
+        if e.place is not None and (was is None or was.place != e.place):
+            out.append(Finish(name, e.place, e.prize, places[e.place]))
+        elif was is not None and was.table is not None and e.table is not None and was.table != e.table:
+            seats = after.tables.get(e.table)
+            seat = next((n for n, p in seats.players.items() if p == name), None) if seats else None
+            if seat is not None:
+                out.append(Seat(name, e.table, seat, e.chips, from_table=was.table))
+    return out
+
+
+def stored_version(store: Store, tid: int) -> int | None:
+    """The stored director's version (None: no such tournament)."""
+    with store.engine.connect() as c:
+        found = c.execute(select(_TOURNAMENTS.c.version).where(_TOURNAMENTS.c.id == tid)).scalar()
+    return None if found is None else int(found)
+
+
+class SharedCashier(Cashier):
+    """The cashier whose every write of a director checks and raises its version (see the
+    module): a write over a copy that another process has overtaken is refused
+    (:class:`StaleDirector`) before anything is written."""
+
+    def persist(self, c: Connection, running: Running, commands: list[Command], tnow: float) -> None:
+        version = None
+        if isinstance(running, Shared):
+            version = c.execute(
+                select(_TOURNAMENTS.c.version).where(_TOURNAMENTS.c.id == running.id).with_for_update()
+            ).scalar_one()
+            if version != running.version:
+                raise StaleDirector(running.id)
+        super().persist(c, running, commands, tnow)
+        if isinstance(running, Shared) and version is not None:
+            c.execute(update(_TOURNAMENTS).where(_TOURNAMENTS.c.id == running.id).values(version=version + 1))
+            running.version = version + 1
+
+
+# ---------------------------------------------------------------------- the live processes
+
+
+def beat(store: Store, instance: str, url: str, ttl: float, now: float) -> list[str]:
+    """Say this process is alive until ``now + ttl``; the live processes' instances, in order."""
+    with store.transaction() as s:
+        done = s.execute(
+            update(CardServer)
+            .where(CardServer.instance == instance)
+            .values(expires_at=now + ttl, url=url)
+            .execution_options(synchronize_session=False)
+        )
+        if getattr(done, "rowcount", 0) != 1:
+            s.add(CardServer(instance=instance, url=url, expires_at=now + ttl))
+        s.execute(delete(CardServer).where(CardServer.expires_at < now - 60 * ttl))
+        live = s.scalars(
+            select(CardServer.instance).where(CardServer.expires_at >= now).order_by(CardServer.instance)
+        ).all()
+    return list(live) or [instance]
+
+
+def leave(store: Store, instance: str) -> None:
+    """This process stops: it is no longer given new tables."""
+    with store.transaction() as s:
+        s.execute(delete(CardServer).where(CardServer.instance == instance))
+
+
+def assignee(live: list[str], number: int) -> str:
+    """The process that serves a tournament's new table ``number``: the live ones in turn."""
+    return live[(number - 1) % len(live)]
+
+
+def tables_to_take(
+    store: Store, instance: str, url: str, live: list[str], now: float, here: set[int]
+) -> list[tuple[int, int, int]]:
+    """The tournaments' tables this process should take now, as (tournament, number, table):
+    a new one (never leased) given to it, and any whose lease ran out or that this address's
+    previous process held (``here``: the tables served here now, left out)."""
+    query = (
+        select(TournamentTable.tournament_id, TournamentTable.number, TournamentTable.table_id, TableLease)
+        .join(TableRow, TableRow.id == TournamentTable.table_id)
+        .join(TournamentRow, TournamentRow.id == TournamentTable.tournament_id)
+        .outerjoin(TableLease, TableLease.table_id == TournamentTable.table_id)
+        .where(TableRow.closed.is_(False), TournamentRow.state.in_(PLAYING))
+        .where(
+            or_(
+                TableLease.table_id.is_(None),
+                TableLease.expires_at < now,
+                (TableLease.owner == url) & (TableLease.instance != instance),
+            )
+        )
+        .order_by(TournamentTable.tournament_id, TournamentTable.number)
+    )
+    with store.session() as s:
+        rows = s.execute(query).all()
+    return [
+        (int(tid), int(number), int(table_id))
+        for tid, number, table_id, lease in rows
+        if table_id not in here and (lease is not None or assignee(live, int(number)) == instance)
+    ]
+
+
+def seated_elsewhere(store: Store, tables: dict[int, int], here: int, names: list[str]) -> set[str]:
+    """Those of ``names`` still seated at another of the tournament's tables (``tables``:
+    number -> table id) than table id ``here``: a moved player stands up there first."""
+    others = [t for t in tables.values() if t != here]
+    if not names or not others:
+        return set()
+    with store.session() as s:
+        found = s.scalars(
+            select(Sitting.name).where(
+                Sitting.open.is_(True), Sitting.table_id.in_(others), Sitting.name.in_(names)
+            )
+        ).all()
+    return {str(n) for n in found}
+
+
+def owners_of(store: Store, table_ids: list[int]) -> dict[int, str]:
+    """Who serves each of ``table_ids`` now (its lease's public address)."""
+    with store.session() as s:
+        rows = s.execute(
+            select(TableLease.table_id, TableLease.owner).where(
+                TableLease.table_id.in_(table_ids), TableLease.expires_at >= time.time()
+            )
+        ).all()
+    return {int(t): str(o) for t, o in rows}
+
+
+def describe(running: Shared) -> dict[str, Any]:
+    """What a process holds of a tournament (for its logs)."""
+    return {"id": running.id, "version": running.version, "directing": running.directing}
+
+
+def hand_started(running: Shared, number: int, stacks: dict[str, int], tnow: float) -> list[Command]:
+    """The director told of a hand dealt at table ``number``. A hand dealt from a copy a moment
+    behind the stored director (another process had just made a break due, hand-for-hand or the
+    final table's forming) is played, as any hand dealt before the clock said so: what the
+    director waits for (the break, the redraw) waits for its end, as for every hand in progress."""
+    d = running.director
+    if d.may_deal(number, tnow) is not None:
+        return d.hand_started(number, stacks, tnow)
+    seats = d.tables[number]
+    seats.in_hand = True
+    d._touch(seats)
+    seats.round_played = d.hand_for_hand_round
+    d._started_chips.update(stacks)
+    d._dealt[number] = set(stacks)
+    return []
+
+
+class Holding:
+    """The part of :class:`~sevenstud.server.tournaments.TournamentService` that decides which
+    tournaments a process holds: directing them (their leases, ``tournament_leases``) and
+    serving their tables (each leased like a cash table), taken up from the database."""
+
+    store: Store
+    url: str
+    instance: str
+    ttl: float
+    live: list[str]
+    running: dict[int, Shared]
+    take_table: Callable[[int], bool]
+
+    def _adopt(self, running: Shared) -> None:
+        raise NotImplementedError
+
+    async def _drop(self, running: Shared) -> None:
+        raise NotImplementedError
+
+    def _open(self, running: Shared, number: int, table_id: int) -> None:
+        raise NotImplementedError
+
+    def persist(self, c: Connection, running: Shared, commands: list[Command], tnow: float) -> None:
+        raise NotImplementedError
+
+    async def _keep_leases(self) -> None:
+        while True:
+            await asyncio.sleep(self.ttl / 3)
+            with contextlib.suppress(Exception):  # the next round tries again
+                await self.sweep()
+
+    async def sweep(self) -> None:
+        """Say this process is alive, renew its tournament leases, give up directing those
+        lost, direct those free, and take the tournaments' tables given to it or left by a
+        dead process (tournament_py)."""
+        now = time.time()
+
+        def work() -> tuple[set[int], list[int]]:
+            self.live = beat(self.store, self.instance, self.url, self.ttl, now)
+            with self.store.transaction() as s:
+                s.execute(
+                    update(TournamentLease)
+                    .where(TournamentLease.instance == self.instance)
+                    .values(expires_at=now + self.ttl)
+                )
+                mine = set(
+                    s.scalars(
+                        select(TournamentLease.tournament_id).where(TournamentLease.instance == self.instance)
+                    )
+                )
+            free = (
+                select(TournamentRow.id)
+                .outerjoin(TournamentLease, TournamentLease.tournament_id == TournamentRow.id)
+                .where(TournamentRow.state.in_(("registering", "running", "break")))
+                .where(
+                    or_(
+                        TournamentLease.tournament_id.is_(None),
+                        TournamentLease.expires_at < now,
+                        (TournamentLease.owner == self.url) & (TournamentLease.instance != self.instance),
+                    )
+                )
+                .order_by(TournamentRow.id)
+            )
+            with self.store.session() as s:
+                candidates = list(s.scalars(free))
+            return mine, [t for t in candidates if self._take_lease(t, now)]
+
+        # Not one made while the round ran: it is not in ``mine``.
+        directed = {tid for tid, r in self.running.items() if r.directing}
+        mine, taken = await asyncio.to_thread(work)
+        for tid in directed - mine - set(taken):
+            running = self.running.get(tid)
+            if running is not None:  # another process directs it now: its tables here play on
+                running.directing = False
+        for tid in sorted(mine | set(taken)):
+            running = self.running.get(tid)
+            if running is None:
+                await self._take_up(tid)
+            elif not running.directing:
+                running.directing = True  # served here already: its clock is kept here now
+                running.version = -1  # (taken up from the database at the next tick)
+        await self._take_tables()
+
+    def _take_lease(self, tid: int, now: float) -> bool:
+        values = {"owner": self.url, "instance": self.instance, "expires_at": now + self.ttl}
+        with self.store.transaction() as s:
+            done = s.execute(
+                update(TournamentLease)
+                .where(TournamentLease.tournament_id == tid)
+                .where(
+                    or_(
+                        TournamentLease.expires_at < now,
+                        (TournamentLease.owner == self.url) & (TournamentLease.instance != self.instance),
+                    )
+                )
+                .values(**values)
+                .execution_options(synchronize_session=False)
+            )
+            if getattr(done, "rowcount", 0) == 1:
+                return True
+            if s.get(TournamentLease, tid) is not None:
+                return False
+            s.add(TournamentLease(tournament_id=tid, **values))
+        return True
+
+    async def _take_up(self, tid: int, *, directing: bool = True) -> Shared:
+        """Hold tournament ``tid`` from what the database holds: to direct it (``directing``:
+        its clock paused while nobody directed it, as after a crash), or only to serve some of
+        its tables (taken up live, as stored). Its tables come with the table sweep
+        (:meth:`_take_tables`): each is recovered there, its cut-off hand told to the director."""
+
+        def load() -> Shared:
+            with self.store.session() as s:
+                row = s.get(TournamentRow, tid)
+                assert row is not None and row.director is not None
+                tables = {
+                    t.number: t.table_id
+                    for t in s.scalars(select(TournamentTable).where(TournamentTable.tournament_id == tid))
+                }
+                closed = set(
+                    s.scalars(
+                        select(TableRow.id).where(TableRow.id.in_(list(tables.values())), TableRow.closed)
+                    )
+                )
+                entries = s.scalars(select(TournamentEntry).where(TournamentEntry.tournament_id == tid)).all()
+                record, speed, origin, name = row.director, row.speed, row.created_at, row.name
+                version = row.version
+                people = {e.name: e.player_id for e in entries}
+                kinds = {e.name: e.bot_kind or "rule" for e in entries if e.player_id is None}
+            open_tables = {n: t for n, t in tables.items() if t not in closed}
+            wall = time.time()
+            probe = Running(tid, name, Director(TournamentSettings()), speed, origin)
+            at = probe.now(wall) if directing else float(record["saved_at"])
+            director = director_from_record(record, at)
+            return Shared(
+                tid,
+                name,
+                director,
+                speed,
+                origin,
+                tables=open_tables,
+                people=people,
+                bot_kinds=kinds,
+                version=version,
+                directing=directing,
+            )
+
+        running = await asyncio.to_thread(load)
+        self._adopt(running)
+        return running
+
+    async def _take_tables(self) -> None:
+        """Take the tournaments' tables given to this process, or left by a dead one: each
+        recovered (its cut-off hand cancelled and refunded, told to the director) and opened."""
+        now = time.time()
+        here = {r.tables[n] for r in self.running.values() for n in r.rooms}
+        found = await asyncio.to_thread(
+            tables_to_take, self.store, self.instance, self.url, self.live, now, here
+        )
+        for tid, number, table_id in found:
+            running = self.running.get(tid)
+            if running is not None and number in running.rooms:
+                continue
+            if not await asyncio.to_thread(self.take_table, table_id):
+                continue  # another process was quicker
+            if running is None:
+                running = await self._take_up(tid, directing=False)
+            await asyncio.to_thread(self._take_over, running, number, table_id)
+            running.tables[number] = table_id
+            self._open(running, number, table_id)
+            running.changed.set()
+
+    def _take_over(self, running: Shared, number: int, table_id: int) -> None:
+        recover(self.store, [table_id])
+        with running.lock:
+            with self.store.writing(), self.store.engine.begin() as c:
+                bring_up_to_date(c, running)
+                d, tnow = running.director, running.now()
+                seats = d.tables.get(number)
+                if seats is None or not seats.in_hand:
+                    return
+                cancelled = d.hand_cancelled(number, tnow)
+                self.persist(c, running, cancelled, tnow)
+            running.told += cancelled
+
+    async def _recover(self, running: Shared) -> None:
+        """A write failed: every room of the tournament here stops, and it is taken up again
+        from the database (its cut-off hands cancelled), as after a crash."""
+        served = {n: running.tables[n] for n in running.rooms}
+        await self._drop(running)
+        again = await self._take_up(running.id, directing=running.directing)
+        for number, table_id in sorted(served.items()):
+            if await asyncio.to_thread(self.take_table, table_id):  # (held here still)
+                await asyncio.to_thread(self._take_over, again, number, table_id)
+                again.tables[number] = table_id
+                self._open(again, number, table_id)
+        again.changed.set()
+
