@@ -349,3 +349,34 @@ def test_a_tournament_table_and_its_bar_fit_and_its_asks_are_reached_by_keyboard
         _kept_focused(page, button, f"/api/tournaments/{tid}", f"the bar's {ask}")
         page.evaluate("() => window.scrollTo(0, 0)")
         axe_check(page, f"a tournament {name}")
+
+
+def test_late_registration_is_reached_from_a_running_tournaments_page(room: Room, sized: Any) -> None:
+    """Rule (issue 15, point 1): a tournament that has started takes new entries while its late
+    registration is open, and its page offers them: a newcomer sees Register (and no
+    Unregister), in view and named, and pressing it seats them at once; a player already in
+    it sees neither."""
+    page = sized
+    field = _field(room, page)
+    page.goto(f"{room.base}/tournament/{field.running}")
+    expect(page.get_by_test_id("t-you")).to_contain_text("rank", timeout=TIMEOUT)
+    expect(page.get_by_test_id("register")).to_have_count(0)
+    expect(page.get_by_test_id("unregister")).to_have_count(0)
+    page.context.clear_cookies()  # a newcomer
+    assert page.request.post(f"{room.base}/api/guest").ok
+    cookies = {c["name"]: c["value"] for c in page.context.cookies()}
+    newcomer = httpx.get(f"{room.base}/api/me", cookies=cookies).json()["name"]
+    shown = httpx.get(f"{room.base}/api/tournaments/{field.running}", cookies=cookies).json()
+    assert shown["state"] in ("running", "break")
+    assert shown["late_registration"] == {"levels": 2, "open": True}
+    page.goto(f"{room.base}/tournament/{field.running}")
+    register = page.get_by_test_id("register")
+    expect(register).to_be_visible(timeout=TIMEOUT)
+    expect(page.get_by_test_id("unregister")).to_have_count(0)
+    _in_view(page, register, "the late registration's register")
+    register.click()
+    expect(page.get_by_test_id("t-you")).to_contain_text("rank", timeout=TIMEOUT)
+    shown = httpx.get(f"{room.base}/api/tournaments/{field.running}", cookies=cookies).json()
+    mine = next(e for e in shown["entrants"] if e["name"] == newcomer)
+    assert mine["table"] is not None and mine["chips"] > 0, mine
+    expect(page.get_by_test_id("register")).to_have_count(0)

@@ -225,6 +225,11 @@ class Room:
             self._offer_seats(self.now())
             self._task = asyncio.get_running_loop().create_task(self._run())
 
+    @property
+    def stopped(self) -> bool:
+        """Whether the room serves no more (stopped, or its actor ended): a command is refused."""
+        return self._stopped or (self._task is not None and self._task.done())
+
     async def stop(self) -> None:
         """Stop the actor (the hand in progress stays ``playing``: the next start refunds it);
         every connection at the table is closed with :data:`GONE` (4002): nothing more comes
@@ -250,7 +255,7 @@ class Room:
         """Run ``command(now)`` on the actor (in its worker thread) and return its result (or
         raise its error)."""
         # Stopped (its task gone) or ended: a command queued now would wait for ever.
-        if self._stopped or (self._task is not None and self._task.done()):
+        if self.stopped:
             raise RoomError("this table has stopped")
         future: asyncio.Future[object] = asyncio.get_running_loop().create_future()
         await self.queue.put((command, future))

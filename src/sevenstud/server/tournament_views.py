@@ -73,6 +73,11 @@ def describe_director(d: Director, tnow: float, tables: dict[int, int]) -> dict[
         "break_ends_in": (max(0.0, d.break_ends - tnow) if d.break_ends is not None else None),
         "hand_for_hand": d.hand_for_hand,
         "re_entries": s.re_entries,
+        "late_registration": {
+            "levels": s.late_registration_levels,
+            # Open now: the tournament has started and a new entry is still seated at once.
+            "open": s.late_registration_levels > 0 and d.late_open and d.state in ("running", "break"),
+        },
         "rebuys": (
             {
                 "levels": s.rebuy_levels,

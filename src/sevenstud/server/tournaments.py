@@ -211,10 +211,15 @@ class TournamentService(sharing.Holding):
 
     async def stop(self) -> None:
         """Stop directing (the leases are given up: another process may take over at once)."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        task = self._task
+        if task is not None:
+            # Cancelled until it has ended, and waited for with asyncio.wait: `await task` under
+            # suppress(CancelledError) swallowed the cancellation of the task calling stop()
+            # too (as Room.stop did: tests/server/test_room_stop.py).
+            while not task.done():
+                task.cancel()
+                await asyncio.wait([task], timeout=0.5)
+            self._task = None
         for running in list(self.running.values()):
             await self._drop(running)
         with contextlib.suppress(Exception), self.store.transaction() as s:
@@ -481,8 +486,7 @@ class TournamentService(sharing.Holding):
         sit-downs, then the tables the director broke close. The directing process makes the
         tables the director opens (each served by the process it is given to)."""
         for number, room in list(running.rooms.items()):
-            task = getattr(room, "_task", None)
-            if task is None or task.done():
+            if room.stopped:
                 # Stopped under it: its lease was lost (a round that could not renew in time),
                 # so the table is served by whichever process takes it now (this one's own
                 # table sweep, once the lease ran out).

@@ -69,7 +69,11 @@ async function load() {
     if (mine && mine.table_id) actions.push(["go-to-table", mine.table_id]);
   }
   setText($("t-you"), youWords);
-  if (tour.state === "registering") actions.push(["register", tour.buy_in + tour.fee], ["unregister"]);
+  // Register while it registers (or, once started, while late registration is open) when you
+  // are not in it; unregister only before the start, and only when you are in it.
+  const late = tour.late_registration && tour.late_registration.open;
+  if (!you && (tour.state === "registering" || late)) actions.push(["register", tour.buy_in + tour.fee]);
+  if (you && tour.state === "registering") actions.push(["unregister"]);
   const box = $("t-actions");
   redrawKeepingFocus(box, JSON.stringify(actions), () => box.replaceChildren(...actions.map(([id, value]) => {
     if (id === "go-to-table") {
