@@ -235,10 +235,9 @@ def test_the_tournament_lobby_fits_is_named_and_registers_by_keyboard(
     register, unregister = row.get_by_test_id("register"), row.get_by_test_id("unregister")
     name = "Open six-seat turbo for the phone"
     expect(register).to_have_accessible_name(f"Register for {name}")
-    expect(unregister).to_have_accessible_name(f"Unregister from {name}")
+    expect(unregister).to_have_count(0)  # not in it: nothing to unregister from
     for what, control in (
         ("register", register),
-        ("unregister", unregister),
         ("the tournament's link", row.get_by_test_id("open-tournament")),
         ("the state filter", page.get_by_test_id("state-filter")),
         ("start a sit-and-go", page.get_by_test_id("make")),
@@ -254,9 +253,14 @@ def test_the_tournament_lobby_fits_is_named_and_registers_by_keyboard(
         assert time.monotonic() < deadline, "Enter on Register did not register"
         time.sleep(0.1)
     expect(row).to_contain_text("1 of 6", timeout=TIMEOUT)
-    _tab_to(page, unregister, "the lobby's unregister button")
+    # In it now: Unregister stands where Register stood, with the keyboard's focus on it.
+    expect(unregister).to_have_accessible_name(f"Unregister from {name}", timeout=TIMEOUT)
+    expect(register).to_have_count(0)
+    expect(unregister).to_be_focused()
+    _in_view(page, unregister, "the lobby's unregister")
     page.keyboard.press("Enter")
     expect(row).to_contain_text("0 of 6", timeout=TIMEOUT)
+    expect(register).to_be_focused(timeout=TIMEOUT)
     assert _shown(room, field, field.registering)["entrants"] == []
     _nothing_sideways(page, "the tournament lobby after registering")
 

@@ -122,8 +122,11 @@ def router(
         return HTTPException(409, str(error))
 
     @routes.get("/api/tournaments")
-    def lobby(state: Annotated[str | None, Query(max_length=80)] = None) -> list[dict[str, Any]]:
-        """Every tournament (newest first), or those in the states named (comma-separated)."""
+    def lobby(
+        request: Request, state: Annotated[str | None, Query(max_length=80)] = None
+    ) -> list[dict[str, Any]]:
+        """Every tournament (newest first), or those in the states named (comma-separated);
+        for a signed-in player, whether they are registered in each."""
         wanted = STATES if not state else tuple(w.strip() for w in state.split(","))
         unknown = [w for w in wanted if w not in STATES]
         if unknown:
@@ -137,6 +140,18 @@ def router(
                 ).all()
             )
             leases = {t.tournament_id: t.owner for t in s.scalars(select(TournamentLease)).all()}
+            found = auth.player_of(store, request.cookies.get(cookie), idle)
+            yours = (
+                set(
+                    s.scalars(
+                        select(TournamentEntry.tournament_id).where(
+                            TournamentEntry.player_id == found.id, TournamentEntry.registered.is_(True)
+                        )
+                    )
+                )
+                if found is not None
+                else set()
+            )
             rows = s.scalars(
                 select(TournamentRow)
                 .where(TournamentRow.state.in_(wanted))
@@ -155,6 +170,7 @@ def router(
                     "seats": row.settings.get("seats"),
                     "max_entries": row.settings.get("max_entries"),
                     "registered": int(counts.get(row.id, 0)),
+                    "you_registered": row.id in yours,
                     "start_at": row.start_at,
                     "server": leases.get(row.id),
                 }

@@ -80,7 +80,7 @@ async function load() {
       return el("a", { href: `/table/${value}`, class: "button primary", "data-testid": id, text: t("tournament.go_to_table") });
     }
     const label = id === "register" ? t("tournament.register_cost", { cost: chips(value) }) : t("tournaments.unregister");
-    return el("button", { type: "button", "data-testid": id, onclick: () => post(`/api/tournaments/${tid}/${id}`), text: label });
+    return el("button", { type: "button", "data-testid": id, "data-focus-as": "entry", onclick: () => post(`/api/tournaments/${tid}/${id}`), text: label });
   })));
   renderAsks($("t-asks"), tour, load);
   renderDeal($("t-deal-panel"), $("t-deal"), tour);

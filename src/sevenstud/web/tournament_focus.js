@@ -1,7 +1,7 @@
 // Redrawing a tournament page's parts (they are read again every second or two) without
 // taking a keyboard user's focus away: a part is drawn again only when what it shows changed,
 // and a control that had the focus hands it to the control drawn in its place (the same
-// data-testid, in the same tournament's row).
+// data-testid, or the same data-focus-as, in the same tournament's row).
 
 const drawnFor = new WeakMap(); // box -> the signature it was last drawn for
 
@@ -9,11 +9,13 @@ const drawnFor = new WeakMap(); // box -> the signature it was last drawn for
 function focusedKey(box) {
   const active = document.activeElement;
   if (!active || active === document.body || !box.contains(active)) return null;
+  // data-focus-as: controls that stand in for each other (Register, then Unregister in its place).
+  const as = active.getAttribute("data-focus-as");
   const id = active.getAttribute("data-testid");
-  if (!id) return null;
+  if (!as && !id) return null;
   const row = active.closest("[data-tournament]");
   const within = row ? `[data-tournament="${row.getAttribute("data-tournament")}"] ` : "";
-  return `${within}[data-testid="${id}"]`;
+  return as ? `${within}[data-focus-as="${as}"]` : `${within}[data-testid="${id}"]`;
 }
 
 /** Run `redraw()` when `signature` differs from the one `box` was drawn for, keeping the

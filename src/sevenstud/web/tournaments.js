@@ -44,12 +44,14 @@ function rowOf(row) {
   const buttons = el("td", { class: "t-go" },
     el("a", { href: `/tournament/${row.id}`, "data-testid": "open-tournament", "aria-label": t("tournaments.open_named", { name: row.name }),
       text: t("tournaments.open") }));
-  if (open) {
+  // Register, or Unregister for a tournament you are in: one button, the focus kept across.
+  if (open && !row.you_registered) {
     buttons.append(" ",
-      el("button", { type: "button", "data-testid": "register", "aria-label": t("tournaments.register_for", { name: row.name }),
-        onclick: () => act(`/api/tournaments/${row.id}/register`, $("lobby-error")), text: t("tournaments.register") }),
-      " ",
-      el("button", { type: "button", "data-testid": "unregister", "aria-label": t("tournaments.unregister_from", { name: row.name }),
+      el("button", { type: "button", "data-testid": "register", "data-focus-as": "entry", "aria-label": t("tournaments.register_for", { name: row.name }),
+        onclick: () => act(`/api/tournaments/${row.id}/register`, $("lobby-error")), text: t("tournaments.register") }));
+  } else if (open) {
+    buttons.append(" ",
+      el("button", { type: "button", "data-testid": "unregister", "data-focus-as": "entry", "aria-label": t("tournaments.unregister_from", { name: row.name }),
         onclick: () => act(`/api/tournaments/${row.id}/unregister`, $("lobby-error")), text: t("tournaments.unregister") }));
   }
   return el("tr", { "data-testid": "tournament-row", "data-tournament": String(row.id) },
