@@ -108,7 +108,7 @@ def test_first_hour_end_of_input_between_hands_quits_cleanly() -> None:
         (["equity", "As 2s 3s", "Kd Kh Qc", "--max-outcomes", "-1"], "--max-outcomes"),
         (["equity", "As 2s 3s", "Zz Kd Kh"], "Zz"),
         (["equity", "As 2s 3s", "As Kd Kh"], "As"),
-        (["equity", "As 2s", "Kd Kh Qc"], "2 cards"),
+        (["equity", "As 2s", "Kd Kh Qc"], "too few cards (2)"),
         (["equity", "As 2s 3s"], "not 1"),
         (["equity", "As 2s 3s", "Kd Kh Qc", "--community", "Qd"], "community"),
     ],
