@@ -98,7 +98,7 @@ def _play(pg_cluster: Any, kill: bool) -> None:
             "/api/tournaments",
             json={
                 "template": "mtt-turbo",
-                "name": "shared",
+                "name": "two servers",
                 "bots": ENTRANTS,
                 "max_entries": ENTRANTS,
                 "min_field": 9,
