@@ -60,9 +60,15 @@ def test_history_pokerkit_phh_of_every_stud_game_replays_to_its_stacks(
     code: str, tmp_path: Path
 ) -> None:
     # Deep stacks (no all-in, where PokerKit's short-raise rule is not Robert's): every hand
-    # PokerKit writes replays, and finishes with PokerKit's own stacks.
+    # PokerKit writes replays, and finishes with PokerKit's own stacks. PokerKit deals with the
+    # global random: seeded here, so that the deals are the same at every run. Unseeded, about
+    # one deal in 4,500 gave tied hands an odd chip, which PokerKit gives to the lowest seat and
+    # we to the highest card by suit (docs/rules.md, "Odd chips among tied players"), and the
+    # test failed now and then for a difference of rule it is not about.
     expected = {}
+    kept = random.getstate()  # (given back after: other tests' draws stay their own)
     for seed in range(12):
+        random.seed(f"issue8-{code}-{seed}")
         rng = random.Random(seed)
         game, state = pokerkit_state(code, [500] * rng.randint(2, 7))
         while state.status:  # type: ignore[attr-defined]
@@ -76,6 +82,7 @@ def test_history_pokerkit_phh_of_every_stud_game_replays_to_its_stacks(
                 state.check_or_call()  # type: ignore[attr-defined]
         path = write(tmp_path / f"{code}_{seed}.phh", game, state)
         expected[str(path)] = list(state.stacks)  # type: ignore[attr-defined]
+    random.setstate(kept)
     status, records = replay_json(*expected)
     hands = [r for r in records if r["record"] == "hand"]
     assert status == 0 and len(hands) == len(expected)
