@@ -366,12 +366,8 @@ class Hand:
         unless that seat showed them down or its hand was turned face up (:class:`HandTurnedUp`:
         from then on its cards still to come are shown too). ``events`` are those from
         ``since`` on, as :func:`sevenstud.events.redact` lets this viewer see them."""
-        # As given (SupportsIndex: compiled, an int argument would be converted first).
-        if not is_whole(since) or since < 0:
-            raise HandError(f"since must be an event number of 0 or more, not {since!r}")
-        if seat is not None and (not is_whole(seat) or not 0 <= seat < self.n):
-            raise HandError(f"no seat {seat!r} at this hand (seats 0 to {self.n - 1}, or None)")
-        first, viewer = int(since), None if seat is None else int(seat)
+        events = self.events_seen(seat, since)  # the seat and since checked there
+        viewer = None if seat is None else int(seat)
         cards, face_up = self._views.table_for(
             viewer, self.cards, self.face_up, self.turned_up.union(self.shown)
         )
@@ -392,9 +388,21 @@ class Hand:
             legal_actions=tuple(self._legal_now())
             if viewer is not None and viewer == self.to_act
             else (),
-            events=self._views.events_for(viewer, self.events, first, self._turned_up_at),
+            events=events,
             version=len(self.events),
         )
+
+    def events_seen(self, seat: SupportsIndex | None, since: SupportsIndex = 0) -> tuple[Event, ...]:
+        """The events from ``since`` on as ``seat`` may see them: :meth:`view`'s ``events``
+        alone, without the rest of the view (a card room reads them for every watcher after
+        every action)."""
+        # As given (SupportsIndex: compiled, an int argument would be converted first).
+        if not is_whole(since) or since < 0:
+            raise HandError(f"since must be an event number of 0 or more, not {since!r}")
+        if seat is not None and (not is_whole(seat) or not 0 <= seat < self.n):
+            raise HandError(f"no seat {seat!r} at this hand (seats 0 to {self.n - 1}, or None)")
+        viewer = None if seat is None else int(seat)
+        return self._views.events_for(viewer, self.events, int(since), self._turned_up_at)
 
     def clone(self) -> Hand:
         """An independent copy of the hand, to play on apart from this one (a search, a

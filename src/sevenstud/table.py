@@ -178,6 +178,16 @@ class Table:
         return None
 
     @property
+    def hand_number(self) -> int | None:
+        """The number of the hand being played (None between hands)."""
+        return self._record.number if self._record is not None else None
+
+    @property
+    def street(self) -> int | None:
+        """The street of the hand being played (None between hands)."""
+        return self._record.hand.street if self._record is not None else None
+
+    @property
     def hand_seats(self) -> tuple[int, ...]:
         """The table seat of each seat of the hand in progress."""
         return self._record.seats if self._record is not None else ()
@@ -227,6 +237,10 @@ class Table:
         if record is not None and seat.player in record.players:
             return record.hand.stacks[record.players[seat.player]]
         return seat.stack
+
+    def stacks(self) -> dict[int, tuple[str, int]]:
+        """Each taken seat's player and stack now (as :meth:`view` has them, without the rest)."""
+        return {n: (s.player, self._stack(n)) for n, s in self._seats.items()}
 
     def view(self, viewer: int | None) -> TableView:
         """The table now for a seat (its occupant's own cards shown) or a spectator (None)."""
@@ -304,8 +318,8 @@ class Table:
             record = raw.record
             if record is not None and record.number not in redacted:
                 since = raw.index
-                hand_view = record.hand.view(self._hand_seat(record, viewer), since=since)
-                redacted[record.number] = (since, hand_view.events)
+                seen = record.hand.events_seen(self._hand_seat(record, viewer), since)
+                redacted[record.number] = (since, seen)
         entries = []
         for raw in wanted:
             record = raw.record

@@ -29,12 +29,13 @@ from collections import deque
 from collections.abc import Callable, Collection
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, delete, func, insert, select, update
+from sqlalchemy import Connection, delete, func, insert, select, update
 
 from sevenstud.bots import Bot, registry
 from sevenstud.deck import Deck
 from sevenstud.hand import Hand, HandEnded, PotAwarded, RakeTaken
 from sevenstud.server.store import Store, ledger
+from sevenstud.server.store.direct import direct
 from sevenstud.server.store.models import (
     EventRow,
     HandRow,
@@ -58,7 +59,7 @@ from sevenstud.table import (
     TableSettings,
     ToppedUp,
 )
-from sevenstud.wire import game_to_wire, hand_to_record, to_wire
+from sevenstud.wire import RecordText, game_to_wire, hand_to_record, to_wire
 
 BOT_PREFIX = "bot"
 """Bots at a table are named ``bot<seat>``; people's names may not start so."""
@@ -97,14 +98,9 @@ def entry_payload(entry: Entry, number: int | None = None) -> dict[str, Any]:
     }
 
 
-# The write path's statements every action runs, built once: building them took about 150 µs an
-# action, a sixth of its time (the keeper's profile).
-_EVENTS, _HANDS, _SITTINGS = core(EventRow), core(HandRow), core(Sitting)
-_INSERT_EVENTS = insert(_EVENTS).returning(_EVENTS.c.number, _EVENTS.c.id)
-_UPDATE_RECORD = (
-    update(_HANDS).where(_HANDS.c.id == bindparam("hand_row")).values(record=bindparam("hand_record"))
-)
-_UPDATE_STACKS = update(_SITTINGS).where(_SITTINGS.c.id == bindparam("row")).values(stack=bindparam("stack"))
+# The statements every action runs are on the driver's cursor (store/direct.py); the rest,
+# once a hand or a sitting, are SQLAlchemy Core's.
+_HANDS, _SITTINGS = core(HandRow), core(Sitting)
 
 
 def check_bot_kind(kind: object) -> str:
@@ -196,6 +192,7 @@ class TableKeeper:
         self._in_pot = 0  # the chips in the hand's pot, as this keeper wrote them to the ledger
         self._accounts = ledger.AccountIds()  # the ledger accounts this table writes to
         self._written: dict[int, int] = {}  # sitting -> the stack its row holds
+        self._record_text = RecordText()  # the hand in progress's record, written at each action
         self.pots: deque[tuple[float, int]] = deque(maxlen=RECENT_HANDS)
         """(when it ended, its pot) of the table's last hands, for the lobby."""
         self._pot = 0
@@ -434,7 +431,7 @@ class TableKeeper:
     # ------------------------------------------------------------------ recording
 
     def _stacks(self) -> dict[int, tuple[str, int]]:
-        return {s.seat: (s.player, s.stack) for s in self.table.view(None).seats}
+        return self.table.stacks()
 
     def _apply(
         self,
@@ -453,7 +450,7 @@ class TableKeeper:
             # stops the table, and the recovery at the next start cancels the hand and refunds it.
             write = _Write()
             try:
-                with self.store.writing(), self.store.engine.begin() as connection:
+                with self.store.begin() as connection:
                     self._record(connection, write, entries, before, joining or {}, now)
                     if hook is not None:
                         hook.record(connection, table, entries, now)
@@ -494,11 +491,11 @@ class TableKeeper:
                 self.pots.append((entry.at, self._pot))
                 self._pot = 0
             elif isinstance(event, ClockStarted) and entry.hand is not None:
-                hand = self.table.view(None).hand
+                street = self.table.street
                 self.turn = Turn(
                     number=entry.number,
                     hand=entry.hand,
-                    street=hand.street if hand is not None else 3,
+                    street=street if street is not None else 3,
                     seat=event.seat,
                     act_by=event.deadline - event.time_bank,
                     deadline=event.deadline,
@@ -618,11 +615,10 @@ class TableKeeper:
         if not hand_moved:
             self._hand_chips(c, write, hand_now, before, after, entries, last, moves)
         ids: list[int] = []
+        statements = direct(c)
         if events:
-            # Each event's id found by its number (one a command's events each): asked in
-            # order, SQLite would insert them one statement a row.
-            returned = c.execute(_INSERT_EVENTS, events)
-            found: dict[int, int] = {int(number): int(id_) for number, id_ in returned}
+            # Each event's id found by its number (one a command's events each): one INSERT.
+            found = statements.insert_events(c, events)
             ids = [found[e["number"]] for e in events]
         for of_event, move in moves:
             move.event_id = ids[of_event] if of_event is not None else None
@@ -639,10 +635,10 @@ class TableKeeper:
                 continue
             known = write.stacks.get(seated.sitting_id, self._written.get(seated.sitting_id))
             if known != stack:
-                changed.append({"row": seated.sitting_id, "stack": stack})
+                changed.append((stack, seated.sitting_id))
                 write.stacks[seated.sitting_id] = stack
         if changed:
-            c.execute(_UPDATE_STACKS, changed)
+            statements.update_stacks(c, changed)
 
     def _balance_account(self, c: Connection, player_id: int | None, bank: int, change: int) -> int:
         """The account a seat's chips come from or go to; the cached balance follows, in one
@@ -701,7 +697,7 @@ class TableKeeper:
             # The record follows the hand action by action: what a crash leaves of it is the
             # hand as it stood (tests/server/test_safety.py reads it as the truth of the deal).
             assert hand is not None
-            c.execute(_UPDATE_RECORD, {"hand_row": hand_row, "hand_record": hand_to_record(hand)})
+            direct(c).update_record(c, hand_row, self._record_text.text(hand))
         if any(isinstance(e.event, HandEnded) for e in entries):
             assert hand is not None
             rake = sum(e.event.amount for e in entries if isinstance(e.event, RakeTaken))

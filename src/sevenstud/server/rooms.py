@@ -398,10 +398,9 @@ class Room:
             return keeper.top_up(name, message.amount, now)
         if not isinstance(message, Act):
             raise RoomError(f"no such message here: {message.type}")
-        view = keeper.table.view(seat)
-        hand_number = view.hand_number
-        if view.hand is None or hand_number != message.hand or view.hand.street != message.street:
-            street = None if view.hand is None else view.hand.street
+        table = keeper.table
+        hand_number, street = table.hand_number, table.street
+        if hand_number is None or hand_number != message.hand or street != message.street:
             raise RoomError(
                 f"that action is for hand {message.hand}, street {message.street}: "
                 f"it is hand {hand_number}, street {street} now"
@@ -727,6 +726,8 @@ class Room:
         table = self.keeper.table
         self.presenter.follow(table)
         clock = self._clock()
+        # The same clock for every connection: encoded once, as each entry is.
+        clock_text = Encoded(encode(clock)) if clock is not None else None
         # Each entry encoded once for every connection that sees it alike (all of them, but for
         # the down cards): entries are values, equal when they say the same.
         encoded: dict[Entry, Encoded] = {}
@@ -764,8 +765,8 @@ class Room:
             if watcher.after:
                 messages += watcher.after
                 watcher.after = []
-            if clock is not None and watcher.clock != clock["number"]:
-                messages.append(clock)
+            if clock is not None and clock_text is not None and watcher.clock != clock["number"]:
+                messages.append(clock_text)
                 watcher.clock = clock["number"]
             if seat is not None and clock is not None and watcher.turn != clock["number"]:
                 yours = self._your_turn(seat, connection.lang)

@@ -119,7 +119,7 @@ class Cashier:
             tnow = running.now()
             try:
                 commands = d.register(name, tnow)
-                with self.store.writing(), self.store.engine.begin() as c:
+                with self.store.begin() as c:
                     price, fee = d.settings.buy_in, d.settings.fee
                     source = self.pay(c, player_id, -(price + fee), running.id)
                     moves = []
@@ -179,7 +179,7 @@ class Cashier:
             tnow = running.now()
             try:
                 commands = d.unregister(name, tnow)
-                with self.store.writing(), self.store.engine.begin() as c:
+                with self.store.begin() as c:
                     self.persist(c, running, commands, tnow)
                     c.execute(
                         update(_ENTRIES)
@@ -212,7 +212,7 @@ class Cashier:
             try:
                 commands = d.rebuy(name, tnow) if kind == "rebuy" else d.add_on(name, tnow)
                 added = next(c for c in commands if isinstance(c, AddChips))
-                with self.store.writing(), self.store.engine.begin() as c:
+                with self.store.begin() as c:
                     source = self.pay(c, player_id, -added.price, tid, kind)
                     if added.price:
                         pool = ledger.account(c, ledger.TPOOL, tid)
@@ -249,7 +249,7 @@ class Cashier:
                     commands = d.accept_deal(name, tnow)
                 else:
                     commands = d.decline_deal(name, tnow)
-                with self.store.writing(), self.store.engine.begin() as c:
+                with self.store.begin() as c:
                     self.persist(c, running, commands, tnow)
             except BaseException:
                 running.director = director_from_record(before, tnow)

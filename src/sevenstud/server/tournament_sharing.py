@@ -455,7 +455,7 @@ class Holding:
     def _take_over(self, running: Shared, number: int, table_id: int) -> None:
         recover(self.store, [table_id])
         with running.lock:
-            with self.store.writing(), self.store.engine.begin() as c:
+            with self.store.begin() as c:
                 bring_up_to_date(c, running)
                 d, tnow = running.director, running.now()
                 seats = d.tables.get(number)

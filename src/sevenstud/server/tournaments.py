@@ -397,7 +397,7 @@ class TournamentService(sharing.Holding):
                     due = time.time() - running.saved_at >= SAVE_EVERY and d.state in ("running", "break")
                     if commands or due:
                         try:
-                            with self.store.writing(), self.store.engine.begin() as c:
+                            with self.store.begin() as c:
                                 self.persist(c, running, commands, tnow)
                         except StaleDirector:
                             # Another process wrote it since the read above: taken up at the

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 
 T = TypeVar("T")
@@ -115,6 +115,7 @@ class Store:
     engine: Engine
     sessions: sessionmaker[Session]
     _writer: threading.RLock | None = field(default=None, repr=False)
+    _kept: dict[int, Connection] = field(default_factory=dict, repr=False)  # thread -> connection
 
     @contextlib.contextmanager
     def writing(self) -> Iterator[None]:
@@ -128,6 +129,26 @@ class Store:
             return
         with self._writer:
             yield
+
+    @contextlib.contextmanager
+    def begin(self) -> Iterator[Connection]:
+        """A connection in a transaction (committed at the end, rolled back on an error),
+        written in its turn (:meth:`writing`): a table's command, a tournament's move.
+
+        SQLite keeps one connection a thread for these (under the writer's lock, one write at a
+        time): taking one from the pool and giving it back (a rollback to reset it) cost about
+        25 µs an action, a tenth of the table's write. PostgreSQL takes one from the pool."""
+        with self.writing():
+            if self._writer is None:
+                with self.engine.begin() as connection:
+                    yield connection
+                return
+            key = threading.get_ident()
+            kept = self._kept.get(key)
+            if kept is None or kept.closed or kept.invalidated:
+                kept = self._kept[key] = self.engine.connect()
+            with kept.begin():
+                yield kept
 
     @contextlib.contextmanager
     def transaction(self) -> Iterator[Session]:
@@ -181,7 +202,11 @@ class Store:
                 s.rollback()
 
     def close(self) -> None:
-        """Close every pooled connection."""
+        """Close every pooled connection, and the kept ones (:meth:`begin`)."""
+        with self.writing():
+            for connection in self._kept.values():
+                connection.close()
+            self._kept.clear()
         self.engine.dispose()
 
     @property

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import Connection, bindparam, func, insert, select
 from sqlalchemy.orm import Session
 
+from sevenstud.server.store.direct import direct
 from sevenstud.server.store.models import Entry, LedgerAccount, Transfer, core
 
 BALANCE = "balance"
@@ -115,9 +116,9 @@ def net_by_counterpart(session: Session, account_id: int) -> dict[int, int]:
 
 
 # ---------------------------------------------------------------------- the tables' write path
-# A table's keeper writes a few transfers with every action; these write them with SQLAlchemy
-# Core on the transaction's connection: no unit of work, one statement for all the transfers of
-# a command and one for all their entries, and account ids from a cache instead of a SELECT each.
+# A table's keeper writes a few transfers with every action; these write them on the
+# transaction's connection: no unit of work, one statement for all the transfers of a command
+# and one for all their entries, and account ids from a cache instead of a SELECT each.
 
 
 @dataclass(slots=True)
@@ -167,29 +168,19 @@ class AccountIds:
         self.fresh.clear()
 
 
-# Built once: every action with chips moved runs both (building them was a tenth of its time).
-_INSERT_TRANSFERS = insert(core(Transfer)).returning(core(Transfer).c.id, sort_by_parameter_order=True)
-_INSERT_ENTRIES = insert(core(Entry))
-
-
 def write_moves(connection: Connection, moves: list[Move], at: float | None = None) -> None:
     """Write ``moves`` (two entries each) in ``connection``'s transaction: one INSERT of every
-    transfer, its ids returned in order, then one executemany of every entry."""
+    transfer, its ids returned, then one of every entry (on the driver's cursor:
+    :mod:`sevenstud.server.store.direct`)."""
     if not moves:
         return
     for move in moves:
         _check_move(move.source, move.target, move.amount)
     when = time.time() if at is None else at
-    ids = (
-        connection.execute(
-            _INSERT_TRANSFERS,
-            [{"reason": m.reason, "event_id": m.event_id, "hand_id": m.hand_id, "at": when} for m in moves],
-        )
-        .scalars()
-        .all()
-    )
+    statements = direct(connection)
+    ids = statements.insert_transfers(connection, [(m.reason, m.event_id, m.hand_id, when) for m in moves])
     rows = []
     for transfer_id, move in zip(ids, moves, strict=True):
-        rows.append({"transfer_id": transfer_id, "account_id": move.source, "amount": -move.amount})
-        rows.append({"transfer_id": transfer_id, "account_id": move.target, "amount": move.amount})
-    connection.execute(_INSERT_ENTRIES, rows)
+        rows.append((transfer_id, move.source, -move.amount))
+        rows.append((transfer_id, move.target, move.amount))
+    statements.insert_entries(connection, rows)
