@@ -239,8 +239,23 @@ class Table:
         return seat.stack
 
     def stacks(self) -> dict[int, tuple[str, int]]:
-        """Each taken seat's player and stack now (as :meth:`view` has them, without the rest)."""
-        return {n: (s.player, self._stack(n)) for n, s in self._seats.items()}
+        """Each taken seat's player and stack now, by seat (as :meth:`view` has them, without
+        the rest)."""
+        return {n: (s.player, self._stack(n)) for n, s in sorted(self._seats.items())}
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Who sits at the table, by seat."""
+        return tuple(s.player for _, s in sorted(self._seats.items()))
+
+    def street_bet(self, seat: int) -> int:
+        """What the seat has put in on this street of the hand in progress (0: not in it)."""
+        self._check_seat_number(seat)
+        record = self._record
+        if record is None:
+            return 0
+        hand_seat = record.seats.index(seat) if seat in record.seats else None
+        return record.hand.street_bets[hand_seat] if hand_seat is not None else 0
 
     def view(self, viewer: int | None) -> TableView:
         """The table now for a seat (its occupant's own cards shown) or a spectator (None)."""
@@ -326,10 +341,18 @@ class Table:
             if record is None:
                 assert raw.event is not None
                 entries.append(Entry(raw.number, raw.at, raw.hand, raw.event))
-            else:
-                since, events = redacted[record.number]
-                event = _in_table_seats(events[raw.index - since], record.seats)
-                entries.append(Entry(raw.number, raw.at, raw.hand, event, record.seats))
+                continue
+            since, events = redacted[record.number]
+            event = events[raw.index - since]
+            # The engine hands every viewer the same object for what they all see alike (all
+            # but the down cards), so its entry is built once, not once a watcher an action.
+            key = (raw.index, id(event))
+            built = record.entries.get(key)
+            if built is None or built[0] is not event:
+                seated = _in_table_seats(event, record.seats)
+                built = (event, Entry(raw.number, raw.at, raw.hand, seated, record.seats))
+                record.entries[key] = built
+            entries.append(built[1])
         return tuple(entries)
 
     # ------------------------------------------------------------------ checks
@@ -540,6 +563,9 @@ class Table:
             seat = self._seats[n]
             refilled = seat.time_bank + settings.time_bank_refill
             seat.time_bank = min(float(settings.time_bank_max), refilled)
+        if self._finished is not None:
+            # Its watchers have had its entries: a late one builds them again (a reconnect).
+            self._finished.entries.clear()
         self._record = record
         start = self._number
         self._emit(when, HandStarted(record.number, record.seats, names, tuple(stacks)))

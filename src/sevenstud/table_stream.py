@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sevenstud.hand import Event, Hand
-from sevenstud.table_events import TableEvent
+from sevenstud.table_events import Entry, TableEvent
 
 
 @dataclass(slots=True)
@@ -22,6 +22,9 @@ class _HandRecord:
     """Player id -> the hand's seat: whose down cards are whose."""
     streamed: int = 0
     """How many of the hand's events are in the stream."""
+    entries: dict[tuple[int, int], tuple[Event, Entry]] = field(default_factory=dict)
+    """The stream entries built of its events: (index, id of the event as a viewer was
+    given it) -> (that event, kept alive so that its id stays its own, and its entry)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import functools
-import gc
 import itertools
 import json
 import sys
@@ -51,10 +51,12 @@ from sevenstud.server import (
     web,
 )
 from sevenstud.server.chat import ChatDesk
+from sevenstud.server.collector import Collector
 from sevenstud.server.connection import Connection
 from sevenstud.server.connection import Limits as OutboxLimits
 from sevenstud.server.edge import Edge, Policy, server_options
 from sevenstud.server.i18n import say
+from sevenstud.server.keeper import KEPT_ENTRIES
 from sevenstud.server.leases import LEASE_SECONDS, LeaseError, LeaseKeeper
 from sevenstud.server.limits import Allowance, Buckets, HashPool, Limits, LoginGuard, RateLimited, Sockets
 from sevenstud.server.protocol import (
@@ -150,6 +152,7 @@ def create_app(
     api_docs: bool = False,
     equity: study.EquityLimits | None = None,
     outbox: OutboxLimits | None = None,
+    collector: Collector | None = None,
 ) -> FastAPI:
     """The card room's application on an open store: on start it takes the lease of every free
     table (recovering each) and opens its room; ``public_url`` is this process's address, as
@@ -159,7 +162,9 @@ def create_app(
     URL's; ``trusted_proxies``: the addresses whose ``X-Forwarded-*`` headers it believes;
     ``api_docs``: serve ``/docs`` and ``/redoc`` (they load scripts from a CDN); ``equity``: the
     limits on equity jobs (docs/security.md; the defaults when None); ``outbox``: how far behind
-    a client may fall before it is cut off (sevenstud.server.connection)."""
+    a client may fall before it is cut off (sevenstud.server.connection); ``collector``: the
+    garbage collector to run on the server's loop (server/collector.py; ``sevenstud serve``
+    gives one, a test's app leaves the process's own alone)."""
     limits = limits or Limits()
     rooms: dict[int, Room] = {}
     owners: dict[int, int | None] = {}
@@ -271,9 +276,15 @@ def create_app(
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await leases.start()
         await tournaments.start()
-        sweeper = asyncio.get_running_loop().create_task(_sweep())
+        loop = asyncio.get_running_loop()
+        sweeper = loop.create_task(_sweep())
+        collecting = loop.create_task(collector.run()) if collector is not None else None
         yield
         sweeper.cancel()
+        if collecting is not None:
+            collecting.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await collecting
         await tournaments.stop()
         await leases.stop()
         for room in rooms.values():
@@ -509,7 +520,9 @@ def create_app(
         try:
             game = game_class(body.game)(Stakes(*body.stakes))
             low, high = buy_in_limits(game.stakes, body.min_buy_in, body.max_buy_in)
-            settings = TableSettings(game, seats=body.seats, min_buy_in=low, max_buy_in=high)
+            settings = TableSettings(
+                game, seats=body.seats, min_buy_in=low, max_buy_in=high, history=KEPT_ENTRIES
+            )
         except ValueError as error:
             raise HTTPException(400, str(error)) from None
         if body.bots >= body.seats:
@@ -648,23 +661,6 @@ def _abort(ws: WebSocket) -> None:
         transport.abort()
 
 
-GC_THRESHOLDS = (20_000, 20, 100)
-"""The serving process's collector thresholds (Python's defaults: 700, 10, 10)."""
-
-
-def _tune_garbage_collector() -> None:
-    """Fewer, shorter collections for a long-lived server. Each table keeps its last hands and
-    their entries (thousands of objects), so at 400 tables a full collection walked millions of
-    objects, 50 to 350 ms with everything waiting, a dozen times a minute, and found nearly
-    nothing: chips and cards are freed by reference counting. What exists once the server is
-    built (modules, the evaluator's tables, the app) is frozen out of every collection, and the
-    young generations are collected after more allocations (benchmarks/load.py at 2,000
-    clients: p99 from 188 ms to 45 ms after the warm-up)."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
-
-
 def serve_command(args: argparse.Namespace) -> int:
     """``sevenstud serve [--host 127.0.0.1] [--port 8000] [--database URL] [--pause S]``."""
     import uvicorn
@@ -711,6 +707,7 @@ def serve_command(args: argparse.Namespace) -> int:
             allowed_hosts=tuple(hosts),
             trusted_proxies=tuple(getattr(args, "trusted_proxy", None) or ()),
             api_docs=bool(getattr(args, "api_docs", False)),
+            collector=Collector(),
         )
         app.state.tournaments.max_speed = float(getattr(args, "test_tournament_speed", 1.0))
     except LeaseError as error:
@@ -719,7 +716,6 @@ def serve_command(args: argparse.Namespace) -> int:
         return 1
     print(f"sevenstud serve: database {store.shown_url}", flush=True)
     print(f"sevenstud serve: open http://{host}:{port}/", flush=True)
-    _tune_garbage_collector()
     # The frame and body sizes, pings, keep-alive and request deadline (edge.server_options); one
     # write for what a connection is sent in one step of the loop (serving.py: the writes were
     # the largest cost under load).

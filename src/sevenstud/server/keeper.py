@@ -65,6 +65,12 @@ BOT_PREFIX = "bot"
 """Bots at a table are named ``bot<seat>``; people's names may not start so."""
 RECENT_HANDS = 100
 """The lobby's average pot is over this many of a table's last hands."""
+KEPT_ENTRIES = 400
+"""The stream entries a card-room table keeps in memory (``TableSettings.history``), for a
+client catching up: about ten hands, a minute or more of play. One further behind gets a
+snapshot (more than its outbox holds would get one anyway). The engine's default, 2000, kept
+about fifty hands a table alive, millions of objects at 400 tables for the garbage collector
+to walk (server/collector.py)."""
 BOT_KINDS = tuple(registry.BOT_KINDS)
 """The bots a table seats, by name (:data:`sevenstud.bots.registry.BOT_KINDS`: ``rule``, the
 default, ``random``, ``station``, ``tight``, ``equity``)."""

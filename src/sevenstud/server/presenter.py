@@ -278,7 +278,12 @@ def legal_actions(hand: SeatView, tr: Translations = ENGLISH) -> list[dict[str, 
     the engine counts it; None for fold and check) and ``chips`` (what it puts in now)."""
     if hand.seat is None or hand.to_act != hand.seat:
         return []
-    already = hand.bets[hand.seat]
+    return action_choices(hand.legal_actions, hand.bets[hand.seat], tr)
+
+
+def action_choices(legal: Iterable[Action], already: int, tr: Translations = ENGLISH) -> list[dict[str, Any]]:
+    """:func:`legal_actions` from the actions themselves and what the seat has put in on
+    this street already (``already``)."""
     return [
         {
             "action": str(a),
@@ -287,7 +292,7 @@ def legal_actions(hand: SeatView, tr: Translations = ENGLISH) -> list[dict[str, 
             "amount": a.amount,
             "chips": (a.amount or 0) - already if a.amount is not None else 0,
         }
-        for a in hand.legal_actions
+        for a in legal
     ]
 
 

@@ -47,7 +47,7 @@ from sevenstud.server.keeper import (
     recover,
 )
 from sevenstud.server.limits import Limits
-from sevenstud.server.presenter import Presenter, legal_actions
+from sevenstud.server.presenter import Presenter, action_choices
 from sevenstud.server.protocol import (
     GRACE_SECONDS,
     PROTOCOL_VERSION,
@@ -632,7 +632,7 @@ class Room:
         keeper = self.keeper
         self.playing = keeper.table.hand_in_progress
         self.taken = len(keeper.occupants)
-        self.seated_names = tuple(s.player for s in keeper.table.view(None).seats)
+        self.seated_names = keeper.table.players
         self.bots = sum(1 for o in keeper.occupants.values() if o.bot is not None)
 
     def _tick(self) -> None:
@@ -706,9 +706,6 @@ class Room:
         turn, table = self.keeper.turn, self.keeper.table
         if turn is None or table.to_act != seat or turn.seat != seat:
             return None
-        hand = table.view(seat).hand
-        if hand is None:
-            return None
         return {
             "type": "your_turn",
             "number": turn.number,
@@ -717,7 +714,7 @@ class Room:
             "seat": seat,
             "act_by": turn.act_by,
             "deadline": turn.deadline,
-            "actions": legal_actions(hand, translation(lang)),
+            "actions": action_choices(table.legal_actions(), table.street_bet(seat), translation(lang)),
         }
 
     def _send(self) -> None:

@@ -50,7 +50,7 @@ from sqlalchemy import Connection, select, update
 
 from sevenstud.hand import HandEnded
 from sevenstud.server import tournament_sharing as sharing
-from sevenstud.server.keeper import RoomError
+from sevenstud.server.keeper import KEPT_ENTRIES, RoomError
 from sevenstud.server.rooms import Room
 from sevenstud.server.store import Store, ledger
 from sevenstud.server.store.models import (
@@ -603,7 +603,7 @@ class TournamentService(sharing.Holding):
     async def _new_table(self, running: Shared, number: int) -> None:
         d = running.director
         settings = TableSettings(
-            game_of(d.settings, d.level_index), seats=d.settings.seats, tournament=True, history=400
+            game_of(d.settings, d.level_index), seats=d.settings.seats, tournament=True, history=KEPT_ENTRIES
         )
 
         def make() -> tuple[int, bool]:
@@ -642,7 +642,7 @@ class TournamentService(sharing.Holding):
     def _open(self, running: Shared, number: int, table_id: int) -> None:
         d = running.director
         settings = TableSettings(
-            game_of(d.settings, d.level_index), seats=d.settings.seats, tournament=True, history=400
+            game_of(d.settings, d.level_index), seats=d.settings.seats, tournament=True, history=KEPT_ENTRIES
         )
         service = self
 
