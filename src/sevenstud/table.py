@@ -77,7 +77,7 @@ from sevenstud.table_events import (
     _is_chips,
     _is_time,
 )
-from sevenstud.table_stream import _HandRecord, _in_table_seats, _Raw
+from sevenstud.table_stream import _HandRecord, _Raw
 from sevenstud.wire import WIRE_VERSION, WireError, from_wire, to_wire
 
 __all__ = [
@@ -343,16 +343,7 @@ class Table:
                 entries.append(Entry(raw.number, raw.at, raw.hand, raw.event))
                 continue
             since, events = redacted[record.number]
-            event = events[raw.index - since]
-            # The engine hands every viewer the same object for what they all see alike (all
-            # but the down cards), so its entry is built once, not once a watcher an action.
-            key = (raw.index, id(event))
-            built = record.entries.get(key)
-            if built is None or built[0] is not event:
-                seated = _in_table_seats(event, record.seats)
-                built = (event, Entry(raw.number, raw.at, raw.hand, seated, record.seats))
-                record.entries[key] = built
-            entries.append(built[1])
+            entries.append(record.entry(raw, events[raw.index - since]))
         return tuple(entries)
 
     # ------------------------------------------------------------------ checks

@@ -26,6 +26,18 @@ class _HandRecord:
     """The stream entries built of its events: (index, id of the event as a viewer was
     given it) -> (that event, kept alive so that its id stays its own, and its entry)."""
 
+    def entry(self, raw: _Raw, event: Event) -> Entry:
+        """The stream entry of ``raw`` (one of this hand's) for a viewer given ``event`` (the
+        engine's, redacted for it). The engine hands every viewer the same object for what they
+        all see alike (all but the down cards), so an entry is built once, not once a watcher
+        an action (cleared by the table when the next hand is dealt)."""
+        key = (raw.index, id(event))
+        built = self.entries.get(key)
+        if built is None or built[0] is not event:
+            seated = _in_table_seats(event, self.seats)
+            built = self.entries[key] = (event, Entry(raw.number, raw.at, raw.hand, seated, self.seats))
+        return built[1]
+
 
 @dataclass(frozen=True, slots=True)
 class _Raw:
