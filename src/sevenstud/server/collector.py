@@ -16,11 +16,10 @@ generation every :data:`YOUNG_EVERY` seconds and the middle one every :data:`MID
 Each then walks only what was made since its last step and is still alive (a message's
 coroutines live about as long as a player thinks, so the shorter the step, the fewer of them
 are still there): the same load's p99 went from 80-145 ms to 26-33 ms, at the same CPU.
-Everything is collected every :data:`FULL_EVERY` seconds, or sooner once the process's peak
-memory has doubled since the last time (:data:`FULL_FLOOR_MIB`). A full collection walks the
-whole heap: 420 to 690 ms at 400 tables, the one long pause left, so it is rare by design:
-while honest hands were being played it found nothing to free, but sockets opened and closed
-by the thousand leave cycles that outlive the middle generation. What exists once the server
+Everything is collected every :data:`FULL_EVERY` seconds. A full collection walks the whole
+heap: 420 to 690 ms at 400 tables, and while hands were being played it found nothing (the
+cycles Python makes, requests' and closed sockets', die young and go with the middle
+generation), so it is rare by design, the one long pause left. What exists once the server
 is built (modules, the evaluator's tables, the app) is frozen out of every collection.
 """
 
@@ -28,7 +27,6 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import sys
 import time
 from dataclasses import dataclass
 
@@ -39,28 +37,7 @@ MIDDLE_EVERY = 0.5
 benchmarks/load.py at 2,000 clients; with the youngest every 0.25 s, every 1 s gave 43-47 ms
 and every 2 s 65-66 ms)."""
 FULL_EVERY = 3600.0
-"""Seconds between full collections at most."""
-FULL_FLOOR_MIB = 512
-"""A full collection comes sooner once the process's peak memory passes this many MiB and
-twice the peak at the last full collection (read every :data:`CHECK_EVERY` seconds; where
-the platform cannot say, only the hourly one runs): hostile clients connecting and hanging
-up leave cycles that outlive the middle generation (8,000 to 22,000 objects found by each
-full collection every 10 s under benchmarks/hostile_soak.py, about 25 MiB a minute), and
-this bounds what they can pile up. Memory, not the oldest generation's size: counting that
-(``gc.get_objects(2)``) took 72-100 ms at 2,000 clients, and a floor of 500,000 objects was
-passed within a minute by honest play (a full collection in that run: p99 303 ms)."""
-CHECK_EVERY = 10.0
-"""Seconds between readings of the peak memory."""
-
-
-def peak_mib() -> float | None:
-    """The process's peak resident memory in MiB (None where the platform cannot say)."""
-    try:
-        import resource
-    except ImportError:  # Windows
-        return None
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024  # bytes; KiB
+"""Seconds between full collections."""
 
 
 @dataclass(slots=True)
@@ -71,12 +48,8 @@ class Collector:
     young_every: float = YOUNG_EVERY
     middle_every: float = MIDDLE_EVERY
     full_every: float = FULL_EVERY
-    full_floor_mib: float = FULL_FLOOR_MIB
-    check_every: float = CHECK_EVERY
     collections: int = 0
     """How many collections it has run (of any generation)."""
-    full_collections: int = 0
-    """How many of them were full."""
     longest: float = 0.0
     """The longest of them, in seconds."""
 
@@ -93,17 +66,11 @@ class Collector:
         was_enabled = gc.isenabled()
         gc.disable()
         try:
-            middle = full = checked = time.monotonic()
-            at_full = 0.0  # the peak memory at the last full collection (none yet: the floor)
+            middle = full = time.monotonic()
             while True:
                 await asyncio.sleep(self.young_every)
                 now = time.monotonic()
-                grown = False
-                if now - checked >= self.check_every:
-                    checked = now
-                    peak = peak_mib()
-                    grown = peak is not None and peak >= max(self.full_floor_mib, 2 * at_full)
-                if grown or now - full >= self.full_every:
+                if now - full >= self.full_every:
                     generation, full, middle = 2, now, now
                 elif now - middle >= self.middle_every:
                     generation, middle = 1, now
@@ -111,9 +78,6 @@ class Collector:
                     generation = 0
                 began = time.perf_counter()
                 gc.collect(generation)
-                if generation == 2:
-                    at_full = peak_mib() or 0.0
-                    self.full_collections += 1
                 self.longest = max(self.longest, time.perf_counter() - began)
                 self.collections += 1
         finally:
