@@ -65,6 +65,8 @@ class Report:
 
     honest: Result = field(default_factory=Result)
     last_activity: dict[int, float] = field(default_factory=dict)
+    longest_quiet: dict[int, float] = field(default_factory=dict)
+    """Each table's longest time without a message to its players while people played."""
     leaks: list[str] = field(default_factory=list)
     stalled: list[int] = field(default_factory=list)
     answers: Counter[str] = field(default_factory=Counter)
@@ -76,10 +78,7 @@ class Report:
     def clean(self) -> bool:
         """No stall, no leak, no honest error, a clean audit."""
         return (
-            not self.stalled
-            and not self.leaks
-            and not self.honest.errors
-            and self.audit.endswith(": clean")
+            not self.stalled and not self.leaks and not self.honest.errors and self.audit.endswith(": clean")
         )
 
 
@@ -246,7 +245,10 @@ async def _equity_jobs(base: str, deadline: float, report: Report) -> None:
 def _leak_checker(report: Report) -> Any:
     def check(table: int, seat: int, message: dict[str, Any]) -> None:
         event = message.get("event") or {}
-        report.last_activity[table] = time.monotonic()
+        now = time.monotonic()
+        quiet = now - report.last_activity.get(table, now)
+        report.longest_quiet[table] = max(report.longest_quiet.get(table, 0.0), quiet)
+        report.last_activity[table] = now
         hidden = event.get("type") == "card_dealt" and not event.get("face_up")
         if hidden and event.get("card") is not None and event.get("seat") != seat:
             report.leaks.append(f"table {table}: seat {seat} was sent seat {event.get('seat')}'s down card")
@@ -260,6 +262,8 @@ async def _attack_and_play(
     clients = len(tables) * 5
     addresses = [f"127.0.1.{1 + i}" for i in range(-(-clients // GUESTS_PER_ADDRESS))]
     garbage_tokens = [(await make_guests(base, 1, [f"127.0.4.{1 + i}"]))[0] for i in range(garbage)]
+    # The honest guests are made first, so that they play while the attacks run, not after.
+    honest_tokens = tuple(await make_guests(base, clients, addresses))
     deadline = time.monotonic() + seconds
     report.honest.leak_check = _leak_checker(report)
     attacks = [
@@ -277,17 +281,28 @@ async def _attack_and_play(
         _flood_logins(base, deadline, report),
         _equity_jobs(base, deadline, report),
     ]
-    honest = play(base, tables, seconds=seconds, think=(0.2, 1.0), addresses=addresses, result=report.honest)
+    honest = play(
+        base,
+        tables,
+        seconds=seconds,
+        think=(0.2, 1.0),
+        tokens=honest_tokens,
+        addresses=addresses,
+        result=report.honest,
+    )
     started = time.monotonic()
+    report.last_activity.update(dict.fromkeys(tables, started))
     outcome = await asyncio.gather(honest, *attacks, return_exceptions=True)
     for done in outcome:
         if isinstance(done, BaseException):
             report.answers[f"attacker failed {type(done).__name__}: {done}"] += 1
-    ended = time.monotonic()
-    # a table stalled: no message to its players for STALL_SECONDS before the end
+    # A table stalled: no message to its players for STALL_SECONDS at any time while they
+    # played (to the deadline: an attacker's last request, answered after it, is no table's).
+    ended = min(time.monotonic(), deadline)
     for table in tables:
-        last = report.last_activity.get(table, started)
-        if ended - last > STALL_SECONDS:
+        quiet = max(report.longest_quiet.get(table, 0.0), ended - report.last_activity.get(table, started))
+        report.longest_quiet[table] = quiet
+        if quiet > STALL_SECONDS:
             report.stalled.append(table)
 
 
@@ -351,7 +366,8 @@ def main(argv: list[str] | None = None) -> int:
         "round trip "
         f"p50 {honest.percentile(0.5) * 1000:.1f} ms, p99 {honest.percentile(0.99) * 1000:.1f} ms "
         f"({honest.actions} actions, {honest.hands} hands, {len(honest.errors)} errors); tables stalled: "
-        f"{len(report.stalled)}; cards leaked: {len(report.leaks)}; server memory "
+        f"{len(report.stalled)} (the longest quiet {max(report.longest_quiet.values(), default=0):.1f} s); "
+        f"cards leaked: {len(report.leaks)}; server memory "
         f"{report.memory_start_mib:.0f} MiB "
         f"at the start, {report.memory_end_mib:.0f} MiB at the end; {report.audit}"
     )

@@ -334,7 +334,8 @@ async def play(
     ``seat_from`` on) on the server at ``base`` and play for ``seconds``; ``tokens``: the
     session cookies of the first clients (a player back at a table keeps the seat held);
     ``arrive``: the clients come in over this many seconds (0: all at once); ``addresses``:
-    client ``k`` (its guest and its websocket) comes from ``addresses[k % len(addresses)]``."""
+    the guest made ``m``-th (its guest and its websocket) comes from ``addresses[m %
+    len(addresses)]``, and so does the websocket of the ``m``-th of ``tokens``."""
     result = result or Result()
     chosen = seats if seats is not None else list(range(seat_from, seat_from + players_per_table))
     made = await make_guests(base, len(tables) * len(chosen) - len(tokens), addresses)
@@ -345,7 +346,9 @@ async def play(
     opening = OPEN_SECONDS + len(every) * OPEN_SECONDS_EACH
 
     def address_of(k: int) -> str | None:
-        return addresses[(k - len(tokens)) % len(addresses)] if addresses and k >= len(tokens) else None
+        if not addresses:
+            return None
+        return addresses[(k if k < len(tokens) else k - len(tokens)) % len(addresses)]
 
     tasks = [
         _seat(base, every[k], table, seat, deadline, think, result, j == 0, arrive, opening, address_of(k))

@@ -716,19 +716,8 @@ def serve_command(args: argparse.Namespace) -> int:
         return 1
     print(f"sevenstud serve: database {store.shown_url}", flush=True)
     print(f"sevenstud serve: open http://{host}:{port}/", flush=True)
-    # The frame and body sizes, pings, keep-alive and request deadline (edge.server_options); one
-    # write for what a connection is sent in one step of the loop (serving.py: the writes were
-    # the largest cost under load).
-    from sevenstud.server.serving import CoalescingWebSockets
-
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        log_level="warning",
-        access_log=False,
-        ws=CoalescingWebSockets,
-        **server_options(limits),
-    )
+    # The frame and body sizes, pings, keep-alive, request deadline and websocket protocol
+    # (edge.server_options, which the tests' servers run too).
+    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False, **server_options(limits))
     store.close()
     return 0

@@ -221,6 +221,9 @@ class Connection:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
+        # A task keeps its coroutine, whose frame keeps this connection, which keeps the
+        # task: let the ended tasks go, or each closed socket is a cycle for the full collection.
+        self._writer = self._closer = None
 
     async def _write_all(self) -> None:
         """The writer: send the queue in order, one frame at a time."""

@@ -325,13 +325,26 @@ def http_protocol(request_seconds: float) -> type[asyncio.Protocol] | str:
             super().on_response_complete()
             self._schedule()
 
+        def handle_websocket_upgrade(self) -> None:
+            super().handle_websocket_upgrade()
+            # The websocket protocol has the transport now and this one never hears of it
+            # again (no connection_lost, which is where uvicorn lets its parser go): the parser
+            # calls back into this protocol, which holds the parser, a cycle only a full
+            # collection would free, one for every websocket ever opened.
+            self.parser = None  # type: ignore[assignment]
+
     return DeadlineProtocol
 
 
 def server_options(limits: Limits) -> dict[str, Any]:
     """uvicorn's settings for the card room (``uvicorn.run(app, **server_options(limits))``)."""
+    # One write for what a connection is sent in one step of the loop (serving.py: the writes
+    # were the largest cost under load).
+    from sevenstud.server.serving import CoalescingWebSockets
+
     return {
         "http": http_protocol(limits.header_seconds),
+        "ws": CoalescingWebSockets,
         "ws_max_size": limits.ws_frame_bytes,
         "ws_ping_interval": limits.ws_ping_seconds or None,
         "ws_ping_timeout": limits.ws_ping_seconds or None,

@@ -259,7 +259,12 @@ class Room:
             raise RoomError("this table has stopped")
         future: asyncio.Future[object] = asyncio.get_running_loop().create_future()
         await self.queue.put((command, future))
-        return await future
+        try:
+            return await future
+        finally:
+            # A refusal's traceback holds this frame, whose future holds the refusal: a
+            # cycle for the full collection, one for every refused command, unless let go.
+            del future
 
     def seat_of(self, connection: Connection) -> int | None:
         """The seat a connection sees for now: where the player logged in on it sits at this
@@ -575,6 +580,11 @@ class Room:
                 else:
                     if not future.done():
                         future.set_result(result)
+                    del result
+                finally:
+                    # Not kept until the next command: a refusal's traceback, through the
+                    # sender's frames, holds its connection (a closed one would stay with it).
+                    del command, future
             self._send()
             # Let the connections' writers (and the other tables) run: a table of bots acting
             # back to back would otherwise never give the loop up (wait_for with no time left

@@ -97,3 +97,16 @@ class CoalescingWebSockets(WebSocketsSansIOProtocol):
         """Wrap the connection's transport, then what uvicorn does."""
         wrapped: Any = CoalescingTransport(cast(asyncio.Transport, transport), self.loop)
         super().connection_made(wrapped)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        """What uvicorn does, then end websockets' frame parser, which nothing feeds any
+        more: it is a generator whose frame holds the websockets protocol that holds it, and
+        its error (an oversized frame, a bad one) has a traceback through the same frames.
+        Cycles only a full collection would free, one for every socket that did not close
+        cleanly (a clean close ends the parser itself)."""
+        super().connection_lost(exc)
+        conn = self.conn
+        error, conn.parser_exc = conn.parser_exc, None
+        if error is not None:
+            error.__traceback__ = None
+        conn.parser.close()
