@@ -324,6 +324,52 @@ def test_an_id_past_the_databases_integers_is_a_clear_422_not_a_500(store: Store
             assert said == "malformed message: table: at most 2147483647, got 9223372036854775808"
 
 
+def _id_paths(app: Any) -> list[tuple[str, str, str]]:
+    """Every route of ``app`` with a whole-number path parameter: (method, path with each such
+    parameter as ``{id}``, the parameter's name), the others filled with a plausible word. From
+    the OpenAPI schema (the API's routes, included routers too) and the app's own routes (the
+    pages, left out of the schema)."""
+    found: set[tuple[str, str, str]] = set()
+
+    def add(method: str, path: str, params: dict[str, bool]) -> None:
+        for name, whole in params.items():
+            path = path.replace("{" + name + "}", "{id}" if whole else "accept")
+        found.update((method, path, name) for name, whole in params.items() if whole)
+
+    for path, methods in app.openapi()["paths"].items():
+        for method, operation in methods.items():
+            params = {
+                p["name"]: p["schema"].get("type") == "integer"
+                for p in operation.get("parameters", ())
+                if p["in"] == "path"
+            }
+            add(method.upper(), path, params)
+    for route in app.routes:
+        dependant = getattr(route, "dependant", None)
+        if dependant is not None and dependant.path_params:
+            params = {p.name: p.field_info.annotation is int for p in dependant.path_params}
+            for method in route.methods - {"HEAD"}:
+                add(method, route.path, params)
+    return sorted(found)
+
+
+def test_every_id_in_every_path_is_bounded_never_a_500(store: Store) -> None:
+    """Rule: the bound holds on every route, not only those a test names: each route with a
+    whole-number path parameter answers 2^63 and 2^31 with a 422 naming the bound (the
+    tournament routes were a 500, an OverflowError inside SQLite)."""
+    paths = _id_paths(create_app(store))
+    assert len(paths) >= 10 and any("/api/tournaments/" in path for _, path, _ in paths)
+    with served(store) as address:
+        headers = {"Cookie": f"{COOKIE}={_guest(address)}", "Origin": f"http://{address}"}
+        for method, path, _name in paths:
+            for too_big in (2**63, 2**31):
+                answer = httpx.request(
+                    method, f"http://{address}{path.replace('{id}', str(too_big))}", headers=headers, json={}
+                )
+                assert answer.status_code == 422, (method, path, too_big, answer.status_code, answer.text)
+                assert "less than or equal to 2147483647" in answer.text, (path, answer.text)
+
+
 def test_names_are_one_account_whatever_their_case_or_unicode_form(store: Store) -> None:
     """Rule: names are compared NFKC and case-folded: ``ALICE`` and the full-width ``ａｌｉｃｅ``
     are ``alice``, taken once, and any of them logs in to it."""

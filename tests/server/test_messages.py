@@ -108,3 +108,20 @@ def test_http_bodies_are_strict_too_and_stakes_are_a_json_array(store: Store) ->
         ):
             refused = client.post("/api/tables", json={"game": "stud", **wrong})
             assert refused.status_code == 422 and field in json.dumps(refused.json()["detail"]), refused.text
+        # Every body, not only the table's: the equity job's trials, and buy-in limits past
+        # the database's integers (named, not mistaken for the other limit).
+        hands = ["As Ks Qs", "2h 3h 4h"]
+        for body, field in (
+            ({"hands": hands, "trials": "5"}, "trials"),
+            ({"hands": hands, "trials": 5.0}, "trials"),
+            ({"hands": "As Ks Qs", "trials": 5}, "hands"),
+        ):
+            refused = client.post("/api/equity", json=body)
+            assert refused.status_code == 422 and field in json.dumps(refused.json()["detail"]), refused.text
+        for limits, status, said in (
+            ({"min_buy_in": 2**63}, 422, "min_buy_in"),
+            ({"max_buy_in": 2**31}, 422, "max_buy_in"),
+            ({"min_buy_in": 10**6}, 400, "min_buy_in 1000000 is above"),
+        ):
+            refused = client.post("/api/tables", json={"game": "stud", **limits})
+            assert refused.status_code == status and said in refused.text, refused.text

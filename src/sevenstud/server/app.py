@@ -111,6 +111,8 @@ def buy_in_limits(stakes: Stakes, low: int | None, high: int | None) -> tuple[in
     floor, ceiling = max(BUY_IN_BOUNDS[0] * big, stakes.ante, 1), BUY_IN_BOUNDS[1] * big
     if low < floor:
         raise ValueError(f"min_buy_in {low} is below {floor} ({BUY_IN_BOUNDS[0]} big bets of {big})")
+    if low > ceiling:  # named before max_buy_in, whose default follows it
+        raise ValueError(f"min_buy_in {low} is above {ceiling} ({BUY_IN_BOUNDS[1]} big bets of {big})")
     if high > ceiling:
         raise ValueError(f"max_buy_in {high} is above {ceiling} ({BUY_IN_BOUNDS[1]} big bets of {big})")
     if low > high:
@@ -133,8 +135,8 @@ class NewTable(BaseModel):
     bots: int = Field(default=0, ge=0, le=7)
     bot: BotKindName = "rule"
     """Which kind of bot fills the ``bots`` seats (:data:`sevenstud.bots.BOT_KINDS`)."""
-    min_buy_in: int | None = Field(default=None, ge=1)
-    max_buy_in: int | None = Field(default=None, ge=1)
+    min_buy_in: int | None = Field(default=None, ge=1, le=MAX_ID)
+    max_buy_in: int | None = Field(default=None, ge=1, le=MAX_ID)
 
 
 def create_app(

@@ -27,7 +27,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from sevenstud import equity as calculator
 from sevenstud.games import GameCode, StudHiLo
@@ -40,7 +40,10 @@ from sevenstud.server.i18n import say
 class EquityRequest(BaseModel):
     """A position to study: each player's cards in dealing order (``??`` unknown), dead cards,
     how to count (``auto``: exact when small enough, else Monte Carlo) and the trials (at most
-    the server's ``max_trials``, checked when the job is asked for)."""
+    the server's ``max_trials``, checked when the job is asked for). Strict, as every body
+    and message: ``"trials": "5"`` is refused naming the field, not read as 5."""
+
+    model_config = ConfigDict(strict=True)
 
     game: GameCode = StudHiLo.code
     hands: list[Annotated[str, Field(max_length=60)]] = Field(min_length=1, max_length=8)

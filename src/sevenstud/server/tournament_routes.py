@@ -31,6 +31,7 @@ from sevenstud.server.store.models import (
 )
 from sevenstud.server.tournament_views import STATES, describe_director, describe_you
 from sevenstud.server.tournaments import TournamentService
+from sevenstud.server.web import RowId
 from sevenstud.tournament import (
     HEADS_UP,
     STANDARD,
@@ -177,7 +178,7 @@ def router(
                 for row in rows
             ]
 
-    def page(tid: int, request: Request) -> dict[str, Any]:
+    def page(tid: RowId, request: Request) -> dict[str, Any]:
         running = service.running.get(tid)
         with store.session() as s:
             row = s.get(TournamentRow, tid)
@@ -214,7 +215,7 @@ def router(
             return {"id": row.id, "name": row.name, "start_at": row.start_at, **shown, "you": you}
 
     @routes.get("/api/tournaments/table/{table_id}")
-    def of_table(table_id: int) -> dict[str, Any]:
+    def of_table(table_id: RowId) -> dict[str, Any]:
         """The tournament a card-room table belongs to (the table page asks, for every table):
         ``{"tournament": null, "number": null}`` for a cash table, a 200 like any answer (a 404
         here was an error in every cash table's console)."""
@@ -225,7 +226,7 @@ def router(
             return {"tournament": found.tournament_id, "number": found.number}
 
     @routes.get("/api/tournaments/{tid}/summary")
-    def summary(tid: int, request: Request) -> PlainTextResponse:
+    def summary(tid: RowId, request: Request) -> PlainTextResponse:
         """The tournament's summary as PokerStars writes it (once it is over), for the
         logged-in player (its last line their own place)."""
         who = player(request)
@@ -260,7 +261,7 @@ def router(
         )
 
     @routes.get("/api/tournaments/{tid}")
-    def details(tid: int, request: Request) -> dict[str, Any]:
+    def details(tid: RowId, request: Request) -> dict[str, Any]:
         """One tournament's page: structure, entrants, pool and payouts, tables, the clock."""
         return page(tid, request)
 
@@ -314,7 +315,7 @@ def router(
         return {"id": tid, "name": name}
 
     @routes.post("/api/tournaments/{tid}/register")
-    async def register(tid: int, request: Request) -> dict[str, Any]:
+    async def register(tid: RowId, request: Request) -> dict[str, Any]:
         """Register the logged-in player: the buy-in and fee from their balance."""
         who = player(request)
         try:
@@ -323,7 +324,7 @@ def router(
             raise refused(error) from None
 
     @routes.post("/api/tournaments/{tid}/reenter")
-    async def reenter(tid: int, request: Request) -> dict[str, Any]:
+    async def reenter(tid: RowId, request: Request) -> dict[str, Any]:
         """Enter again after busting (a re-entry): the buy-in and fee from the balance."""
         who = player(request)
         try:
@@ -332,7 +333,7 @@ def router(
             raise refused(error) from None
 
     @routes.post("/api/tournaments/{tid}/rebuy")
-    async def rebuy(tid: int, request: Request) -> dict[str, Any]:
+    async def rebuy(tid: RowId, request: Request) -> dict[str, Any]:
         """A rebuy: the buy-in from the balance into the prize pool, the rebuy's chips."""
         who = player(request)
         try:
@@ -341,7 +342,7 @@ def router(
             raise refused(error) from None
 
     @routes.post("/api/tournaments/{tid}/addon")
-    async def add_on(tid: int, request: Request) -> dict[str, Any]:
+    async def add_on(tid: RowId, request: Request) -> dict[str, Any]:
         """The add-on: its price from the balance into the prize pool, its chips."""
         who = player(request)
         try:
@@ -350,7 +351,7 @@ def router(
             raise refused(error) from None
 
     @routes.post("/api/tournaments/{tid}/deal/{answer}")
-    async def deal(tid: int, answer: str, request: Request) -> dict[str, Any]:
+    async def deal(tid: RowId, answer: str, request: Request) -> dict[str, Any]:
         """The ICM deal at the final table: ``propose``, ``accept`` or ``decline``."""
         who = player(request)
         if answer not in ("propose", "accept", "decline"):
@@ -361,7 +362,7 @@ def router(
             raise refused(error) from None
 
     @routes.post("/api/tournaments/{tid}/unregister")
-    async def unregister(tid: int, request: Request) -> dict[str, Any]:
+    async def unregister(tid: RowId, request: Request) -> dict[str, Any]:
         """Unregister before the start: the buy-in and fee back to the balance."""
         who = player(request)
         try:
