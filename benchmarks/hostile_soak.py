@@ -38,6 +38,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -57,6 +58,8 @@ SOAK_LIMITS = ("--limit=tables_per_account=100000", "--limit=tables_per_address=
 GUESTS_PER_ADDRESS = 20
 """Honest guests made from one loopback address: the room's default limit per address."""
 STALL_SECONDS = 10.0
+MEMORY_EVERY = 10.0
+"""Seconds between readings of the server's memory while people play."""
 
 
 @dataclass
@@ -66,12 +69,19 @@ class Report:
     honest: Result = field(default_factory=Result)
     last_activity: dict[int, float] = field(default_factory=dict)
     longest_quiet: dict[int, float] = field(default_factory=dict)
+    quiet_when: dict[int, str] = field(default_factory=dict)
+    """When each table's longest quiet began, and the messages either side of it."""
+    started: float = 0.0
+    """When the honest clients began to play (time.monotonic)."""
     """Each table's longest time without a message to its players while people played."""
     leaks: list[str] = field(default_factory=list)
     stalled: list[int] = field(default_factory=list)
     answers: Counter[str] = field(default_factory=Counter)
     memory_start_mib: float = 0.0
     memory_end_mib: float = 0.0
+    memory_samples: list[float] = field(default_factory=list)
+    """The server's resident memory every :data:`MEMORY_EVERY` seconds of the run, in MiB: a
+    leak climbs to the end, a table's kept entries filling up level off."""
     audit: str = ""
     tables: list[int] = field(default_factory=list)
 
@@ -243,12 +253,20 @@ async def _equity_jobs(base: str, deadline: float, report: Report) -> None:
 
 
 def _leak_checker(report: Report) -> Any:
+    last_said: dict[int, str] = {}
+
     def check(table: int, seat: int, message: dict[str, Any]) -> None:
         event = message.get("event") or {}
         now = time.monotonic()
         quiet = now - report.last_activity.get(table, now)
-        report.longest_quiet[table] = max(report.longest_quiet.get(table, 0.0), quiet)
+        said = f"{message.get('type')} {event.get('type') or ''}".strip()
+        if quiet > report.longest_quiet.get(table, 0.0):
+            report.longest_quiet[table] = quiet
+            began = report.last_activity[table] - report.started
+            before = last_said.get(table, "nothing yet")
+            report.quiet_when[table] = f"{began:.1f} s into the run, after {before}, before {said}"
         report.last_activity[table] = now
+        last_said[table] = f"{said} to seat {seat}"
         hidden = event.get("type") == "card_dealt" and not event.get("face_up")
         if hidden and event.get("card") is not None and event.get("seat") != seat:
             report.leaks.append(f"table {table}: seat {seat} was sent seat {event.get('seat')}'s down card")
@@ -290,7 +308,7 @@ async def _attack_and_play(
         addresses=addresses,
         result=report.honest,
     )
-    started = time.monotonic()
+    started = report.started = time.monotonic()
     report.last_activity.update(dict.fromkeys(tables, started))
     outcome = await asyncio.gather(honest, *attacks, return_exceptions=True)
     for done in outcome:
@@ -304,6 +322,11 @@ async def _attack_and_play(
         report.longest_quiet[table] = quiet
         if quiet > STALL_SECONDS:
             report.stalled.append(table)
+
+
+def _sample_memory(pid: int, done: threading.Event, samples: list[float]) -> None:
+    while not done.wait(MEMORY_EVERY):
+        samples.append(_rss_mib(pid))
 
 
 def run(
@@ -324,11 +347,20 @@ def run(
         try:
             report.tables = asyncio.run(open_tables(served.base, tables, address="127.0.2.1"))
             report.memory_start_mib = _rss_mib(served.process.pid)
-            asyncio.run(
-                _attack_and_play(
-                    served.base, served.port, report.tables, seconds, non_readers, garbage, report
-                )
+            done_playing = threading.Event()
+            sampler = threading.Thread(
+                target=_sample_memory, args=(served.process.pid, done_playing, report.memory_samples)
             )
+            sampler.start()
+            try:
+                asyncio.run(
+                    _attack_and_play(
+                        served.base, served.port, report.tables, seconds, non_readers, garbage, report
+                    )
+                )
+            finally:
+                done_playing.set()
+                sampler.join()
             report.memory_end_mib = _rss_mib(served.process.pid)
         finally:
             served.process.terminate()
@@ -371,6 +403,12 @@ def main(argv: list[str] | None = None) -> int:
         f"{report.memory_start_mib:.0f} MiB "
         f"at the start, {report.memory_end_mib:.0f} MiB at the end; {report.audit}"
     )
+    worst = sorted(report.longest_quiet, key=report.longest_quiet.__getitem__, reverse=True)
+    for table in sorted({*report.stalled, *worst[:1]}):
+        print(f"  table {table} quiet {report.longest_quiet[table]:.1f} s: {report.quiet_when.get(table)}")
+    if report.memory_samples:
+        every = ", ".join(f"{m:.0f}" for m in report.memory_samples)
+        print(f"  server memory every {MEMORY_EVERY:.0f} s, MiB: {every}")
     for answer, count in sorted(report.answers.items()):
         print(f"  {answer}: {count}")
     for line in (report.leaks + honest.errors)[:10]:

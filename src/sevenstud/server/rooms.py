@@ -551,19 +551,27 @@ class Room:
                     future.set_exception(RoomError("this table has stopped"))
 
     async def _serve(self) -> None:
+        # When a command is waiting and the clock is due too, the two take turns. Commands
+        # always first let a client hold the deal and the clock up for as long as it kept the
+        # queue from emptying (a spectator's 20 allowed hellos a second, each a snapshot to
+        # build, did so for 8-10 s at a busy server's start: benchmarks/hostile_soak.py); the
+        # clock always first would let bots acting back to back hold every command up.
+        clock_turn = False
         while True:
             due = self._due()
             wait = None if due is None else max(0.0, due - self.clock())
             try:
-                # A command waiting goes first: wait_for with no time left would time out even
-                # with one in the queue, and a busy clock (bots acting) would starve commands.
+                if wait == 0.0 and (clock_turn or self.queue.empty()):
+                    raise TimeoutError  # the clock's turn (wait_for with no time left: the same)
                 if self.queue.empty():
                     command, future = await asyncio.wait_for(self.queue.get(), wait)
                 else:
                     command, future = self.queue.get_nowait()
             except TimeoutError:
+                clock_turn = False
                 await self._step(self._tick)
             else:
+                clock_turn = True
                 # A sender that gave up (cancelled while it waited) left its future done: the
                 # command is carried out all the same, and nobody is told.
                 try:
