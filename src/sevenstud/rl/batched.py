@@ -1,0 +1,485 @@
+"""Many hands of one table config played at once as numpy arrays (issue 17, point 5).
+
+:class:`BatchedStud` holds ``N`` games of one :class:`~sevenstud.rl.core.TableConfig` in arrays
+(each game's deck, cards, chips, betting round and betting log) and advances all of them with
+array operations: one action per game per :meth:`BatchedStud.step`, no Python loop over the
+games. It deals from per-game shuffled decks, posts the antes, picks the bring-in, lists the
+legal actions over the eleven numbered ones (:class:`~sevenstud.actions.ActionIndex`), applies
+the actions, ends the streets, deals the next ones (the community card when eight players run
+out of deck), picks who acts first, shows down (hi/lo through the batch evaluator,
+:mod:`sevenstud.fast.evaluate`), pays the pot (split pots and odd chips as the engine does),
+gives the rewards and writes each seat-to-act's observation exactly as
+:func:`sevenstud.rl.encoding.encode` builds it.
+
+It is the engine's :class:`~sevenstud.hand.Hand` again, for the one case where that is simple:
+no seat can ever be all-in (:func:`batch_refusal`: every stack above the most a seat can put in
+over all streets at the cap, ante included; 200 chips at 1/2/5/10 is), so there is one pot, every
+full bet reopens the betting and no hand is turned face up early, and the game's options are
+their defaults (the cap, ``max_raises``, and stud's ``double_bet_on_open_pair`` may be set).
+Anything else is refused, and :class:`~sevenstud.rl.vector.VectorStudEnv` steps one ``Hand`` at
+a time instead. tests/rl/test_batched.py plays thousands of hands of every game and seat count
+through both, from the same decks and actions, and requires the same masks, observations, seats
+to act and rewards at every step.
+
+The showdown is settled from every live hand's ranks at once: the engine shows the hands in turn
+and mucks one that can win nothing against those shown, and a mucked hand is beaten in every
+half it could win, so the pot goes as it would among all the live hands: the best high (half
+of it in hi/lo, the odd chip to the high), the best qualifying low the other half (none: the high
+takes it all), ties shared with the odd chips to the tied hands holding the highest card by suit
+(:meth:`~sevenstud.games.Game.odd_chip_order`).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from sevenstud import evaluate
+from sevenstud.actions import ACTION_COUNT, ActionIndex, IllegalAction
+from sevenstud.fast.evaluate import LOW, LOW8, high_from_packed, index_of, packed_sum
+from sevenstud.games import SUIT_ORDER_STANDARD, Game, Razz, Stud, StudHiLo
+from sevenstud.rl.core import TableConfig
+from sevenstud.rl.encoding import BET_FEATURES, SLOTS, STREETS, Layout
+
+I64 = npt.NDArray[np.int64]
+Bools = npt.NDArray[np.bool_]
+
+_NONE = 13  # a board slot with no card, after the 13 ranks (sorted last)
+_UP_SLOTS = np.array([False, False, True, True, True, True, False])  # door card, 4th to 6th
+
+
+def most_put_in(game: Game) -> int:
+    """The most chips one seat can put in over a whole hand: the ante, then every street's
+    betting at the cap (3rd and 4th street by the small bet, 4th by the big bet where stud's
+    open pair allows it, 5th to 7th by the big bet)."""
+    stakes, cap = game.stakes, game.cap
+    fourth = stakes.big_bet if game.double_bet_on_open_pair else stakes.small_bet
+    return stakes.ante + cap * stakes.small_bet + cap * fourth + 3 * cap * stakes.big_bet
+
+
+def batch_refusal(config: TableConfig) -> str | None:
+    """Why :class:`BatchedStud` cannot play ``config`` (None: it can): it plays the three games
+    with their default options (the cap and stud's 4th-street double bet apart), and only where
+    no seat can ever be all-in."""
+    game = config.game
+    if type(game) not in (StudHiLo, Stud, Razz):
+        return f"{type(game).__name__} is not one of the three games"
+    defaults = {
+        "uncapped_heads_up": False,
+        "bring_in_tie_break": "suits",
+        "suit_order": SUIT_ORDER_STANDARD,
+        "first_actor_tie_break": "seat",
+        "odd_chip": "high_card",
+        "fold_without_bet": True,
+    }
+    for name, value in defaults.items():
+        if getattr(game, name) != value:
+            return f"the option {name}={getattr(game, name)!r} (only {value!r} is batched)"
+    if game.rake_percent:
+        return "a rake (only rake-free games are batched)"
+    most = most_put_in(game)
+    if config.stack <= most:
+        return f"a seat could be all-in (stack {config.stack}, up to {most} chips put in a hand)"
+    return None
+
+
+def _board_table(low: bool) -> I64:
+    """Each board's place among the boards of as many cards (greater acts first), by its ranks
+    sorted, four base-14 digits (13: no card): the engine's board keys
+    (:func:`sevenstud.evaluate.board_high_key`, :func:`~sevenstud.evaluate.board_low_key`)
+    as one integer."""
+    key_of = evaluate.board_low_key if low else evaluate.board_high_key
+    table = np.full(14**4, -1, np.int64)
+    for size in range(1, 5):
+        boards = list(itertools.combinations_with_replacement(range(13), size))
+        keys = [key_of([rank * 4 + i for i, rank in enumerate(b)]) for b in boards]
+        place = {key: i for i, key in enumerate(sorted(set(keys)))}
+        for board, key in zip(boards, keys, strict=True):
+            digits = (*board, *(_NONE,) * (4 - size))
+            table[((digits[0] * 14 + digits[1]) * 14 + digits[2]) * 14 + digits[3]] = place[key]
+    return table
+
+
+_BOARDS: dict[bool, I64] = {}
+
+
+def _boards(low: bool) -> I64:
+    table = _BOARDS.get(low)
+    if table is None:
+        table = _BOARDS[low] = _board_table(low)
+    return table
+
+
+class BatchedStud:
+    """``num`` games of ``config`` (see the module's documentation); :func:`batch_refusal`
+    must be None for it. After :meth:`reset` and each :meth:`step`, for every game:
+    :attr:`to_act` (the seat to act), :attr:`masks` (its legal actions, ``int8``),
+    :attr:`observations` (its observation), and for the step, :attr:`rewards` (in big bets,
+    non-zero only where a hand just ended) and :attr:`dones`; a game whose hand ended is already
+    in its next hand, dealt from :attr:`decks` (each game's deck for its hand now)."""
+
+    def __init__(self, config: TableConfig, num: int, seed: int | None = None) -> None:
+        refusal = batch_refusal(config)
+        if refusal is not None:
+            raise ValueError(f"no batched engine for this table: {refusal}")
+        game = config.game
+        self.config = config
+        self.num = num
+        n = self.n = config.players
+        self.layout = layout = Layout(n)
+        stakes = game.stakes
+        self.ante, self.bring_in, self.small, self.big = (
+            stakes.ante, stakes.bring_in, stakes.small_bet, stakes.big_bet,
+        )
+        self.cap = game.cap
+        self.razz = isinstance(game, Razz)
+        self.split = game.split
+        self.double = game.double_bet_on_open_pair and stakes.big_bet > stakes.small_bet
+        self.stack = config.stack
+        self.total = n * config.stack
+        self.board_places = _boards(self.razz)
+        self.rng = np.random.default_rng(seed)
+        self._g = np.arange(num)
+        self._seats = np.arange(n)
+        self._base = self._g * layout.size  # each game's row in the flat observations
+        # The state of every game.
+        self.decks = np.zeros((num, 52), np.int64)
+        self.position = np.zeros(num, np.int64)
+        self.cards = np.full((num, n, SLOTS), -1, np.int64)
+        self.dealt = np.zeros((num, n), np.int64)  # cards dealt to each seat
+        self.folded = np.zeros((num, n), bool)
+        self.contributed = np.zeros((num, n), np.int64)  # the ante included
+        self.bets = np.zeros((num, n), np.int64)  # this street's
+        self.street = np.full(num, 3, np.int64)
+        self.to_act = np.zeros(num, np.int64)
+        self.bring_in_seat = np.zeros(num, np.int64)
+        self.community = np.full(num, -1, np.int64)
+        # The betting round (sevenstud.betting.BettingRound, without the all-in cases).
+        self.current = np.zeros(num, np.int64)
+        self.level = np.zeros(num, np.int64)
+        self.bets_made = np.zeros(num, np.int64)
+        self.completed = np.zeros(num, bool)
+        self.bring_in_due = np.zeros(num, bool)
+        self.double_bet = np.zeros(num, bool)
+        self.big_bet_made = np.zeros(num, bool)
+        self.pending = np.zeros((num, n), bool)  # may_raise is the same set without all-ins
+        # The betting log (sevenstud.rl.encoding.BettingLog), by game.
+        self.log = np.zeros((num, STREETS, n, BET_FEATURES), np.float32)
+        # What the caller reads.
+        self.observations = np.zeros((num, layout.size), np.float32)
+        self.masks = np.zeros((num, ACTION_COUNT), np.int8)
+        self.rewards = np.zeros((num, n), np.float32)
+        self.dones = np.zeros(num, bool)
+
+    # ------------------------------------------------------------------ the surface
+
+    def seed(self, seed: int | None) -> None:
+        """Draw every later deck from ``seed``."""
+        self.rng = np.random.default_rng(seed)
+
+    def reset(self) -> None:
+        """A new hand in every game."""
+        self.rewards.fill(0.0)
+        self.dones.fill(False)
+        self._new_hands(self._g)
+        self._write()
+
+    def step(self, actions: Sequence[int] | npt.NDArray[np.integer[Any]]) -> None:
+        """One numbered action in every game, by the seat to act there: :class:`IllegalAction`
+        naming the first game whose action is not legal (and nothing changed) otherwise."""
+        a = self._check(actions)
+        g, n = self._g, self.n
+        seat = self.to_act.copy()
+        street = self.street
+        mine = self.bets[g, seat]
+        small_one = np.where(
+            (street >= 5) | (self.double_bet & self.big_bet_made), self.big, self.small
+        )
+        amount = np.select(
+            [a == 2, a == 3, a == 4, (a == 5) | (a == 6), a >= 7],
+            [self.current, self.bring_in, self.small, self.level + small_one, self.level + self.big],
+            mine,
+        )
+        chips = amount - mine
+        self.bets[g, seat] = amount
+        self.contributed[g, seat] += chips
+        # The betting log: brought in, aggressive actions, calls, checks, chips in big bets.
+        brought = a == 3
+        aggressive = (a == 4) | ((a >= 5) & (a <= 8))
+        rows = self.log[g, street - 3, seat]
+        rows[:, 0] = np.maximum(rows[:, 0], brought)
+        rows[:, 1] += aggressive
+        rows[:, 2] += a == 2
+        rows[:, 3] += a == 1
+        rows[:, 4] += (chips / float(self.big)).astype(np.float32)
+        self.log[g, street - 3, seat] = rows
+        folds = a == 0
+        self.folded[g[folds], seat[folds]] = True
+        # The betting round.
+        if brought.any():
+            self.bring_in_due[brought] = False
+            self.current[brought] = np.maximum(self.current[brought], self.bring_in)
+            if self.bring_in >= self.small:  # a full-bet bring-in is the completion
+                self.completed[brought] = True
+                self.bets_made[brought] += 1
+                self.level[brought] = self.bring_in
+        if aggressive.any():
+            amount_a = amount[aggressive]
+            level_a = np.where(a[aggressive] == 4, 0, self.level[aggressive])
+            self.big_bet_made[aggressive] |= self.double_bet[aggressive] & (
+                amount_a - level_a >= self.big
+            )
+            self.bring_in_due[aggressive] = False
+            self.current[aggressive] = amount_a
+            self.level[aggressive] = amount_a
+            self.bets_made[aggressive] += 1
+            self.completed[aggressive] |= street[aggressive] == 3
+        live = ~self.folded
+        reopened = brought | aggressive
+        self.pending[reopened] = live[reopened]
+        self.pending[g, seat] = False
+        # Who acts next: the next pending seat clockwise.
+        order = (seat[:, None] + 1 + self._seats) % n
+        waiting = self.pending[g[:, None], order]
+        more = waiting.any(axis=1)
+        self.to_act[:] = np.where(more, order[g, waiting.argmax(axis=1)], seat)
+        won = folds & (live.sum(axis=1) == 1)
+        over = ~more & ~won
+        self.rewards.fill(0.0)
+        self.dones[:] = won
+        payouts = np.zeros((self.num, n), np.int64)
+        if won.any():
+            w = np.flatnonzero(won)
+            payouts[w] = live[w] * self.contributed[w].sum(axis=1, keepdims=True)
+        if over.any():
+            ended = np.flatnonzero(over)
+            showdown = ended[self.street[ended] == 7]
+            if showdown.size:
+                payouts[showdown] = self._showdown(showdown)
+                self.dones[showdown] = True
+            going = ended[self.street[ended] < 7]
+            if going.size:
+                self._next_street(going)
+        if self.dones.any():
+            d = np.flatnonzero(self.dones)
+            self.rewards[d] = (payouts[d] - self.contributed[d]) / self.big
+            self._new_hands(d)
+        self._write()
+
+    # ------------------------------------------------------------------ the checks
+
+    def _check(self, actions: Sequence[int] | npt.NDArray[np.integer[Any]]) -> I64:
+        if len(actions) != self.num:
+            raise ValueError(f"need {self.num} actions, one a game, not {len(actions)}")
+        raw = np.asarray(actions)
+        if raw.dtype.kind not in "iu" or raw.shape != (self.num,):
+            raw = np.array([int(index) for index in actions])  # as int() takes each, one by one
+        a = raw.astype(np.int64, copy=False)
+        outside = (a < 0) | (a >= ACTION_COUNT)
+        if outside.any():
+            i = int(outside.argmax())
+            raise IllegalAction(
+                f"game {i}: action index {int(a[i])!r} is not one of 0..{ACTION_COUNT - 1}"
+            )
+        legal = self.masks[self._g, a].astype(bool)
+        if not legal.all():
+            i = int((~legal).argmax())
+            number = ActionIndex(int(a[i]))
+            names = ", ".join(
+                f"{j} {ActionIndex(j).name}" for j in np.flatnonzero(self.masks[i])
+            )
+            raise IllegalAction(
+                f"game {i}: action index {number.value} ({number.name}) is not legal for"
+                f" seat {int(self.to_act[i])} now (legal: {names})"
+            )
+        return a
+
+    # ------------------------------------------------------------------ dealing and streets
+
+    def _new_hands(self, d: I64) -> None:
+        """Shuffle, post the antes, deal 3rd street and open it with the bring-in, in games ``d``."""
+        n = self.n
+        k = d.size
+        decks = np.argsort(self.rng.random((k, 52)), axis=1)
+        self.decks[d] = decks
+        cards = np.full((k, n, SLOTS), -1, np.int64)
+        cards[:, :, :3] = decks[:, : 3 * n].reshape(k, 3, n).transpose(0, 2, 1)
+        self.cards[d] = cards
+        self.dealt[d] = 3
+        self.position[d] = 3 * n
+        self.folded[d] = False
+        self.contributed[d] = self.ante
+        self.bets[d] = 0
+        self.street[d] = 3
+        self.community[d] = -1
+        self.log[d] = 0.0
+        doors = cards[:, :, 2]
+        if self.razz:  # the highest door card, aces low, then the highest suit
+            first = ((((doors >> 2) + 1) % 13) * 4 + (doors & 3)).argmax(axis=1)
+        else:  # the lowest door card, aces high, then the lowest suit (a card's int)
+            first = doors.argmin(axis=1)
+        self.bring_in_seat[d] = first
+        self.to_act[d] = first
+        self.current[d] = 0
+        self.level[d] = 0
+        self.bets_made[d] = 0
+        self.completed[d] = False
+        self.bring_in_due[d] = True
+        self.double_bet[d] = False
+        self.big_bet_made[d] = False
+        self.pending[d] = self._seats == first[:, None]
+
+    def _next_street(self, r: I64) -> None:
+        """The betting round over in games ``r`` (before 7th street's end): deal the next
+        street to the live seats and open its betting to the best board."""
+        n = self.n
+        street = self.street[r] + 1
+        self.street[r] = street
+        live = ~self.folded[r]
+        count = live.sum(axis=1)
+        position = self.position[r]
+        community = (street == 7) & (52 - position < count)
+        if community.any():  # eight players: one card for all
+            c = r[community]
+            self.community[c] = self.decks[c, position[community]]
+            self.position[c] += 1
+        deal = ~community
+        if deal.any():
+            rd, live_d = r[deal], live[deal]
+            at = np.minimum(position[deal, None] + np.cumsum(live_d, axis=1) - 1, 51)
+            new = np.take_along_axis(self.decks[rd], at, axis=1)
+            slot = street[deal] - 1
+            rows = self.cards[rd, :, slot]  # (k, n): each game's slot for this street
+            self.cards[rd, :, slot] = np.where(live_d, new, rows)
+            self.dealt[rd] += live_d
+            self.position[rd] += count[deal]
+        self.bets[r] = 0
+        self.current[r] = 0
+        self.level[r] = 0
+        self.bets_made[r] = 0
+        self.big_bet_made[r] = False
+        self.pending[r] = live
+        cards = self.cards[r]
+        up = cards[:, :, 2:6]
+        ranks = np.where(up >= 0, up >> 2, _NONE)
+        if self.double:
+            pair = live & (ranks[:, :, 0] == ranks[:, :, 1])
+            self.double_bet[r] = (street == 4) & pair.any(axis=1)
+        else:
+            self.double_bet[r] = False
+        ranks.sort(axis=2)
+        code = ((ranks[:, :, 0] * 14 + ranks[:, :, 1]) * 14 + ranks[:, :, 2]) * 14 + ranks[:, :, 3]
+        places = np.where(live, self.board_places[code], -1)
+        self.to_act[r] = places.argmax(axis=1)  # the first of equal boards: the lowest seat
+
+    # ------------------------------------------------------------------ the showdown
+
+    def _showdown(self, s: I64) -> I64:
+        """What each seat of games ``s`` wins at the showdown (one pot: nobody is all-in)."""
+        n = self.n
+        cards = self.cards[s]
+        live = ~self.folded[s]
+        seven = cards.copy()
+        community = self.community[s]
+        seven[:, :, 6] = np.where(community[:, None] >= 0, community[:, None], cards[:, :, 6])
+        hands = seven[live]  # (live hands, 7)
+        packed = packed_sum(hands)
+        index = index_of(packed)
+        pot = self.contributed[s].sum(axis=1)
+        if self.razz:
+            order = np.where(cards >= 0, (((cards >> 2) + 1) % 13) * 4 + (cards & 3), -1)
+        else:
+            order = cards
+        highest = order.max(axis=2)  # the odd chip's order: the highest own card by suit
+        shape = (s.size, n)
+        if self.razz:
+            lows = np.full(shape, -1, np.int64)
+            lows[live] = LOW.take(index)
+            return self._split(pot, lows, highest)
+        highs = np.full(shape, -1, np.int64)
+        highs[live] = high_from_packed(packed, index, hands)
+        if not self.split:
+            return self._split(pot, highs, highest)
+        lows = np.zeros(shape, np.int64)
+        lows[live] = LOW8.take(index)
+        qualified = lows.max(axis=1) > 0
+        low_half = np.where(qualified, pot // 2, 0)
+        return self._split(pot - low_half, highs, highest) + self._split(low_half, lows, highest)
+
+    def _split(self, amount: I64, ranks: I64, highest: I64) -> I64:
+        """``amount`` (by game) shared equally by the seats of the best rank, the odd chips one
+        each to those holding the highest card (:func:`sevenstud.pots.split_evenly`)."""
+        winners = ranks == ranks.max(axis=1, keepdims=True)
+        count = winners.sum(axis=1)
+        share, odd = amount // count, amount % count
+        ahead = (winners[:, None, :] & (highest[:, None, :] > highest[:, :, None])).sum(axis=2)
+        paid: I64 = winners * (share[:, None] + (ahead < odd[:, None]))
+        return paid
+
+    # ------------------------------------------------------------------ what the caller reads
+
+    def _write(self) -> None:
+        """The masks and observations of every game's seat to act."""
+        g, n = self._g, self.n
+        seat = self.to_act
+        due = self.bring_in_due
+        street3_open = (self.street == 3) & ~self.completed
+        to_call = self.current - self.bets[g, seat]
+        masks = self.masks
+        masks.fill(0)
+        betting = ~due
+        masks[:, 0] = betting
+        masks[:, 1] = betting & (to_call <= 0)
+        masks[:, 2] = betting & (to_call > 0)
+        masks[:, 3] = due
+        may_raise = betting & (self.bets_made < self.cap)
+        masks[:, 4] = (due & (self.small > self.bring_in)) | (may_raise & street3_open)
+        rest = may_raise & ~street3_open
+        opening = self.current == 0
+        masks[:, 5] = rest & opening
+        masks[:, 6] = rest & ~opening
+        if self.double:
+            two = rest & self.double_bet & ~self.big_bet_made
+            masks[:, 7] = two & opening
+            masks[:, 8] = two & ~opening
+        self._observe(seat)
+
+    def _observe(self, me: I64) -> None:
+        """Each game's observation for seat ``me`` (:func:`sevenstud.rl.encoding.encode`)."""
+        L, n = self.layout, self.n
+        g = self._g
+        out = self.observations
+        out.fill(0.0)
+        flat = out.reshape(-1)
+        base = self._base
+        relative = (self._seats - me[:, None]) % n  # (N, n)
+        dealt = np.arange(SLOTS) < self.dealt[:, :, None]  # (N, n, 7)
+        own = self._seats == me[:, None]
+        seen = dealt & (own[:, :, None] | _UP_SLOTS)
+        slot = relative[:, :, None] * SLOTS + np.arange(SLOTS)
+        cards = self.cards
+        at = base[:, None, None] + L.cards + slot * 52 + cards
+        flat[at[seen]] = 1.0
+        hidden = base[:, None, None] + L.hidden + slot
+        flat[hidden[dealt & ~seen]] = 1.0
+        has_community = self.community >= 0
+        if has_community.any():
+            flat[base[has_community] + L.community + self.community[has_community]] = 1.0
+        folded = self.folded
+        flat[(base[:, None] + L.folded + relative)[folded]] = 1.0
+        flat[base + L.seat + me] = 1.0
+        flat[base + L.bring_in + (self.bring_in_seat - me) % n] = 1.0
+        flat[base + L.street + self.street - 3] = 1.0
+        flat[base + L.to_act] = 1.0
+        # The betting log and the stacks, rows rotated so that the observer's seat comes first.
+        by_observer = (me[:, None] + self._seats) % n  # (N, n): absolute seat of each row
+        block = np.take_along_axis(self.log, by_observer[:, None, :, None], axis=2)
+        out[:, L.betting : L.folded] = block.reshape(self.num, -1)
+        stacks = self.stack - np.take_along_axis(self.contributed, by_observer, axis=1)
+        out[:, L.stack : L.stack + n] = stacks.astype(np.float32) / np.float32(self.total)
+        out[:, L.pot] = self.contributed.sum(axis=1) / self.total
+        del g
