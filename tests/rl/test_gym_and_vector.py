@@ -102,8 +102,10 @@ def test_bad_settings_are_refused_by_name() -> None:
         VectorStudEnv(2, game="holdem")
 
 
-def test_the_vectorised_env_steps_every_game_and_auto_resets() -> None:
-    venv = VectorStudEnv(16, game="stud8", players=3, seed=7)
+@pytest.mark.parametrize("batched", [False, True])
+def test_the_vectorised_env_steps_every_game_and_auto_resets(batched: bool) -> None:
+    venv = VectorStudEnv(16, game="stud8", players=3, seed=7, batched=batched)
+    assert (venv.engine is not None) == batched
     obs, masks, seats = venv.reset()
     assert obs.shape == (16, venv.layout.size) and masks.shape == (16, 11)
     rng = np.random.default_rng(0)
@@ -116,9 +118,11 @@ def test_the_vectorised_env_steps_every_game_and_auto_resets() -> None:
         assert np.allclose(rewards.sum(axis=1), 0.0, atol=1e-5)
         assert not rewards[~dones].any()
         for i in range(16):
-            hand = venv.runners[i].hand
-            assert not hand.is_over and seats[i] == hand.to_act
-            assert masks[i].any()
+            if not batched:
+                hand = venv.runners[i].hand
+                assert not hand.is_over and seats[i] == hand.to_act
+            assert masks[i].any() and 0 <= seats[i] < 3
+            assert obs[i, venv.layout.to_act] == 1.0 and obs[i, venv.layout.seat + seats[i]] == 1.0
     assert finished > 16
 
 

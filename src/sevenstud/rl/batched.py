@@ -290,7 +290,7 @@ class BatchedStud:
             i = int((~legal).argmax())
             number = ActionIndex(int(a[i]))
             names = ", ".join(
-                f"{j} {ActionIndex(j).name}" for j in np.flatnonzero(self.masks[i])
+                f"{j} {ActionIndex(int(j)).name}" for j in np.flatnonzero(self.masks[i])
             )
             raise IllegalAction(
                 f"game {i}: action index {number.value} ({number.name}) is not legal for"
@@ -304,7 +304,7 @@ class BatchedStud:
         """Shuffle, post the antes, deal 3rd street and open it with the bring-in, in games ``d``."""
         n = self.n
         k = d.size
-        decks = np.argsort(self.rng.random((k, 52)), axis=1)
+        decks = self._shuffle(k)
         self.decks[d] = decks
         cards = np.full((k, n, SLOTS), -1, np.int64)
         cards[:, :, :3] = decks[:, : 3 * n].reshape(k, 3, n).transpose(0, 2, 1)
@@ -333,10 +333,14 @@ class BatchedStud:
         self.big_bet_made[d] = False
         self.pending[d] = self._seats == first[:, None]
 
+    def _shuffle(self, k: int) -> I64:
+        """``k`` decks, each in a uniformly random order of the 52 cards."""
+        decks: I64 = np.argsort(self.rng.random((k, 52)), axis=1)
+        return decks
+
     def _next_street(self, r: I64) -> None:
         """The betting round over in games ``r`` (before 7th street's end): deal the next
         street to the live seats and open its betting to the best board."""
-        n = self.n
         street = self.street[r] + 1
         self.street[r] = street
         live = ~self.folded[r]
@@ -390,11 +394,9 @@ class BatchedStud:
         packed = packed_sum(hands)
         index = index_of(packed)
         pot = self.contributed[s].sum(axis=1)
-        if self.razz:
-            order = np.where(cards >= 0, (((cards >> 2) + 1) % 13) * 4 + (cards & 3), -1)
-        else:
-            order = cards
-        highest = order.max(axis=2)  # the odd chip's order: the highest own card by suit
+        # The odd chip's order: each seat's highest own card by suit (in razz the ace is low).
+        razz_order = np.where(cards >= 0, (((cards >> 2) + 1) % 13) * 4 + (cards & 3), -1)
+        highest = (razz_order if self.razz else cards).max(axis=2)
         shape = (s.size, n)
         if self.razz:
             lows = np.full(shape, -1, np.int64)
@@ -424,7 +426,7 @@ class BatchedStud:
 
     def _write(self) -> None:
         """The masks and observations of every game's seat to act."""
-        g, n = self._g, self.n
+        g = self._g
         seat = self.to_act
         due = self.bring_in_due
         street3_open = (self.street == 3) & ~self.completed
@@ -451,7 +453,6 @@ class BatchedStud:
     def _observe(self, me: I64) -> None:
         """Each game's observation for seat ``me`` (:func:`sevenstud.rl.encoding.encode`)."""
         L, n = self.layout, self.n
-        g = self._g
         out = self.observations
         out.fill(0.0)
         flat = out.reshape(-1)
@@ -482,4 +483,3 @@ class BatchedStud:
         stacks = self.stack - np.take_along_axis(self.contributed, by_observer, axis=1)
         out[:, L.stack : L.stack + n] = stacks.astype(np.float32) / np.float32(self.total)
         out[:, L.pot] = self.contributed.sum(axis=1) / self.total
-        del g
