@@ -50,6 +50,7 @@ Bools = npt.NDArray[np.bool_]
 
 _NONE = 13  # a board slot with no card, after the 13 ranks (sorted last)
 _UP_SLOTS = np.array([False, False, True, True, True, True, False])  # door card, 4th to 6th
+_TOTAL_COLUMN = np.array([0, 0, 1, 2, 3, 4, 4, 5, 5, 0, 0])  # BatchedStud.step's totals, by index
 
 
 def most_put_in(game: Game) -> int:
@@ -146,6 +147,8 @@ class BatchedStud:
         self._g = np.arange(num)
         self._seats = np.arange(n)
         self._base = self._g * layout.size  # each game's row in the flat observations
+        self._gn = self._g * n  # each game's first seat in a flattened (N, n) array
+        self._ordered = np.arange(52)
         # The state of every game.
         self.decks = np.zeros((num, 52), np.int64)
         self.position = np.zeros(num, np.int64)
@@ -167,13 +170,26 @@ class BatchedStud:
         self.double_bet = np.zeros(num, bool)
         self.big_bet_made = np.zeros(num, bool)
         self.pending = np.zeros((num, n), bool)  # may_raise is the same set without all-ins
-        # The betting log (sevenstud.rl.encoding.BettingLog), by game.
-        self.log = np.zeros((num, STREETS, n, BET_FEATURES), np.float32)
+        # Each seat relative to each observer, and back: relative[o, s] = (s - o) % n,
+        # absolute[o, r] = (o + r) % n.
+        self._relative = (self._seats - self._seats[:, None]) % n
+        self._absolute = (self._seats + self._seats[:, None]) % n
+        # The betting log (sevenstud.rl.encoding.BettingLog) as each observer's observation
+        # holds it: by game, observer, street, relative seat and feature.
+        self.log = np.zeros((num, n, STREETS, n, BET_FEATURES), np.float32)
+        # Where each card dealt lies in each observer's observation: by game, observer, seat
+        # and slot, the offset of its entry in the cards block (a card the observer sees) or the
+        # hidden block (one it does not); a slot not dealt points at the to-act entry, which
+        # is 1 in every observation anyway.
+        self._card_at = np.full((num, n, n, SLOTS), layout.to_act, np.int64)
         # What the caller reads.
         self.observations = np.zeros((num, layout.size), np.float32)
         self.masks = np.zeros((num, ACTION_COUNT), np.int8)
         self.rewards = np.zeros((num, n), np.float32)
         self.dones = np.zeros(num, bool)
+        self._totals = np.zeros((num, 6), np.int64)
+        self._totals[:, 2] = self.bring_in
+        self._totals[:, 3] = self.small
 
     # ------------------------------------------------------------------ the surface
 
@@ -194,31 +210,39 @@ class BatchedStud:
         a = self._check(actions)
         g, n = self._g, self.n
         seat = self.to_act.copy()
+        at = self._gn + seat  # (game, seat) in the flattened (N, n) arrays
         street = self.street
-        mine = self.bets[g, seat]
+        bets = self.bets.reshape(-1)
+        mine = bets[at]
         small_one = np.where(
             (street >= 5) | (self.double_bet & self.big_bet_made), self.big, self.small
         )
-        amount = np.select(
-            [a == 2, a == 3, a == 4, (a == 5) | (a == 6), a >= 7],
-            [self.current, self.bring_in, self.small, self.level + small_one, self.level + self.big],
-            mine,
-        )
+        # Each action's street total, by column: fold and check (what the seat has in), call,
+        # bring-in, complete, a bet or raise of one size (or the small one), of the big one.
+        totals = self._totals
+        totals[:, 0] = mine
+        totals[:, 1] = self.current
+        totals[:, 4] = self.level + small_one
+        totals[:, 5] = self.level + self.big
+        amount = totals[g, _TOTAL_COLUMN[a]]
         chips = amount - mine
-        self.bets[g, seat] = amount
-        self.contributed[g, seat] += chips
+        bets[at] = amount
+        self.contributed.reshape(-1)[at] += chips
         # The betting log: brought in, aggressive actions, calls, checks, chips in big bets.
         brought = a == 3
         aggressive = (a == 4) | ((a >= 5) & (a <= 8))
-        rows = self.log[g, street - 3, seat]
+        log = self.log.reshape(-1, BET_FEATURES)
+        street_rows = (self._gn[:, None] + self._seats) * STREETS + (street - 3)[:, None]
+        where = street_rows * n + self._relative.T[seat]  # the seat's row, for each observer
+        rows = log[where[:, 0]]  # (observer 0: relative is absolute)
         rows[:, 0] = np.maximum(rows[:, 0], brought)
         rows[:, 1] += aggressive
         rows[:, 2] += a == 2
         rows[:, 3] += a == 1
         rows[:, 4] += (chips / float(self.big)).astype(np.float32)
-        self.log[g, street - 3, seat] = rows
+        log[where] = rows[:, None]
         folds = a == 0
-        self.folded[g[folds], seat[folds]] = True
+        self.folded.reshape(-1)[at[folds]] = True
         # The betting round.
         if brought.any():
             self.bring_in_due[brought] = False
@@ -240,11 +264,12 @@ class BatchedStud:
             self.completed[aggressive] |= street[aggressive] == 3
         live = ~self.folded
         reopened = brought | aggressive
-        self.pending[reopened] = live[reopened]
-        self.pending[g, seat] = False
+        np.copyto(self.pending, live, where=reopened[:, None])
+        pending = self.pending.reshape(-1)
+        pending[at] = False
         # Who acts next: the next pending seat clockwise.
         order = (seat[:, None] + 1 + self._seats) % n
-        waiting = self.pending[g[:, None], order]
+        waiting = pending[self._gn[:, None] + order]
         more = waiting.any(axis=1)
         self.to_act[:] = np.where(more, order[g, waiting.argmax(axis=1)], seat)
         won = folds & (live.sum(axis=1) == 1)
@@ -309,6 +334,8 @@ class BatchedStud:
         cards = np.full((k, n, SLOTS), -1, np.int64)
         cards[:, :, :3] = decks[:, : 3 * n].reshape(k, 3, n).transpose(0, 2, 1)
         self.cards[d] = cards
+        self._card_at[d] = self.layout.to_act
+        self._card_at[d, :, :, :3] = self._offsets(cards[:, :, :3], np.arange(3)[None])
         self.dealt[d] = 3
         self.position[d] = 3 * n
         self.folded[d] = False
@@ -333,9 +360,22 @@ class BatchedStud:
         self.big_bet_made[d] = False
         self.pending[d] = self._seats == first[:, None]
 
+    def _offsets(self, cards: I64, slots: I64) -> I64:
+        """Where ``cards`` (by game, seat and slot; ``slots``: by game or for all, each slot's
+        number) lie in each observer's observation, by game, observer, seat and slot."""
+        L = self.layout
+        relative = self._relative[None, :, :, None]
+        own = (self._seats[:, None] == self._seats)[None, :, :, None]
+        slot = slots[:, None, None, :]
+        place = relative * SLOTS + slot
+        found: I64 = np.where(
+            own | _UP_SLOTS[slot], L.cards + place * 52 + cards[:, None], L.hidden + place
+        )
+        return found
+
     def _shuffle(self, k: int) -> I64:
         """``k`` decks, each in a uniformly random order of the 52 cards."""
-        decks: I64 = np.argsort(self.rng.random((k, 52)), axis=1)
+        decks: I64 = self.rng.permuted(np.broadcast_to(self._ordered, (k, 52)), axis=1)
         return decks
 
     def _next_street(self, r: I64) -> None:
@@ -355,10 +395,13 @@ class BatchedStud:
         if deal.any():
             rd, live_d = r[deal], live[deal]
             at = np.minimum(position[deal, None] + np.cumsum(live_d, axis=1) - 1, 51)
-            new = np.take_along_axis(self.decks[rd], at, axis=1)
+            new = self.decks.reshape(-1)[rd[:, None] * 52 + at]
             slot = street[deal] - 1
             rows = self.cards[rd, :, slot]  # (k, n): each game's slot for this street
             self.cards[rd, :, slot] = np.where(live_d, new, rows)
+            offsets = self._offsets(new[:, :, None], slot[:, None])[:, :, :, 0]
+            known = self._card_at[rd, :, :, slot]
+            self._card_at[rd, :, :, slot] = np.where(live_d[:, None, :], offsets, known)
             self.dealt[rd] += live_d
             self.position[rd] += count[deal]
         self.bets[r] = 0
@@ -426,11 +469,10 @@ class BatchedStud:
 
     def _write(self) -> None:
         """The masks and observations of every game's seat to act."""
-        g = self._g
         seat = self.to_act
         due = self.bring_in_due
         street3_open = (self.street == 3) & ~self.completed
-        to_call = self.current - self.bets[g, seat]
+        to_call = self.current - self.bets.reshape(-1)[self._gn + seat]
         masks = self.masks
         masks.fill(0)
         betting = ~due
@@ -457,16 +499,9 @@ class BatchedStud:
         out.fill(0.0)
         flat = out.reshape(-1)
         base = self._base
-        relative = (self._seats - me[:, None]) % n  # (N, n)
-        dealt = np.arange(SLOTS) < self.dealt[:, :, None]  # (N, n, 7)
-        own = self._seats == me[:, None]
-        seen = dealt & (own[:, :, None] | _UP_SLOTS)
-        slot = relative[:, :, None] * SLOTS + np.arange(SLOTS)
-        cards = self.cards
-        at = base[:, None, None] + L.cards + slot * 52 + cards
-        flat[at[seen]] = 1.0
-        hidden = base[:, None, None] + L.hidden + slot
-        flat[hidden[dealt & ~seen]] = 1.0
+        relative = self._relative[me]  # (N, n)
+        at = self._gn + me  # (game, observer) in the flattened (N, n) axes
+        flat[base[:, None] + self._card_at.reshape(self.num * n, -1)[at]] = 1.0
         has_community = self.community >= 0
         if has_community.any():
             flat[base[has_community] + L.community + self.community[has_community]] = 1.0
@@ -477,9 +512,8 @@ class BatchedStud:
         flat[base + L.street + self.street - 3] = 1.0
         flat[base + L.to_act] = 1.0
         # The betting log and the stacks, rows rotated so that the observer's seat comes first.
-        by_observer = (me[:, None] + self._seats) % n  # (N, n): absolute seat of each row
-        block = np.take_along_axis(self.log, by_observer[:, None, :, None], axis=2)
-        out[:, L.betting : L.folded] = block.reshape(self.num, -1)
-        stacks = self.stack - np.take_along_axis(self.contributed, by_observer, axis=1)
+        by_observer = self._absolute[me]  # (N, n): the absolute seat of each row
+        out[:, L.betting : L.folded] = self.log.reshape(self.num * n, -1)[at]
+        stacks = self.stack - self.contributed.reshape(-1)[self._gn[:, None] + by_observer]
         out[:, L.stack : L.stack + n] = stacks.astype(np.float32) / np.float32(self.total)
         out[:, L.pot] = self.contributed.sum(axis=1) / self.total
