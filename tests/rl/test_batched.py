@@ -15,7 +15,7 @@ np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed"
 
 from sevenstud.actions import ActionIndex, IllegalAction, numbered  # noqa: E402
 from sevenstud.deck import Deck  # noqa: E402
-from sevenstud.games import Stakes, Stud  # noqa: E402
+from sevenstud.games import Game, Razz, Stakes, Stud, StudHiLo  # noqa: E402
 from sevenstud.hand import Hand  # noqa: E402
 from sevenstud.rl.batched import BatchedStud, batch_refusal  # noqa: E402
 from sevenstud.rl.core import TableConfig, mask_for  # noqa: E402
@@ -148,9 +148,9 @@ class Rigged(BatchedStud):
         return decks
 
 
-def play(code: str, players: int, games: int, steps: int, seed: int) -> Counter[str]:
+def play(config: TableConfig, games: int, steps: int, seed: int) -> Counter[str]:
     """``steps`` steps of ``games`` games through both; what was met."""
-    engine = Rigged(TableConfig.make(code, players), games, seed)
+    engine = Rigged(config, games, seed)
     engine.reset()
     reference = Reference(engine)
     rng = np.random.default_rng(seed)
@@ -183,10 +183,21 @@ NEEDED = {
 def test_the_batched_engine_plays_as_the_hand_does(code: str) -> None:
     seen: Counter[str] = Counter()
     for players, games, steps in RUNS:
-        seen += play(code, players, games, steps, seed=players)
+        seen += play(TableConfig.make(code, players), games, steps, seed=players)
     assert seen["hands"] >= 3_000, seen
     missing = [case for case in NEEDED[code] if not seen[case]]
     assert not missing, f"never met: {missing} ({dict(seen)})"
+
+
+@pytest.mark.parametrize(("game", "players", "stack"), [
+    (Stud(Stakes(0, 5, 5, 10)), 3, 200),  # no ante; a bring-in of the full small bet
+    (StudHiLo(Stakes(2, 3, 10, 20), max_raises=2), 4, 300),  # a cap of three
+    (Stud(Stakes(1, 2, 5, 10), double_bet_on_open_pair=False), 2, 200),
+    (Razz(Stakes(1, 1, 2, 4)), 5, 66),  # one chip above the most a seat can put in
+])
+def test_other_stakes_and_options_play_as_the_hand_does(game: Game, players: int, stack: int) -> None:
+    seen = play(TableConfig.make(game, players, stack), 32, 100, seed=players)
+    assert seen["showdown"] > 20 and seen["everybody folded"] > 20, seen
 
 
 def test_the_comparison_fails_when_a_rule_is_broken(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -198,9 +209,11 @@ def test_the_comparison_fails_when_a_rule_is_broken(monkeypatch: pytest.MonkeyPa
     def lowest_seat_first(self: BatchedStud, amount: Any, ranks: Any, highest: Any) -> Any:
         return original(self, amount, ranks, np.broadcast_to(-np.arange(self.n), highest.shape))
 
+    config = TableConfig.make("stud8", 3)
+    assert play(config, 48, 90, seed=3)["odd chip among tied hands"]
     monkeypatch.setattr(BatchedStud, "_split", lowest_seat_first)
-    with pytest.raises(AssertionError):
-        play("stud8", 3, 48, 90, seed=3)
+    with pytest.raises(AssertionError, match="PotAwarded"):  # the rewards differ
+        play(config, 48, 90, seed=3)
 
 
 def test_only_tables_where_nobody_can_be_all_in_are_batched() -> None:
