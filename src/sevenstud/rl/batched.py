@@ -156,6 +156,8 @@ class BatchedStud:
         self.dealt = np.zeros((num, n), np.int64)  # cards dealt to each seat
         self.folded = np.zeros((num, n), bool)
         self.contributed = np.zeros((num, n), np.int64)  # the ante included
+        self.pot = np.zeros(num, np.int64)
+        self.live = np.zeros(num, np.int64)  # how many seats have not folded
         self.bets = np.zeros((num, n), np.int64)  # this street's
         self.street = np.full(num, 3, np.int64)
         self.to_act = np.zeros(num, np.int64)
@@ -187,6 +189,8 @@ class BatchedStud:
         self.masks = np.zeros((num, ACTION_COUNT), np.int8)
         self.rewards = np.zeros((num, n), np.float32)
         self.dones = np.zeros(num, bool)
+        self._ones = np.zeros((num, n * SLOTS + 4), np.int64)
+        self._ones[:, n * SLOTS + 3] = layout.to_act
         self._totals = np.zeros((num, 6), np.int64)
         self._totals[:, 2] = self.bring_in
         self._totals[:, 3] = self.small
@@ -228,6 +232,7 @@ class BatchedStud:
         chips = amount - mine
         bets[at] = amount
         self.contributed.reshape(-1)[at] += chips
+        self.pot += chips
         # The betting log: brought in, aggressive actions, calls, checks, chips in big bets.
         brought = a == 3
         aggressive = (a == 4) | ((a >= 5) & (a <= 8))
@@ -243,6 +248,7 @@ class BatchedStud:
         log[where] = rows[:, None]
         folds = a == 0
         self.folded.reshape(-1)[at[folds]] = True
+        self.live -= folds
         # The betting round.
         if brought.any():
             self.bring_in_due[brought] = False
@@ -272,28 +278,29 @@ class BatchedStud:
         waiting = pending[self._gn[:, None] + order]
         more = waiting.any(axis=1)
         self.to_act[:] = np.where(more, order[g, waiting.argmax(axis=1)], seat)
-        won = folds & (live.sum(axis=1) == 1)
+        won = folds & (self.live == 1)
         over = ~more & ~won
         self.rewards.fill(0.0)
         self.dones[:] = won
-        payouts = np.zeros((self.num, n), np.int64)
-        if won.any():
+        if won.any():  # the last seat in takes the pot
             w = np.flatnonzero(won)
-            payouts[w] = live[w] * self.contributed[w].sum(axis=1, keepdims=True)
+            self._pay(w, live[w] * self.pot[w, None])
         if over.any():
             ended = np.flatnonzero(over)
             showdown = ended[self.street[ended] == 7]
             if showdown.size:
-                payouts[showdown] = self._showdown(showdown)
+                self._pay(showdown, self._showdown(showdown))
                 self.dones[showdown] = True
             going = ended[self.street[ended] < 7]
             if going.size:
                 self._next_street(going)
         if self.dones.any():
-            d = np.flatnonzero(self.dones)
-            self.rewards[d] = (payouts[d] - self.contributed[d]) / self.big
-            self._new_hands(d)
+            self._new_hands(np.flatnonzero(self.dones))
         self._write()
+
+    def _pay(self, d: I64, payouts: I64) -> None:
+        """Games ``d`` are over, each seat paid ``payouts``: the rewards, in big bets."""
+        self.rewards[d] = (payouts - self.contributed[d]) / self.big
 
     # ------------------------------------------------------------------ the checks
 
@@ -340,6 +347,8 @@ class BatchedStud:
         self.position[d] = 3 * n
         self.folded[d] = False
         self.contributed[d] = self.ante
+        self.pot[d] = n * self.ante
+        self.live[d] = n
         self.bets[d] = 0
         self.street[d] = 3
         self.community[d] = -1
@@ -384,7 +393,7 @@ class BatchedStud:
         street = self.street[r] + 1
         self.street[r] = street
         live = ~self.folded[r]
-        count = live.sum(axis=1)
+        count = self.live[r]
         position = self.position[r]
         community = (street == 7) & (52 - position < count)
         if community.any():  # eight players: one card for all
@@ -499,21 +508,25 @@ class BatchedStud:
         out.fill(0.0)
         flat = out.reshape(-1)
         base = self._base
-        relative = self._relative[me]  # (N, n)
         at = self._gn + me  # (game, observer) in the flattened (N, n) axes
-        flat[base[:, None] + self._card_at.reshape(self.num * n, -1)[at]] = 1.0
+        # The entries that are 1: the cards (seen or hidden), the seat, the bring-in, the
+        # street and to-act, in one scatter.
+        ones = self._ones
+        cards = n * SLOTS
+        ones[:, :cards] = self._card_at.reshape(self.num * n, -1)[at]
+        ones[:, cards] = L.seat + me
+        ones[:, cards + 1] = L.bring_in + self._relative.reshape(-1)[me * n + self.bring_in_seat]
+        ones[:, cards + 2] = L.street - 3 + self.street
+        ones[:, cards + 3] = L.to_act
+        ones += base[:, None]
+        flat[ones] = 1.0
         has_community = self.community >= 0
         if has_community.any():
             flat[base[has_community] + L.community + self.community[has_community]] = 1.0
-        folded = self.folded
-        flat[(base[:, None] + L.folded + relative)[folded]] = 1.0
-        flat[base + L.seat + me] = 1.0
-        flat[base + L.bring_in + (self.bring_in_seat - me) % n] = 1.0
-        flat[base + L.street + self.street - 3] = 1.0
-        flat[base + L.to_act] = 1.0
-        # The betting log and the stacks, rows rotated so that the observer's seat comes first.
-        by_observer = self._absolute[me]  # (N, n): the absolute seat of each row
+        # The betting log, folds and stacks, rows rotated so that the observer's seat comes first.
         out[:, L.betting : L.folded] = self.log.reshape(self.num * n, -1)[at]
-        stacks = self.stack - self.contributed.reshape(-1)[self._gn[:, None] + by_observer]
+        rows = self._gn[:, None] + self._absolute[me]  # (N, n): the absolute seat of each row
+        out[:, L.folded : L.folded + n] = self.folded.reshape(-1)[rows]
+        stacks = self.stack - self.contributed.reshape(-1)[rows]
         out[:, L.stack : L.stack + n] = stacks.astype(np.float32) / np.float32(self.total)
-        out[:, L.pot] = self.contributed.sum(axis=1) / self.total
+        out[:, L.pot] = self.pot / self.total
