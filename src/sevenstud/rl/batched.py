@@ -51,6 +51,12 @@ Bools = npt.NDArray[np.bool_]
 _NONE = 13  # a board slot with no card, after the 13 ranks (sorted last)
 _UP_SLOTS = np.array([False, False, True, True, True, True, False])  # door card, 4th to 6th
 _TOTAL_COLUMN = np.array([0, 0, 1, 2, 3, 4, 4, 5, 5, 0, 0])  # BatchedStud.step's totals, by index
+_AGGRESSIVE = np.array([False, False, False, False, True, True, True, True, True, False, False])
+_LOG_COUNTS = np.zeros((ACTION_COUNT, 4), np.float32)  # the log's counts each action adds
+_LOG_COUNTS[ActionIndex.BRING_IN, 0] = 1.0
+_LOG_COUNTS[_AGGRESSIVE, 1] = 1.0
+_LOG_COUNTS[ActionIndex.CALL, 2] = 1.0
+_LOG_COUNTS[ActionIndex.CHECK, 3] = 1.0
 
 
 def most_put_in(game: Game) -> int:
@@ -151,26 +157,25 @@ class BatchedStud:
         self._ordered = np.arange(52)
         # The state of every game.
         self.decks = np.zeros((num, 52), np.int64)
-        self.position = np.zeros(num, np.int64)
+        # Each game's numbers as columns of one array (a new hand's are set in one
+        # assignment), the betting round's among them (sevenstud.betting.BettingRound, without
+        # the all-in cases), and its flags likewise.
+        self._numbers = np.zeros((num, 8), np.int64)
+        (
+            self.street, self.position, self.pot, self.live, self.community,
+            self.current, self.level, self.bets_made,
+        ) = self._numbers.T  # live: how many seats have not folded; community: -1 for none
+        self._new_numbers = np.array([3, 3 * n, n * self.ante, n, -1, 0, 0, 0])
+        self._flags = np.zeros((num, 4), bool)
+        self.completed, self.bring_in_due, self.double_bet, self.big_bet_made = self._flags.T
+        self._new_flags = np.array([False, True, False, False])
         self.cards = np.full((num, n, SLOTS), -1, np.int64)
         self.dealt = np.zeros((num, n), np.int64)  # cards dealt to each seat
         self.folded = np.zeros((num, n), bool)
         self.contributed = np.zeros((num, n), np.int64)  # the ante included
-        self.pot = np.zeros(num, np.int64)
-        self.live = np.zeros(num, np.int64)  # how many seats have not folded
         self.bets = np.zeros((num, n), np.int64)  # this street's
-        self.street = np.full(num, 3, np.int64)
         self.to_act = np.zeros(num, np.int64)
         self.bring_in_seat = np.zeros(num, np.int64)
-        self.community = np.full(num, -1, np.int64)
-        # The betting round (sevenstud.betting.BettingRound, without the all-in cases).
-        self.current = np.zeros(num, np.int64)
-        self.level = np.zeros(num, np.int64)
-        self.bets_made = np.zeros(num, np.int64)
-        self.completed = np.zeros(num, bool)
-        self.bring_in_due = np.zeros(num, bool)
-        self.double_bet = np.zeros(num, bool)
-        self.big_bet_made = np.zeros(num, bool)
         self.pending = np.zeros((num, n), bool)  # may_raise is the same set without all-ins
         # Each seat relative to each observer, and back: relative[o, s] = (s - o) % n,
         # absolute[o, r] = (o + r) % n.
@@ -192,6 +197,8 @@ class BatchedStud:
         self._ones = np.zeros((num, n * SLOTS + 4), np.int64)
         self._ones[:, n * SLOTS + 3] = layout.to_act
         self._totals = np.zeros((num, 6), np.int64)
+        self._g6 = self._g * 6
+        self._g11 = self._g * ACTION_COUNT
         self._totals[:, 2] = self.bring_in
         self._totals[:, 3] = self.small
 
@@ -228,48 +235,37 @@ class BatchedStud:
         totals[:, 1] = self.current
         totals[:, 4] = self.level + small_one
         totals[:, 5] = self.level + self.big
-        amount = totals[g, _TOTAL_COLUMN[a]]
+        amount = totals.reshape(-1)[self._g6 + _TOTAL_COLUMN[a]]
         chips = amount - mine
         bets[at] = amount
         self.contributed.reshape(-1)[at] += chips
         self.pot += chips
         # The betting log: brought in, aggressive actions, calls, checks, chips in big bets.
-        brought = a == 3
-        aggressive = (a == 4) | ((a >= 5) & (a <= 8))
         log = self.log.reshape(-1, BET_FEATURES)
         street_rows = (self._gn[:, None] + self._seats) * STREETS + (street - 3)[:, None]
         where = street_rows * n + self._relative.T[seat]  # the seat's row, for each observer
         rows = log[where[:, 0]]  # (observer 0: relative is absolute)
-        rows[:, 0] = np.maximum(rows[:, 0], brought)
-        rows[:, 1] += aggressive
-        rows[:, 2] += a == 2
-        rows[:, 3] += a == 1
+        rows[:, :4] += _LOG_COUNTS[a]
         rows[:, 4] += (chips / float(self.big)).astype(np.float32)
         log[where] = rows[:, None]
         folds = a == 0
         self.folded.reshape(-1)[at[folds]] = True
         self.live -= folds
-        # The betting round.
-        if brought.any():
-            self.bring_in_due[brought] = False
-            self.current[brought] = np.maximum(self.current[brought], self.bring_in)
-            if self.bring_in >= self.small:  # a full-bet bring-in is the completion
-                self.completed[brought] = True
-                self.bets_made[brought] += 1
-                self.level[brought] = self.bring_in
-        if aggressive.any():
-            amount_a = amount[aggressive]
-            level_a = np.where(a[aggressive] == 4, 0, self.level[aggressive])
-            self.big_bet_made[aggressive] |= self.double_bet[aggressive] & (
-                amount_a - level_a >= self.big
-            )
-            self.bring_in_due[aggressive] = False
-            self.current[aggressive] = amount_a
-            self.level[aggressive] = amount_a
-            self.bets_made[aggressive] += 1
-            self.completed[aggressive] |= street[aggressive] == 3
-        live = ~self.folded
+        # The betting round (sevenstud.betting.BettingRound.bring_in and aggress, where nobody
+        # is ever all-in): a bring-in or a bet, raise or completion sets the bet to call and
+        # reopens the betting; a full one counts toward the cap and is the next raise's level.
+        brought = a == 3
+        aggressive = _AGGRESSIVE[a]
         reopened = brought | aggressive
+        counts = aggressive | brought if self.bring_in >= self.small else aggressive
+        if self.double:  # the big bet made on an open pair's 4th street (no completion there)
+            self.big_bet_made |= self.double_bet & aggressive & (amount - self.level >= self.big)
+        np.copyto(self.current, amount, where=reopened)
+        np.copyto(self.level, amount, where=counts)
+        self.bets_made += counts
+        self.completed |= counts & (street == 3)
+        self.bring_in_due &= ~reopened
+        live = ~self.folded
         np.copyto(self.pending, live, where=reopened[:, None])
         pending = self.pending.reshape(-1)
         pending[at] = False
@@ -311,13 +307,12 @@ class BatchedStud:
         if raw.dtype.kind not in "iu" or raw.shape != (self.num,):
             raw = np.array([int(index) for index in actions])  # as int() takes each, one by one
         a = raw.astype(np.int64, copy=False)
-        outside = (a < 0) | (a >= ACTION_COUNT)
-        if outside.any():
-            i = int(outside.argmax())
+        if a.min() < 0 or a.max() >= ACTION_COUNT:
+            i = int(((a < 0) | (a >= ACTION_COUNT)).argmax())
             raise IllegalAction(
                 f"game {i}: action index {int(a[i])!r} is not one of 0..{ACTION_COUNT - 1}"
             )
-        legal = self.masks[self._g, a].astype(bool)
+        legal = self.masks.reshape(-1)[self._g11 + a]
         if not legal.all():
             i = int((~legal).argmax())
             number = ActionIndex(int(a[i]))
@@ -344,14 +339,11 @@ class BatchedStud:
         self._card_at[d] = self.layout.to_act
         self._card_at[d, :, :, :3] = self._offsets(cards[:, :, :3], np.arange(3)[None])
         self.dealt[d] = 3
-        self.position[d] = 3 * n
+        self._numbers[d] = self._new_numbers
+        self._flags[d] = self._new_flags
         self.folded[d] = False
         self.contributed[d] = self.ante
-        self.pot[d] = n * self.ante
-        self.live[d] = n
         self.bets[d] = 0
-        self.street[d] = 3
-        self.community[d] = -1
         self.log[d] = 0.0
         doors = cards[:, :, 2]
         if self.razz:  # the highest door card, aces low, then the highest suit
@@ -360,13 +352,6 @@ class BatchedStud:
             first = doors.argmin(axis=1)
         self.bring_in_seat[d] = first
         self.to_act[d] = first
-        self.current[d] = 0
-        self.level[d] = 0
-        self.bets_made[d] = 0
-        self.completed[d] = False
-        self.bring_in_due[d] = True
-        self.double_bet[d] = False
-        self.big_bet_made[d] = False
         self.pending[d] = self._seats == first[:, None]
 
     def _offsets(self, cards: I64, slots: I64) -> I64:
@@ -414,9 +399,7 @@ class BatchedStud:
             self.dealt[rd] += live_d
             self.position[rd] += count[deal]
         self.bets[r] = 0
-        self.current[r] = 0
-        self.level[r] = 0
-        self.bets_made[r] = 0
+        self._numbers[r, 5:] = 0  # current, level, bets made
         self.big_bet_made[r] = False
         self.pending[r] = live
         cards = self.cards[r]
