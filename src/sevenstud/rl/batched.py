@@ -50,6 +50,8 @@ Bools = npt.NDArray[np.bool_]
 
 _NONE = 13  # a board slot with no card, after the 13 ranks (sorted last)
 _UP_SLOTS = np.array([False, False, True, True, True, True, False])  # door card, 4th to 6th
+_BANK = 4096  # decks shuffled at a time
+_PARTIAL = 24  # the most cards shuffled one whole-array step at a time (permuted beyond)
 _TOTAL_COLUMN = np.array([0, 0, 1, 2, 3, 4, 4, 5, 5, 0, 0])  # BatchedStud.step's totals, by index
 _AGGRESSIVE = np.array([False, False, False, False, True, True, True, True, True, False, False])
 _LOG_COUNTS = np.zeros((ACTION_COUNT, 4), np.float32)  # the log's counts each action adds
@@ -155,6 +157,9 @@ class BatchedStud:
         self._base = self._g * layout.size  # each game's row in the flat observations
         self._gn = self._g * n  # each game's first seat in a flattened (N, n) array
         self._ordered = np.arange(52)
+        self._dealt_at_most = 7 * n if n < 8 else 52  # eight players may deal out the deck
+        self._bank = np.zeros((0, 52), np.int64)
+        self._bank_at = 0
         # The state of every game.
         self.decks = np.zeros((num, 52), np.int64)
         # Each game's numbers as columns of one array (a new hand's are set in one
@@ -207,6 +212,7 @@ class BatchedStud:
     def seed(self, seed: int | None) -> None:
         """Draw every later deck from ``seed``."""
         self.rng = np.random.default_rng(seed)
+        self._bank_at = len(self._bank)
 
     def reset(self) -> None:
         """A new hand in every game."""
@@ -368,8 +374,32 @@ class BatchedStud:
         return found
 
     def _shuffle(self, k: int) -> I64:
-        """``k`` decks, each in a uniformly random order of the 52 cards."""
-        decks: I64 = self.rng.permuted(np.broadcast_to(self._ordered, (k, 52)), axis=1)
+        """``k`` decks, each shuffled: the cards a hand can deal (``7 x players``, or all 52
+        with eight) in a uniformly random order. Drawn from a bank of decks shuffled many at a
+        time (a whole-array step per card shuffled costs as much for thousands of decks as for
+        a few)."""
+        if self._bank_at + k > len(self._bank):
+            size = max(_BANK, k)
+            if self._dealt_at_most > _PARTIAL:
+                self._bank = self.rng.permuted(np.broadcast_to(self._ordered, (size, 52)), axis=1)
+            else:
+                self._bank = self._partial_shuffle(size, self._dealt_at_most)
+            self._bank_at = 0
+        decks: I64 = self._bank[self._bank_at : self._bank_at + k]
+        self._bank_at += k
+        return decks
+
+    def _partial_shuffle(self, size: int, cards: int) -> I64:
+        """``size`` decks whose first ``cards`` cards are a uniformly random sequence of
+        distinct cards (Fisher-Yates, stopped there; a loop over the cards, not the decks)."""
+        decks = np.tile(self._ordered, (size, 1))
+        flat = decks.reshape(-1)
+        rows = np.arange(size) * 52
+        for i in range(cards):
+            j = rows + self.rng.integers(i, 52, size=size)
+            card = decks[:, i].copy()
+            decks[:, i] = flat[j]
+            flat[j] = card
         return decks
 
     def _next_street(self, r: I64) -> None:
