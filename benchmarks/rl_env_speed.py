@@ -8,15 +8,21 @@ interpreter and libraries included) is its own (benchmarks/harness.py). The side
 
 - ``sevenstud AEC``: our PettingZoo environment (stud8), the loop of PettingZoo's own
   ``performance_benchmark`` (``last()``, which builds the observation, then ``step``);
-- ``sevenstud vector xB``: :class:`sevenstud.rl.vector.VectorStudEnv` with ``B`` games, one
-  batch of random legal actions drawn with numpy per step; each of its steps is B steps;
+- ``sevenstud vector xB``: :class:`sevenstud.rl.vector.VectorStudEnv` with ``B`` games on its
+  batched engine (:mod:`sevenstud.rl.batched`, the default at these stakes), one batch of random
+  legal actions drawn with numpy per step; each of its steps is B steps;
+- ``sevenstud vector xB per-hand``: the same with ``batched=False``, one engine ``Hand`` per
+  game stepped in turn (the way every table the batched engine cannot play is stepped);
 - ``texas_holdem_v4 AEC``: PettingZoo's limit hold'em (built on RLCard), the same loop;
 - ``rlcard limit-holdem``: RLCard's own ``env.step`` (it builds the next player's state).
 
     .venv/bin/python benchmarks/rl_env_speed.py [--seconds S] [--repeat R] [--json] [--compiled DIR]
+        [--only "sevenstud vector x1024,sevenstud AEC"]
 
-``--compiled build/compiled`` adds our two environments on the engine compiled with mypyc
-(``make compiled``; the rl package itself stays interpreted). Without it those rows say so.
+``--compiled build/compiled`` adds our per-hand environments on the engine compiled with mypyc
+(``make compiled``; the rl package itself stays interpreted; the batched engine is numpy and
+uses no compiled module). Without it those rows say so. ``--only NAME[,NAME...]`` runs only
+those sides (the peers are always run, for the ratios).
 
 It needs the ``bench-rl`` extra (``pip install -e '.[bench-rl]'``); a peer that is not
 installed is reported as not run.
@@ -68,13 +74,13 @@ def ours_aec(seconds: float) -> Result:
     return _aec_loop(raw_env(game="stud8", players=2), seconds)
 
 
-def _ours_vector(batch: int) -> Callable[[float], Result]:
+def _ours_vector(batch: int, batched: bool = True) -> Callable[[float], Result]:
     def side(seconds: float) -> Result:
         import numpy as np
 
         from sevenstud.rl.vector import VectorStudEnv
 
-        venv = VectorStudEnv(batch, game="stud8", players=2, seed=1)
+        venv = VectorStudEnv(batch, game="stud8", players=2, seed=1, batched=batched)
         rng = np.random.default_rng(1)
         _, masks, _ = venv.reset()
         steps = 0
@@ -128,10 +134,12 @@ def _compiled(side: Callable[[float], Result]) -> Callable[[float], Result]:
 
 SIDES: dict[str, Callable[[float], Result]] = {
     "sevenstud AEC": ours_aec,
+    "sevenstud vector x64 per-hand": _ours_vector(64, batched=False),
     "sevenstud vector x64": _ours_vector(64),
+    "sevenstud vector x256": _ours_vector(256),
     "sevenstud vector x1024": _ours_vector(1024),
     "sevenstud AEC compiled": _compiled(ours_aec),
-    "sevenstud vector x64 compiled": _compiled(_ours_vector(64)),
+    "sevenstud vector x64 per-hand compiled": _compiled(_ours_vector(64, batched=False)),
     "texas_holdem_v4 AEC": texas_holdem_aec,
     "rlcard limit-holdem": rlcard_limit_holdem,
 }
@@ -162,12 +170,17 @@ def main() -> None:
     seconds = float(args[args.index("--seconds") + 1]) if "--seconds" in args else 3.0
     repeat = int(args[args.index("--repeat") + 1]) if "--repeat" in args else 3
     compiled = args[args.index("--compiled") + 1] if "--compiled" in args else None
+    only = args[args.index("--only") + 1].split(",") if "--only" in args else list(SIDES)
+    unknown = [name for name in only if name not in SIDES]
+    if unknown:
+        raise SystemExit(f"unknown sides {unknown}: the sides are {', '.join(SIDES)}")
+    sides = [name for name in SIDES if name in only or name in PEERS]
     rates: dict[str, list[float]] = {name: [] for name in SIDES}
     cpu_rates: dict[str, list[float]] = {name: [] for name in SIDES}
     peaks: dict[str, float] = {}
     failed: dict[str, str] = {}
     for _ in range(repeat):  # the sides interleaved, so that a busy moment hits them all
-        for name in SIDES:
+        for name in sides:
             if name in failed:
                 continue
             row = _run(name, seconds, compiled)

@@ -5,5 +5,8 @@ OpenSpiel game (:mod:`sevenstud.rl.openspiel_game`).
 
 This package needs the ``rl`` extra (numpy, pettingzoo, gymnasium, open_spiel); the engine never
 imports it. Each environment drives the engine's :class:`~sevenstud.hand.Hand` and builds every
-observation from the seat's own redacted view (:mod:`sevenstud.rl.encoding`).
+observation from the seat's own redacted view (:mod:`sevenstud.rl.encoding`), except the
+vectorised environment's batched engine (:mod:`sevenstud.rl.batched`, its default where nobody
+can be all-in), which plays the rules as numpy array operations and is checked against ``Hand``
+step by step (tests/rl/test_batched.py).
 """

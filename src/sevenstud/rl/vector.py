@@ -15,8 +15,18 @@ the next observations and masks (of the seat now to act in each game: ``seats``)
 (``num_envs x players``, in big bets, non-zero only for a game whose hand just ended) and
 ``dones``. A game whose hand ended is dealt its next hand at once (auto-reset): its observation
 is already the new hand's. An illegal index raises
-:class:`~sevenstud.actions.IllegalAction` naming the game and the action, after the games
-before it in the batch have stepped.
+:class:`~sevenstud.actions.IllegalAction` naming the game and the action.
+
+Two ways to step, the same rules. Where no seat can ever be all-in (every stack above the most a
+seat can put in over a hand at the cap: 200 chips at 1/2/5/10 are) and the game keeps its
+default options, and without ``opponents``, the games are one batched engine
+(:class:`~sevenstud.rl.batched.BatchedStud`, :attr:`VectorStudEnv.engine`): every game
+advanced by array operations, checked step by step against the engine's ``Hand``
+(tests/rl/test_batched.py); an illegal index then changes no game. Otherwise each game is a
+``Hand`` stepped in turn (:attr:`VectorStudEnv.runners`), and an illegal index is refused after
+the games before it in the batch have stepped. ``batched=False`` forces the per-hand way,
+``batched=True`` refuses a table the batched engine cannot play. The two ways deal different
+cards from the same seed.
 """
 
 from __future__ import annotations
@@ -29,6 +39,7 @@ import numpy.typing as npt
 from sevenstud.actions import ACTION_COUNT, IllegalAction
 from sevenstud.bots import Bot, new_bot
 from sevenstud.games import Game, Stakes
+from sevenstud.rl.batched import BatchedStud, batch_refusal
 from sevenstud.rl.core import DEFAULT_STACK, DEFAULT_STAKES, HandRunner, TableConfig, mask_for
 from sevenstud.rl.encoding import encode
 
@@ -52,16 +63,33 @@ class VectorStudEnv:
         seed: int | None = None,
         opponents: Sequence[str] | None = None,
         seat: int = 0,
+        batched: bool | None = None,
     ) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a whole number above 0, not {num_envs!r}")
         self.config = TableConfig.make(game, players, stack, stakes)
         self.num_envs = num_envs
+        refusal = batch_refusal(self.config) if opponents is None else "bots play some seats"
+        if batched and refusal is not None:
+            raise ValueError(f"no batched engine for this table: {refusal}")
+        self.engine: BatchedStud | None = None
+        """The batched engine playing every game, or None where each game is a ``Hand``."""
+        self.runners: list[HandRunner] = []
+        """Each game's hand (the per-hand way; empty with the batched engine)."""
+        self.seat = seat
+        self.bots: list[dict[int, Bot]] | None = None
+        if refusal is None and batched is not False:
+            self.engine = BatchedStud(self.config, num_envs, seed)
+            self.layout = self.engine.layout
+            self.observations = self.engine.observations
+            self.masks = self.engine.masks
+            self.seats = self.engine.to_act
+            self.rewards = self.engine.rewards
+            self.dones = self.engine.dones
+            return
         seeds = np.random.SeedSequence(seed).generate_state(num_envs)
         self.runners = [HandRunner(self.config, int(s)) for s in seeds]
         self.layout = self.runners[0].layout
-        self.seat = seat
-        self.bots: list[dict[int, Bot]] | None = None
         if opponents is not None:
             kinds = [opponents] if isinstance(opponents, str) else list(opponents)
             if len(kinds) == 1:
@@ -109,6 +137,9 @@ class VectorStudEnv:
 
     def reset(self) -> Batch:
         """Deal a new hand in every game."""
+        if self.engine is not None:
+            self.engine.reset()
+            return self.observations, self.masks, self.seats
         self.rewards.fill(0.0)
         for i, runner in enumerate(self.runners):
             runner.new_hand()
@@ -127,6 +158,9 @@ class VectorStudEnv:
     ]:
         """One action in every game (see the module's documentation). The arrays returned are
         the environment's own, overwritten by the next call: copy what you keep."""
+        if self.engine is not None:
+            self.engine.step(actions)
+            return self.observations, self.masks, self.seats, self.rewards, self.dones
         if len(actions) != self.num_envs:
             raise ValueError(f"need {self.num_envs} actions, one a game, not {len(actions)}")
         self.rewards.fill(0.0)
