@@ -90,6 +90,11 @@ SPARE_MESSAGES = 8
 """Room kept in an outbox past a catch-up (the clock, a turn, a view and the like)."""
 OFFER_SECONDS = 30.0
 """How long a seat offered from the waiting list is kept for the one it is offered to."""
+COMMANDS_BEFORE_CLOCK = 20
+"""The most commands a table takes while its clock (a deal, a time-out, a bot's turn) is due:
+then the clock's step comes first. As many as one client may send in a second: the hellos
+and sit-downs of a table's arrival (about ten) never wait for a deal, and no client's allowance
+holds the clock up for long."""
 
 
 @dataclasses.dataclass(slots=True)
@@ -551,27 +556,30 @@ class Room:
                     future.set_exception(RoomError("this table has stopped"))
 
     async def _serve(self) -> None:
-        # When a command is waiting and the clock is due too, the two take turns. Commands
-        # always first let a client hold the deal and the clock up for as long as it kept the
-        # queue from emptying (a spectator's 20 allowed hellos a second, each a snapshot to
-        # build, did so for 8-10 s at a busy server's start: benchmarks/hostile_soak.py); the
-        # clock always first would let bots acting back to back hold every command up.
-        clock_turn = False
+        # A command waiting goes before the clock, but a clock that is due waits behind at most
+        # COMMANDS_BEFORE_CLOCK of them. Commands always first let a client hold the deal and the
+        # clock up for as long as it kept the queue from emptying (a spectator's 20 allowed
+        # hellos a second, each a snapshot to build, did so for 8-10 s at a busy server's
+        # start: benchmarks/hostile_soak.py); taking turns one for one dealt every table in the
+        # middle of the sockets' arrival at a server's start, the first actions waiting on a
+        # loop busy with 2,000 handshakes (benchmarks/load.py's p99 from 14 ms to 0.8-1.2 s);
+        # the clock always first would let bots acting back to back hold every command up.
+        behind = 0  # commands taken while the clock was due
         while True:
             due = self._due()
             wait = None if due is None else max(0.0, due - self.clock())
             try:
-                if wait == 0.0 and (clock_turn or self.queue.empty()):
+                if wait == 0.0 and (behind >= COMMANDS_BEFORE_CLOCK or self.queue.empty()):
                     raise TimeoutError  # the clock's turn (wait_for with no time left: the same)
                 if self.queue.empty():
                     command, future = await asyncio.wait_for(self.queue.get(), wait)
                 else:
                     command, future = self.queue.get_nowait()
             except TimeoutError:
-                clock_turn = False
+                behind = 0
                 await self._step(self._tick)
             else:
-                clock_turn = True
+                behind = behind + 1 if wait == 0.0 else 0
                 # A sender that gave up (cancelled while it waited) left its future done: the
                 # command is carried out all the same, and nobody is told.
                 try:
