@@ -351,8 +351,13 @@ def test_the_waiting_list_offers_seats_in_order_and_a_lapsed_offer_goes_to_the_n
     assert places[0] == 2 and 1 in places  # moved up when bea's offer lapsed
     assert [m["position"] for m in told["dan"] if m["type"] == "waiting"][-1] is None
     for got in told.values():
+        seen = 0  # the last entry's number: no message may reflect a number not yet sent
         for message in got:
             SERVER.validate_python(message)
+            if message["type"] == "event":
+                seen = message["number"]
+            elif message["type"] in ("seat_offered", "waiting", "chat"):
+                assert message["number"] <= seen, (message, seen)  # an offer before its stand-up
 
 
 def test_a_slow_table_does_not_stall_the_event_loop(store: Store) -> None:

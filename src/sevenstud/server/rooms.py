@@ -110,7 +110,8 @@ class Watcher:
     snapshot: bool = False
     pending: list[dict[str, Any]] = dataclasses.field(default_factory=list)
     after: list[dict[str, Any]] = dataclasses.field(default_factory=list)
-    """Messages to go out after the stream's part of the next batch (the hello's waiting list)."""
+    """Messages to go out after the stream's part of the next batch: those whose number is the
+    table's now (the waiting list, a seat offered, a chat line), after the entries up to it."""
     clock: int | None = None
     turn: int | None = None
     views: bool = False
@@ -374,7 +375,7 @@ class Room:
         if isinstance(message, Chat):
             line = self.chat.say(message.text, name, player_id, self.seat_of(connection), keeper.number, now)
             for watcher in self.watchers.values():
-                watcher.pending.append(line)
+                watcher.after.append(line)  # after the entries up to its number, as _tell's
             return None
         if isinstance(message, Sit):
             self.check_seat(name, message.seat)
@@ -500,9 +501,11 @@ class Room:
         }
 
     def _tell(self, player: str, message: dict[str, Any]) -> None:
+        # After the entries of this step: the message's number is the table's now, and a client
+        # must have the entries up to it first (an offer arrived before the stand-up it followed).
         for watcher in self.watchers.values():
             if watcher.player == player:
-                watcher.pending.append(message)
+                watcher.after.append(message)
 
     def _offer_seats(self, now: float) -> None:
         """Lapsed offers go (and their player off the list: they missed the call); every free
@@ -569,9 +572,11 @@ class Room:
             due = self._due()
             wait = None if due is None else max(0.0, due - self.clock())
             try:
-                if wait == 0.0 and (behind >= COMMANDS_BEFORE_CLOCK or self.queue.empty()):
-                    raise TimeoutError  # the clock's turn (wait_for with no time left: the same)
+                if wait == 0.0 and behind >= COMMANDS_BEFORE_CLOCK:
+                    raise TimeoutError  # the clock's turn, with commands waiting
                 if self.queue.empty():
+                    # With no time left this times out at once, after letting the loop run (a
+                    # table of bots acting back to back gives its writers their turn so).
                     command, future = await asyncio.wait_for(self.queue.get(), wait)
                 else:
                     command, future = self.queue.get_nowait()
