@@ -122,6 +122,8 @@ def test_http_bodies_are_strict_too_and_stakes_are_a_json_array(store: Store) ->
             ({"min_buy_in": 2**63}, 422, "min_buy_in"),
             ({"max_buy_in": 2**31}, 422, "max_buy_in"),
             ({"min_buy_in": 10**6}, 400, "min_buy_in 1000000 is above"),
+            ({"stakes": [30, 2, 5, 10], "min_buy_in": 20}, 400, "min_buy_in 20 is below 30 (the ante of 30)"),
+            ({"seets": 4}, 422, "seets"),  # misspelt: named, not ignored
         ):
             refused = client.post("/api/tables", json={"game": "stud", **limits})
             assert refused.status_code == status and said in refused.text, refused.text

@@ -110,7 +110,8 @@ def buy_in_limits(stakes: Stakes, low: int | None, high: int | None) -> tuple[in
     high = max(BUY_IN_BIG_BETS[1] * big, low) if high is None else high
     floor, ceiling = max(BUY_IN_BOUNDS[0] * big, stakes.ante, 1), BUY_IN_BOUNDS[1] * big
     if low < floor:
-        raise ValueError(f"min_buy_in {low} is below {floor} ({BUY_IN_BOUNDS[0]} big bets of {big})")
+        why = f"the ante of {floor}" if floor == stakes.ante else f"{BUY_IN_BOUNDS[0]} big bets of {big}"
+        raise ValueError(f"min_buy_in {low} is below {floor} ({why})")
     if low > ceiling:  # named before max_buy_in, whose default follows it
         raise ValueError(f"min_buy_in {low} is above {ceiling} ({BUY_IN_BOUNDS[1]} big bets of {big})")
     if high > ceiling:
@@ -124,7 +125,7 @@ class NewTable(BaseModel):
     """A table to open: game, stakes (ante, bring-in, small bet, big bet), seats, bots, and
     the buy-in limits in chips (None: :func:`buy_in_limits`'s defaults)."""
 
-    model_config = ConfigDict(strict=True)
+    model_config = ConfigDict(strict=True, extra="forbid")  # a misspelt field is named, not ignored
 
     name: str = Field(default="Stud table", min_length=1, max_length=80)
     game: GameCode = StudHiLo.code

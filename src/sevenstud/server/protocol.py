@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from sevenstud.bots.registry import BotKindName
 from sevenstud.games import GameCode
+from sevenstud.wire import json_schema as wire_schema
 
 PROTOCOL_VERSION = 1
 MAX_ID = 2**31 - 1
@@ -106,7 +107,7 @@ class TopUp(_ClientMessage):
 class AddBot(_ClientMessage):
     """Seat one of the project's bots in an empty seat (its chips come from the bank):
     ``bot`` says which kind (:data:`sevenstud.bots.BOT_KINDS`: ``rule``, the default,
-    ``random``, ``station``, ``tight`` or ``equity``)."""
+    ``random``, ``station``, ``tight``, ``equity`` or ``learned``)."""
 
     type: Literal["add_bot"]
     seat: int = Field(ge=1, le=8, strict=True)
@@ -616,9 +617,14 @@ __all__ = [
 
 
 def json_schema() -> dict[str, Any]:
-    """The JSON Schema of every message each way (served at ``/protocol.json``)."""
-    return {
-        "version": PROTOCOL_VERSION,
-        "client": CLIENT.json_schema(),
-        "server": SERVER.json_schema(),
-    }
+    """The JSON Schema of every message each way (served at ``/protocol.json``), and the wire
+    format's (``wire``: :func:`sevenstud.wire.json_schema`), which an ``event``'s ``event``, a
+    ``snapshot``'s ``view`` and a ``view``'s ``view`` follow (their ``$defs``: the events,
+    ``table_view``). Every message's ``type`` is required: the models give it as a default
+    only so that the server need not repeat it."""
+    both = {"client": CLIENT.json_schema(), "server": SERVER.json_schema()}
+    for schema in both.values():
+        for model in schema.get("$defs", {}).values():
+            if "type" in model.get("properties", {}) and "type" not in model.get("required", ()):
+                model["required"] = ["type", *model.get("required", ())]
+    return {"version": PROTOCOL_VERSION, **both, "wire": wire_schema()}
