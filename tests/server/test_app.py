@@ -50,6 +50,13 @@ def test_protocol_schema_and_lobby_are_served(server: str) -> None:
     schema = httpx.get(f"http://{server}/protocol.json").json()
     assert schema["version"] == PROTOCOL_VERSION
     assert "hello" in json.dumps(schema["client"])
+    # Every message's type is required, either way (the models default it on the server's
+    # side), and the wire format that events and views follow is there too.
+    for side in ("client", "server"):
+        for name, model in schema[side]["$defs"].items():
+            if "type" in model.get("properties", {}):
+                assert "type" in model["required"], (side, name)
+    assert {"card_dealt", "table_view", "view"} <= set(schema["wire"]["$defs"])
     _guest_with_table(server)
     assert httpx.get(f"http://{server}/api/lobby").json()[0]["taken"] == 2
 
