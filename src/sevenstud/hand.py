@@ -400,6 +400,9 @@ class Hand:
         return self._card_table(None if seat is None else int(seat))
 
     def _card_table(self, viewer: int | None) -> CardTable:
+        known = self._views.tables.get(viewer)  # (made once per change of the cards)
+        if known is not None:
+            return known
         return self._views.table_for(
             viewer, self.cards, self.face_up, self.turned_up.union(self.shown)
         )

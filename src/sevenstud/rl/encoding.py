@@ -205,16 +205,39 @@ def _encode(
     if known is not None and known[0] is cards:
         base = known[1]
     else:
+        # A new street only adds cards at the end of each row: then only those are written,
+        # into a copy of the last array (a card shown or turned up changes a row: all again).
+        old = None if known is None else known[0]
         ones = []
         cards_at, hidden_at = layout.cards, layout.hidden
         for s, seat_cards in enumerate(cards):
             r = (s - seat) % n
-            for k, card in enumerate(seat_cards):
+            start = 0
+            if old is not None:
+                was = old[s]  # type: ignore[index]
+                start = len(was)
+                if seat_cards[:start] != was:
+                    old = None
+                    break
+            for k in range(start, len(seat_cards)):
+                card = seat_cards[k]
                 if card is None:
                     ones.append(hidden_at + r * SLOTS + k)
                 else:
                     ones.append(cards_at + (r * SLOTS + k) * 52 + card)
-        base = np.zeros(layout.size, np.float32)
+        if old is None:
+            ones = []
+            for s, seat_cards in enumerate(cards):
+                r = (s - seat) % n
+                for k, card in enumerate(seat_cards):
+                    if card is None:
+                        ones.append(hidden_at + r * SLOTS + k)
+                    else:
+                        ones.append(cards_at + (r * SLOTS + k) * 52 + card)
+            base = np.zeros(layout.size, np.float32)
+        else:
+            assert known is not None
+            base = known[1].copy()
         base[ones] = 1.0
         betting.cards_seen[seat] = (cards, base)
     if out is None:
