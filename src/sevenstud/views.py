@@ -11,7 +11,7 @@ from enum import StrEnum
 
 from sevenstud.actions import Action
 from sevenstud.cards import Card
-from sevenstud.events import Event, redact_all, turned_up_before
+from sevenstud.events import Event, may_see, redact_all, turned_up_before
 from sevenstud.pots import Pot
 
 CardTable = tuple[tuple[tuple[Card | None, ...], ...], tuple[tuple[bool, ...], ...]]
@@ -130,17 +130,14 @@ class ViewCache:
             return known
         public = self.tables.get(None)
         if public is None:
-            # may_see for a spectator: a face-up card, or any card of a seat in ``opened``
-            # (written out: the call per card was most of a new table's cost).
             rows = tuple(
-                [
-                    tuple(cards[s])
-                    if s in opened
-                    else tuple([c if up else None for c, up in zip(cards[s], face_up[s], strict=True)])
-                    for s in range(len(cards))
-                ]
+                tuple(
+                    c if may_see(s, None, up, opened) else None
+                    for c, up in zip(cards[s], face_up[s], strict=True)
+                )
+                for s in range(len(cards))
             )
-            public = self.tables[None] = (rows, tuple([tuple(f) for f in face_up]))
+            public = self.tables[None] = (rows, tuple(tuple(f) for f in face_up))
         if viewer is None:
             return public
         # A seat sees what a spectator sees, and all of its own cards (may_see's owner clause):
