@@ -82,7 +82,7 @@ from sevenstud.pots import (
     pots_as_they_stand,
     split_rake,
 )
-from sevenstud.views import Phase, SeatView, ViewCache, with_community
+from sevenstud.views import CardTable, Phase, SeatView, ViewCache, with_community
 
 __all__ = [  # the names other modules import from here, these modules' own included
     "AGGRESSIVE_KINDS", "MAX_PLAYERS", "MIN_PLAYERS", "STREET_NAMES", "Action", "ActionKind",
@@ -368,9 +368,7 @@ class Hand:
         ``since`` on, as :func:`sevenstud.events.redact` lets this viewer see them."""
         events = self.events_seen(seat, since)  # the seat and since checked there
         viewer = None if seat is None else int(seat)
-        cards, face_up = self._views.table_for(
-            viewer, self.cards, self.face_up, self.turned_up.union(self.shown)
-        )
+        cards, face_up = self._card_table(viewer)
         return SeatView(
             seat=viewer,
             game=self.game.name,
@@ -390,6 +388,23 @@ class Hand:
             else (),
             events=events,
             version=len(self.events),
+        )
+
+    def card_table(self, seat: SupportsIndex | None) -> CardTable:
+        """:meth:`view`'s ``cards`` and ``face_up`` alone, without the rest of the view (a
+        learning environment's observation reads them for every seat after every action): the
+        same tuples, redacted the same way, rebuilt only when a card is dealt, shown or turned
+        face up."""
+        if seat is not None and (not is_whole(seat) or not 0 <= seat < self.n):
+            raise HandError(f"no seat {seat!r} at this hand (seats 0 to {self.n - 1}, or None)")
+        return self._card_table(None if seat is None else int(seat))
+
+    def _card_table(self, viewer: int | None) -> CardTable:
+        known = self._views.tables.get(viewer)  # (made once per change of the cards)
+        if known is not None:
+            return known
+        return self._views.table_for(
+            viewer, self.cards, self.face_up, self.turned_up.union(self.shown)
         )
 
     def events_seen(self, seat: SupportsIndex | None, since: SupportsIndex = 0) -> tuple[Event, ...]:

@@ -21,7 +21,7 @@ from sevenstud.actions import ACTION_COUNT, Action, ActionIndex, IllegalAction, 
 from sevenstud.deck import Deck
 from sevenstud.games import GAMES, Game, Stakes, game_class
 from sevenstud.hand import MAX_PLAYERS, MIN_PLAYERS, Hand
-from sevenstud.rl.encoding import BettingLog, Layout, ObsArray, encode
+from sevenstud.rl.encoding import BettingLog, Layout, ObsArray, encode_hand
 
 _INDICES: tuple[ActionIndex, ...] = tuple(ActionIndex)
 _MASKS: dict[tuple[int, ...], npt.NDArray[np.int8]] = {}
@@ -127,10 +127,7 @@ class HandRunner:
 
     def observe(self, seat: int, out: ObsArray | None = None) -> ObsArray:
         """Seat ``seat``'s observation now, from its own (redacted) view."""
-        hand = self.hand
-        return encode(
-            hand.view(seat), self.log, self.layout, self.total, hand.bring_in_seat, out
-        )
+        return encode_hand(self.hand, seat, self.log, self.layout, self.total, out)
 
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
         """The legal numbered actions for ``seat`` (all zero unless it is to act)."""

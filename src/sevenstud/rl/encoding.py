@@ -24,15 +24,20 @@ clockwise, and so on, so that one policy serves every seat. The layout, for ``n`
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from sevenstud.actions import ACTION_COUNT, ActionIndex, ActionKind, legal_mask
+from sevenstud.cards import Card
 from sevenstud.events import ActionTaken
 from sevenstud.views import Phase, SeatView
+
+if TYPE_CHECKING:
+    from sevenstud.hand import Hand
 
 STREETS = 5
 """3rd to 7th street."""
@@ -112,7 +117,7 @@ class BettingLog:
         self.n = n
         self.big_bet = float(big_bet)
         self.table: npt.NDArray[np.float32] = np.zeros((STREETS, n, BET_FEATURES), np.float32)
-        self.cards_seen: dict[int, tuple[object, list[int]]] = {}
+        self.cards_seen: dict[int, tuple[object, npt.NDArray[np.float32]]] = {}
 
     def reset(self) -> None:
         """A new hand."""
@@ -148,63 +153,130 @@ def encode(
     out: ObsArray | None = None,
 ) -> ObsArray:
     """The observation of ``view``'s seat (see the module's documentation), written into
-    ``out`` (a zeroed array is made when it is None; ``out`` is cleared first)."""
+    ``out`` (a new array is made when it is None; whatever ``out`` held is overwritten)."""
     seat = view.seat
     if seat is None:
         raise ValueError("an observation is a seat's: a spectator's view has no seat")
+    return _encode(
+        seat, view.cards, view.community, view.folded, view.stacks, view.street,
+        view.to_act == seat, view.phase is Phase.OVER, view.pot, betting, layout, total_chips,
+        bring_in_seat, out,
+    )  # fmt: skip
+
+
+def encode_hand(
+    hand: Hand,
+    seat: int,
+    betting: BettingLog,
+    layout: Layout,
+    total_chips: int,
+    out: ObsArray | None = None,
+) -> ObsArray:
+    """:func:`encode` of ``hand.view(seat)``, the same array, without building the whole view:
+    the cards come from :meth:`Hand.card_table <sevenstud.hand.Hand.card_table>` (the view's
+    own redacted card table), the rest is public (stacks, pot, folds, the street, who acts)."""
+    return _encode(
+        seat, hand.card_table(seat)[0], hand.community, hand.folded, hand.stacks, hand.street,
+        hand.to_act == seat, hand.phase is Phase.OVER, sum(hand.contributed), betting, layout,
+        total_chips, hand.bring_in_seat, out,
+    )  # fmt: skip
+
+
+def _encode(
+    seat: int,
+    cards: tuple[tuple[Card | None, ...], ...],
+    community: Card | None,
+    folded: Sequence[bool],
+    stacks: Sequence[int],
+    street: int,
+    to_act: bool,
+    over: bool,
+    pot: int,
+    betting: BettingLog,
+    layout: Layout,
+    total_chips: int,
+    bring_in_seat: int | None,
+    out: ObsArray | None,
+) -> ObsArray:
     n = layout.n
-    if out is None:
-        out = np.zeros(layout.size, np.float32)
-    else:
-        out.fill(0.0)
+    # The card entries change only when the card table does (the engine makes a new one
+    # whenever a card is dealt, shown or turned up): kept per observer, with the rest zero.
     known = betting.cards_seen.get(seat)
-    if known is not None and known[0] is view.cards:
-        ones = known[1][:]
+    if known is not None and known[0] is cards:
+        base = known[1]
     else:
+        # A new street only adds cards at the end of each row: then only those are written,
+        # into a copy of the last array (a card shown or turned up changes a row: all again).
+        old = None if known is None else known[0]
         ones = []
         cards_at, hidden_at = layout.cards, layout.hidden
-        for seat_cards, r in _by_relative_seat(view.cards, seat, n):
-            for k, card in enumerate(seat_cards):
+        for s, seat_cards in enumerate(cards):
+            r = (s - seat) % n
+            start = 0
+            if old is not None:
+                was = old[s]  # type: ignore[index]
+                start = len(was)
+                if seat_cards[:start] != was:
+                    old = None
+                    break
+            for k in range(start, len(seat_cards)):
+                card = seat_cards[k]
                 if card is None:
                     ones.append(hidden_at + r * SLOTS + k)
                 else:
                     ones.append(cards_at + (r * SLOTS + k) * 52 + card)
-        betting.cards_seen[seat] = (view.cards, ones[:])
-    if view.community is not None:
-        ones.append(layout.community + view.community)
-    for s in range(n):
-        r = (s - seat) % n
-        if view.folded[s]:
-            ones.append(layout.folded + r)
-        elif view.stacks[s] == 0:
-            ones.append(layout.all_in + r)
-    ones.append(layout.seat + seat)
-    if bring_in_seat is not None:
-        ones.append(layout.bring_in + (bring_in_seat - seat) % n)
-    ones.append(layout.street + view.street - 3)
-    if view.to_act == seat:
-        ones.append(layout.to_act)
-    if view.phase is Phase.OVER:
-        ones.append(layout.over)
-    out[ones] = 1.0
+        if old is None:
+            ones = []
+            for s, seat_cards in enumerate(cards):
+                r = (s - seat) % n
+                for k, card in enumerate(seat_cards):
+                    if card is None:
+                        ones.append(hidden_at + r * SLOTS + k)
+                    else:
+                        ones.append(cards_at + (r * SLOTS + k) * 52 + card)
+            base = np.zeros(layout.size, np.float32)
+        else:
+            assert known is not None
+            base = known[1].copy()
+        base[ones] = 1.0
+        betting.cards_seen[seat] = (cards, base)
+    if out is None:
+        out = base.copy()
+    else:
+        out[:] = base
+    if community is not None:
+        out[layout.community + community] = 1.0
     # Rows rotated so that the observer's seat comes first (two slices: np.roll costs more).
-    block = out[layout.betting : layout.folded].reshape(STREETS, n, BET_FEATURES)
     table = betting.table
-    block[:, : n - seat] = table[:, seat:]
     if seat:
+        block = out[layout.betting : layout.folded].reshape(STREETS, n, BET_FEATURES)
+        block[:, : n - seat] = table[:, seat:]
         block[:, n - seat :] = table[:, :seat]
-    stacks = view.stacks
-    out[layout.stack : layout.stack + n] = stacks[seat:] + stacks[:seat]
-    out[layout.stack : layout.stack + n] /= total_chips
-    out[layout.pot] = view.pot / total_chips
+    else:
+        out[layout.betting : layout.folded] = table.reshape(-1)
+    # Everything after the betting, in one list: folded, all_in, stack, seat, bring_in (n
+    # each), street (5), to_act, pot, over.
+    tail = [0.0] * (layout.size - layout.folded)
+    for r in range(n):
+        s = seat + r
+        if s >= n:
+            s -= n
+        if folded[s]:
+            tail[r] = 1.0
+        elif not stacks[s]:
+            tail[n + r] = 1.0
+        tail[2 * n + r] = stacks[s] / total_chips
+    tail[3 * n + seat] = 1.0
+    if bring_in_seat is not None:
+        tail[4 * n + (bring_in_seat - seat) % n] = 1.0
+    tail[5 * n + street - 3] = 1.0
+    if to_act:
+        tail[5 * n + STREETS] = 1.0
+    tail[5 * n + STREETS + 1] = pot / total_chips
+    if over:
+        tail[5 * n + STREETS + 2] = 1.0
+    out[layout.folded :] = tail
     return out
-
-
-def _by_relative_seat(
-    cards: tuple[tuple[object, ...], ...], seat: int, n: int
-) -> Iterable[tuple[tuple[int | None, ...], int]]:
-    for s, row in enumerate(cards):
-        yield row, (s - seat) % n  # type: ignore[misc]
 
 
 def mask_of(view: SeatView) -> npt.NDArray[np.int8]:

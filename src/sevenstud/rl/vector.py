@@ -41,7 +41,6 @@ from sevenstud.bots import Bot, new_bot
 from sevenstud.games import Game, Stakes
 from sevenstud.rl.batched import BatchedStud, batch_refusal
 from sevenstud.rl.core import DEFAULT_STACK, DEFAULT_STAKES, HandRunner, TableConfig, mask_for
-from sevenstud.rl.encoding import encode
 
 Batch = tuple[
     npt.NDArray[np.float32], npt.NDArray[np.int8], npt.NDArray[np.int64]
@@ -131,8 +130,7 @@ class VectorStudEnv:
         seat = hand.to_act
         assert seat is not None
         self.seats[i] = seat
-        encode(hand.view(seat), runner.log, runner.layout, runner.total, hand.bring_in_seat,
-               self.observations[i])
+        runner.observe(seat, self.observations[i])
         self.masks[i] = mask_for(hand.legal_actions())
 
     def reset(self) -> Batch:
