@@ -48,7 +48,6 @@ Mask = npt.NDArray[np.int8]
 # in 0, completions, bets and raises 1, calls 2, checks 3; a fold counts nothing (-1).
 _COUNTED = (-1, 3, 2, 0, 1, 1, 1, 1, 1, -1, -1)
 _AGGRESSIVE = (False, False, False, False, True, True, True, True, True, False, False)
-_NO_CARD = 13  # a board slot with no card
 
 # The bits of a mask's key (LeanStud._mask_key): which legal actions the seat to act has.
 _DUE, _FACING, _MAY_RAISE, _OPEN_THIRD, _OPENING, _TWO_SIZES = 1, 2, 4, 8, 16, 32
