@@ -7,7 +7,14 @@ when a hand ends, and each side runs in its own process so that its peak memory 
 interpreter and libraries included) is its own (benchmarks/harness.py). The sides:
 
 - ``sevenstud AEC``: our PettingZoo environment (stud8), the loop of PettingZoo's own
-  ``performance_benchmark`` (``last()``, which builds the observation, then ``step``);
+  ``performance_benchmark`` (``last()``, which builds the observation, then ``step``); it plays
+  on the lean engine (:mod:`sevenstud.rl.lean`, its default at these stakes);
+- ``sevenstud AEC Hand``: the same with ``lean=False``, on the engine's ``Hand``;
+- ``sevenstud single``: :class:`sevenstud.rl.single.StudEnv`, one table without PettingZoo's
+  bookkeeping (``step`` returns the next player's observation, mask and seat, the rewards and
+  whether a hand ended, dealing the next hand itself), the action drawn from its mask as the
+  AEC loop draws it; the row to set beside RLCard's ``env.step``;
+- ``sevenstud single Hand``: the same with ``lean=False``;
 - ``sevenstud vector xB``: :class:`sevenstud.rl.vector.VectorStudEnv` with ``B`` games on its
   batched engine (:mod:`sevenstud.rl.batched`, the default at these stakes), one batch of random
   legal actions drawn with numpy per step; each of its steps is B steps;
@@ -74,6 +81,33 @@ def ours_aec(seconds: float) -> Result:
     return _aec_loop(raw_env(game="stud8", players=2), seconds)
 
 
+def ours_aec_hand(seconds: float) -> Result:
+    from sevenstud.rl.aec import raw_env
+
+    return _aec_loop(raw_env(game="stud8", players=2, lean=False), seconds)
+
+
+def _ours_single(lean: bool) -> Callable[[float], Result]:
+    def side(seconds: float) -> Result:
+        import numpy as np
+
+        from sevenstud.rl.single import StudEnv
+
+        env = StudEnv(game="stud8", players=2, seed=1, lean=lean)
+        choice = random.Random(1).choice
+        _, mask, _ = env.reset()
+        steps = 0
+        start, cpu = time.perf_counter(), time.process_time()
+        deadline = start + seconds
+        while time.perf_counter() < deadline:
+            for _ in range(200):
+                _, mask, _, _, _ = env.step(choice(np.flatnonzero(mask).tolist()))
+                steps += 1
+        return steps, time.perf_counter() - start, "steps", time.process_time() - cpu
+
+    return side
+
+
 def _ours_vector(batch: int, batched: bool = True) -> Callable[[float], Result]:
     def side(seconds: float) -> Result:
         import numpy as np
@@ -133,7 +167,10 @@ def _compiled(side: Callable[[float], Result]) -> Callable[[float], Result]:
 
 
 SIDES: dict[str, Callable[[float], Result]] = {
+    "sevenstud single": _ours_single(lean=True),
+    "sevenstud single Hand": _ours_single(lean=False),
     "sevenstud AEC": ours_aec,
+    "sevenstud AEC Hand": ours_aec_hand,
     "sevenstud vector x64 per-hand": _ours_vector(64, batched=False),
     "sevenstud vector x64": _ours_vector(64),
     "sevenstud vector x256": _ours_vector(256),

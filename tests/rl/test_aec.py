@@ -26,6 +26,13 @@ def test_the_wrapped_env_passes_the_api_test_too() -> None:
 
 
 @pytest.mark.parametrize("game", ["stud8", "razz"])
+def test_the_env_on_the_engines_hand_passes_the_api_test_too(game: str) -> None:
+    """``lean=False`` (and every table where a seat could be all-in) plays on ``Hand``."""
+    pettingzoo_test.api_test(raw_env(game=game, players=3, lean=False), num_cycles=300)
+    pettingzoo_test.api_test(raw_env(game=game, players=3, stack=40), num_cycles=300)
+
+
+@pytest.mark.parametrize("game", ["stud8", "razz"])
 def test_pettingzoos_seed_test_passes(game: str) -> None:
     pettingzoo_test.seed_test(lambda **_: raw_env(game=game, players=4), num_cycles=300)
 
@@ -104,16 +111,17 @@ def test_the_observation_counts_the_betting_by_street_and_seat() -> None:
     assert e.agent_selection != first
 
 
-def test_an_illegal_action_raises_and_changes_nothing() -> None:
-    e = raw_env()
+@pytest.mark.parametrize("lean", [True, False], ids=["lean", "hand"])
+def test_an_illegal_action_raises_and_changes_nothing(lean: bool) -> None:
+    e = raw_env(lean=lean)
     e.reset(seed=3)
-    hand = e._runner.hand
-    before = (hand.to_act, list(hand.actions))
+    before = (e._runner.to_act, e._runner.hand.actions, e.observe(e.agent_selection)["observation"])
     with pytest.raises(IllegalAction, match=r"action index 1 \(CHECK\) is not legal"):
         e.step(1)  # no check while the bring-in is due
     with pytest.raises(IllegalAction, match=r"not one of 0\.\.10"):
         e.step(42)
-    assert (hand.to_act, list(hand.actions)) == before
+    after = (e._runner.to_act, e._runner.hand.actions, e.observe(e.agent_selection)["observation"])
+    assert before[:2] == after[:2] and np.array_equal(before[2], after[2])
 
 
 def test_rewards_are_the_chips_won_in_big_bets_and_sum_to_zero() -> None:

@@ -1,9 +1,11 @@
 """The PettingZoo environment plays exactly as it did before it was made faster (2026-12-03):
 a digest of every observation, mask, reward, termination and agent in order over seeded random
 play, for all three games at 2, 3, 6 and 8 seats, pinned from the environment as it was (each
-observation then built from the seat's whole ``Hand.view``). A change of the observation layout,
-the action set, the rewards or the deal changes these digests: that is a change of behaviour,
-to be made on purpose, with the digests made again (run this module's ``digest``)."""
+observation then built from the seat's whole ``Hand.view``), for both ways it plays a hand: the
+lean engine (its default at these stakes) and the engine's ``Hand`` (``lean=False``). A change
+of the observation layout, the action set, the rewards or the deal changes these digests: that
+is a change of behaviour, to be made on purpose, with the digests made again (run this
+module's ``digest``)."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed"
 pytest.importorskip("pettingzoo", reason="the rl extra (pettingzoo) is not installed")
 
 from sevenstud.rl.aec import raw_env  # noqa: E402
+from sevenstud.rl.core import HandRunner  # noqa: E402
 from sevenstud.rl.encoding import encode, encode_hand  # noqa: E402
 
 STEPS = 600
@@ -36,11 +39,11 @@ PINNED = {
 }
 
 
-def digest(game: str, players: int, steps: int = STEPS, seed: int = 7) -> str:
+def digest(game: str, players: int, steps: int = STEPS, seed: int = 7, lean: bool = True) -> str:
     """Seeded random legal play through ``agent_iter``: each step's agent, ``last()`` (the
     observation, its mask, reward, flags, info), another agent's observation, and every agent's
     rewards, terminations and who is left."""
-    env = raw_env(game=game, players=players)
+    env = raw_env(game=game, players=players, lean=lean)
     h = hashlib.sha256()
     rng = random.Random(seed)
     env.reset(seed=seed)
@@ -75,10 +78,11 @@ def digest(game: str, players: int, steps: int = STEPS, seed: int = 7) -> str:
     return h.hexdigest()
 
 
+@pytest.mark.parametrize("lean", [True, False], ids=["lean", "hand"])
 @pytest.mark.parametrize("game", ["stud8", "stud", "razz"])
 @pytest.mark.parametrize("players", [2, 3, 6, 8])
-def test_the_same_play_as_before(game: str, players: int) -> None:
-    assert digest(game, players) == PINNED[game, players]
+def test_the_same_play_as_before(game: str, players: int, lean: bool) -> None:
+    assert digest(game, players, lean=lean) == PINNED[game, players]
 
 
 @pytest.mark.parametrize("players", [2, 3, 8])
@@ -86,9 +90,10 @@ def test_an_observation_from_the_hand_is_the_one_from_its_view(players: int) -> 
     """``encode_hand`` (the environments' way, without the whole view) writes the same array
     as ``encode`` of the seat's ``Hand.view``, for every seat at every step, into a fresh array
     and into a used one."""
-    env = raw_env(game="stud8", players=players)
+    env = raw_env(game="stud8", players=players, lean=False)
     env.reset(seed=3)
     runner = env._runner
+    assert isinstance(runner, HandRunner)
     rng = random.Random(3)
     used = np.full(runner.layout.size, 7.0, np.float32)
     for _ in range(300):

@@ -22,10 +22,7 @@ from sevenstud.rl.core import TableConfig, mask_for  # noqa: E402
 from sevenstud.rl.encoding import BettingLog, Layout, encode  # noqa: E402
 from sevenstud.rl.vector import VectorStudEnv  # noqa: E402
 
-# Per game, the folding weight of each game's random policy (the other legal actions weigh 1):
-# a quarter of the games fold often (hands won by folds), the rest seldom (showdowns, and
-# eight players who all see 7th street and run out of deck).
-FOLD_WEIGHTS = (1.0, 0.1, 0.03, 0.01)
+from .stud_cases import FOLD_WEIGHTS, NEEDED, note_deal, note_end, rig_for_ties  # noqa: E402
 
 
 class Reference:
@@ -57,12 +54,7 @@ class Reference:
         return log
 
     def _note_deal(self, hand: Hand) -> None:
-        doors = [c for c in (row[2] for row in hand.cards)]
-        bring_in = hand.bring_in_seat
-        assert bring_in is not None
-        rank = doors[bring_in] >> 2
-        if sum(1 for c in doors if c >> 2 == rank) > 1:
-            self.seen["bring-in tie by suit"] += 1
+        note_deal(hand, self.seen)
 
     def compare(self) -> None:
         """The engine's arrays now equal the hands' masks, observations and seats to act."""
@@ -102,26 +94,7 @@ class Reference:
             self.logs[i] = self._log(self.hands[i])
 
     def _note_end(self, hand: Hand) -> None:
-        seen = self.seen
-        seen["hands"] += 1
-        if hand.folded.count(False) == 1:
-            seen["everybody folded"] += 1
-            return
-        seen["showdown"] += 1
-        if hand.community is not None:
-            seen["community card"] += 1
-        shares = Counter(a.share for a in hand.awards)
-        low_winners = {a.seat for a in hand.awards if a.share == "low"}
-        if len(low_winners) >= 2 and {a.seat for a in hand.awards if a.share == "high"} - low_winners:
-            seen["quartered low"] += 1
-        if shares["whole"] >= 2 or shares["high"] >= 2:
-            seen["tied high" if hand.game.has_high else "tied low"] += 1
-        for share, count in shares.items():
-            amounts = {a.amount for a in hand.awards if a.share == share}
-            if count >= 2 and len(amounts) > 1:
-                seen["odd chip among tied hands"] += 1
-        if shares["high"] and sum(a.amount for a in hand.awards) % 2:
-            seen["odd pot split high/low"] += 1
+        note_end(hand, self.seen)
 
 
 class Rigged(BatchedStud):
@@ -132,19 +105,8 @@ class Rigged(BatchedStud):
 
     def _shuffle(self, k: int) -> Any:
         decks = super()._shuffle(k)
-        n = self.n
-        slots = 7 if 7 * n <= 52 else 6  # eight players: the 7th card is the community card
         for row in decks[::2]:
-            a, b = self.rng.choice(n, 2, replace=False)
-            lows = self.rng.choice([12, 0, 1, 2, 3, 4, 5, 6], 5, replace=False)
-            highs = self.rng.choice(np.arange(7, 12), 2, replace=False)
-            ranks = self.rng.permutation(np.concatenate([lows, highs]))[:slots]
-            fixed = {}
-            for k, rank in enumerate(ranks):
-                fixed[k * n + a] = rank * 4 + k % 2  # clubs and diamonds
-                fixed[k * n + b] = rank * 4 + 2 + k % 2  # hearts and spades
-            rest = [c for c in row if c not in set(fixed.values())]
-            row[:] = [fixed[p] if p in fixed else rest.pop() for p in range(52)]
+            rig_for_ties(row, self.n, self.rng)
         return decks
 
 
@@ -169,14 +131,6 @@ def play(config: TableConfig, games: int, steps: int, seed: int) -> Counter[str]
 # (players, games, steps) for each game: about 3,700 hands, 8-handed long enough for the
 # community card.
 RUNS = [(2, 64, 300), (3, 64, 200), (6, 48, 200), (8, 48, 250)]
-NEEDED = {
-    "stud8": ("bring-in tie by suit", "everybody folded", "community card", "quartered low",
-              "odd chip among tied hands", "odd pot split high/low", "tied high"),
-    "stud": ("bring-in tie by suit", "everybody folded", "community card", "tied high",
-             "open pair on 4th street", "big bet on 4th street", "odd chip among tied hands"),
-    "razz": ("bring-in tie by suit", "everybody folded", "community card", "tied low",
-             "odd chip among tied hands"),
-}
 
 
 @pytest.mark.parametrize("code", ["stud8", "stud", "razz"])

@@ -11,7 +11,7 @@ pytest.importorskip("pettingzoo", reason="the rl extra (pettingzoo) is not insta
 pytest.importorskip("pyspiel", reason="the rl extra (open_spiel) is not installed")
 
 
-@pytest.mark.parametrize("name", ["aec", "gym_env", "vector", "openspiel_game"])
+@pytest.mark.parametrize("name", ["aec", "gym_env", "vector", "openspiel_game", "single"])
 def test_the_modules_examples_pass(name: str) -> None:
     module = importlib.import_module(f"sevenstud.rl.{name}")
     result = doctest.testmod(module, verbose=False, report=True)

@@ -11,6 +11,13 @@ agent to act is ``agent_selection``; a folded seat is not asked again until the 
 when every agent is terminated at once with its reward (its result in big bets: docs/rl.md) and
 is stepped out with ``None`` as PettingZoo's API expects. An action not legal now raises
 :class:`~sevenstud.actions.IllegalAction` naming it and changes nothing.
+
+Where nobody can ever be all-in (:func:`~sevenstud.rl.batched.batch_refusal`: the default
+stacks and stakes are such a table) the hands are played by the lean engine
+(:class:`~sevenstud.rl.lean.LeanStud`), elsewhere by the engine's ``Hand``
+(:class:`~sevenstud.rl.core.HandRunner`): the same decks from the same seed, the same
+observations, masks and rewards (tests/rl/test_lean.py, tests/rl/test_aec_digest.py).
+``lean=False`` forces the ``Hand``; ``lean=True`` refuses a table the lean engine cannot play.
 """
 
 from __future__ import annotations
@@ -24,8 +31,9 @@ from pettingzoo.utils import wrappers
 
 from sevenstud.actions import ACTION_COUNT
 from sevenstud.games import Game, Stakes
-from sevenstud.rl.core import DEFAULT_STACK, DEFAULT_STAKES, HandRunner, TableConfig
+from sevenstud.rl.core import DEFAULT_STACK, DEFAULT_STAKES, TableConfig
 from sevenstud.rl.encoding import Layout
+from sevenstud.rl.lean import runner_for
 
 Observation = dict[str, np.ndarray[Any, Any]]
 
@@ -59,6 +67,7 @@ class StudAECEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         stack: int = DEFAULT_STACK,
         stakes: Stakes = DEFAULT_STAKES,
         render_mode: str | None = None,
+        lean: bool | None = None,
     ) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
@@ -70,7 +79,7 @@ class StudAECEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         space = observation_space(self.config)
         self.observation_spaces = {a: space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(ACTION_COUNT) for a in self.possible_agents}
-        self._runner = HandRunner(self.config)
+        self._runner = runner_for(self.config, lean)
         self.agents: list[str] = []
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -86,15 +95,16 @@ class StudAECEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         """Deal a new hand (from ``seed`` and then on from it, when given)."""
         if seed is not None:
             self._runner.seed(seed)
-        hand = self._runner.new_hand()
+        runner = self._runner
+        runner.new_hand()
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        assert hand.to_act is not None  # two players can always act on 3rd street
-        self.agent_selection = self.possible_agents[hand.to_act]
+        assert runner.to_act is not None  # two players can always act on 3rd street
+        self.agent_selection = self.possible_agents[runner.to_act]
 
     def observe(self, agent: str) -> Observation:
         """What ``agent``'s seat may see, with its legal actions."""
@@ -114,9 +124,8 @@ class StudAECEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
             raise ValueError(f"{agent} is to act: None is only for a terminated agent")
         runner = self._runner
         runner.step(action)
-        hand = runner.hand
         self._cumulative_rewards[agent] = 0.0
-        if hand.is_over:
+        if runner.is_over:
             self.rewards = dict(zip(self.possible_agents, runner.rewards(), strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
@@ -124,8 +133,9 @@ class StudAECEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         else:
             # Mid-hand every reward is 0 and nobody is terminated: PettingZoo's reward and
             # dead-agent bookkeeping would change nothing (it costs a fifth of a step).
-            assert hand.to_act is not None
-            self.agent_selection = self.possible_agents[hand.to_act]
+            seat = runner.to_act
+            assert seat is not None
+            self.agent_selection = self.possible_agents[seat]
 
     def render(self) -> str | None:
         """The hand as a spectator sees it, as text (``render_mode="ansi"``)."""

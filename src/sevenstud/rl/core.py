@@ -39,6 +39,10 @@ def mask_for(legal: Sequence[Action]) -> npt.NDArray[np.int8]:
     return mask
 
 
+NO_ACTIONS = np.zeros(ACTION_COUNT, np.int8)
+"""The mask when nobody is to act (read-only)."""
+NO_ACTIONS.flags.writeable = False
+
 DEFAULT_STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
 """The stakes an environment plays when none are given ($1/$2 bring-in, $5/$10)."""
 DEFAULT_STACK = 200
@@ -109,6 +113,16 @@ class HandRunner:
         self.hand = self._deal()
         return self.hand
 
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act (None once the hand is over)."""
+        return self.hand.to_act
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand is over (its rewards are final)."""
+        return self.hand.is_over
+
     def step(self, index: int | np.integer[Any]) -> None:
         """The seat to act takes the numbered action ``index``; :class:`IllegalAction` naming
         it (and nothing changed) when it is not legal now."""
@@ -135,6 +149,12 @@ class HandRunner:
         if hand.to_act != seat:
             return np.zeros(ACTION_COUNT, np.int8)
         return mask_for(hand.legal_actions()).copy()
+
+    def shared_mask(self) -> npt.NDArray[np.int8]:
+        """The mask of the seat to act, a read-only array shared by every step that has it
+        (all zero when the hand is over)."""
+        hand = self.hand
+        return NO_ACTIONS if hand.to_act is None else mask_for(hand.legal_actions())
 
     def rewards(self) -> list[float]:
         """Each seat's result so far in big bets (0 for all until the hand is over)."""
