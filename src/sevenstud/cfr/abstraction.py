@@ -107,6 +107,15 @@ def key_of(
     return f"{street}|{hi}.{lo}.{best}|{min(opponents, 3)}|{min(earlier, 4)}{last}|{now[-HISTORY_LENGTH:]}"
 
 
+def opponents_of(key: str) -> int:
+    """The opponents still in, as a key counts them (1, 2, 3 or more).
+
+    >>> opponents_of("5|2.0.1|1|3o|kb:kb")
+    1
+    """
+    return int(key.split("|", 3)[2])
+
+
 def betting(seat: int, street: int, actions: Sequence[tuple[int, int, str]]) -> tuple[int, str, str]:
     """(the earlier streets' bets and raises, who made the last of them: ``m`` the seat,
     ``o`` another, ``-`` nobody; this street's letters) from ``actions`` (street, seat, letter)."""
