@@ -17,6 +17,9 @@ TRAIN_GAMES = STUD_GAMES + CHECK_GAMES
 
 def add_train_arguments(parser: argparse.ArgumentParser) -> None:
     """``sevenstud train``'s options."""
+    # ``--ray`` is the very option ``sevenstud simulate`` has (one definition, one meaning).
+    from sevenstud.sim.cluster import add_ray_argument
+
     parser.add_argument(
         "--game",
         choices=TRAIN_GAMES,
@@ -29,8 +32,14 @@ def add_train_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--iterations", type=int, default=1000, help="the total to reach (a resumed run counts those done)"
     )
-    parser.add_argument("--workers", type=int, default=0, help="processes (0: every core)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=0,
+        help="worker processes, or Ray tasks a round with --ray (0: every core, or the Ray cluster's CPUs)",
+    )
     parser.add_argument("--batch", type=int, default=200, help="iterations per worker per round")
+    add_ray_argument(parser)
     parser.add_argument("--seed", type=int, default=0, help="the deals' seed")
     parser.add_argument(
         "--checkpoint",

@@ -1,11 +1,15 @@
-"""``sevenstud train``: external-sampling MCCFR on every core, resumable from checkpoints.
+"""``sevenstud train``: external-sampling MCCFR on every core or a Ray cluster, resumable
+from checkpoints.
 
-Training runs in rounds. Each round every worker process takes the tables as they stand,
-runs ``batch`` iterations of its own (its own random deals) and sends back what it added; the
-parent adds every worker's share (:meth:`Tables.add <sevenstud.cfr.solvers.Tables.add>`),
-which is the parallel form of MCCFR's sums, then writes a checkpoint (a pickle, replaced
-atomically), so that a run stopped at any moment resumes from its last round. The policy file
-(:mod:`sevenstud.cfr.policy`) is written at the end, and after every round with ``--export-every``.
+Training runs in rounds. Each round every worker (a process of a pool, or a Ray task with
+``--ray``) takes the tables as they stand, runs ``batch`` iterations of its own (its own random
+deals, seeded by the seed, the iterations done and the worker's number) and sends back what it
+added; the parent adds the workers' shares in worker order (:meth:`Tables.add
+<sevenstud.cfr.solvers.Tables.add>`), which is the parallel form of MCCFR's sums, then writes a
+checkpoint (a pickle, replaced atomically), so that a run stopped at any moment resumes from its
+last round. A round thus depends on the tables, the seed and the number of workers alone: a pool,
+Ray and a resumed run reach the same tables to the last bit. The policy file
+(:mod:`sevenstud.cfr.policy`) is written at the end.
 
 Games: ``stud8``, ``stud``, ``razz`` (the abstraction of :mod:`sevenstud.cfr.stud_game`,
 ``--players`` seats), or the checks ``kuhn``, ``leduc`` and ``ministud``, for which each
@@ -20,7 +24,8 @@ import os
 import pickle
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -44,13 +49,22 @@ class TrainSettings:
     iterations: int = 1000
     """The total to reach (a resumed run counts the iterations already done)."""
     workers: int = 0
-    """Processes (0: every core)."""
+    """Workers (0: every core, or with ``ray`` the cluster's CPUs)."""
     batch: int = 200
     """Iterations each worker runs per round."""
     seed: int = 0
     checkpoint: Path | None = None
     out: Path | None = None
     """The policy file to write (its other tables are kept)."""
+    ray: bool | str = False
+    """Run the workers as Ray tasks: True on a local instance started for the run, a string on
+    the cluster at that address (``"auto"``: the one this machine belongs to)."""
+
+
+Job = tuple[str, int, Tables, int, str]
+"""A worker's round: the game, its players, the tables, the iterations to run, the seed."""
+RunRound = Callable[[list[Job]], list[Tables]]
+"""Runs a round's jobs; the results in the jobs' order."""
 
 
 def make_game(name: str, players: int = 2) -> Any:
@@ -73,9 +87,8 @@ def table_name(game: str, players: int) -> str:
     return f"{game}/{players}"
 
 
-def _work(job: tuple[str, int, Tables, int, str]) -> Tables:
+def _work(name: str, players: int, tables: Tables, batch: int, seed: str) -> Tables:
     """One worker's round: ``batch`` iterations from the tables given; what it added."""
-    name, players, tables, batch, seed = job
     before_regrets = {k: list(v) for k, v in tables.regrets.items()}
     before_strategy = {k: list(v) for k, v in tables.strategy.items()}
     solver = ExternalSampling(make_game(name, players), seed=seed, tables=tables)
@@ -91,6 +104,52 @@ def _work(job: tuple[str, int, Tables, int, str]) -> Tables:
             if any(diff):
                 mine[key] = diff
     return delta
+
+
+def _work_alone(name: str, players: int, tables: Tables, batch: int, seed: str) -> Tables:
+    """A lone worker's round: the tables themselves, trained. (Its share subtracted and added
+    back would round differently from tables trained in place, as one process trains them.)"""
+    ExternalSampling(make_game(name, players), seed=seed, tables=tables).iterate(batch)
+    return tables
+
+
+@contextmanager
+def _pool(workers: int) -> Iterator[RunRound]:
+    """A round's jobs on ``workers`` processes (one: in this process, on the tables themselves)."""
+    if workers == 1:
+        yield lambda jobs: [_work_alone(*jobs[0])]
+        return
+    pool = multiprocessing.get_context("spawn").Pool(workers)
+    try:
+        yield lambda jobs: pool.starmap(_work, jobs)
+    finally:
+        pool.close()
+        pool.join()
+
+
+@contextmanager
+def _ray(option: bool | str, workers: int, log: TextIO) -> Iterator[tuple[int, RunRound]]:
+    """A round's jobs as Ray tasks (:mod:`sevenstud.sim.cluster`: a local instance, or a
+    cluster joined), and the number of workers (0 asked: the cluster's CPUs)."""
+    from sevenstud.sim.cluster import cluster_cpus, ray_address, ray_session
+
+    begun = time.monotonic()
+    with ray_session(ray_address(option), workers or None) as ray:
+        workers = workers or cluster_cpus(ray)
+        print(
+            f"Ray ready in {time.monotonic() - begun:.1f} s: {cluster_cpus(ray)} CPUs, {workers} workers",
+            file=log,
+            flush=True,
+        )
+        task = ray.remote(_work_alone if workers == 1 else _work)
+
+        def run(jobs: list[Job]) -> list[Tables]:
+            # The tables go into the object store once a round, not once a task; ray.get keeps
+            # the tasks' order, so the shares are added in worker order.
+            tables = ray.put(jobs[0][2])
+            return list(ray.get([task.remote(n, p, tables, b, s) for n, p, _, b, s in jobs]))
+
+        yield workers, run
 
 
 def load_checkpoint(path: Path | None, game: str, players: int) -> Tables:
@@ -131,6 +190,19 @@ def export(out: Path, game: str, players: int, tables: Tables, extra: dict[str, 
     return len(data["tables"][name])
 
 
+@contextmanager
+def _workers(settings: TrainSettings, log: TextIO) -> Iterator[tuple[int, RunRound]]:
+    """The number of workers and how a round's jobs run: on Ray with ``settings.ray``, else on
+    a pool of processes (every core when ``settings.workers`` is 0)."""
+    if settings.ray is not False:
+        with _ray(settings.ray, settings.workers, log) as ray_workers:
+            yield ray_workers
+        return
+    workers = settings.workers or os.cpu_count() or 1
+    with _pool(workers) as run:
+        yield workers, run
+
+
 def train(
     settings: TrainSettings, log: TextIO | None = None, on_round: Callable[[Tables], None] | None = None
 ) -> Tables:
@@ -139,14 +211,12 @@ def train(
     log = sys.stderr if log is None else log
     game = make_game(settings.game, settings.players)
     tables = load_checkpoint(settings.checkpoint, settings.game, settings.players)
-    workers = settings.workers or os.cpu_count() or 1
     exact = settings.game in CHECK_GAMES
-    started = time.monotonic()
     if tables.iterations:
         print(f"resuming {settings.game}/{settings.players} at {tables.iterations} iterations", file=log)
-    pool = multiprocessing.get_context("spawn").Pool(workers) if workers > 1 else None
-    try:
-        round_no = 0
+    with _workers(settings, log) as (workers, run_round):
+        started, first = time.monotonic(), tables.iterations
+        checking = 0.0  # the seconds of the exact exploitability, a check, not training
         while tables.iterations < settings.iterations:
             left = settings.iterations - tables.iterations
             batch = min(settings.batch, -(-left // workers))
@@ -154,27 +224,27 @@ def train(
                 (settings.game, settings.players, tables, batch, f"{settings.seed}-{tables.iterations}-{w}")
                 for w in range(workers)
             ]
-            if pool is None:  # one process: the tables themselves, no shares to add
-                ExternalSampling(game, seed=jobs[0][4], tables=tables).iterate(batch)
+            results = run_round(jobs)
+            if workers == 1:  # the tables trained whole (in this process: these very tables)
+                tables = results[0]
             else:
-                for share in pool.map(_work, jobs):
+                for share in results:
                     tables.add(share)
-            round_no += 1
             if settings.checkpoint is not None:
                 save_checkpoint(settings.checkpoint, settings.game, settings.players, tables)
+            seconds = time.monotonic() - started
             line = (
                 f"{settings.game}/{settings.players}: {tables.iterations} iterations, "
-                f"{len(tables.regrets)} infosets, {time.monotonic() - started:.0f} s"
+                f"{len(tables.regrets)} infosets, {seconds:.0f} s "
+                f"({(tables.iterations - first) / max(seconds - checking, 1e-9):.1f} iterations/s)"
             )
             if exact:
+                begun = time.monotonic()
                 line += f", exploitability {exploitability(game, tables.average_policy()):.4f}"
+                checking += time.monotonic() - begun
             print(line, file=log, flush=True)
             if on_round is not None:
                 on_round(tables)
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
     if settings.out is not None:
         n = export(settings.out, settings.game, settings.players, tables)
         print(
@@ -203,6 +273,7 @@ def train_command(args: argparse.Namespace) -> int:
             args.seed,
             checkpoint,
             args.out,
+            args.ray,
         )
     )
     return 0

@@ -20,6 +20,7 @@ def add_arguments(parser: Any) -> None:
     from sevenstud.arguments import SEED, stakes_type, whole_number
     from sevenstud.bots.registry import BOT_KINDS
     from sevenstud.games import GAME_CODES
+    from sevenstud.sim.cluster import add_ray_argument
 
     parser.add_argument(
         "bots",
@@ -69,14 +70,7 @@ def add_arguments(parser: Any) -> None:
         metavar="N",
         help="worker processes (default: one a core)",
     )
-    parser.add_argument(
-        "--ray",
-        nargs="?",
-        const=True,
-        default=False,
-        metavar="ADDRESS",
-        help="run on Ray: a local instance, or the cluster at ADDRESS ('auto': this machine's)",
-    )
+    add_ray_argument(parser)
     parser.add_argument(
         "--engine",
         choices=list(ENGINES),

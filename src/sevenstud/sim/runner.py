@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from sevenstud.sim.cluster import cluster_cpus, ray_address, ray_session
 from sevenstud.sim.core import (
     DealRecord,
     Matchup,
@@ -193,28 +194,14 @@ def run_ray(
 ) -> list[DealRecord]:
     """The deals as Ray tasks: on a local Ray instance (``address`` None: started here, with
     ``num_cpus``, and stopped after), on the cluster at ``address``, or on the Ray this process
-    has already joined."""
-    try:
-        # Ray and tqdm are typed loosely or not at all: Any, rather than ignores that fit one
-        # version of them.
-        ray: Any = importlib.import_module("ray")
-    except ImportError:
-        raise SimulationError("--ray needs Ray (pip install 'sevenstud[sim]')") from None
-    started = False
-    if not ray.is_initialized():
-        if address is None:
-            ray.init(num_cpus=num_cpus, include_dashboard=False, log_to_driver=False)
-        else:
-            ray.init(address=address, log_to_driver=False)
-        started = True
-    try:
+    has already joined (:func:`sevenstud.sim.cluster.ray_session`)."""
+    with ray_session(address, num_cpus) as ray:
         options: dict[str, Any] = {}
         if choice.folder is not None:
             path = os.pathsep.join(p for p in (str(choice.folder), os.environ.get("PYTHONPATH")) if p)
             options["runtime_env"] = {"env_vars": {"PYTHONPATH": path}}
         task = ray.remote(_block).options(**options)
-        workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
-        pending = [task.remote(matchup, a, b) for a, b in blocks(deals, workers)]
+        pending = [task.remote(matchup, a, b) for a, b in blocks(deals, cluster_cpus(ray))]
         records: list[DealRecord] = []
         n = len(matchup.players)
         while pending:
@@ -224,9 +211,6 @@ def run_ray(
                 if progress is not None:
                     progress(len(block) * n)
         return records
-    finally:
-        if started:
-            ray.shutdown()
 
 
 def simulate(
@@ -250,7 +234,7 @@ def simulate(
         raise SimulationError(f"the number of worker processes must be at least 1, not {workers}")
     choice = choose_engine(engine, compiled)
     if ray is not False:
-        records = run_ray(matchup, deals, None if ray is True else str(ray), choice, progress, workers)
+        records = run_ray(matchup, deals, ray_address(ray), choice, progress, workers)
     else:
         records = run_local(matchup, deals, workers or os.cpu_count() or 1, choice, progress)
     return summarize(matchup, records)
@@ -262,6 +246,7 @@ def progress_bar(total: int, enabled: bool) -> tuple[Progress | None, Callable[[
     if not enabled:
         return None, lambda: None
     try:
+        # tqdm is untyped: Any, rather than an ignore that fits one version of it.
         tqdm: Any = importlib.import_module("tqdm").tqdm
     except ImportError:
         return None, lambda: None
