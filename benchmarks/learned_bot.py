@@ -2,10 +2,11 @@
 tight and equity bots, heads-up and six-handed (the learned bot and five of the other kind),
 each bot's result in milli-small-bets per hand with its 95% interval. The jobs run on every
 core. ``--curve`` instead plays each policy snapshot of ``tools/train_learned.py`` heads-up
-against the rule bot (the training curve of the README).
+against the rule bot through :func:`sevenstud.sim.simulate`, luck-corrected (the training curve
+of the README; the sim extra).
 
     nice -n 10 python benchmarks/learned_bot.py --deals 200
-    nice -n 10 python benchmarks/learned_bot.py --curve .train --deals 300
+    nice -n 10 python benchmarks/learned_bot.py --curve .train --deals 10000
 """
 
 from __future__ import annotations
@@ -45,6 +46,24 @@ def job(args: tuple[str, str, int, int, int, str | None]) -> str:
     )
 
 
+def curve_job(args: tuple[str, int, int, str]) -> str:
+    """One snapshot heads-up against the rule bot, luck-corrected: a result line."""
+    game, deals, seed, path = args
+    from sevenstud.bots import learned
+    from sevenstud.sim import Matchup, simulate
+
+    policy = policy_file.load(path)
+    learned.shipped_policy = lambda: policy  # this process's learned bots play the snapshot
+    started = time.monotonic()
+    result = simulate(Matchup(("learned", "rule"), game=game, seed=seed), deals, workers=1, engine="pure")
+    me = result.players[0].corrected
+    return (
+        f"{game} heads-up vs rule ({Path(path).name}): learned {me.msb_per_hand:+.0f} ± {me.ci95:.0f}"
+        f" mSB/hand luck-corrected over {result.hands} hands ({deals} deals),"
+        f" {time.monotonic() - started:.0f} s"
+    )
+
+
 def main() -> None:
     """Run the matches (see the module)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -58,13 +77,17 @@ def main() -> None:
     args = parser.parse_args()
     games = args.games.split(",")
     if args.curve is not None:
-        jobs = []
+        curve: list[tuple[str, int, int, str]] = []
         for snap in sorted(
             args.curve.glob("policy-*-2-*.json.gz"), key=lambda p: int(re.findall(r"\d+", p.name)[-1])
         ):
             game = snap.name.split("-")[1]
             if game in games:
-                jobs.append((game, "rule", 2, args.deals, args.seed, str(snap)))
+                curve.append((game, args.deals, args.seed, str(snap)))
+        with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
+            for line in pool.imap(curve_job, curve):
+                print(line, flush=True)
+        return
     else:
         jobs = [
             (game, opp, int(seats), args.deals, args.seed, None)
