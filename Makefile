@@ -10,7 +10,7 @@ ENGINE := src/sevenstud
 # `make test` runs the rules tests and the PokerKit cross-check a second time against it (or
 # skips them, saying why, where no C compiler is found). `make run` never builds it.
 COMPILED       := build/compiled
-ENGINE_SOURCES := $(shell find $(ENGINE) -name '*.py')
+ENGINE_SOURCES := $(shell find $(ENGINE) -type f -not -path '*/__pycache__/*')
 COMPILED_TESTS := tests/rules tests/test_crosscheck_pokerkit.py tests/test_compiled.py tests/test_chips.py \
                   tests/test_actions.py tests/test_hand.py tests/test_games.py tests/test_redaction.py \
                   tests/test_table.py tests/test_wire.py tests/test_bots.py tests/test_terminal.py

@@ -59,11 +59,13 @@ COMPILED = (
 
 
 def source_hashes(package: Path) -> dict[str, str]:
-    """The sha256 of every ``.py`` file of a package, by its path relative to the package's
+    """The sha256 of every file of a package (its data too: the build copies the learned bot's
+    policy, and a stale copy would play the old one), by its path relative to the package's
     parent (``sevenstud/hand.py``)."""
     return {
         str(path.relative_to(package.parent)): hashlib.sha256(path.read_bytes()).hexdigest()
-        for path in sorted(package.rglob("*.py"))
+        for path in sorted(package.rglob("*"))
+        if path.is_file() and "__pycache__" not in path.parts
     }
 
 

@@ -91,10 +91,11 @@ class LearnedBot:
         with two), None with more or where that table does not know the key."""
         key = abstraction.view_key(view, 3)
         opponents = abstraction.opponents_of(key)
-        # Each table plays only where it was trained. The heads-up table played multiway, the
-        # opponents counted as one, lost to the rule bot six-handed (-110 ± 31 mSB/hand, 3 of
-        # each, 12,000 hands) where the tight bot's rules until one opponent is left won
-        # (+29 ± 26 on the same deals): a heads-up strategy is far too loose against several
-        # hands (README, "The learned bot").
+        # Each table plays only where it was trained. Six-handed against the rule bot (3 of
+        # each, the same 12,000 hands), the heads-up table played multiway with the opponents
+        # counted as one made +5 ± 27 mSB/hand, and -110 ± 31 with every unknown multiway key
+        # read as its nearest heads-up one; the tight bot's rules until one opponent is left
+        # made +29 ± 26: a heads-up strategy is far too loose against several hands (README,
+        # "The learned bot").
         table = self._tables.get(f"{game_kind(view.game).code}/{opponents + 1}")
         return None if table is None else table.get(key)

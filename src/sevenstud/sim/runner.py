@@ -57,11 +57,12 @@ class EngineChoice:
 
 
 def source_hashes(package: Path) -> dict[str, str]:
-    """The sha256 of every ``.py`` file of a package by its path from the package's parent, as
-    tools/build_compiled.py records them in ``SOURCES.json``."""
+    """The sha256 of every file of a package (data included) by its path from the package's
+    parent, as tools/build_compiled.py records them in ``SOURCES.json``."""
     return {
         str(path.relative_to(package.parent)): hashlib.sha256(path.read_bytes()).hexdigest()
-        for path in sorted(package.rglob("*.py"))
+        for path in sorted(package.rglob("*"))
+        if path.is_file() and "__pycache__" not in path.parts
     }
 
 
