@@ -74,6 +74,15 @@ def _workers(root: int | None = None) -> list[int]:
     return grandchildren
 
 
+def _cpu_ticks(pid: int) -> int:
+    """The CPU time a process has used, user and system, in clock ticks (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0
+    return int(fields[11]) + int(fields[12])
+
+
 def _until(check: Callable[[], bool], seconds: float = 20.0) -> None:
     end = time.monotonic() + seconds
     while not check():
@@ -234,6 +243,10 @@ def test_a_server_killed_with_9_leaves_no_worker_running(tmp_path: Path) -> None
         assert answer.status_code == 200 and answer.json()["deadline"] == 600
         _until(lambda: bool(_workers(served.process.pid)), 30)
         workers = _workers(served.process.pid)
+        # Computing, so past its first lines, where it closes its copy of the fork server's pipe
+        # and asks to die with it: stopped before those (CI did, once in many runs) it would
+        # keep the fork server alive, and itself, which no server can prevent.
+        _until(lambda: all(_cpu_ticks(pid) >= 10 for pid in workers), 30)
         for pid in workers:  # stuck: it will not see its pipe close, only the system can end it
             os.kill(pid, signal.SIGSTOP)
     finally:
