@@ -4,9 +4,13 @@ checkpoint in ``--work``; run it again with bigger stages to go on.
 
     nice -n 10 python tools/train_learned.py --work .train --hu 1000,3000,6000 --multi 500,1500
 
-The shipped policy (session of 2026-12-01): ``--hu 1000,3000,6000 --multi ''`` for every game,
-then ``--games stud8,stud --hu 10000 --multi ''`` (the three-handed tables trained with
-``--multi 800`` were measured and left out: README, "The learned bot").
+The heads-up tables are trained first: a multiway table's heads-up ends are played by the
+heads-up table of the policy the package holds (:func:`sevenstud.cfr.train.make_game`), so a
+multiway stage learns against the heads-up table just written.
+
+The shipped policy (2026-12-03): heads-up ``--games stud8 --hu 150000 --multi ''`` and
+``--games stud,razz --hu 100000 --multi ''``; the multiway tables four-handed (README, "The
+learned bot", for their stages).
 """
 
 from __future__ import annotations
@@ -26,11 +30,12 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path("src/sevenstud/cfr/data/policy.json.gz"))
     parser.add_argument("--games", default=",".join(STUD_GAMES))
     parser.add_argument("--hu", default="1000,3000,6000", help="heads-up stages (iterations)")
-    parser.add_argument("--multi", default="500,1500", help="3-handed stages (iterations)")
+    parser.add_argument("--multi", default="500,1500", help="multiway stages (iterations)")
+    parser.add_argument("--multi-players", type=int, default=4, help="the multiway tables' seats")
     parser.add_argument("--workers", type=int, default=0)
     args = parser.parse_args()
     args.work.mkdir(parents=True, exist_ok=True)
-    for players, stages in ((2, args.hu), (3, args.multi)):
+    for players, stages in ((2, args.hu), (args.multi_players, args.multi)):
         for game in args.games.split(","):
             for stage in (int(s) for s in stages.split(",") if s):
                 ckpt = args.work / f"{game}-{players}.ckpt"
@@ -40,7 +45,7 @@ def main() -> None:
                         players,
                         stage,
                         args.workers,
-                        batch=250 if players == 2 else 100,
+                        batch=250 if players == 2 else 500,
                         seed=0,
                         checkpoint=ckpt,
                         out=args.out,

@@ -6,13 +6,14 @@ At each turn it computes the abstraction's key of its information set from its o
 opponents in, the betting so far) and draws a letter (fold, check, call, bring-in, complete or
 bet, raise) by the learned probabilities, then plays the legal action of that letter (the
 smallest bet of its kind). A policy has a heads-up table per game (``GAME/2``, trained
-two-handed) and may have a three-handed one (``GAME/3``, ``sevenstud train --players 3``).
-The bot looks in the table of as many players as are still in: heads-up, and in a multiway
-hand once one opponent is left, the heads-up table; with two opponents a three-handed table
-if the policy has one. The shipped policy has only the heads-up tables, so a multiway street
-with two or more opponents in is played by :class:`~sevenstud.bots.tight.TightBot`'s rules, as
-is a key no table knows (a position self-play never reached): a heads-up strategy played
-against several hands lost (README, "The learned bot").
+two-handed) and may have a multiway one (``GAME/N``, trained N-handed: ``sevenstud train
+--players N``; the shipped ones are four-handed). With one opponent left (heads-up, or a
+multiway hand down to two) the bot looks in the heads-up table; with two or more it looks in
+the multiway table, whose keys count the opponents as two or "three or more", so one table
+serves every table size up to eight seats. A key its table does not know (a position
+self-play never reached), or a multiway pot in a game with no multiway table, is played by
+:class:`~sevenstud.bots.tight.TightBot`'s rules: a heads-up strategy played against several
+hands lost (README, "The learned bot").
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from sevenstud.bots.simple import _check_turn, game_kind
 from sevenstud.bots.tight import TightBot
 from sevenstud.cfr import abstraction
 from sevenstud.cfr import policy as policy_file
+from sevenstud.games import GAMES
 from sevenstud.hand import Action, SeatView
 
 # The abstraction is imported as a module, its names looked up when a bot plays: it reads the
@@ -49,6 +51,7 @@ class LearnedBot:
         self.name = name
         self._rng = random.Random(seed)
         self._tables: dict[str, dict[str, list[int]]] = (policy or shipped_policy())["tables"]
+        self._multiway = {code: multiway_table(self._tables, code) for code in GAMES}
         self._fallback = TightBot(seed=seed, name=name)
         self.decisions = 0
         """Betting decisions made."""
@@ -87,15 +90,27 @@ class LearnedBot:
 
     def lookup(self, view: SeatView) -> list[int] | None:
         """The learned probabilities (thousandths) of the legal letters here, or None: the
-        table of as many players as are still in (``GAME/2`` with one opponent left, ``GAME/3``
-        with two), None with more or where that table does not know the key."""
-        key = abstraction.view_key(view, 3)
-        opponents = abstraction.opponents_of(key)
-        # Each table plays only where it was trained. Six-handed against the rule bot (3 of
-        # each, the same 12,000 hands), the heads-up table played multiway with the opponents
-        # counted as one made +5 ± 27 mSB/hand, and -110 ± 31 with every unknown multiway key
-        # read as its nearest heads-up one; the tight bot's rules until one opponent is left
-        # made +29 ± 26: a heads-up strategy is far too loose against several hands (README,
-        # "The learned bot").
-        table = self._tables.get(f"{game_kind(view.game).code}/{opponents + 1}")
-        return None if table is None else table.get(key)
+        heads-up table's with one opponent left, the multiway table's with two or more, as
+        long as no more are in than it was trained against; None where that table is missing
+        or does not know the key."""
+        opponents = sum(not folded for s, folded in enumerate(view.folded) if s != view.seat)
+        code = game_kind(view.game).code
+        if opponents <= 1:
+            table = self._tables.get(f"{code}/2")
+        else:
+            # Each table plays only where it was trained. Six-handed against the rule bot, the
+            # heads-up table played multiway made +5 ± 27 mSB/hand, the tight bot's rules +29 ±
+            # 26 (the same 12,000 hands): a heads-up strategy is far too loose against several
+            # hands (README, "The learned bot"); so is a four-handed one against five.
+            name = self._multiway[code]
+            table = self._tables.get(name) if name and opponents < int(name.split("/")[1]) else None
+        return None if table is None else table.get(abstraction.view_key(view, 3))
+
+
+def multiway_table(tables: dict[str, Any], code: str) -> str:
+    """The name of a game's multiway table in ``tables`` (the one trained with the most
+    players), or ``""`` when it has none."""
+    sizes = [
+        int(name.split("/")[1]) for name in tables if name.startswith(f"{code}/") and name != f"{code}/2"
+    ]
+    return f"{code}/{max(sizes)}" if sizes else ""

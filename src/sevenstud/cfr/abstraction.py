@@ -15,9 +15,11 @@ table (:func:`view_key`, from the seat's redacted view only):
   ahead on board, who will act first);
 * how many opponents are still in (1, 2, 3 or more);
 * the betting so far: the bets and raises of the earlier streets (0 to 4, more counted as 4),
-  who made the last of them (the seat, another, nobody), and this street's actions in order as
-  letters (``i`` bring-in, ``b`` complete or bet, ``r`` raise, ``c`` call, ``k`` check,
-  ``f`` fold; the last eight).
+  who made the last of them (the seat, another, nobody), and this street's actions: heads-up in
+  order as letters (``i`` bring-in, ``b`` complete or bet, ``r`` raise, ``c`` call, ``k`` check,
+  ``f`` fold; the last eight); in a multiway pot (two or more opponents in) summarised
+  (:func:`multiway_street`), for the orders in which three to eight players can bet are far
+  too many to learn each.
 
 The buckets are not the Monte Carlo equity of :class:`~sevenstud.bots.equity_bot.EquityBot`:
 an equity estimate per node costs milliseconds and needs numpy, far too slow for self-play at
@@ -132,6 +134,43 @@ def betting(seat: int, street: int, actions: Sequence[tuple[int, int, str]]) -> 
     return earlier, last, "".join(now)
 
 
+def multiway_street(seat: int, now: Sequence[tuple[int, str]]) -> str:
+    """This street's betting in a multiway pot, from its actions (seat, letter), as a
+    summary: ``i`` when the pot is only brought in, the bets and raises made (a completion
+    counts), who made the last of them or the bring-in (``m`` the seat, ``o`` another, ``-``
+    nobody), the calls since (0, 1, 2 or more) and ``a`` when the seat has acted already
+    (then a bet from another is a raise of the seat's own, or of a bet it called).
+
+    >>> multiway_street(0, [(1, "i"), (2, "c"), (0, "b"), (1, "c"), (2, "r")])
+    '2o0a'
+    >>> multiway_street(0, [(1, "i"), (2, "c"), (3, "c")])
+    'i0o2'
+    """
+    bets, last, calls, acted, brought_in = 0, "-", 0, False, False
+    for who, token in now:
+        if who == seat:
+            acted = True
+        if token in AGGRESSIVE_TOKENS or token == "i":
+            bets += token != "i"
+            brought_in = token == "i"
+            last = "m" if who == seat else "o"
+            calls = 0
+        elif token == "c":
+            calls += 1
+    return f"{'i' if brought_in else ''}{bets}{last}{min(calls, 2)}{'a' if acted else ''}"
+
+
+def street_key(
+    seat: int, street: int, opponents: int, actions: Sequence[tuple[int, int, str]]
+) -> tuple[int, str, str]:
+    """The betting's part of a key: :func:`betting`, this street's letters summarised by
+    :func:`multiway_street` when ``opponents`` (those still in) are two or more."""
+    earlier, last, now = betting(seat, street, actions)
+    if opponents >= 2:
+        now = multiway_street(seat, [(who, token) for s, who, token in actions if s == street])
+    return earlier, last, now
+
+
 def view_key(view: SeatView, most_opponents: int = 3) -> str:
     """The key of the seat's information set from its own view (its cards, the up cards, the
     actions seen): what the learned bot looks up. ``most_opponents`` caps the opponents counted
@@ -148,7 +187,7 @@ def view_key(view: SeatView, most_opponents: int = 3) -> str:
         for e in view.events
         if isinstance(e, ActionTaken) and e.action.kind in TOKENS
     ]
-    earlier, last, now = betting(seat, view.street, actions)
+    earlier, last, now = street_key(seat, view.street, len(opponents), actions)
     opponents_in = min(len(opponents), most_opponents)
     return key_of(view.street, buckets, opponents_in, earlier, last, now) + ":" + "".join(legal_letters(view))
 

@@ -27,7 +27,10 @@ def add_train_arguments(parser: argparse.ArgumentParser) -> None:
         help="the game (kuhn, leduc, ministud: the checks)",
     )
     parser.add_argument(
-        "--players", type=int, default=2, help="seats (2 heads-up; 3 trains the multiway table)"
+        "--players",
+        type=int,
+        default=2,
+        help="seats (2: the heads-up table; 3 to 7: a multiway one, its heads-up ends played by the first)",
     )
     parser.add_argument(
         "--iterations", type=int, default=1000, help="the total to reach (a resumed run counts those done)"
@@ -41,6 +44,13 @@ def add_train_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--batch", type=int, default=200, help="iterations per worker per round")
     add_ray_argument(parser)
     parser.add_argument("--seed", type=int, default=0, help="the deals' seed")
+    parser.add_argument(
+        "--least-visits",
+        type=int,
+        default=0,
+        metavar="N",
+        help="write only the information sets self-play reached about N times or more (0: all)",
+    )
     parser.add_argument(
         "--checkpoint",
         type=Path,

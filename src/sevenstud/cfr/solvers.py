@@ -152,7 +152,13 @@ class ExternalSampling:
     chance and the other players' actions are sampled, every action of the traverser is
     explored. The average strategy is accumulated at the other players' nodes, as they are
     sampled (the "simple" averaging). ``linear`` weights iteration t by t (linear CFR's
-    averaging, which converges faster in practice); the regrets are not discounted."""
+    averaging, which converges faster in practice); the regrets are not discounted.
+
+    A game may fix some of its information sets' strategies: when it has a method
+    ``fixed_strategy(state, key)`` and that returns weights, the action there is sampled from
+    them whoever acts, the traverser too, and nothing is learned there (a multiway stud hand
+    whose heads-up end is played by the heads-up policy already trained: see
+    :class:`~sevenstud.cfr.stud_game.StudGame`)."""
 
     def __init__(
         self,
@@ -166,6 +172,7 @@ class ExternalSampling:
         self.rng = random.Random(seed)
         self.linear = linear
         self.tables = Tables() if tables is None else tables
+        self._fixed = getattr(game, "fixed_strategy", None)
 
     def average_policy(self) -> dict[str, list[float]]:
         """The average strategy so far."""
@@ -178,6 +185,16 @@ class ExternalSampling:
             for player in range(self.game.num_players):
                 self._walk(self.game.root(), player)
 
+    def _sample(self, weights: Sequence[float], total: float = 1.0) -> int:
+        """An index drawn by ``weights``, which sum to ``total`` (the last when rounding leaves
+        the draw unspent)."""
+        x = self.rng.random() * total
+        for i, p in enumerate(weights):
+            x -= p
+            if x < 0:
+                return i
+        return len(weights) - 1
+
     def _walk(self, state: Any, player: int) -> float:
         game = self.game
         if game.is_terminal(state):
@@ -187,6 +204,10 @@ class ExternalSampling:
             return self._walk(game.child(state, game.sample_chance(state, self.rng)), player)
         key = game.infoset(state)
         actions = game.actions(state)
+        if self._fixed is not None:
+            fixed = self._fixed(state, key)
+            if fixed is not None:
+                return self._walk(game.child(state, actions[self._sample(fixed, sum(fixed))]), player)
         n = len(actions)
         regrets = self.tables.regrets.get(key)
         if regrets is None:
@@ -199,14 +220,7 @@ class ExternalSampling:
                 avg = self.tables.strategy[key] = [0.0] * n
             for i in range(n):
                 avg[i] += weight * sigma[i]
-            x = self.rng.random()
-            pick = n - 1
-            for i, p in enumerate(sigma):
-                x -= p
-                if x < 0:
-                    pick = i
-                    break
-            return self._walk(game.child(state, actions[pick]), player)
+            return self._walk(game.child(state, actions[self._sample(sigma)]), player)
         values = [self._walk(game.child(state, a), player) for a in actions]
         node = sum(p * v for p, v in zip(sigma, values, strict=True))
         weight = float(self.tables.iterations) if self.linear else 1.0

@@ -24,11 +24,11 @@ seven seats are dealt here). Returns are in small bets.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from sevenstud.cards import CARDS, Card
-from sevenstud.cfr.abstraction import RULES, betting, key_of, strength
+from sevenstud.cfr.abstraction import RULES, key_of, street_key, strength
 from sevenstud.cfr.game import CHANCE
 from sevenstud.games import GameCode
 
@@ -67,9 +67,17 @@ class StudState:
 
 
 class StudGame:
-    """Abstracted real stud (see the module) between ``players`` seats, 2 to 7."""
+    """Abstracted real stud (see the module) between ``players`` seats, 2 to 7.
 
-    def __init__(self, game: GameCode, players: int = 2) -> None:
+    ``heads_up``: a heads-up policy table (keys to weights, :mod:`sevenstud.cfr.policy`) that
+    plays every information set it knows once two players are left in a multiway hand
+    (:meth:`fixed_strategy`), as the learned bot plays at the table: the multiway table is
+    then learned for the multiway streets alone, and what follows them is sampled, not
+    explored."""
+
+    def __init__(
+        self, game: GameCode, players: int = 2, heads_up: Mapping[str, Sequence[int]] | None = None
+    ) -> None:
         if game not in RULES:
             raise ValueError(f"unknown game {game!r}: expected one of {', '.join(RULES)}")
         if not 2 <= players <= 7:
@@ -78,6 +86,7 @@ class StudGame:
         self.rules = RULES[game]
         self.num_players = players
         self.cap = self.rules.cap
+        self.heads_up = heads_up if players > 2 else None
 
     def root(self) -> StudState:
         """Before the deal."""
@@ -225,6 +234,13 @@ class StudGame:
                     won[s] += amount / len(winners)
         return [(won[s] - state.put[s]) / SMALL for s in range(n)]
 
+    def fixed_strategy(self, state: StudState, key: str) -> Sequence[int] | None:
+        """The heads-up table's weights at ``key`` when two players are left and it knows the
+        key; None elsewhere (learned there)."""
+        if self.heads_up is None or sum(not f for f in state.folded) != 2:
+            return None
+        return self.heads_up.get(key)
+
     def infoset(self, state: StudState) -> str:
         """The abstraction's key for the seat to act (:mod:`sevenstud.cfr.abstraction`)."""
         assert state.deal is not None
@@ -246,7 +262,7 @@ class StudGame:
             opponents = [cards[s][2 : 2 + ups] for s in live if s != me]
             buckets = strength(self.rules, mine, cards[me][2 : 2 + ups], dead, opponents)
             state.deal.features[cache_key] = buckets
-        earlier, last, now = betting(me, street, state.actions)
+        earlier, last, now = street_key(me, street, len(live) - 1, state.actions)
         # The letters the seat may play end the key: the cap, the bring-in and a history cut
         # short by HISTORY_LENGTH must never give one key two sets of actions.
         letters = "".join(self.actions(state))

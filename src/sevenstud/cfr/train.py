@@ -27,10 +27,12 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any, TextIO
 
 from sevenstud.cfr import policy as policy_file
+from sevenstud.cfr.abstraction import opponents_of
 from sevenstud.cfr.arguments import CHECK_GAMES, STUD_GAMES, TRAIN_GAMES
 from sevenstud.cfr.best_response import exploitability
 from sevenstud.cfr.kuhn import KuhnPoker
@@ -59,6 +61,9 @@ class TrainSettings:
     ray: bool | str = False
     """Run the workers as Ray tasks: True on a local instance started for the run, a string on
     the cluster at that address (``"auto"``: the one this machine belongs to)."""
+    least_visits: int = 0
+    """Write only the information sets self-play reached about this many times or more (0:
+    every one): see :func:`export`."""
 
 
 Job = tuple[str, int, Tables, int, str]
@@ -68,9 +73,12 @@ RunRound = Callable[[list[Job]], list[Tables]]
 
 
 def make_game(name: str, players: int = 2) -> Any:
-    """The training game of a name in :data:`TRAIN_GAMES`."""
+    """The training game of a name in :data:`TRAIN_GAMES`. A stud game for three or more
+    players has its heads-up ends played by the shipped heads-up table (as the learned bot
+    plays them: :class:`~sevenstud.cfr.stud_game.StudGame`)."""
     if name in STUD_GAMES:
-        return StudGame(name, players)  # type: ignore[arg-type]
+        heads_up = _shipped_table(table_name(name, 2)) if players > 2 else None
+        return StudGame(name, players, heads_up)  # type: ignore[arg-type]
     if players != 2:
         raise ValueError(f"{name} is a two-player game, not for {players}")
     if name == "kuhn":
@@ -80,6 +88,13 @@ def make_game(name: str, players: int = 2) -> Any:
     if name == "ministud":
         return MiniStud(cap=1)
     raise ValueError(f"unknown game {name!r}: expected one of {', '.join(TRAIN_GAMES)}")
+
+
+@cache
+def _shipped_table(name: str) -> dict[str, list[int]] | None:
+    """A table of the shipped policy (read once a process), None when it has none."""
+    table = policy_file.load()["tables"].get(name)
+    return table if isinstance(table, dict) else None
 
 
 def table_name(game: str, players: int) -> str:
@@ -175,17 +190,37 @@ def save_checkpoint(path: Path, game: str, players: int, tables: Tables) -> None
     os.replace(tmp, path)
 
 
-def export(out: Path, game: str, players: int, tables: Tables, extra: dict[str, Any] | None = None) -> int:
+def visits(tables: Tables, key: str) -> float:
+    """About how many times self-play reached ``key``: linear averaging weighs a visit at
+    iteration t by t, so visits spread evenly over T iterations weigh about T/2 each."""
+    return 2 * sum(tables.strategy.get(key, ())) / max(tables.iterations, 1)
+
+
+def export(
+    out: Path,
+    game: str,
+    players: int,
+    tables: Tables,
+    extra: dict[str, Any] | None = None,
+    least_visits: int = 0,
+) -> int:
     """Write the average strategy into the policy file ``out`` (its other tables kept); the
-    number of information sets written."""
+    number of information sets written. With ``least_visits`` an information set self-play
+    reached less often (:func:`visits`) is left out: its average is mostly the noise of a few
+    samples, and the learned bot plays the tight rules where its table is silent."""
     data = policy_file.load(out) if out.exists() else policy_file.empty()
     name = table_name(game, players)
+    # A multiway table keeps its multiway keys alone: the bot plays a heads-up end by the
+    # heads-up table (keys that table lacked were learned here, but only as the multiway
+    # streets' continuation).
     data["tables"][name] = {
         key: policy_file.quantise(p)
         for key, p in sorted(tables.average_policy().items())
         if sum(tables.strategy[key]) > 0
+        and (players == 2 or opponents_of(key) >= 2)
+        and (not least_visits or visits(tables, key) >= least_visits)
     }
-    data["meta"][name] = {"iterations": tables.iterations, **(extra or {})}
+    data["meta"][name] = {"iterations": tables.iterations, "least_visits": least_visits, **(extra or {})}
     policy_file.save(out, data)
     return len(data["tables"][name])
 
@@ -246,7 +281,7 @@ def train(
             if on_round is not None:
                 on_round(tables)
     if settings.out is not None:
-        n = export(settings.out, settings.game, settings.players, tables)
+        n = export(settings.out, settings.game, settings.players, tables, least_visits=settings.least_visits)
         print(
             f"wrote {n} information sets of {table_name(settings.game, settings.players)} to {settings.out}",
             file=log,
@@ -259,8 +294,9 @@ def train_command(args: argparse.Namespace) -> int:
     for name in ("players", "iterations", "batch"):
         if getattr(args, name) < 1:
             raise ValueError(f"--{name} must be at least 1, not {getattr(args, name)}")
-    if args.workers < 0:
-        raise ValueError(f"--workers cannot be negative ({args.workers})")
+    for name in ("workers", "least_visits"):
+        if getattr(args, name) < 0:
+            raise ValueError(f"--{name.replace('_', '-')} cannot be negative ({getattr(args, name)})")
     checkpoint = args.checkpoint or args.out.with_name(args.out.name + ".ckpt")
     make_game(args.game, args.players)  # a bad game or seat count is refused before any work
     train(
@@ -274,6 +310,7 @@ def train_command(args: argparse.Namespace) -> int:
             checkpoint,
             args.out,
             args.ray,
+            args.least_visits,
         )
     )
     return 0
