@@ -24,8 +24,11 @@ from sevenstud.games import GAMES, Stakes
 from sevenstud.hand import Action, ActionKind, Hand, SeatView
 
 STAKES = Stakes(1, 2, 5, 10)
-MULTIWAY_UNKNOWN = 0.3
-"""The most of a multiway table's decisions it may not know (measured: ...)."""
+MULTIWAY_UNKNOWN = 0.75
+"""The most of the multiway decisions (two or three opponents in) the shipped four-handed
+tables may leave to the tight rules: they keep only the keys self-play reached about 2,000
+times or more (``--least-visits 2000``); measured 0.10 to 0.62 over the test's hands. A table
+whose keys drifted from the abstraction would know none."""
 
 
 class Recorder:
@@ -84,17 +87,19 @@ class Counting(LearnedBot):
 
     def lookup(self, view: SeatView) -> list[int] | None:
         found = super().lookup(view)
-        self.answers.append((opponents_of(view_key(view, 3)), found is not None))
+        opponents = sum(not folded for s, folded in enumerate(view.folded) if s != view.seat)
+        assert opponents_of(view_key(view, 3)) == min(opponents, 3)
+        self.answers.append((opponents, found is not None))
         return found
 
 
 def test_the_learned_bot_plays_every_game_from_its_policy() -> None:
     """The shipped policy covers the games at every table size: heads-up, and in a multiway
     hand once one opponent is left, nearly every decision is the heads-up table's; with two or
-    more opponents in (six or eight seats) most are the multiway table's."""
+    three opponents in many are the four-handed table's; with more, none (the tight rules)."""
     policy = shipped_policy()
     for code in GAMES:
-        assert f"{code}/2" in policy["tables"] and multiway_table(policy["tables"], code)
+        assert f"{code}/2" in policy["tables"] and multiway_table(policy["tables"], code) == f"{code}/4"
         for players in (2, 6, 8):
             bots: list[Counting] = []
 
@@ -106,10 +111,12 @@ def test_the_learned_bot_plays_every_game_from_its_policy() -> None:
             duplicate_match([make] + ["rule"] * (players - 1), game=code, deals=10, seed=5)
             answers = [a for b in bots for a in b.answers]
             heads_up = [found for opponents, found in answers if opponents == 1]
-            multiway = [found for opponents, found in answers if opponents > 1]
+            multiway = [found for opponents, found in answers if 2 <= opponents <= 3]
+            more = [found for opponents, found in answers if opponents > 3]
             # Once a multiway hand is down to two, its earlier betting (three bets on a street,
             # a fold between them) is sometimes unknown to the heads-up table: about one in six.
-            most_unknown = 0.05 if players == 2 else 0.3
+            # (Eight-handed, ten deals reach heads-up some twenty times, too few to count.)
+            most_unknown = {2: 0.05, 6: 0.3, 8: 1.0}[players]
             assert len(heads_up) > 10 and 1 - sum(heads_up) / len(heads_up) < most_unknown, (
                 code,
                 players,
@@ -123,6 +130,7 @@ def test_the_learned_bot_plays_every_game_from_its_policy() -> None:
                     sum(multiway),
                     len(multiway),
                 )
+                assert len(more) > 10 and not any(more), (code, players)
             assert sum(b.fell_back for b in bots) == len(answers) - sum(heads_up) - sum(multiway)
 
 

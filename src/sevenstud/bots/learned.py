@@ -8,12 +8,13 @@ bet, raise) by the learned probabilities, then plays the legal action of that le
 smallest bet of its kind). A policy has a heads-up table per game (``GAME/2``, trained
 two-handed) and may have a multiway one (``GAME/N``, trained N-handed: ``sevenstud train
 --players N``; the shipped ones are four-handed). With one opponent left (heads-up, or a
-multiway hand down to two) the bot looks in the heads-up table; with two or more it looks in
-the multiway table, whose keys count the opponents as two or "three or more", so one table
-serves every table size up to eight seats. A key its table does not know (a position
-self-play never reached), or a multiway pot in a game with no multiway table, is played by
-:class:`~sevenstud.bots.tight.TightBot`'s rules: a heads-up strategy played against several
-hands lost (README, "The learned bot").
+multiway hand down to two) the bot looks in the heads-up table; with two opponents or more,
+up to as many as the multiway table was trained against (three, four-handed), in the multiway
+table. With more opponents than that (a six- or eight-handed 3rd street), in a game with no
+multiway table, or at a key its table does not know (a position self-play never reached, or
+reached too rarely to be kept: ``sevenstud train --least-visits``), it plays
+:class:`~sevenstud.bots.tight.TightBot`'s rules: a strategy played against more hands than it
+was trained against lost (README, "The learned bot").
 """
 
 from __future__ import annotations

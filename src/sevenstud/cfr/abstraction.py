@@ -174,7 +174,7 @@ def street_key(
 def view_key(view: SeatView, most_opponents: int = 3) -> str:
     """The key of the seat's information set from its own view (its cards, the up cards, the
     actions seen): what the learned bot looks up. ``most_opponents`` caps the opponents counted
-    (a table trained three-handed knows at most two)."""
+    (the training game's keys count them as 1, 2, or 3 for three or more)."""
     seat = view.seat
     if seat is None:
         raise ValueError("a spectator's view has no information set")
