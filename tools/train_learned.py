@@ -9,8 +9,11 @@ heads-up table of the policy the package holds (:func:`sevenstud.cfr.train.make_
 multiway stage learns against the heads-up table just written.
 
 The shipped policy (2026-12-03): heads-up ``--games stud8 --hu 150000 --multi ''`` and
-``--games stud,razz --hu 100000 --multi ''``; the multiway tables four-handed (README, "The
-learned bot", for their stages).
+``--games stud,razz --hu 100000 --multi ''``; then the four-handed tables, keeping the keys
+reached about 2,000 times or more (``--least-visits``): ``--games stud8 --hu ''
+--multi 10000,30000,60000,100000,150000`` (stopped one round into a next stage, at 151,000),
+``--games razz --hu '' --multi 10000,30000,60000,100000`` and ``--games stud --hu ''
+--multi 10000,30000``, each run with ``--workers 2`` for Stud Hi/Lo, 1 for the others.
 """
 
 from __future__ import annotations
@@ -32,6 +35,9 @@ def main() -> None:
     parser.add_argument("--hu", default="1000,3000,6000", help="heads-up stages (iterations)")
     parser.add_argument("--multi", default="500,1500", help="multiway stages (iterations)")
     parser.add_argument("--multi-players", type=int, default=4, help="the multiway tables' seats")
+    parser.add_argument(
+        "--least-visits", type=int, default=2000, help="the multiway tables keep keys reached this often"
+    )
     parser.add_argument("--workers", type=int, default=0)
     args = parser.parse_args()
     args.work.mkdir(parents=True, exist_ok=True)
@@ -49,6 +55,7 @@ def main() -> None:
                         seed=0,
                         checkpoint=ckpt,
                         out=args.out,
+                        least_visits=0 if players == 2 else args.least_visits,
                     )
                 )
                 shutil.copy(args.out, args.work / f"policy-{game}-{players}-{stage}.json.gz")
