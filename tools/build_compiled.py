@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import hashlib
 import importlib.util
 import io
 import json
@@ -32,6 +31,11 @@ import sys
 import sysconfig
 import time
 from pathlib import Path
+
+# The hashes are the ones the runner checks a build's freshness by (every file of the package,
+# its data too: the build copies the learned bot's policy, and a stale copy would play the old
+# one), so there is one function for both.
+from sevenstud.sim.runner import source_hashes
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "src" / "sevenstud"
@@ -56,17 +60,6 @@ COMPILED = (
     "sevenstud/views.py",
     "sevenstud/bots/simple.py",
 )
-
-
-def source_hashes(package: Path) -> dict[str, str]:
-    """The sha256 of every file of a package (its data too: the build copies the learned bot's
-    policy, and a stale copy would play the old one), by its path relative to the package's
-    parent (``sevenstud/hand.py``)."""
-    return {
-        str(path.relative_to(package.parent)): hashlib.sha256(path.read_bytes()).hexdigest()
-        for path in sorted(package.rglob("*"))
-        if path.is_file() and "__pycache__" not in path.parts
-    }
 
 
 def _why_not(compiled: tuple[str, ...]) -> str | None:

@@ -52,7 +52,12 @@ class LearnedBot:
         self.name = name
         self._rng = random.Random(seed)
         self._tables: dict[str, dict[str, list[int]]] = (policy or shipped_policy())["tables"]
-        self._multiway = {code: multiway_table(self._tables, code) for code in GAMES}
+        self._multiway: dict[str, tuple[dict[str, list[int]], int]] = {}
+        """Each game's multiway table and the seats it was trained at."""
+        for code in GAMES:
+            found = multiway_table(self._tables, code)
+            if found:
+                self._multiway[code] = (self._tables[found], int(found.split("/")[1]))
         self._fallback = TightBot(seed=seed, name=name)
         self.decisions = 0
         """Betting decisions made."""
@@ -103,8 +108,9 @@ class LearnedBot:
             # heads-up table played multiway made +5 ± 27 mSB/hand, the tight bot's rules +29 ±
             # 26 (the same 12,000 hands): a heads-up strategy is far too loose against several
             # hands (README, "The learned bot"); so is a four-handed one against five.
-            name = self._multiway[code]
-            table = self._tables.get(name) if name and opponents < int(name.split("/")[1]) else None
+            table, seats = self._multiway.get(code, (None, 0))
+            if opponents >= seats:
+                table = None
         return None if table is None else table.get(abstraction.view_key(view, 3))
 
 

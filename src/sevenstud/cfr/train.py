@@ -27,10 +27,10 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any, TextIO
 
+from sevenstud.bots.learned import shipped_policy
 from sevenstud.cfr import policy as policy_file
 from sevenstud.cfr.abstraction import opponents_of
 from sevenstud.cfr.arguments import CHECK_GAMES, STUD_GAMES, TRAIN_GAMES
@@ -77,7 +77,7 @@ def make_game(name: str, players: int = 2) -> Any:
     players has its heads-up ends played by the shipped heads-up table (as the learned bot
     plays them: :class:`~sevenstud.cfr.stud_game.StudGame`)."""
     if name in STUD_GAMES:
-        heads_up = _shipped_table(table_name(name, 2)) if players > 2 else None
+        heads_up = shipped_policy()["tables"].get(table_name(name, 2)) if players > 2 else None
         return StudGame(name, players, heads_up)  # type: ignore[arg-type]
     if players != 2:
         raise ValueError(f"{name} is a two-player game, not for {players}")
@@ -88,13 +88,6 @@ def make_game(name: str, players: int = 2) -> Any:
     if name == "ministud":
         return MiniStud(cap=1)
     raise ValueError(f"unknown game {name!r}: expected one of {', '.join(TRAIN_GAMES)}")
-
-
-@cache
-def _shipped_table(name: str) -> dict[str, list[int]] | None:
-    """A table of the shipped policy (read once a process), None when it has none."""
-    table = policy_file.load()["tables"].get(name)
-    return table if isinstance(table, dict) else None
 
 
 def table_name(game: str, players: int) -> str:
