@@ -110,6 +110,7 @@ def test_a_person_and_five_bots_play_a_sit_and_go_through_the_lobby(store: Store
         page = client.get(f"/api/tournaments/{tid}").json()
         places = sorted(e["place"] for e in page["entrants"])
         assert places == [1, 2, 3, 4, 5, 6]
+        assert page["tables"] == [], "a finished tournament lists no table in play"
         mine = next(e for e in page["entrants"] if e["name"] == me["name"])
         assert client.get("/api/me").json()["balance"] == start - 110 + mine["prize"]
         finished = client.get("/api/tournaments", params={"state": "finished"}).json()

@@ -144,6 +144,7 @@ def _play(pg_cluster: Any, kill: bool) -> None:
             assert time.monotonic() < deadline, f"not finished in time: {page}"
             time.sleep(0.3)
         assert page["state"] == "finished", page
+        assert page["tables"] == [], "a finished tournament has no table in play"
         assert both_at_once, f"the tables were never served by both processes: {served}"
         # Places 1..N (players busting together with equal chips share the first of theirs),
         # the prizes the pool.

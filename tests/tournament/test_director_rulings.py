@@ -24,6 +24,7 @@ from sevenstud.tournament import (
     payout_table,
 )
 from sevenstud.tournament.payouts import icm_deal, paid_places
+from sevenstud.tournament.snapshot import director_from_record, director_to_record
 from sevenstud.tournament.structure import STANDARD, TURBO, Level, Structure, StructureError
 
 
@@ -156,6 +157,25 @@ def test_tables_break_highest_number_first_into_random_open_seats() -> None:
     assert sorted(d.tables) == [1, 2]
     assert sorted(len(t.players) for t in d.tables.values()) == [8, 8]
     assert all(c.from_table == 3 for c in commands if isinstance(c, Seat))
+
+
+def test_a_table_opened_after_one_broke_takes_a_new_number_never_the_broken_ones() -> None:
+    # The card room keeps each tournament table (its hands, its history) under its number: a
+    # late entry's new table after table 3 broke is table 4, kept so through a snapshot.
+    d = _started(24, seats=8, late_registration_levels=3)
+    for table in (1, 2):
+        seats = d.tables[table]
+        losers = [seats.players[s] for s in sorted(seats.players)[:4]]
+        keep = seats.players[sorted(seats.players)[4]]
+        chips = {p: 0 for p in losers}
+        chips[keep] = d.entrants[keep].chips + sum(d.entrants[p].chips for p in losers)
+        commands = _play(d, table, chips, 200.0 + table)
+    assert CloseTable(3) in commands and sorted(d.tables) == [1, 2] and d.late_open
+    d = director_from_record(director_to_record(d, 205.0), 205.0)
+    commands = d.register("late", 210.0)
+    assert sorted(d.tables) == [1, 2, 4]
+    assert {c.table for c in commands if isinstance(c, Seat)} == {4}
+    assert d.tables_opened == 4
 
 
 def test_the_broken_table_in_a_hand_deals_no_more_and_breaks_when_it_ends() -> None:

@@ -145,6 +145,8 @@ def describe_director(d: Director, tnow: float, tables: dict[int, int]) -> dict[
                 "chips": sum(d.entrants[p].chips for p in t.players.values()),
             }
             for n, t in sorted(d.tables.items())
+            # (once it is over its last table stands empty until closed: not a table in play)
+            if d.state not in ("finished", "cancelled")
         ],
     }
 

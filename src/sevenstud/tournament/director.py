@@ -67,6 +67,10 @@ class Director(PlayerRequests):
     hand_for_hand: bool = False
     hand_for_hand_round: int = 0
     breaking: set[int] = field(default_factory=set)
+    tables_opened: int = 0
+    """The highest table number used so far: a new table takes the next one. A number is never
+    used twice (a late entry's table after table 3 broke is table 4): the card room keeps each
+    table, its hands and its history, under its number."""
     final_table_pending: bool = False
     break_due: bool = False
     break_ends: float | None = None
@@ -321,6 +325,7 @@ class Director(PlayerRequests):
         self._next_break = every * 60 if every is not None else None
         drawn = draw_seats(list(self.entrants), s.seats, self._rng)
         self.tables = {t.number: t for t in drawn}
+        self.tables_opened = max(self.tables, default=0)
         self._reindex()
         commands: list[Command] = [Status("running")]
         for table in drawn:
@@ -345,7 +350,8 @@ class Director(PlayerRequests):
         entrant.chips, entrant.rebuy_until = s.starting_chips, None
         tables = [t for t in self.tables.values() if t.number not in self.breaking]
         if all(len(t.players) >= t.seats for t in tables):
-            number = max(self.tables, default=0) + 1
+            self.tables_opened += 1
+            number = self.tables_opened
             self.tables[number] = TableSeats(number, s.seats)
             tables.append(self.tables[number])
             self._touch(self.tables[number])

@@ -128,6 +128,7 @@ def director_to_record(director: Director, now: float) -> dict[str, Any]:
         "hand_for_hand": d.hand_for_hand,
         "hand_for_hand_round": d.hand_for_hand_round,
         "breaking": sorted(d.breaking),
+        "tables_opened": d.tables_opened,
         "final_table_pending": d.final_table_pending,
         "break_due": d.break_due,
         "break_ends": d.break_ends,
@@ -170,6 +171,8 @@ def director_from_record(record: dict[str, Any], now: float) -> Director:
     d.late_open, d.field_final = bool(record["late_open"]), bool(record["field_final"])
     d.hand_for_hand, d.hand_for_hand_round = bool(record["hand_for_hand"]), int(record["hand_for_hand_round"])
     d.breaking = {int(t) for t in record["breaking"]}
+    # (a record from before the count was kept: its tables' highest, the best it can say)
+    d.tables_opened = int(record.get("tables_opened", max(d.tables, default=0)))
     d.final_table_pending, d.break_due = bool(record["final_table_pending"]), bool(record["break_due"])
     d.break_ends = None if record["break_ends"] is None else float(record["break_ends"]) + shift
     d.paused = bool(record["paused"])
