@@ -186,21 +186,24 @@ def router(
                 raise HTTPException(404, f"no tournament {tid}")
             found = auth.player_of(store, request.cookies.get(cookie), idle)
             asks: dict[str, bool] = {}
+            # Its tables as stored, so that the page names every one from any process: one
+            # another process opened is known here only from its next stored director on (a
+            # table's number is never used twice in a tournament).
+            numbers = s.execute(
+                select(TournamentTable.number, TournamentTable.table_id).where(
+                    TournamentTable.tournament_id == tid
+                )
+            ).all()
+            tables = {int(n): int(t) for n, t in numbers}
             if running is not None:
                 with running.lock:
-                    shown = describe_director(running.director, running.now(), dict(running.tables))
+                    tables.update(running.tables)
+                    shown = describe_director(running.director, running.now(), tables)
                     if found is not None:
                         asks = describe_you(running.director, found.name)
             else:
+                # Directed and served elsewhere (another process on the database).
                 d = director_from_record(row.director, float(row.director["saved_at"]))
-                # Directed and served elsewhere (another process on the database): its tables
-                # as stored, so that the page names them from any process.
-                numbers = s.execute(
-                    select(TournamentTable.number, TournamentTable.table_id).where(
-                        TournamentTable.tournament_id == tid
-                    )
-                ).all()
-                tables = {int(n): int(t) for n, t in numbers}
                 shown = describe_director(d, float(row.director["saved_at"]), tables)
                 if found is not None:
                     asks = describe_you(d, found.name)
