@@ -87,6 +87,35 @@ def test_a_state_changing_request_from_another_site_is_refused_and_changes_nothi
         assert own.status_code == 200 and auth.player_of(store, token) is None
 
 
+def test_over_a_secure_connection_a_page_sent_in_the_clear_on_our_name_is_another_site(store: Store) -> None:
+    """Rule: behind a trusted proxy that says the connection is https, the ``Host``'s origin
+    is ours only as https: a page of the same name sent in the clear (anyone on its path may
+    have written it) may not post or open a websocket; the https page may. In the clear both
+    are ours (there is nothing safer to keep apart)."""
+    secure = {"X-Forwarded-Proto": "https"}
+    with served(store, trusted_proxies=("127.0.0.1",)) as address:
+        base = f"http://{address}"
+        for scheme, status in (("http", 403), ("https", 200)):
+            token = _guest(address)
+            headers = {**secure, "Cookie": f"{COOKIE}={token}", "Origin": f"{scheme}://{address}"}
+            answer = httpx.post(base + "/api/logout", headers=headers)
+            assert answer.status_code == status, (scheme, answer.text)
+            assert (auth.player_of(store, token) is None) == (status == 200)
+        with pytest.raises(InvalidStatus) as refused:
+            connect(f"ws://{address}/ws", additional_headers={**secure, "Origin": f"http://{address}"})
+        assert refused.value.response.status_code == 403
+        with connect(
+            f"ws://{address}/ws", additional_headers={**secure, "Origin": f"https://{address}"}
+        ) as ws:
+            ws.send(_hello(1))
+            assert "no table 1" in json.loads(ws.recv(timeout=5))["message"]
+    with served(store) as address:  # no proxy trusted: a plain http server
+        for scheme in ("http", "https"):
+            token = _guest(address)
+            headers = {**secure, "Cookie": f"{COOKIE}={token}", "Origin": f"{scheme}://{address}"}
+            assert httpx.post(f"http://{address}/api/logout", headers=headers).status_code == 200
+
+
 def test_every_answer_forbids_framing_and_sniffing(store: Store) -> None:
     """Rule: every page, file and API answer (a 404 too) says X-Frame-Options DENY, a
     Content-Security-Policy with frame-ancestors 'none', nosniff and same-origin referrers."""
@@ -113,10 +142,12 @@ def test_the_api_docs_and_their_cdn_scripts_are_off_unless_asked_for(store: Stor
     with served(store) as address:
         assert httpx.get(f"http://{address}/docs").status_code == 404
         assert httpx.get(f"http://{address}/redoc").status_code == 404
+        assert httpx.get(f"http://{address}/openapi.json").status_code == 404
     with served(store, api_docs=True) as address:
         docs = httpx.get(f"http://{address}/docs")
         assert docs.status_code == 200 and "cdn.jsdelivr.net" in docs.headers["content-security-policy"]
         assert "frame-ancestors 'none'" in docs.headers["content-security-policy"]
+        assert "/api/lobby" in httpx.get(f"http://{address}/openapi.json").json()["paths"]
 
 
 def test_a_page_of_another_name_on_this_address_is_refused_dns_rebinding(store: Store) -> None:

@@ -337,6 +337,8 @@ def create_app(
         lifespan=lifespan,
         docs_url="/docs" if api_docs else None,
         redoc_url="/redoc" if api_docs else None,
+        # (the schema they read too: docs/protocol.md is the reference, /protocol.json its messages)
+        openapi_url="/openapi.json" if api_docs else None,
     )
     # GET /api/hands...: own hands only (a session ending when unused, as everywhere)
     app.include_router(downloads.router(store, COOKIE, limits.session_idle))

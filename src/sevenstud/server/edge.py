@@ -113,14 +113,17 @@ class Policy:
             return True
         return self._loopback and _is_loopback(_host_name(host))
 
-    def origin_allowed(self, origin: str, host: str) -> bool:
+    def origin_allowed(self, origin: str, host: str, secure: bool = False) -> bool:
         """Whether a browser's ``Origin`` is this server's own (or one allowed): the public
-        URL's, one given, or that of the ``Host`` it was sent to (itself checked)."""
+        URL's, one given, or that of the ``Host`` it was sent to (itself checked). Over a
+        ``secure`` connection that last is an https page's only: a page served in the clear
+        on the same name (anyone on its path may have written it) talks to no secure session."""
         origin = origin.lower().rstrip("/")
         if origin in self._origins:
             return True
         parts = urlsplit(origin)
-        return parts.scheme in ("http", "https") and parts.netloc == host.lower() and self.host_allowed(host)
+        schemes = ("https",) if secure else ("http", "https")
+        return parts.scheme in schemes and parts.netloc == host.lower() and self.host_allowed(host)
 
 
 def _headers(scope: Scope) -> dict[str, str]:
@@ -172,10 +175,11 @@ class Edge:
         headers = _headers(scope)
         self._through_proxy(scope, headers)
         host = headers.get("host", "")
+        secure = scope.get("scheme") in ("https", "wss")  # (a trusted proxy's word taken above)
         if kind == "websocket":
             origin = headers.get("origin")
             if not self.policy.host_allowed(host) or (
-                origin is not None and not self.policy.origin_allowed(origin, host)
+                origin is not None and not self.policy.origin_allowed(origin, host, secure)
             ):
                 # Closed before the accept: the client's handshake is answered 403.
                 reason = close_reason("origin or host not allowed", _language(scope, headers))
@@ -188,7 +192,7 @@ class Edge:
             return
         method = scope.get("method", "GET").upper()
         if method in STATE_CHANGING:
-            refused = self._cross_site(headers, host)
+            refused = self._cross_site(headers, host, secure)
             if refused is not None:
                 await _answer(send, 403, refused, scope, headers)
                 return
@@ -238,13 +242,13 @@ class Edge:
         if forwarded:
             scope["client"] = (forwarded, 0)
 
-    def _cross_site(self, headers: dict[str, str], host: str) -> str | None:
+    def _cross_site(self, headers: dict[str, str], host: str, secure: bool) -> str | None:
         """Why a state-changing request is refused as another site's (None: it is not)."""
         site = headers.get("sec-fetch-site")
         if site is not None and site not in ("same-origin", "none"):
             return f"refused: a request from another site ({site}) may not change anything here"
         origin = headers.get("origin")
-        if origin is not None and not self.policy.origin_allowed(origin, host):
+        if origin is not None and not self.policy.origin_allowed(origin, host, secure):
             return f"refused: a request from {origin} may not change anything here"
         return None
 
