@@ -288,6 +288,8 @@ def test_a_watcher_too_far_behind_gets_a_snapshot_then_the_entries_after_it(stor
     got = asyncio.run(main())
     assert got[0]["type"] == "snapshot" and got[0]["view"]["viewer"] == 1
     assert got[0]["number"] == number
+    # Its time the server's clock as it was sent (a second after the table's last action).
+    assert got[0]["view"]["now"] == now + 1
     assert all(card is not None for card in got[0]["view"]["hand"]["cards"][0][:2])  # its own down cards
     assert all(card is None for card in got[0]["view"]["hand"]["cards"][1][:2])  # never another's
     events = [m for m in got if m["type"] == "event"]

@@ -689,7 +689,9 @@ class Room:
 
     def snapshot(self, seat: int | None) -> dict[str, Any]:
         """The ``snapshot`` message: the table now, as ``seat`` (None: a spectator) may see it."""
-        view = self.keeper.table.view(seat)
+        # Its ``now`` the server's clock as it is sent, not the table's last command (a quiet
+        # table's, or a table just restarted, none): a client takes the time left from it.
+        view = dataclasses.replace(self.keeper.table.view(seat), now=self.now())
         return {"type": "snapshot", "number": view.number, "view": to_wire(view)}
 
     def lobby_line(self, now: float) -> dict[str, Any]:
