@@ -25,9 +25,10 @@ from sevenstud.server.store.models import (
     TableRow,
     TournamentEntry,
     TournamentLease,
+    TournamentRow,
     TournamentTable,
 )
-from sevenstud.server.tournament_sharing import news
+from sevenstud.server.tournament_sharing import MOVE_WAIT, Shared, moves_to_tell, news
 from sevenstud.tournament import Director, Finish, NewLevel, Seat, Status, TournamentSettings
 from sevenstud.tournament.snapshot import director_from_record, director_to_record
 from sevenstud.tournament.structure import TURBO
@@ -227,3 +228,35 @@ def test_what_another_process_decided_is_told_from_the_stored_states() -> None:
     moves = [c for c in decided if isinstance(c, Seat) and c.from_table is not None]
     assert moves  # (the table of three broken: its players moved)
     assert sorted((c for c in told if isinstance(c, Seat)), key=str) == sorted(moves, key=str)
+
+
+def test_a_move_to_a_table_not_made_yet_waits_until_it_is_and_is_told_with_it(store: Store) -> None:
+    # A process following a tournament hears a move to a table another process opens (the
+    # stored director names it before its maker has made the card-room table): the move waits
+    # (not told without a table to go to), is told once the table is stored, and a move whose
+    # table never comes is given up after MOVE_WAIT.
+    settings = TournamentSettings(kind="scheduled", start_at=100.0, max_entries=100, structure=TURBO, seats=6)
+    with store.transaction() as s:
+        row = TournamentRow(name="t", kind="scheduled", settings={}, state="running", created_at=0.0)
+        s.add(row)
+        s.flush()
+        tid = row.id
+    running = Shared(tid, "t", Director(settings, seed=1), 1.0, 0.0, directing=False)
+    running.tables[1] = 99
+    move = Seat("ann", 2, 3, 1500, 1)
+    news_ = [Status("running"), move, Seat("bob", 1, 4, 1500, None)]
+    told = moves_to_tell(store, running, news_, 10.0)
+    assert told == [Status("running"), Seat("bob", 1, 4, 1500, None)]
+    assert running.moves_waiting == {move: 10.0}
+    assert moves_to_tell(store, running, [], 11.0) == [] and running.moves_waiting == {move: 10.0}
+    with store.transaction() as s:
+        table = TableRow(name="t - table 2", game={}, settings={}, created_at=0.0)
+        s.add(table)
+        s.flush()
+        s.add(TournamentTable(table_id=table.id, tournament_id=tid, number=2))
+        table_id = table.id
+    assert moves_to_tell(store, running, [], 12.0) == [move]
+    assert running.tables[2] == table_id and running.moves_waiting == {}
+    lost = Seat("cat", 5, 1, 1500, 1)
+    assert moves_to_tell(store, running, [lost], 20.0) == []
+    assert moves_to_tell(store, running, [], 20.0 + MOVE_WAIT) == [] and running.moves_waiting == {}

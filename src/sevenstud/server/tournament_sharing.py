@@ -30,7 +30,7 @@ import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from sqlalchemy import Connection, delete, or_, select, update
 
@@ -63,6 +63,9 @@ from sevenstud.tournament.snapshot import director_from_record
 
 _TOURNAMENTS = core(TournamentRow)
 PLAYING = ("registering", "running", "break")
+MOVE_WAIT = 30.0
+"""How long a move to a table not made yet waits to be told (its maker makes it at once, or
+dies and another process makes it within a lease's time)."""
 
 
 class StaleDirector(Exception):
@@ -85,6 +88,9 @@ class Shared(Running):
     heard: list[Command] = field(default_factory=list)
     """What another process's writes changed, as commands (:func:`news`), still to be told to
     the players at the tables here (the tick tells them)."""
+    moves_waiting: dict[Seat, float] = field(default_factory=dict)
+    """Moves to a table another process opens, not yet made there (its card-room table not
+    known yet): each told once it is (given up after :data:`MOVE_WAIT` seconds of the wall)."""
 
 
 def bring_up_to_date(c: Connection, running: Shared, *, lock: bool = True) -> bool:
@@ -245,6 +251,41 @@ def seated_elsewhere(store: Store, tables: dict[int, int], here: int, names: lis
             )
         ).all()
     return {str(n) for n in found}
+
+
+def table_ids(store: Store, tid: int, numbers: set[int]) -> dict[int, int]:
+    """The card-room tables of tournament ``tid``'s table ``numbers``, those made so far."""
+    with store.session() as s:
+        rows = s.execute(
+            select(TournamentTable.number, TournamentTable.table_id).where(
+                TournamentTable.tournament_id == tid, TournamentTable.number.in_(sorted(numbers))
+            )
+        ).all()
+    return {int(n): int(t) for n, t in rows}
+
+
+def moves_to_tell(store: Store, running: Shared, commands: list[Command], now: float) -> list[Command]:
+    """``commands`` with the moves waiting before (:attr:`Shared.moves_waiting`), less the moves
+    to a table whose card-room table is not made yet: those wait (the tick brings them back),
+    so that a moved player is told the table to go to, not left without a word."""
+    with running.lock:  # (the tick takes the stored tables up under it too)
+        commands = [*running.moves_waiting, *commands]
+        unknown = {c.table for c in commands if _a_move(c) and c.table not in running.tables}
+        if unknown:
+            for number, table_id in table_ids(store, running.id, unknown).items():
+                running.tables.setdefault(number, table_id)
+        told: list[Command] = []
+        for command in commands:
+            first = running.moves_waiting.pop(command, now) if isinstance(command, Seat) else now
+            if not _a_move(command) or command.table in running.tables:
+                told.append(command)
+            elif now - first < MOVE_WAIT:
+                running.moves_waiting[command] = first
+        return told
+
+
+def _a_move(command: Command) -> TypeGuard[Seat]:
+    return isinstance(command, Seat) and command.from_table is not None
 
 
 def owners_of(store: Store, table_ids: list[int]) -> dict[int, str]:
@@ -477,4 +518,3 @@ class Holding:
                 again.tables[number] = table_id
                 self._open(again, number, table_id)
         again.changed.set()
-

@@ -417,7 +417,7 @@ class TournamentService(sharing.Holding):
             except Exception:  # a database that did not answer: the next tick tries again
                 log.exception("tournament %s: a tick failed", running.id)
                 continue
-            if commands or moved or running.pending:
+            if commands or moved or running.pending or running.moves_waiting:
                 running.pending = False
                 self.changed(running, commands)
 
@@ -449,7 +449,11 @@ class TournamentService(sharing.Holding):
                     return
                 told, running.told = running.told, []
                 await self.sync(running)
-                if told:  # once the tables follow: a moved player's new table exists then
+                if told or running.moves_waiting:  # once the tables follow: a new table exists
+                    # (made here; one another process makes is looked for, its moves wait)
+                    told = await asyncio.to_thread(
+                        sharing.moves_to_tell, self.store, running, told, time.time()
+                    )
                     await self._tell(running, told)
                     for listener in self.listeners:
                         with contextlib.suppress(Exception):
