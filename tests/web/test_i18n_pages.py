@@ -348,3 +348,27 @@ def test_a_pages_address_may_name_its_language_for_that_view(
     page.goto(f"{server}/history")
     expect(page.locator("html")).to_have_attribute("lang", "en", timeout=TIMEOUT)
     expect(page.locator("#heading")).to_have_text(catalogs["en"]["history.heading"])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_refusal_on_a_phone_keeps_the_sit_and_go_form_on_the_screen(
+    browser: Any, server: str, lang: str
+) -> None:
+    """Rule: on a phone, a refusal under the sit-and-go form (a visitor not yet a guest starts
+    one) wraps in the form's width in every language; the fields stay on the screen (a long
+    Russian one had widened the labels' column and pushed them off)."""
+    context = browser.new_context(locale=lang, viewport={"width": 390, "height": 844}, is_mobile=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{server}/tournaments", wait_until="networkidle")  # (its script's handlers on)
+        expect(page.locator("html")).to_have_attribute("lang", lang, timeout=TIMEOUT)
+        page.get_by_test_id("make").click()
+        expect(page.get_by_test_id("make-error")).not_to_be_empty(timeout=TIMEOUT)
+        for selector in ("#make-template", "#make-game", "#make-bots", "#make-error", "[data-testid=make]"):
+            box = page.locator(selector).bounding_box()
+            assert box is not None, f"{selector} is not drawn in {lang}"
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 390.5, (
+                f"{selector} off the screen in {lang}: {box}"
+            )
+    finally:
+        context.close()
