@@ -38,13 +38,15 @@ async def _play(
     while time.monotonic() < end:
         async with websockets.connect(f"ws://{address}/ws", additional_headers=headers) as ws:
             await ws.send(json.dumps({"type": "hello", "version": 1, "table": table, "last": 0}))
+            if not any(m["type"] == "chat" for m in seen):  # table chat, as at a cash table
+                await ws.send(json.dumps({"type": "chat", "text": "good luck all"}))
             moved = False
             while not moved:
                 raw = await asyncio.wait_for(ws.recv(), max(0.1, end - time.monotonic()))
                 message = json.loads(raw)
                 SERVER.validate_python(message)  # every message is one the schema names
                 kind = message["type"]
-                if kind.startswith("tournament") or kind == "hand_for_hand":
+                if kind.startswith("tournament") or kind in ("hand_for_hand", "chat", "error"):
                     seen.append(message)
                 if kind == "your_turn":
                     actions = [a["action"] for a in message["actions"]]
@@ -103,6 +105,9 @@ def test_a_person_and_five_bots_play_a_sit_and_go_through_the_lobby(store: Store
         seen = asyncio.run(_play(address, token, me["name"], table_id, 90))
         kinds = {m["type"] for m in seen}
         assert "tournament_finish" in kinds
+        said = [m for m in seen if m["type"] == "chat"]
+        assert said and said[0]["player"] == me["name"] and said[0]["text"] == "good luck all", seen
+        assert not [m for m in seen if m["type"] == "error"], seen
         deadline = time.monotonic() + 30
         while client.get(f"/api/tournaments/{tid}").json()["state"] != "finished":
             assert time.monotonic() < deadline

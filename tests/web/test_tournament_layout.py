@@ -343,6 +343,12 @@ def test_a_tournament_table_and_its_bar_fit_and_its_asks_are_reached_by_keyboard
         button = bar.get_by_test_id(ask)
         expect(button).to_be_visible(timeout=TIMEOUT)
         expect(page.locator(".seat.you")).to_have_count(1, timeout=TIMEOUT)
+        # Its seats are the tournament's: sitting out offered, no seat to take, no bot to add,
+        # no leave and no top-up (the server refuses each there).
+        expect(page.locator("[data-testid=sit-out], [data-testid=sit-in]")).to_have_count(1, timeout=TIMEOUT)
+        for refused in ("[data-testid=leave]", "[data-testid=top-up]", "[data-testid^=add-bot-]"):
+            expect(page.locator(refused)).to_have_count(0)
+        expect(page.locator(".seat.empty button")).to_have_count(0)
         _photograph(page, artifacts, name)
         _nothing_sideways(page, f"a tournament {name}")
         _seats_apart(page, f"a tournament {name}")

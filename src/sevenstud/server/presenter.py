@@ -388,6 +388,7 @@ class Presenter:
             "seats": settings.seats,
             "min_buy_in": settings.min_buy_in,
             "max_buy_in": settings.max_buy_in,
+            "tournament": settings.tournament,
             "you": you,
             "players": {str(s.seat): {"name": s.player, "bot": s.player in bot_names} for s in view.seats},
             **self._hand_part(view, translation(lang)),

@@ -411,6 +411,7 @@ class ViewMessage(_Message):
     seats: int
     min_buy_in: int
     max_buy_in: int
+    tournament: bool
     you: int | None
     players: dict[str, PlayerName]
     bring_in: int | None

@@ -370,7 +370,7 @@ class Room:
         name, player_id = connection.player, connection.player_id
         if name is None or player_id is None:
             raise RoomError("log in or play as a guest first")
-        if self.gate is not None and not isinstance(message, Act | SitOut | SitIn):
+        if self.gate is not None and not isinstance(message, Act | SitOut | SitIn | Chat):
             raise RoomError(f"a tournament table: its seats are the tournament's (no {message.type} here)")
         if isinstance(message, Chat):
             line = self.chat.say(message.text, name, player_id, self.seat_of(connection), keeper.number, now)

@@ -83,7 +83,7 @@ export class ActionBar {
     const asking = !spectator && this.buyInSeat !== null && !you;
     this.slot("buy-in", asking ? `${this.buyInSeat}:${view.min_buy_in}:${view.max_buy_in}` : "none", () => (asking ? this.buyInForm(view) : null));
     const me = you ? (view.view.seats || []).find((s) => s.seat === view.you) : null;
-    const controls = !spectator && me ? `${me.sitting_out}:${me.leaving}:${me.in_hand}:${view.max_buy_in - me.stack}` : "none";
+    const controls = !spectator && me ? `${me.sitting_out}:${me.leaving}:${me.in_hand}:${view.max_buy_in - me.stack}:${view.tournament}` : "none";
     this.slot("controls", controls, () => (controls === "none" ? null : this.seatControls(view, me)));
     return turn;
   }
@@ -173,6 +173,7 @@ export class ActionBar {
     } else {
       box.append(el("button", { type: "button", "data-testid": "sit-out", onclick: () => this.send({ type: "sit_out" }), text: t("actions.sit_out") }));
     }
+    if (view.tournament) return box; // its seats and chips are the tournament's: no leave, no top-up
     box.append(el("button", { type: "button", "data-testid": "leave", onclick: () => this.send({ type: "leave" }), text: me.leaving ? t("actions.leaving") : t("actions.leave"), disabled: me.leaving }));
     // The server takes top-ups only between a seat's hands (in_hand is its word for it).
     const room = view.max_buy_in - me.stack;

@@ -327,7 +327,7 @@ export class TableView {
   emptySeat(view, seat, spectator) {
     const node = el("section", { class: "seat empty", "data-testid": `seat-${seat}`, "aria-label": t("table.seat_empty", { seat }) },
       el("span", { class: "name", text: t("table.seat", { seat }) }));
-    if (spectator) return node;
+    if (spectator || view.tournament) return node; // (a tournament's seats are its own to give)
     if (view.you === null || view.you === undefined) {
       node.append(el("button", { type: "button", "data-testid": `sit-${seat}`, onclick: () => this.handlers.sit(seat), text: t("table.sit_here") }));
     } else {
