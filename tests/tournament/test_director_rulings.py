@@ -142,10 +142,10 @@ def test_a_table_in_a_hand_gives_nobody_until_its_hand_ends() -> None:
     assert [c.from_table for c in commands if isinstance(c, Seat)] == [2]
 
 
-def test_tables_break_highest_number_first_into_random_open_seats() -> None:
-    d = _started(24, seats=8)  # three tables of 8
-    assert sorted(d.tables) == [1, 2, 3]
-    # eight players bust at tables 1 and 2 (four each): 16 left fit two tables
+def _bust_four_at_tables_1_and_2(d: Director) -> list:
+    """Four players bust at table 1, then four at table 2 (each table's fifth takes their
+    chips): of three tables of 8, the 16 left fit two. The commands of table 2's hand."""
+    commands: list = []
     for table in (1, 2):
         seats = d.tables[table]
         losers = [seats.players[s] for s in sorted(seats.players)[:4]]
@@ -153,6 +153,14 @@ def test_tables_break_highest_number_first_into_random_open_seats() -> None:
         chips = {p: 0 for p in losers}
         chips[keep] = d.entrants[keep].chips + sum(d.entrants[p].chips for p in losers)
         commands = _play(d, table, chips, 200.0 + table)
+    return commands
+
+
+def test_tables_break_highest_number_first_into_random_open_seats() -> None:
+    d = _started(24, seats=8)  # three tables of 8
+    assert sorted(d.tables) == [1, 2, 3]
+    # eight players bust at tables 1 and 2 (four each): 16 left fit two tables
+    commands = _bust_four_at_tables_1_and_2(d)
     assert CloseTable(3) in commands
     assert sorted(d.tables) == [1, 2]
     assert sorted(len(t.players) for t in d.tables.values()) == [8, 8]
@@ -163,13 +171,7 @@ def test_a_table_opened_after_one_broke_takes_a_new_number_never_the_broken_ones
     # The card room keeps each tournament table (its hands, its history) under its number: a
     # late entry's new table after table 3 broke is table 4, kept so through a snapshot.
     d = _started(24, seats=8, late_registration_levels=3)
-    for table in (1, 2):
-        seats = d.tables[table]
-        losers = [seats.players[s] for s in sorted(seats.players)[:4]]
-        keep = seats.players[sorted(seats.players)[4]]
-        chips = {p: 0 for p in losers}
-        chips[keep] = d.entrants[keep].chips + sum(d.entrants[p].chips for p in losers)
-        commands = _play(d, table, chips, 200.0 + table)
+    commands = _bust_four_at_tables_1_and_2(d)
     assert CloseTable(3) in commands and sorted(d.tables) == [1, 2] and d.late_open
     d = director_from_record(director_to_record(d, 205.0), 205.0)
     commands = d.register("late", 210.0)
@@ -182,13 +184,7 @@ def test_the_broken_table_in_a_hand_deals_no_more_and_breaks_when_it_ends() -> N
     d = _started(24, seats=8)
     start3 = {p: d.entrants[p].chips for p in d.tables[3].players.values()}
     d.hand_started(3, start3, 150.0)
-    for table in (1, 2):
-        seats = d.tables[table]
-        losers = [seats.players[s] for s in sorted(seats.players)[:4]]
-        keep = seats.players[sorted(seats.players)[4]]
-        chips = {p: 0 for p in losers}
-        chips[keep] = d.entrants[keep].chips + sum(d.entrants[p].chips for p in losers)
-        _play(d, table, chips, 200.0 + table)
+    _bust_four_at_tables_1_and_2(d)
     assert 3 in d.breaking and 3 in d.tables
     commands = d.hand_finished(3, start3, 210.0)
     assert CloseTable(3) in commands and 3 not in d.tables
