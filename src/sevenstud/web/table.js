@@ -55,11 +55,19 @@ const social = {
 };
 function later() {
   document.head.append(el("link", { rel: "stylesheet", href: "/web/chat.css" }));
-  import("/web/chat.js").then(({ Social }) => {
+  importLater("/web/chat.js", ({ Social }) => {
     social.panel = new Social($("social-slot"), send);
     for (const what of social.waiting.splice(0)) what(social.panel);
   });
-  import("/web/tournament_bar.js");
+  importLater("/web/tournament_bar.js", () => {});
+}
+// Fetched after the table is drawn, a module may find the network gone (a connection cut just
+// then): asked for again a little later (under a new address: a failed import is remembered),
+// never left as an error on the page.
+function importLater(path, use, tries = 0) {
+  import(tries ? `${path}?try=${tries}` : path).then(use, () => {
+    setTimeout(() => importLater(path, use, tries + 1), Math.min(1000 * 2 ** tries, 15000));
+  });
 }
 
 function showError(message) {
