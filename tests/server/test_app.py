@@ -85,9 +85,11 @@ def test_a_spectator_gets_a_snapshot_then_numbered_events_and_resumes_from_the_l
     server: str, store: Store
 ) -> None:
     token, table = _guest_with_table(server)
+    before = time.time()
     first = asyncio.run(_exchange(server, token, [_hello(table)], 40))
+    after = time.time()  # forty messages take the bots' play: the welcome came in between
     assert first[0]["type"] == "welcome" and first[0]["seat"] is None
-    assert first[0]["grace"] > 0 and abs(first[0]["server_time"] - time.time()) < 5
+    assert first[0]["grace"] > 0 and before - 1 < first[0]["server_time"] < after + 1
     # A client that saw nothing gets the table as it is now, at once, then what follows.
     assert first[1]["type"] == "snapshot" and first[1]["view"]["viewer"] is None
     _numbered_in_order(first)
