@@ -31,7 +31,9 @@ from sevenstud.server.app import COOKIE  # noqa: E402
 
 TIMEOUT = 15_000
 HANDS = 3
-TRIES = ("check", "call", "bring-in", "fold")
+BUY_IN = 200
+"""The table's most (50 big bets at 1/2/5/10)."""
+BIG_BET = 10
 CARD_WORDS = re.compile(r"\b(of (spades|hearts|diamonds|clubs))\b|\b[2-9TJQKA][shdc]\b")
 
 
@@ -46,34 +48,39 @@ class Played:
 
 
 async def _play_hands(server: str, token: str, table: int, count: int) -> None:
-    """Sits the guest in seat 1, plays ``count`` hands it is dealt into (checking or calling
-    down), then leaves."""
+    """Sits the guest in seat 1 with the most chips it may bring, plays ``count`` hands it is
+    dealt into, then leaves. It checks, brings in, calls a bet of at most one big bet once a
+    street and folds to more: a hand costs it at most 53 chips (ante, bring-in, five calls), so
+    it cannot go broke in three hands, which calling everything down could (the table then sat
+    it out and the hands it waited for never came)."""
     address = server.removeprefix("http://")
     cookie = {"Cookie": f"{COOKIE}={token}"}
     async with websockets.connect(f"ws://{address}/ws", additional_headers=cookie) as ws:
         await ws.send(json.dumps({"type": "hello", "version": 1, "table": table, "last": 0}))
-        await ws.send(json.dumps({"type": "sit", "seat": 1, "buy_in": 100}))
+        await ws.send(json.dumps({"type": "sit", "seat": 1, "buy_in": BUY_IN}))
         played: set[int] = set()
-        turn: dict[str, Any] | None = None
-        tried = 0
+        called: set[tuple[int, int]] = set()
         while True:
             message = json.loads(await ws.recv())
             kind = message["type"]
             if kind == "event":
                 event = message["event"]
+                assert not (event["type"] == "sat_out" and event["seat"] == 1), event
                 if event["type"] == "hand_started" and 1 in event["seats"]:
                     played.add(event["hand"])
                 if event["type"] == "hand_ended" and message["hand"] in played and len(played) >= count:
                     await ws.send(json.dumps({"type": "leave"}))
                     return
-            elif kind == "clock" and message["seat"] == 1:
-                turn, tried = message, 0
-            elif kind == "error" and turn is not None:
-                tried += 1
-            else:
-                continue
-            if turn is not None and kind in ("clock", "error") and tried < len(TRIES):
-                act = {"type": "act", "hand": turn["hand"], "street": turn["street"], "action": TRIES[tried]}
+            elif kind == "your_turn":
+                street = (message["hand"], message["street"])
+                offered = {a["kind"]: a for a in message["actions"]}
+                pick = offered.get("check") or offered.get("bring-in")
+                call = offered.get("call")
+                if pick is None and call is not None and call["chips"] <= BIG_BET and street not in called:
+                    pick = call
+                    called.add(street)
+                pick = pick or offered["fold"]
+                act = {"type": "act", "hand": street[0], "street": street[1], "action": pick["action"]}
                 await ws.send(json.dumps(act))
 
 
