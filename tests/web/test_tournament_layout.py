@@ -262,6 +262,7 @@ def test_the_tournament_lobby_fits_is_named_and_registers_by_keyboard(
     expect(row).to_contain_text("0 of 6", timeout=TIMEOUT)
     expect(register).to_be_focused(timeout=TIMEOUT)
     assert _shown(room, field, field.registering)["entrants"] == []
+    expect(page.get_by_test_id("t-entrants-none")).to_be_visible(timeout=TIMEOUT)
     _nothing_sideways(page, "the tournament lobby after registering")
 
 
@@ -309,6 +310,10 @@ def test_registering_on_a_tournaments_page_by_keyboard(
     page.goto(f"{room.base}/tournament/{field.registering}")
     register = page.get_by_test_id("register")
     expect(register).to_be_visible(timeout=TIMEOUT)
+    # Nobody in it and no table yet: each list says so rather than showing its headings alone.
+    expect(page.get_by_test_id("t-entrants-none")).to_have_text("Nobody has registered yet.")
+    expect(page.get_by_test_id("t-tables-none")).to_have_text("The tables are drawn when the tournament starts.")
+    assert page.get_by_test_id("t-tables").locator("table").count() == 0
     _nothing_sideways(page, "a registering tournament's page")
     _in_view(page, register, "the tournament page's register")
     expect(register).to_have_accessible_name(re.compile(r"^Register"))
@@ -317,12 +322,14 @@ def test_registering_on_a_tournaments_page_by_keyboard(
     page.keyboard.press("Enter")
     expect(page.get_by_test_id("t-you")).to_contain_text("rank", timeout=TIMEOUT)
     assert field.guest in [e["name"] for e in _shown(room, field, field.registering)["entrants"]]
+    expect(page.get_by_test_id("t-entrants").locator("tbody tr")).to_have_count(1)
     unregister = page.get_by_test_id("unregister")
     _in_view(page, unregister, "the tournament page's unregister")
     _tab_to(page, unregister, "the tournament page's unregister")
     page.keyboard.press("Enter")
     expect(page.get_by_test_id("t-you")).to_have_text("", timeout=TIMEOUT)
     assert _shown(room, field, field.registering)["entrants"] == []
+    expect(page.get_by_test_id("t-entrants-none")).to_be_visible(timeout=TIMEOUT)
     axe_check(page, "a registering tournament's page")
 
 

@@ -94,13 +94,17 @@ async function load() {
   redrawKeepingFocus($("t-facts"), JSON.stringify(facts), () => $("t-facts").replaceChildren(
     el("p", { text: facts[0] }),
     table([t("tournament.col_place"), t("tournament.col_prize")], facts[1], t("tournament.payouts"))));
+  // An empty list says why it is empty rather than showing a table of headings alone.
   const tables = tour.tables.map((x) => [number(x.number), number(x.players), number(x.chips)]);
-  redrawKeepingFocus($("t-tables"), JSON.stringify(tables), () => $("t-tables").replaceChildren(
-    table([t("tournament.col_table"), t("tournament.col_players"), t("tournament.col_chips")], tables, t("tournament.tables_heading"))));
+  const noTables = t(tour.state === "registering" ? "tournament.tables_none_yet" : "tournament.tables_none");
+  redrawKeepingFocus($("t-tables"), JSON.stringify([tables, noTables]), () => $("t-tables").replaceChildren(tables.length
+    ? table([t("tournament.col_table"), t("tournament.col_players"), t("tournament.col_chips")], tables, t("tournament.tables_heading"))
+    : el("p", { class: "empty-note", "data-testid": "t-tables-none", text: noTables })));
   const entrants = tour.entrants.map((e) => [e.name, number(e.chips), e.table ?? "", e.place ?? "", e.prize ? number(e.prize) : ""]);
-  redrawKeepingFocus($("t-entrants"), JSON.stringify(entrants), () => $("t-entrants").replaceChildren(table(
-    [t("tournament.col_player"), t("tournament.col_chips"), t("tournament.col_table"), t("tournament.col_place"), t("tournament.col_prize")],
-    entrants, t("tournament.entrants_heading"))));
+  redrawKeepingFocus($("t-entrants"), JSON.stringify(entrants), () => $("t-entrants").replaceChildren(entrants.length
+    ? table([t("tournament.col_player"), t("tournament.col_chips"), t("tournament.col_table"), t("tournament.col_place"), t("tournament.col_prize")],
+      entrants, t("tournament.entrants_heading"))
+    : el("p", { class: "empty-note", "data-testid": "t-entrants-none", text: t("tournament.entrants_none") })));
   const levels = tour.structure.levels.map((l, i) => [number(i + 1), number(l.ante), number(l.bring_in), `${number(l.small_bet)}/${number(l.big_bet)}`,
     l.minutes !== null ? t("tournament.lasts_minutes", { count: l.minutes }) : t("tournament.lasts_hands", { count: l.hands })]);
   redrawKeepingFocus($("t-structure"), JSON.stringify(levels), () => $("t-structure").replaceChildren(table(
