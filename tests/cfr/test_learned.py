@@ -12,7 +12,7 @@ import pytest
 
 from sevenstud.bots import RandomBot, TightBot, new_bot
 from sevenstud.bots.learned import LearnedBot, multiway_table, shipped_policy
-from sevenstud.bots.match import duplicate_match
+from sevenstud.bots.match import BotFactory, duplicate_match
 from sevenstud.cards import CARDS
 from sevenstud.cfr import policy as policy_file
 from sevenstud.cfr.abstraction import TOKENS, legal_letters, opponents_of, view_key
@@ -209,3 +209,26 @@ def test_train_on_two_processes_adds_their_shares(tmp_path: Path, capsys: pytest
     assert [line.split(": ")[1].split(" ")[0] for line in lines] == ["1000", "2000", "3000"]
     exploit = [float(line.rsplit(" ", 1)[1]) for line in lines]
     assert exploit[-1] < exploit[0] and exploit[-1] < 0.05
+
+
+@pytest.mark.parametrize(("code", "kind"), [("stud8", "tight"), ("stud", "tight"), ("razz", "equity")])
+def test_where_no_table_plays_the_learned_bot_plays_its_game_s_fallback(code: str, kind: str) -> None:
+    """With no table at all every decision is the game's fallback bot's, the very one with the
+    learned bot's seed: the match's figures are that kind's to the last chip."""
+    pytest.importorskip("numpy")  # the equity bot plays the tight rules without it
+
+    def empty(seed: int) -> LearnedBot:
+        return LearnedBot(seed=seed, policy={"tables": {}})
+
+    def figures(first: str | BotFactory) -> list[float]:
+        match = duplicate_match([first, "rule", "rule"], game=code, deals=4, seed=3)
+        return [r.msb_per_hand for r in match.results]
+
+    assert figures(empty) == figures(kind)
+    # The other kind plays differently (so the comparison above tells them apart).
+    other = "equity" if kind == "tight" else "tight"
+    assert figures(other) != figures(empty)
+    swapped = LearnedBot(seed=1, policy={"tables": {}}, fallback={code: other})
+    assert type(swapped._fallbacks[code]).__name__ == {"tight": "TightBot", "equity": "EquityBot"}[other]
+    with pytest.raises(ValueError, match="unknown fallback kind 'station'"):
+        LearnedBot(fallback={code: "station"})

@@ -200,7 +200,7 @@ def export(
     """Write the average strategy into the policy file ``out`` (its other tables kept); the
     number of information sets written. With ``least_visits`` an information set self-play
     reached less often (:func:`visits`) is left out: its average is mostly the noise of a few
-    samples, and the learned bot plays the tight rules where its table is silent."""
+    samples, and the learned bot plays its game's fallback bot where its table is silent."""
     data = policy_file.load(out) if out.exists() else policy_file.empty()
     name = table_name(game, players)
     # A multiway table keeps its multiway keys alone: the bot plays a heads-up end by the
