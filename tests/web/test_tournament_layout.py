@@ -312,7 +312,9 @@ def test_registering_on_a_tournaments_page_by_keyboard(
     expect(register).to_be_visible(timeout=TIMEOUT)
     # Nobody in it and no table yet: each list says so rather than showing its headings alone.
     expect(page.get_by_test_id("t-entrants-none")).to_have_text("Nobody has registered yet.")
-    expect(page.get_by_test_id("t-tables-none")).to_have_text("The tables are drawn when the tournament starts.")
+    expect(page.get_by_test_id("t-tables-none")).to_have_text(
+        "The tables are drawn when the tournament starts."
+    )
     assert page.get_by_test_id("t-tables").locator("table").count() == 0
     _nothing_sideways(page, "a registering tournament's page")
     _in_view(page, register, "the tournament page's register")
