@@ -7,14 +7,15 @@ opponents in, the betting so far) and draws a letter (fold, check, call, bring-i
 bet, raise) by the learned probabilities, then plays the legal action of that letter (the
 smallest bet of its kind). A policy has a heads-up table per game (``GAME/2``, trained
 two-handed) and may have a multiway one (``GAME/N``, trained N-handed: ``sevenstud train
---players N``; the shipped ones are four-handed). With one opponent left (heads-up, or a
-multiway hand down to two) the bot looks in the heads-up table; with two opponents or more,
+--players N``; the shipped ones are four-handed). With one opponent left the bot looks in the
+heads-up table: in a hand dealt heads-up, and in Stud Hi/Lo in a multiway hand down to two too
+(:data:`HEADS_UP_ENDS`); with two opponents or more,
 up to as many as the multiway table was trained against (three, four-handed), in the multiway
 table. With more opponents than that (a six- or eight-handed 3rd street), in a game with no
 multiway table, or at a key its table does not know (a position self-play never reached, or
-reached too rarely to be kept: ``sevenstud train --least-visits``), it plays its game's
-fallback (:data:`FALLBACK`): a strategy played against more hands than it was trained against
-lost (README, "The learned bot").
+reached too rarely to be kept: ``sevenstud train --least-visits``), and at the heads-up end of
+a multiway hand in Stud and Razz, it plays its game's fallback (:data:`FALLBACK`): a strategy
+played against more hands than it was trained against lost (README, "The learned bot").
 """
 
 from __future__ import annotations
@@ -46,6 +47,14 @@ three equity bots (the same hands), the equity bot in that place made 31 mSB/han
 tight rules against each in Stud, and 6 and 8 more in Razz (README, "The learned bot"). The
 equity bot needs numpy and plays the tight rules without it."""
 
+HEADS_UP_ENDS: frozenset[str] = frozenset({"stud8"})
+"""The games whose heads-up table plays a multiway hand come down to two as well as a hand dealt
+heads-up (elsewhere the fallback plays it). Six-handed, the same hands: in Razz the fallback
+there made 53 mSB/hand more against three equity bots (from -41 ± 22 to +12 ± 16) and as much
+against three rule bots; in Stud 15 and 4 more; in Stud Hi/Lo as much against the equity bots and
+16 less against the rule bots (README, "The learned bot"). A heads-up table never met the ranges
+and the dead cards of a hand that began with more players."""
+
 _FALLBACK_KINDS = {"tight": TightBot, "equity": EquityBot}
 
 
@@ -65,10 +74,13 @@ class LearnedBot:
         name: str = "LearnedBot",
         policy: dict[str, Any] | None = None,
         fallback: dict[str, str] | None = None,
+        heads_up_ends: frozenset[str] = HEADS_UP_ENDS,
     ) -> None:
         self.name = name
         self._rng = random.Random(seed)
         self._tables: dict[str, dict[str, list[int]]] = (policy or shipped_policy())["tables"]
+        self._heads_up_ends = heads_up_ends
+        """The games whose heads-up table plays a multiway hand's heads-up end (see HEADS_UP_ENDS)."""
         self._multiway: dict[str, tuple[dict[str, list[int]], int]] = {}
         """Each game's multiway table and the seats it was trained at."""
         for code in GAMES:
@@ -124,13 +136,15 @@ class LearnedBot:
 
     def lookup(self, view: SeatView) -> list[int] | None:
         """The learned probabilities (thousandths) of the legal letters here, or None: the
-        heads-up table's with one opponent left, the multiway table's with two or more, as
-        long as no more are in than it was trained against; None where that table is missing
-        or does not know the key."""
+        heads-up table's with one opponent left (in a hand dealt to more, in the games of
+        HEADS_UP_ENDS only), the multiway table's with two or more, as long as no more are in
+        than it was trained against; None where that table is missing or does not know the
+        key."""
         opponents = sum(not folded for s, folded in enumerate(view.folded) if s != view.seat)
         code = game_kind(view.game).code
         if opponents <= 1:
-            table = self._tables.get(f"{code}/2")
+            dealt_heads_up = len(view.folded) == 2
+            table = self._tables.get(f"{code}/2") if dealt_heads_up or code in self._heads_up_ends else None
         else:
             # Each table plays only where it was trained. Six-handed against the rule bot, the
             # heads-up table played multiway made +5 ± 27 mSB/hand, the tight bot's rules +29 ±
