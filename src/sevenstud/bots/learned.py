@@ -50,10 +50,10 @@ equity bot needs numpy and plays the tight rules without it."""
 HEADS_UP_ENDS: frozenset[str] = frozenset({"stud8"})
 """The games whose heads-up table plays a multiway hand come down to two as well as a hand dealt
 heads-up (elsewhere the fallback plays it). Six-handed, the same hands: in Razz the fallback
-there made 53 mSB/hand more against three equity bots (from -41 ± 22 to +12 ± 16) and as much
-against three rule bots; in Stud 15 and 4 more; in Stud Hi/Lo as much against the equity bots and
-16 less against the rule bots (README, "The learned bot"). A heads-up table never met the ranges
-and the dead cards of a hand that began with more players."""
+there made 53 mSB/hand more against three equity bots (from -41 ± 22 to +12 ± 16) and the same
+against three rule bots (+29 ± 14, from +30 ± 16); in Stud 15 and 4 more; in Stud Hi/Lo the
+same against the equity bots and 16 less against the rule bots (README, "The learned bot"). A
+heads-up table never met the ranges and the dead cards of a hand that began with more players."""
 
 _FALLBACK_KINDS = {"tight": TightBot, "equity": EquityBot}
 
