@@ -9,11 +9,13 @@ heads-up table of the policy the package holds (:func:`sevenstud.cfr.train.make_
 multiway stage learns against the heads-up table just written.
 
 The shipped policy (2026-12-03): heads-up ``--games stud8 --hu 150000 --multi ''`` and
-``--games stud,razz --hu 100000 --multi ''``; then the four-handed tables, keeping the keys
-reached about 2,000 times or more (``--least-visits``): ``--games stud8 --hu ''
---multi 10000,30000,60000,100000,150000`` (stopped one round into a next stage, at 151,000),
-``--games razz --hu '' --multi 10000,30000,60000,100000`` and ``--games stud --hu ''
---multi 10000,30000``, each run with ``--workers 2`` for Stud Hi/Lo, 1 for the others.
+``--games stud --hu 100000 --multi ''`` (Razz's, 2026-12-05: ``--games razz --hu
+20000,50000,100000,150000,200000,300000,400000 --multi '' --workers 2``); then the
+four-handed tables, keeping the keys reached about 2,000 times or more (``--least-visits``):
+``--games stud8 --hu '' --multi 10000,30000,60000,100000,150000`` (stopped one round into a
+next stage, at 151,000), ``--games razz --hu '' --multi 10000,30000,60000,100000`` (on the
+Razz heads-up table before 2026-12-05) and ``--games stud --hu '' --multi 10000,30000``, each
+run with ``--workers 2`` for Stud Hi/Lo, 1 for the others.
 """
 
 from __future__ import annotations

@@ -13,9 +13,9 @@ import pytest
 from sevenstud.bots import RandomBot, TightBot, new_bot
 from sevenstud.bots.learned import HEADS_UP_ENDS, LearnedBot, multiway_table, shipped_policy
 from sevenstud.bots.match import BotFactory, duplicate_match
-from sevenstud.cards import CARDS
+from sevenstud.cards import CARDS, parse_cards
 from sevenstud.cfr import policy as policy_file
-from sevenstud.cfr.abstraction import TOKENS, legal_letters, opponents_of, view_key
+from sevenstud.cfr.abstraction import RULES, TOKENS, legal_letters, opponents_of, strength, view_key
 from sevenstud.cfr.stud_game import StudGame
 from sevenstud.cfr.train import load_checkpoint
 from sevenstud.cli import main
@@ -251,3 +251,18 @@ def test_a_multiway_hand_s_heads_up_end_is_the_heads_up_table_s_where_asked() ->
     duplicate_match([make] + ["rule"] * 5, game="razz", deals=10, seed=5)
     heads_up = [found for b in bots for opponents, found in b.answers if opponents == 1]
     assert len(heads_up) > 10 and sum(heads_up) > len(heads_up) / 2
+
+
+def test_a_razz_heads_up_key_reads_the_opponent_s_board() -> None:
+    """Razz heads-up, the key's hi place (razz has no high hand) holds the opponent's board:
+    the same cards of the seat's own read differently against a king, an eight and a four;
+    with two opponents in, it is 0 whatever their boards."""
+    game = RULES["razz"]
+    mine = parse_cards("Ah 2d 3c")
+    for door, level in (("Kc", 1), ("8c", 2), ("4c", 3)):
+        board = parse_cards(door)
+        assert strength(game, mine, mine[2:], board, [board]) == (level, 4, 1)
+    two = [parse_cards("4c"), parse_cards("5s")]
+    assert strength(game, mine, mine[2:], two[0] + two[1], two)[0] == 0
+    stud = strength(RULES["stud"], mine, mine[2:], parse_cards("Kc"), [parse_cards("Kc")])
+    assert stud[0] == strength(RULES["stud"], mine, mine[2:], parse_cards("4c"), [parse_cards("4c")])[0]

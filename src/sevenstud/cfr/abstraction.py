@@ -10,7 +10,10 @@ table (:func:`view_key`, from the seat's redacted view only):
   suits, low outs) and mark down a hand beaten on board; on 3rd street the start's level, and
   in hi/lo and razz the number of distinct low cards; in hi/lo the lo bucket drops a level when
   an opponent's board shows a better low (:func:`~sevenstud.bots.tight.better_low_showing`);
-  stud has no lo bucket, razz no hi bucket;
+  stud has no lo bucket; razz has no hi bucket, and heads-up its place holds the opponent's
+  board (:func:`razz_board_level`: rough cards showing, or how smooth), for a razz hand's
+  worth heads-up is mostly how it runs against the one board it must beat (without it the
+  heads-up table was level with the equity bot, with it ahead: README, "The learned bot");
 * whether the seat's own board is the best showing (the real game's ``board_key``: who is
   ahead on board, who will act first);
 * how many opponents are still in (1, 2, 3 or more);
@@ -81,17 +84,18 @@ def strength(
     a split), never compared by its code."""
     kind = type(game)
     best = int(all(game.board_key(my_up) >= game.board_key(up) for up in opponents if up))
+    if not kind.has_high:  # razz: no hi bucket; heads-up, the opponent's board in its place
+        board = razz_board_level(opponents[0]) if len(opponents) == 1 else 0
+        if len(mine) <= 3:
+            return board, start_level(kind, mine, dead, opponents)[0], best
+        return board, _razz_later(mine, 7 - len(mine), opponents)[0], best
     if len(mine) <= 3:
         level, _ = start_level(kind, mine, dead, opponents)
         lows = len({_lv(c) for c in mine if _lv(c) <= 7})
         if not kind.has_low:  # stud
             return level, 0, best
-        if not kind.has_high:  # razz
-            return 0, level, best
         return level, lows, best
     to_come = max(0, 7 - len(mine))
-    if not kind.has_high:  # razz
-        return 0, _razz_later(mine, to_come, opponents)[0], best
     hi = _high_later(mine, to_come, dead, opponents, kind)[0]
     if not kind.has_low:  # stud
         return hi, 0, best
@@ -99,6 +103,22 @@ def strength(
     if lo > 0 and better_low_showing(mine, opponents):
         lo -= 1
     return hi, lo, best
+
+
+def razz_board_level(up: Sequence[Card]) -> int:
+    """Razz heads-up: the opponent's board, 0 to 3: two rough cards or more (a nine or higher,
+    or a pair), one, none with a seven or an eight on top, none and six-high or better.
+
+    >>> from sevenstud.cards import parse_cards
+    >>> [razz_board_level(parse_cards(b)) for b in ("Kc", "3c 5d", "3c 8d", "3c 3d 9h")]
+    [1, 3, 2, 0]
+    """
+    values = [_lv(c) for c in up]
+    smooth = {v for v in values if v <= 7}
+    rough = len(values) - len(smooth)
+    if rough:
+        return 0 if rough >= 2 else 1
+    return 2 if max(smooth, default=0) >= 6 else 3
 
 
 def key_of(
