@@ -7,9 +7,10 @@ table (:func:`view_key`, from the seat's redacted view only):
 * the street (3 to 7);
 * a **hi bucket** and a **lo bucket**, 0 to 4: the rule bots' hand readings
   (:mod:`sevenstud.bots.simple`), which count the live cards from the boards (dead pairs, dead
-  suits, low outs) and mark down a hand beaten on board; on 3rd street the start's level, and
-  in hi/lo and razz the number of distinct low cards; in hi/lo the lo bucket drops a level when
-  an opponent's board shows a better low (:func:`~sevenstud.bots.tight.better_low_showing`);
+  suits, low outs) and mark down a hand beaten on board. On 3rd street the start's level is the
+  hi bucket (in razz the lo bucket), and in hi/lo the lo bucket is the number of distinct low
+  cards; from 4th street on, hi/lo's lo bucket drops a level when an opponent's board shows a
+  better low (:func:`~sevenstud.bots.tight.better_low_showing`);
   stud has no lo bucket; razz has no hi bucket, and heads-up its place holds the opponent's
   board (:func:`razz_board_level`: rough cards showing, or how smooth), for a razz hand's
   worth heads-up is mostly how it runs against the one board it must beat (without it the
