@@ -25,7 +25,8 @@ from sevenstud.server import auth
 from sevenstud.server.app import COOKIE, create_app
 from sevenstud.server.connection import BEHIND, GONE, Connection, Limits
 from sevenstud.server.protocol import CLIENT, SERVER, ClientMessage
-from sevenstud.server.rooms import Room, TableKeeper, create_table, recover
+from sevenstud.server.recovery import recover
+from sevenstud.server.rooms import Room, TableKeeper, create_table
 from sevenstud.server.store import Store
 from sevenstud.table import TableSettings
 

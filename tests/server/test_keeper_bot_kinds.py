@@ -13,7 +13,8 @@ from sevenstud.deck import Deck
 from sevenstud.games import Stakes, StudHiLo
 from sevenstud.server import auth
 from sevenstud.server.audit import audit
-from sevenstud.server.rooms import BOT_KINDS, Room, RoomError, TableKeeper, create_table, recover
+from sevenstud.server.recovery import recover
+from sevenstud.server.rooms import BOT_KINDS, Room, RoomError, TableKeeper, create_table
 from sevenstud.server.store import Store
 from sevenstud.server.store.models import Sitting
 from sevenstud.table import TableSettings

@@ -16,7 +16,8 @@ from sevenstud.server import auth
 from sevenstud.server.audit import audit
 from sevenstud.server.connection import Connection
 from sevenstud.server.protocol import SERVER
-from sevenstud.server.rooms import COMMANDS_BEFORE_CLOCK, Room, RoomError, TableKeeper, create_table, recover
+from sevenstud.server.recovery import recover
+from sevenstud.server.rooms import COMMANDS_BEFORE_CLOCK, Room, RoomError, TableKeeper, create_table
 from sevenstud.server.store import Store, ledger
 from sevenstud.server.store.models import Entry, HandRow, Player, Sitting
 from sevenstud.table import StoodUp, StreamGap, TableError, TableSettings

@@ -71,7 +71,8 @@ from sevenstud.server.protocol import (
     json_schema,
     parse_client,
 )
-from sevenstud.server.rooms import BOT_THINK, NO_THINK, Room, TableKeeper, create_table, recover, think_range
+from sevenstud.server.recovery import recover
+from sevenstud.server.rooms import BOT_THINK, NO_THINK, Room, TableKeeper, create_table, think_range
 from sevenstud.server.store import Store, StoreError, open_store
 from sevenstud.server.store.models import Player, TableRow
 from sevenstud.server.tournaments import TournamentService

@@ -16,9 +16,10 @@ on the actor, and what each connection is to be sent is put in that connection's
 worked out at each send from the player logged in on it and where that player sits then
 (:meth:`Room.seat_of`).
 
-The keeper, :func:`create_table` and :func:`recover` (run at start: a hand a crash cut off is
-cancelled and refunded) live in :mod:`sevenstud.server.keeper`; they are imported here too, so
-that ``from sevenstud.server.rooms import TableKeeper, recover`` keeps working.
+The keeper and :func:`create_table` live in :mod:`sevenstud.server.keeper`; they are imported
+here too, so that ``from sevenstud.server.rooms import TableKeeper`` keeps working.
+:func:`~sevenstud.server.recovery.recover` (run at start: a hand a crash cut off is cancelled
+and refunded) lives in :mod:`sevenstud.server.recovery`.
 """
 
 from __future__ import annotations
@@ -44,7 +45,6 @@ from sevenstud.server.keeper import (
     create_table,
     entry_payload,
     event_payload,
-    recover,
 )
 from sevenstud.server.limits import Limits
 from sevenstud.server.presenter import Presenter, action_choices
@@ -82,7 +82,6 @@ __all__ = [
     "create_table",
     "entry_payload",
     "event_payload",
-    "recover",
     "think_range",
 ]
 

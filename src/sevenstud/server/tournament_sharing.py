@@ -34,7 +34,7 @@ from typing import Any, TypeGuard
 
 from sqlalchemy import Connection, delete, or_, select, update
 
-from sevenstud.server.keeper import recover
+from sevenstud.server.recovery import recover
 from sevenstud.server.store import Store
 from sevenstud.server.store.models import (
     CardServer,
