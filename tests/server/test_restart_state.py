@@ -64,19 +64,19 @@ def test_the_waiting_list_and_its_order_survive_a_restart(store: Store) -> None:
         await room.submit(lambda now: keeper.sit_out(ann, now))  # no hand starts: the seats stay as set
         await room.submit(lambda now: keeper.sit_down(bea, 2, 100, now, player_id=people[bea]))
         for name in (cat, dan, eve):
-            await room.submit(lambda now, name=name: room.join_waiting(name, now))
-        await room.submit(lambda now: room.leave_waiting(dan, now))
+            await room.submit(lambda now, name=name: room.waiting.join(name, now))
+        await room.submit(lambda now: room.waiting.leave(dan, now))
         await room.stop()
-        return list(room.waiting)
+        return list(room.waiting.players)
 
     async def second_process() -> list[str]:
         room = Room(TableKeeper(store, table, settings), pause=60.0)
         room.start()
         with pytest.raises(RoomError, match="already"):
-            await room.submit(lambda now: room.join_waiting(eve, now))
-        assert await room.submit(lambda now: room.join_waiting(dan, now)) == 3  # at the back now
+            await room.submit(lambda now: room.waiting.join(eve, now))
+        assert await room.submit(lambda now: room.waiting.join(dan, now)) == 3  # at the back now
         await room.stop()
-        return list(room.waiting)
+        return list(room.waiting.players)
 
     assert asyncio.run(first_process()) == [cat, eve]
     assert asyncio.run(second_process()) == [cat, eve, dan]
@@ -84,7 +84,7 @@ def test_the_waiting_list_and_its_order_survive_a_restart(store: Store) -> None:
     keeper = TableKeeper(store, table, settings)
     keeper.leave(ann, 100.0)
     keeper.sit_down(cat, 1, 100, 101.0, player_id=people[cat])
-    assert Room(TableKeeper(store, table, settings)).waiting == [eve, dan]
+    assert Room(TableKeeper(store, table, settings)).waiting.players == [eve, dan]
     # A seat that came free while the server was down is offered to the first in line at start.
     TableKeeper(store, table, settings).leave(cat, 102.0)
 
@@ -92,7 +92,7 @@ def test_the_waiting_list_and_its_order_survive_a_restart(store: Store) -> None:
         room = Room(TableKeeper(store, table, settings), pause=60.0)
         room.start()
         await room.stop()
-        return {seat: whom for seat, (whom, _) in room.offers.items()}
+        return {seat: whom for seat, (whom, _) in room.waiting.offers.items()}
 
     assert asyncio.run(third_process()) == {1: eve}
 

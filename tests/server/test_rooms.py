@@ -317,30 +317,30 @@ def test_the_waiting_list_offers_seats_in_order_and_a_lapsed_offer_goes_to_the_n
         await room.submit(lambda now: keeper.sit_down("ann", 1, 100, now, player_id=ids["ann"]))
         await room.submit(lambda now: keeper.sit_out("ann", now))  # no hand starts: seats change at once
         with pytest.raises(RoomError, match="seat 2 is free"):
-            await room.submit(lambda now: room.join_waiting("bea", now))
+            await room.submit(lambda now: room.waiting.join("bea", now))
         await room.submit(lambda now: keeper.add_bot(2, now))
-        assert await room.submit(lambda now: room.join_waiting("bea", now)) == 1
-        assert await room.submit(lambda now: room.join_waiting("cat", now)) == 2
-        assert await room.submit(lambda now: room.join_waiting("dan", now)) == 3
+        assert await room.submit(lambda now: room.waiting.join("bea", now)) == 1
+        assert await room.submit(lambda now: room.waiting.join("cat", now)) == 2
+        assert await room.submit(lambda now: room.waiting.join("dan", now)) == 3
         with pytest.raises(RoomError, match="already"):
-            await room.submit(lambda now: room.join_waiting("cat", now))
+            await room.submit(lambda now: room.waiting.join("cat", now))
         with pytest.raises(RoomError, match="seated"):
-            await room.submit(lambda now: room.join_waiting("ann", now))
-        await room.submit(lambda now: room.leave_waiting("dan", now))
+            await room.submit(lambda now: room.waiting.join("ann", now))
+        await room.submit(lambda now: room.waiting.leave("dan", now))
         await room.submit(lambda now: keeper.remove_bot(2, now))  # between hands: at once
-        assert room.offers[2][0] == "bea"
+        assert room.waiting.offers[2][0] == "bea"
         with pytest.raises(RoomError, match="offered"):
-            await room.submit(lambda now: room.check_seat("cat", 2))
+            await room.submit(lambda now: room.waiting.check_seat("cat", 2))
         for _ in range(100):  # bea lets the offer lapse: it goes to cat
             await asyncio.sleep(0.02)
-            if room.offers.get(2, ("",))[0] == "cat":
+            if room.waiting.offers.get(2, ("",))[0] == "cat":
                 break
-        assert room.offers[2][0] == "cat" and room.waiting == ["cat"]
+        assert room.waiting.offers[2][0] == "cat" and room.waiting.players == ["cat"]
         assert keeper.waiting_list() == ["cat"]  # the stored list too: bea missed the call
-        room.check_seat("cat", 2)
+        room.waiting.check_seat("cat", 2)
         await room.submit(lambda now: keeper.sit_down("cat", 2, 100, now, player_id=ids["cat"]))
-        room.seated("cat", 2)
-        assert room.waiting == [] and room.offers == {}
+        room.waiting.seated("cat", 2)
+        assert room.waiting.players == [] and room.waiting.offers == {}
         assert keeper.waiting_list() == []
         await room.stop()
         for connection in connections:

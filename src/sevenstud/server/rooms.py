@@ -2,7 +2,8 @@
 
 :class:`Room` is the actor: it owns the table's :class:`~sevenstud.server.keeper.TableKeeper`
 (the chips and the database), takes commands from a queue, keeps the clock (time-outs after a
-small grace), pauses after each hand, plays the bots' turns, keeps the waiting list, and sends
+small grace), pauses after each hand, plays the bots' turns, keeps the waiting list
+(:mod:`sevenstud.server.waiting_list`), and sends
 every watcher the entries it may see (``events_since(n, viewer)``), or a snapshot of the table
 when those are no longer kept. The keeper's commands (and so every database write) run one at a
 time per table, so the order of a table's writes holds, where the store says they run
@@ -65,6 +66,7 @@ from sevenstud.server.protocol import (
     Unwait,
     Wait,
 )
+from sevenstud.server.waiting_list import OFFER_SECONDS, WaitingList
 from sevenstud.table import Entry, StreamGap, TableError
 from sevenstud.wire import to_wire
 
@@ -73,7 +75,6 @@ __all__ = [
     "BOT_PREFIX",
     "BOT_THINK",
     "NO_THINK",
-    "OFFER_SECONDS",
     "RECENT_HANDS",
     "Room",
     "RoomError",
@@ -87,8 +88,6 @@ __all__ = [
 
 SPARE_MESSAGES = 8
 """Room kept in an outbox past a catch-up (the clock, a turn, a view and the like)."""
-OFFER_SECONDS = 30.0
-"""How long a seat offered from the waiting list is kept for the one it is offered to."""
 COMMANDS_BEFORE_CLOCK = 20
 """The most commands a table takes while its clock (a deal, a time-out, a bot's turn) is due:
 then the clock's step comes first. As many as one client may send in a second: the hellos
@@ -189,13 +188,10 @@ class Room:
         a person sits or watches here (docs/table.md, "Bots at the table")."""
         self._think_rng = random.Random(seed)
         self._think = 0.0
-        self.offer_seconds = offer_seconds
         self.queue: asyncio.Queue[tuple[Callable[[float], object], asyncio.Future[object]]] = asyncio.Queue()
         self.watchers: dict[int, Watcher] = {}
-        self.waiting: list[str] = keeper.waiting_list()
-        """The waiting list, first in line first (stored: the same after a restart)."""
-        self.offers: dict[int, tuple[str, float]] = {}
-        """Seats offered from the waiting list: to whom, until when."""
+        self.waiting = WaitingList(keeper, self._tell, offer_seconds)
+        """The waiting list (stored: the same after a restart) and the seats offered from it."""
         self._now = 0.0
         # A table restored after a restart waits one pause before it deals: its players are
         # coming back (a new table deals as soon as two can play).
@@ -227,7 +223,7 @@ class Room:
         """Start the actor's task (a seat free while people wait, as after a restart, is
         offered at once)."""
         if self._task is None:
-            self._offer_seats(self.now())
+            self.waiting.offer_seats(self.now())
             self._task = asyncio.get_running_loop().create_task(self._run())
 
     @property
@@ -314,11 +310,9 @@ class Room:
             cancelled = [c for c in self.keeper.cancelled if c.first <= last <= c.last]
             watcher.pending += [self._cancelled(c) for c in cancelled]
         # After the snapshot or the entries: the handshake is welcome, then the table.
-        watcher.after.append(self._place(player))
+        watcher.after.append(self.waiting.place(player))
         watcher.after += self.chat.since(last)
-        for offered, (whom, until) in self.offers.items():
-            if whom is not None and whom == player:
-                watcher.after.append(self._offer(offered, until))
+        watcher.after += self.waiting.offers_to(player)
         self.watchers[connection.key] = watcher
         return watcher
 
@@ -377,9 +371,9 @@ class Room:
                 watcher.after.append(line)  # after the entries up to its number, as _tell's
             return None
         if isinstance(message, Sit):
-            self.check_seat(name, message.seat)
+            self.waiting.check_seat(name, message.seat)
             result = keeper.sit_down(name, message.seat, message.buy_in, now, player_id=player_id)
-            self.seated(name, message.seat)
+            self.waiting.seated(name, message.seat)
             return result
         if isinstance(message, AddBot | RemoveBot):
             if self.owner is None and name not in keeper.occupants:
@@ -387,15 +381,15 @@ class Room:
             if self.owner is not None and self.owner != player_id:
                 raise RoomError("only the table's owner (who opened it) adds or removes its bots")
         if isinstance(message, AddBot):
-            if message.seat in self.offers:
+            if message.seat in self.waiting.offers:
                 raise RoomError(f"seat {message.seat} is offered from the waiting list")
             return self.add_bot(message.seat, message.bot, now)
         if isinstance(message, RemoveBot):
             return keeper.remove_bot(message.seat, now)
         if isinstance(message, Wait):
-            return self.join_waiting(name, now)
+            return self.waiting.join(name, now)
         if isinstance(message, Unwait):
-            self.leave_waiting(name, now)
+            self.waiting.leave(name, now)
             return None
         seat = self._seated(name)
         if isinstance(message, Leave):
@@ -426,111 +420,19 @@ class Room:
         """Drop a connection (its seat's clock runs on: a time-out plays for it)."""
         self.watchers.pop(key, None)
 
-    # ------------------------------------------------------------------ the waiting list
-
-    def free_seats(self) -> list[int]:
-        """The empty seats nobody has been offered."""
-        table = self.keeper.table
-        return [
-            n
-            for n in range(1, table.settings.seats + 1)
-            if table.player_at(n) is None and n not in self.offers
-        ]
-
-    def check_seat(self, player: str, seat: int) -> None:
-        """Refuse a seat offered to someone else from the waiting list."""
-        offer = self.offers.get(seat)
-        if offer is not None and offer[0] != player:
-            raise RoomError(f"seat {seat} is offered to the first on the waiting list until {offer[1]:.0f}")
-
-    def seated(self, player: str, seat: int) -> None:
-        """A player took a seat: off the waiting list, the offer used."""
-        if self.offers.get(seat, ("", 0.0))[0] == player:
-            del self.offers[seat]
-        if player in self.waiting:
-            self._drop(player)  # the sit-down's own write took them off the stored list
-
-    def join_waiting(self, player: str, now: float) -> int:
-        """Put a player on the waiting list (only when no seat is free); returns the place."""
-        if player in self.keeper.occupants:
-            raise RoomError("you are seated at this table")
-        if player in self.waiting:
-            raise RoomError(f"you are on the waiting list already, number {self.waiting.index(player) + 1}")
-        free = self.free_seats()
-        if free:
-            raise RoomError(f"seat {free[0]} is free: sit in it")
-        self.keeper.wait(player, now)
-        self.waiting.append(player)
-        self._tell(player, self._place(player))
-        return len(self.waiting)
-
-    def leave_waiting(self, player: str, now: float) -> None:
-        """Take a player off the waiting list (a seat offered to them goes to the next)."""
-        if player not in self.waiting:
-            raise RoomError("you are not on the waiting list of this table")
-        self.keeper.stop_waiting(player)
-        self._drop(player)
-        self._tell(player, self._place(player))
-
-    def _drop(self, player: str) -> None:
-        """Off the list as this room holds it (the stored list is the caller's to change)."""
-        self.waiting.remove(player)
-        for seat in [n for n, (whom, _) in self.offers.items() if whom == player]:
-            del self.offers[seat]
-        for other in self.waiting:
-            self._tell(other, self._place(other))
-
-    def _place(self, player: str | None) -> dict[str, Any]:
-        place = self.waiting.index(player) + 1 if player is not None and player in self.waiting else None
-        return {
-            "type": "waiting",
-            "number": self.keeper.number,
-            "table": self.keeper.table_id,
-            "position": place,
-            "waiting": len(self.waiting),
-        }
-
-    def _offer(self, seat: int, until: float) -> dict[str, Any]:
-        return {
-            "type": "seat_offered",
-            "number": self.keeper.number,
-            "table": self.keeper.table_id,
-            "seat": seat,
-            "until": until,
-        }
-
     def _tell(self, player: str, message: dict[str, Any]) -> None:
+        """Give the connections of ``player`` a message (the waiting list's, a seat offered)."""
         # After the entries of this step: the message's number is the table's now, and a client
         # must have the entries up to it first (an offer arrived before the stand-up it followed).
         for watcher in self.watchers.values():
             if watcher.player == player:
                 watcher.after.append(message)
 
-    def _offer_seats(self, now: float) -> None:
-        """Lapsed offers go (and their player off the list: they missed the call); every free
-        seat is offered, in order, to the first waiting who holds no offer."""
-        for seat, (whom, until) in list(self.offers.items()):
-            if until <= now or self.keeper.table.player_at(seat) is not None:
-                del self.offers[seat]
-                if until <= now and whom in self.waiting:
-                    self.keeper.stop_waiting(whom)
-                    self._drop(whom)
-                    self._tell(whom, self._place(whom))
-        holding = {whom for whom, _ in self.offers.values()}
-        line = [p for p in self.waiting if p not in holding]
-        for seat in self.free_seats():
-            if not line:
-                break
-            whom = line.pop(0)
-            until = now + self.offer_seconds
-            self.offers[seat] = (whom, until)
-            self._tell(whom, self._offer(seat, until))
-
     # ------------------------------------------------------------------ the actor
 
     def _due(self) -> float | None:
         table = self.keeper.table
-        offers = [until for _, until in self.offers.values()]
+        offers = [until for _, until in self.waiting.offers.values()]
         due: float | None = None
         deadline = table.deadline
         if deadline is not None:
@@ -638,7 +540,7 @@ class Room:
                 self.hands_played += 1
                 self._next_hand = now + self.pause
                 keeper.rebuy_bots(now)
-            self._offer_seats(now)
+            self.waiting.offer_seats(now)
             self.recent = tuple(keeper.pots)
             self._copy_lobby()
 
@@ -703,7 +605,7 @@ class Room:
             "taken": self.taken,
             "bots": self.bots,
             "players": list(self.seated_names),
-            "waiting": len(self.waiting),
+            "waiting": len(self.waiting.players),
             "watchers": len(self.watchers),
             "average_pot": round(sum(pot for _, pot in recent) / len(recent), 1) if recent else 0.0,
             "hands_per_hour": round(last_hour * 3600.0 / window, 1),
