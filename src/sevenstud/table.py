@@ -76,7 +76,9 @@ from sevenstud.table_events import (
     ToppedUp,
     _is_chips,
     _is_time,
+    _seat_number,
 )
+from sevenstud.table_restore import check_record
 from sevenstud.table_stream import _HandRecord, _Raw
 from sevenstud.wire import WIRE_VERSION, WireError, from_wire, to_wire
 
@@ -357,10 +359,7 @@ class Table:
         return float(now)
 
     def _check_seat_number(self, seat: object) -> int:
-        if not _is_chips(seat) or not 1 <= seat <= self.settings.seats:  # type: ignore[operator]
-            raise TableError(f"seats are numbered 1 to {self.settings.seats}, not {seat!r}")
-        assert isinstance(seat, int)
-        return seat
+        return _seat_number(seat, self.settings.seats)
 
     def _check_viewer(self, viewer: object) -> None:
         if viewer is not None:
@@ -751,69 +750,15 @@ class Table:
             raise TableError(f"not a table record: {error}") from None
         if not isinstance(saved, TableRecord):
             raise TableError(f"not a table record but a {type(saved).__name__}")
-        return _restore(saved)
-
-
-def _restore(saved: TableRecord) -> Table:
-    """A table from its decoded record, after checking that the parts agree with each other."""
-
-    def bad(why: str) -> TableError:
-        return TableError(f"table record: {why}")
-
-    if saved.version != WIRE_VERSION:
-        raise bad(f"version {saved.version!r} is not one this reader knows ({WIRE_VERSION})")
-    table = Table(saved.settings)
-    for name in ("number", "hands", "raked"):
-        if getattr(saved, name) < 0:
-            raise bad(f"{name} cannot be negative ({getattr(saved, name)})")
-    for seat in saved.seats:
-        number = table._check_seat_number(seat.seat)
-        if number in table._seats or any(s.player == seat.player for s in table._seats.values()):
-            raise bad(f"seat {number} or player {seat.player!r} comes twice")
-        if seat.stack < 0 or seat.time_bank < 0 or seat.time_outs < 0:
-            raise bad(f"seat {number} has a negative stack, time bank or count of time-outs")
-        if seat.short_of_ante and not seat.sitting_out:
-            raise bad(f"seat {number} is short of the ante but not sitting out")
-        table._seats[number] = _Seat(
-            seat.player, seat.stack, seat.time_bank, seat.first_hand, seat.sitting_out,
-            seat.leaving, seat.time_outs, seat.short_of_ante,
-        )
-    records: dict[int, _HandRecord] = {}
-    for dealt in saved.dealt:
-        hand = dealt.hand
-        if not (len(dealt.seats) == len(dealt.players) == hand.n) or dealt.number in records:
-            raise bad(f"hand {dealt.number} does not match its seats and players, or comes twice")
-        if not 1 <= dealt.number <= saved.hands:
-            raise bad(f"hand {dealt.number} is not one of the {saved.hands} hands dealt")
-        players = {p: i for i, p in enumerate(dealt.players)}
-        records[dealt.number] = _HandRecord(dealt.number, hand, dealt.seats, players, len(hand.events))
-    if saved.in_progress is not None:
-        current = records.get(saved.in_progress)
-        if current is None or current.hand.is_over or saved.in_progress != saved.hands:
-            raise bad(f"the hand in progress ({saved.in_progress}) is missing, over or not the last dealt")
-        for hand_seat, number in enumerate(current.seats):
-            occupant = table._seats.get(number)
-            if occupant is None or current.players.get(occupant.player) != hand_seat:
-                raise bad(f"seat {number} of hand {current.number} is not its player's")
-        if saved.deadline is None:
-            raise bad("a hand is in progress without a deadline for the seat to act")
-        table._record = current
-    # The last hand over (dealt_hand answers for it): the last dealt, or the one before it.
-    finished = records.get(saved.hands - (saved.in_progress is not None))
-    if finished is not None and finished.hand.is_over:
-        table._finished = finished
-    previous = 0
-    for kept in saved.stream:
-        if kept.number <= previous or kept.number > saved.number:
-            raise bad(f"stream entry {kept.number} is out of order or beyond the number {saved.number}")
-        previous = kept.number
-        owner = records.get(kept.hand) if kept.hand is not None else None
-        if kept.event is None and (owner is None or not 0 <= kept.index < len(owner.hand.events)):
-            raise bad(f"stream entry {kept.number} names no event of a hand the record holds")
-        on_record = owner if kept.event is None else None
-        table._stream.append(_Raw(kept.number, kept.at, kept.hand, kept.event, on_record, kept.index))
-    if len(saved.stream) > saved.settings.history:
-        raise bad(f"the stream keeps {len(saved.stream)} entries, more than history allows")
-    table._now, table._number, table._hands, table.raked = saved.now, saved.number, saved.hands, saved.raked
-    table._turn_start, table._deadline = saved.turn_start, saved.deadline
-    return table
+        parts = check_record(saved)  # every part checked against the others first
+        table = Table(saved.settings)
+        for seat in parts.seats:
+            table._seats[seat.seat] = _Seat(
+                seat.player, seat.stack, seat.time_bank, seat.first_hand, seat.sitting_out,
+                seat.leaving, seat.time_outs, seat.short_of_ante,
+            )
+        table._record, table._finished = parts.in_progress, parts.finished
+        table._stream.extend(parts.stream)
+        table._now, table._number, table._hands = saved.now, saved.number, saved.hands
+        table.raked, table._turn_start, table._deadline = saved.raked, saved.turn_start, saved.deadline
+        return table

@@ -36,6 +36,14 @@ def _is_chips(value: object) -> bool:
     return is_whole(value)  # a whole number of chips, a seat or a count (sevenstud.chips)
 
 
+def _seat_number(seat: object, seats: int) -> int:
+    """``seat`` when it is one of a table's seats 1 to ``seats``; a :class:`TableError` otherwise."""
+    if not _is_chips(seat) or not 1 <= seat <= seats:  # type: ignore[operator]
+        raise TableError(f"seats are numbered 1 to {seats}, not {seat!r}")
+    assert isinstance(seat, int)
+    return seat
+
+
 @dataclass(frozen=True, slots=True)
 class TableSettings:
     """A table's fixed settings. Times are in seconds, chips in the stakes' smallest unit."""
