@@ -24,6 +24,7 @@ from sevenstud.cards import parse_cards
 from sevenstud.deck import Deck
 from sevenstud.games import Razz, Stakes, Stud, StudHiLo
 from sevenstud.hand import Hand
+from sevenstud.showdown import Showdown
 from sevenstud.views import ViewCache
 from sevenstud.wire import hand_from_record, hand_to_record
 
@@ -155,8 +156,7 @@ def test_a_clone_shares_nothing_that_changes() -> None:
     assert set(vars(twin)) == set(vars(hand))  # every attribute is carried over
     immutable = (int, str, bool, tuple, type(None), Deck)
     for name, value in vars(hand).items():
-        if isinstance(value, (list, dict, set, BettingRound, ViewCache, Deck)) and name not in (
-            "_showdown_pots",
+        if isinstance(value, (list, dict, set, BettingRound, Showdown, ViewCache, Deck)) and name not in (
             "_legal",
         ):
             assert getattr(twin, name) is not value, name

@@ -57,6 +57,7 @@ COMPILED = (
     "sevenstud/games.py",
     "sevenstud/hand.py",
     "sevenstud/pots.py",
+    "sevenstud/showdown.py",
     "sevenstud/views.py",
     "sevenstud/bots/simple.py",
 )

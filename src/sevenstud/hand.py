@@ -19,7 +19,8 @@ deck and actions (:meth:`Hand.replay`).
 
 The pieces live in their own modules and are re-exported here: :mod:`sevenstud.actions` (what
 a player can do), :mod:`sevenstud.events` (what happens, and who may see it),
-:mod:`sevenstud.betting` (one betting round) and :mod:`sevenstud.views` (what a seat sees).
+:mod:`sevenstud.betting` (one betting round) and :mod:`sevenstud.views` (what a seat sees);
+:mod:`sevenstud.showdown` is the showdown's (who shows, the pots still claimed, the rake).
 
 >>> from sevenstud.games import StudHiLo, Stakes
 >>> from sevenstud.deck import Deck
@@ -78,10 +79,9 @@ from sevenstud.pots import (
     award_showdown,
     build_pots,
     contender,
-    new_pot,
     pots_as_they_stand,
-    split_rake,
 )
+from sevenstud.showdown import Showdown, showdown_order, take_rake
 from sevenstud.views import CardTable, Phase, SeatView, ViewCache, with_community
 
 __all__ = [  # the names other modules import from here, these modules' own included
@@ -174,14 +174,12 @@ class Hand:
         """Seats whose hands were turned face up once at most one player could still bet."""
         self._turned_up_at: int | None = None  # the index of the first HandTurnedUp event
         self._fold_order: list[int] = []
-        self._claims: dict[int, int] = {}  # showdown: pot index -> its last claimant
         self.bring_in_seat: int | None = None
         self.first_to_act: dict[int, int | None] = {}
         self.betting = BettingRound(game)
         """The current street's betting round."""
-        self._showdown_order: list[int] = []
-        self._contenders: dict[int, Contender] = {}  # each showdown hand evaluated once
-        self._showdown_pots: list[Pot] | None = None
+        self._showdown: Showdown | None = None
+        """The showdown, once the betting is over and two hands or more are left."""
         self._legal: list[Action] | None = None
         self._views = ViewCache()
 
@@ -220,8 +218,8 @@ class Hand:
         pots it splits; once the hand is over, the pots as they were awarded (after the rake)."""
         if self.phase is Phase.OVER:
             return self.final_pots[:]
-        if self._showdown_pots is not None:
-            return self._showdown_pots[:]
+        if self._showdown is not None:
+            return self._showdown.pots[:]
         live = [not f for f in self.folded]
         return pots_as_they_stand(self.contributed, live, self.stacks, self._fold_order)
 
@@ -450,13 +448,10 @@ class Hand:
         new.turned_up = set(self.turned_up)
         new._turned_up_at = self._turned_up_at
         new._fold_order = self._fold_order[:]
-        new._claims = dict(self._claims)
         new.bring_in_seat = self.bring_in_seat
         new.first_to_act = dict(self.first_to_act)
         new.betting = self.betting.copy()
-        new._showdown_order = self._showdown_order[:]
-        new._contenders = dict(self._contenders)
-        new._showdown_pots = self._showdown_pots  # a list made once at the showdown, never changed
+        new._showdown = self._showdown.copy() if self._showdown is not None else None
         new._legal = self._legal  # never changed in place: act() drops it for a new one
         new._views = self._views.copy()
         return new
@@ -587,7 +582,7 @@ class Hand:
             self.events.append(make_event(StreetStarted, (self.street, None)))
             self._turn_up()
             if self.street == 7:
-                self._showdown()
+                self._start_showdown()
                 return
             self.street += 1
             self._deal_street()
@@ -600,7 +595,7 @@ class Hand:
             if sum(1 for s in range(self.n) if stacks[s] and not folded[s]) <= 1:
                 self._turn_up()
         if self.street == 7:
-            self._showdown()
+            self._start_showdown()
             return
         self.street += 1
         self._deal_street()
@@ -699,142 +694,65 @@ class Hand:
         self._return_uncalled()
         self._award({s: contender(0, 0, 0) for s in self._live()})
 
-    def _showdown(self) -> None:
-        live = self._live()
-        aggressor = self.betting.last_aggressor
-        first = aggressor if aggressor in live else live[0]
-        start = live.index(first)  # type: ignore[arg-type,unused-ignore]
-        self._showdown_order = live[start:] + live[:start]
+    def _start_showdown(self) -> None:
         self.phase = Phase.SHOWDOWN
-        self._showdown_pots = self.pots()
-        self._claim_lone_pots()
+        order = showdown_order(self._live(), self.betting.last_aggressor)
+        self._showdown = Showdown(self.game, self.pots(), order, self.cards, self.community)
         self._next_to_show()
 
-    def _claim_lone_pots(self) -> None:
-        """A pot with one claimant left (the others folded or mucked) is that hand's at once,
-        without showing: a later muck of the same hand, giving up a pot still contested, cannot
-        leave this one unclaimed."""
-        assert self._showdown_pots is not None
-        mucked, claims = self.mucked, self._claims
-        for index, pot in enumerate(self._showdown_pots):
-            if index not in claims:
-                claimants = [s for s in pot.eligible if s not in mucked]
-                if len(claimants) == 1:
-                    claims[index] = claimants[0]
-
-    def _contested(self, seat: int) -> bool:
-        """Whether another hand still claims a pot that this one may win."""
-        assert self._showdown_pots is not None
-        mucked, claims = self.mucked, self._claims
-        return any(
-            index not in claims
-            and seat in pot.eligible
-            and any(s != seat and s not in mucked for s in pot.eligible)
-            for index, pot in enumerate(self._showdown_pots)
-        )
-
-    def _contender(self, seat: int) -> Contender:
-        known = self._contenders.get(seat)
-        if known is not None:
-            return known
-        game = self.game
-        high, low = game.showdown_ranks(self.seven_cards(seat))
-        own = game.highest_card_order(self.cards[seat])
-        known = self._contenders[seat] = contender(high, low, own)
-        return known
-
-    def _could_win(self, seat: int, mine: Contender) -> bool:
-        """Whether the hand can still win any part of a pot against the hands shown so far."""
-        shown = {s: self._contender(s) for s in self.shown}
-        assert self._showdown_pots is not None
-        for pot in self._showdown_pots:
-            if seat not in pot.eligible:
-                continue
-            rivals = [shown[s] for s in pot.eligible if s in shown]
-            if not rivals:
-                return True
-            if self.game.has_high and mine.high >= max(r.high for r in rivals):
-                return True
-            if (
-                self.game.has_low
-                and mine.low > 0
-                and mine.low >= max(r.low for r in rivals)
-            ):
-                return True
-        return False
-
     def _next_to_show(self) -> None:
-        while self._showdown_order:
-            seat = self._showdown_order[0]
-            if not self._contested(seat):
-                # Nobody else claims what this hand may win: it wins without being shown.
-                self._showdown_order.pop(0)
-                continue
+        showdown = self._showdown
+        assert showdown is not None
+        while (seat := showdown.next_to_show(self.mucked)) is not None:
             if not self.auto_showdown:
                 self.to_act = seat
                 return
-            self._showdown_order.pop(0)
-            if not self.shown or self._could_win(seat, self._contender(seat)):
+            showdown.order.pop(0)
+            if not self.shown or showdown.could_win(seat, self.shown):
                 self._show(seat)
             else:
                 self.mucked.add(seat)
                 self.events.append(make_event(HandMucked, (seat,)))
-                self._claim_lone_pots()
+                showdown.claim_lone_pots(self.mucked)
         self.to_act = None
-        # A hand that wins unshown (nobody else claimed its pots) claims no low: nobody saw it.
-        shown = self.shown
-        contenders = {
-            s: self._contender(s) if s in shown else contender(0, 0, 0)
-            for s in self._live()
-            if s not in self.mucked
-        }
-        self._award(contenders)
+        self._award(showdown.award_contenders(self._live(), self.shown, self.mucked))
 
     def _show(self, seat: int) -> None:
-        mine = self._contender(seat)
-        high, low = self.game.hand_names(mine.high, mine.low)
+        assert self._showdown is not None
+        high, low = self._showdown.hand_names(seat)
         event: HandShown = make_event(HandShown, (seat, tuple(self.cards[seat]), high, low))
         self._views.cards_changed()
         self.shown[seat] = event
         self.events.append(event)
 
     def _apply_showdown(self, seat: int, action: Action) -> None:
-        self._showdown_order.remove(seat)
+        showdown = self._showdown
+        assert showdown is not None
+        showdown.order.remove(seat)
         if action.kind is ActionKind.SHOW:
             self._show(seat)
         else:
             self.mucked.add(seat)
             self.events.append(make_event(HandMucked, (seat,)))
             self.actions[-1] = (seat, action)
-            self._claim_lone_pots()
+            showdown.claim_lone_pots(self.mucked)
         self._next_to_show()
-
-    def _take_rake(self, pots: list[Pot]) -> list[Pot]:
-        game = self.game
-        total = sum(p.amount for p in pots)
-        if self.fixed_rake is not None:
-            rake = min(self.fixed_rake, total)
-        else:
-            rake = game.rake_on(total, self.street)
-        if not rake:
-            return pots
-        self.rake = rake
-        self.events.append(make_event(RakeTaken, (rake,)))
-        taken = split_rake(
-            [p.amount for p in pots], rake, each_pot=game.rake_from == "each_pot"
-        )
-        return [new_pot(p.amount - t, p.eligible) for p, t in zip(pots, taken, strict=True)]
 
     def _award(self, contenders: dict[int, Contender]) -> None:
         # At a showdown the pots are those built when it began: no chip moves after betting.
-        built = self._showdown_pots
-        pots = self._take_rake(list(built) if built is not None else self.pots())
-        self.final_pots = pots
+        showdown = self._showdown
         game = self.game
+        rake, pots = take_rake(
+            game, list(showdown.pots) if showdown is not None else self.pots(), self.street, self.fixed_rake
+        )
+        if rake:
+            self.rake = rake
+            self.events.append(make_event(RakeTaken, (rake,)))
+        self.final_pots = pots
         awards = award_showdown(
             pots,
             contenders,
-            self._claims,
+            showdown.claims if showdown is not None else {},
             high=game.has_high,
             low=game.has_low,
             odd_chip_order=game.odd_chip_order(self.cards),
