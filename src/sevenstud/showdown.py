@@ -114,14 +114,12 @@ class Showdown:
         return self.game.hand_names(mine.high, mine.low)
 
     def could_win(self, seat: int, shown: Collection[int]) -> bool:
-        """Whether the hand can still win any part of a pot against the hands shown so far
-        (each evaluated when it was shown)."""
+        """Whether the hand can still win any part of a pot against the hands shown so far."""
         mine = self.contender(seat)
-        contenders = self.contenders
         for pot in self.pots:
             if seat not in pot.eligible:
                 continue
-            rivals = [contenders[s] for s in pot.eligible if s in shown]
+            rivals = [self.contender(s) for s in pot.eligible if s in shown]
             if not rivals:
                 return True
             if self.game.has_high and mine.high >= max(r.high for r in rivals):
@@ -135,5 +133,4 @@ class Showdown:
     ) -> dict[int, Contender]:
         """The hands the pots are awarded among once every hand has been shown or mucked."""
         # A hand that wins unshown (nobody else claimed its pots) claims no low: nobody saw it.
-        contenders = self.contenders
-        return {s: contenders[s] if s in shown else contender(0, 0, 0) for s in live if s not in mucked}
+        return {s: self.contender(s) if s in shown else contender(0, 0, 0) for s in live if s not in mucked}
