@@ -6,7 +6,8 @@ checkpoint in ``--work``; run it again with bigger stages to go on.
 
 The heads-up tables are trained first: a multiway table's heads-up ends are played by the
 heads-up table of the policy the package holds (:func:`sevenstud.cfr.train.make_game`), so a
-multiway stage learns against the heads-up table just written.
+multiway stage learns against the heads-up table just written; unless its game is in
+``--learn-ends``, whose multiway table learns its heads-up ends itself.
 
 The shipped policy (2026-12-03): heads-up ``--games stud8 --hu 150000 --multi ''`` and
 ``--games stud --hu 100000 --multi ''`` (Razz's, 2026-12-05: ``--games razz --hu
@@ -14,8 +15,9 @@ The shipped policy (2026-12-03): heads-up ``--games stud8 --hu 150000 --multi ''
 four-handed tables, keeping the keys reached about 2,000 times or more (``--least-visits``):
 ``--games stud8 --hu '' --multi 10000,30000,60000,100000,150000`` (stopped one round into a
 next stage, at 151,000), ``--games razz --hu '' --multi 10000,30000,60000,100000`` (on the
-Razz heads-up table before 2026-12-05) and ``--games stud --hu '' --multi 10000,30000``, each
-run with ``--workers 2`` for Stud Hi/Lo, 1 for the others.
+Razz heads-up table before 2026-12-05), each run with ``--workers 2`` for Stud Hi/Lo, 1 for
+Razz; Stud's (2026-12-05), its heads-up ends learned: ``--games stud --hu '' --multi
+30000,60000,100000,150000 --learn-ends stud --least-visits 20000 --workers 2``.
 """
 
 from __future__ import annotations
@@ -40,6 +42,12 @@ def main() -> None:
     parser.add_argument(
         "--least-visits", type=int, default=2000, help="the multiway tables keep keys reached this often"
     )
+    parser.add_argument(
+        "--learn-ends",
+        default="",
+        help="the games whose multiway tables learn their hands' heads-up ends (sevenstud train"
+        " --learn-heads-up-ends), comma-separated",
+    )
     parser.add_argument("--workers", type=int, default=0)
     args = parser.parse_args()
     args.work.mkdir(parents=True, exist_ok=True)
@@ -58,6 +66,7 @@ def main() -> None:
                         checkpoint=ckpt,
                         out=args.out,
                         least_visits=0 if players == 2 else args.least_visits,
+                        learn_ends=players > 2 and game in args.learn_ends.split(","),
                     )
                 )
                 shutil.copy(args.out, args.work / f"policy-{game}-{players}-{stage}.json.gz")

@@ -96,9 +96,12 @@ class Counting(LearnedBot):
 def test_the_learned_bot_plays_every_game_from_its_policy() -> None:
     """The shipped policy covers the games at every table size: heads-up, and in Stud Hi/Lo in
     a multiway hand once one opponent is left, nearly every decision is the heads-up table's (in
-    Stud and Razz there, none: the fallback's); with two or three opponents in many are the
-    four-handed table's; with more, none (the fallback's)."""
+    Stud there, many are the four-handed table's, which learned them; in Razz, none: the
+    fallback's); with two or three opponents in many are the four-handed table's; with more,
+    none (the fallback's)."""
     policy = shipped_policy()
+    ends_learned = {code for code in GAMES if policy["meta"][f"{code}/4"].get("heads_up_ends") == "learned"}
+    assert ends_learned == {"stud"}
     for code in GAMES:
         assert f"{code}/2" in policy["tables"] and multiway_table(policy["tables"], code) == f"{code}/4"
         for players in (2, 6, 8):
@@ -118,7 +121,15 @@ def test_the_learned_bot_plays_every_game_from_its_policy() -> None:
             # a fold between them) is sometimes unknown to the heads-up table: about one in six.
             # (Eight-handed, ten deals reach heads-up some twenty times, too few to count.)
             most_unknown = {2: 0.05, 6: 0.3, 8: 1.0}[players]
-            if players == 2 or code in HEADS_UP_ENDS:
+            if players > 2 and code in ends_learned:
+                # Learned four-handed, kept where reached 2,000 times or more: fewer known.
+                assert len(heads_up) > 10 and 1 - sum(heads_up) / len(heads_up) < MULTIWAY_UNKNOWN, (
+                    code,
+                    players,
+                    sum(heads_up),
+                    len(heads_up),
+                )
+            elif players == 2 or code in HEADS_UP_ENDS:
                 assert len(heads_up) > 10 and 1 - sum(heads_up) / len(heads_up) < most_unknown, (
                     code,
                     players,
@@ -184,6 +195,11 @@ def test_train_refuses_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--iterations must be at least 1" in capsys.readouterr().err
     assert main(["train", "--least-visits", "-5"]) != 0
     assert "--least-visits cannot be negative (-5)" in capsys.readouterr().err
+    assert main(["train", "--game", "stud", "--learn-heads-up-ends"]) != 0
+    assert (
+        "--learn-heads-up-ends is for a multiway table (--players 3 or more), not 2"
+        in capsys.readouterr().err
+    )
 
 
 def test_a_stud_game_step_matches_the_engine_s_first_actions() -> None:

@@ -1,12 +1,14 @@
 """The learned bot's multiway table (issue 17, point 2): trained N-handed with the heads-up ends
-played by the heads-up table, its keys summarising a multiway street's betting, looked up with
-two or more opponents in."""
+played by the heads-up table (or learned, ``--learn-heads-up-ends``), its keys summarising a
+multiway street's betting, looked up with two or more opponents in."""
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from sevenstud.bots import TightBot
 from sevenstud.bots.learned import LearnedBot, multiway_table, shipped_policy
@@ -130,3 +132,44 @@ def test_the_bot_looks_in_the_largest_multiway_table_while_it_was_trained_for_th
     # With the heads-up table alone a multiway pot has no answer (the tight rules play it).
     alone = LearnedBot(policy={"tables": {"stud8/2": tables["stud8/2"]}})
     assert all(alone.lookup(v) is None for v in by_opponents["trained"])
+
+
+def test_a_table_that_learned_its_heads_up_ends_keeps_them_and_plays_them(tmp_path: Path) -> None:
+    """``--learn-heads-up-ends``: the multiway table keeps the keys of its hands' heads-up ends
+    and says so; the bot then plays a multiway hand come down to two by that table (where it
+    knows the key), and without the table's word by its fallback, as before."""
+    out = tmp_path / "p.json.gz"
+    tables = train(TrainSettings("razz", 3, 30, 1, batch=30, seed=1, out=out, learn_ends=True))
+    policy = policy_file.load(out)
+    written = policy["tables"]["razz/3"]
+    assert any(opponents_of(key) == 1 for key in written)
+    assert any(opponents_of(key) == 2 for key in written)
+    assert policy["meta"]["razz/3"]["heads_up_ends"] == "learned"
+    # Learned, not played by the shipped heads-up table: its heads-up keys have regrets.
+    assert sum(opponents_of(key) == 1 for key in tables.regrets) > 20
+    ends = [v for v in decisions("razz", 3, 30) if opponents_in(v) == 1]
+    known = [v for v in ends if view_key(v, 3) in written]
+    assert len(ends) > 20 and known
+    bot = LearnedBot(policy=policy)
+    assert all(bot.lookup(v) == written.get(view_key(v, 3)) for v in ends)
+    # The same table without the word "learned" is never asked there (razz's ends are the
+    # fallback's: HEADS_UP_ENDS).
+    quiet = LearnedBot(policy={"tables": policy["tables"]})
+    assert all(quiet.lookup(v) is None for v in ends)
+
+
+def test_a_checkpoint_resumes_only_as_it_was_trained(tmp_path: Path) -> None:
+    """A checkpoint whose heads-up ends were learned is not resumed by a run that has the heads-up
+    table play them (its tables would mix two games), nor the other way round."""
+    ckpt = tmp_path / "t.ckpt"
+    train(TrainSettings("razz", 3, 10, 1, batch=10, seed=1, checkpoint=ckpt, learn_ends=True))
+    with pytest.raises(ValueError, match="heads-up ends learned: resume it the same way"):
+        train(TrainSettings("razz", 3, 20, 1, batch=10, seed=1, checkpoint=ckpt))
+    assert (
+        train(TrainSettings("razz", 3, 20, 1, batch=10, seed=1, checkpoint=ckpt, learn_ends=True)).iterations
+        == 20
+    )
+    plain = tmp_path / "plain.ckpt"
+    train(TrainSettings("razz", 3, 10, 1, batch=10, seed=1, checkpoint=plain))
+    with pytest.raises(ValueError, match="played by the heads-up table: resume it the same way"):
+        train(TrainSettings("razz", 3, 20, 1, batch=10, seed=1, checkpoint=plain, learn_ends=True))

@@ -8,14 +8,16 @@ bet, raise) by the learned probabilities, then plays the legal action of that le
 smallest bet of its kind). A policy has a heads-up table per game (``GAME/2``, trained
 two-handed) and may have a multiway one (``GAME/N``, trained N-handed: ``sevenstud train
 --players N``; the shipped ones are four-handed). With one opponent left the bot looks in the
-heads-up table: in a hand dealt heads-up, and in Stud Hi/Lo in a multiway hand down to two too
-(:data:`HEADS_UP_ENDS`); with two opponents or more,
-up to as many as the multiway table was trained against (three, four-handed), in the multiway
-table. With more opponents than that (a six- or eight-handed 3rd street), in a game with no
-multiway table, or at a key its table does not know (a position self-play never reached, or
-reached too rarely to be kept: ``sevenstud train --least-visits``), and at the heads-up end of
-a multiway hand in Stud and Razz, it plays its game's fallback (:data:`FALLBACK`): a strategy
-played against more hands than it was trained against lost (README, "The learned bot").
+heads-up table in a hand dealt heads-up; in a multiway hand down to two, in the multiway table
+where that table learned its hands' heads-up ends (``sevenstud train --learn-heads-up-ends``,
+the policy's word ``"heads_up_ends": "learned"``: Stud's), else in the heads-up table in the
+games of :data:`HEADS_UP_ENDS` (Stud Hi/Lo). With two opponents or more, up to as many as the
+multiway table was trained against (three, four-handed), it looks in the multiway table. With
+more opponents than that (a six- or eight-handed 3rd street), in a game with no multiway table,
+at a key its table does not know (a position self-play never reached, or reached too rarely to
+be kept: ``sevenstud train --least-visits``), and at the heads-up end of a multiway hand that
+no table plays (Razz's), it plays its game's fallback (:data:`FALLBACK`): a strategy played
+against more hands than it was trained against lost (README, "The learned bot").
 """
 
 from __future__ import annotations
@@ -49,7 +51,8 @@ equity bot needs numpy and plays the tight rules without it."""
 
 HEADS_UP_ENDS: frozenset[str] = frozenset({"stud8"})
 """The games whose heads-up table plays a multiway hand come down to two as well as a hand dealt
-heads-up (elsewhere the fallback plays it). Six-handed, the same hands: in Razz the fallback
+heads-up, where the multiway table did not learn those ends itself (elsewhere the fallback plays
+them). Six-handed, the same hands: in Razz the fallback
 there made 53 mSB/hand more against three equity bots (from -41 ± 22 to +12 ± 16) and the same
 against three rule bots (+29 ± 14, from +30 ± 16); in Stud 15 and 4 more; in Stud Hi/Lo the
 same against the equity bots and 16 less against the rule bots (README, "The learned bot"). A
@@ -78,15 +81,22 @@ class LearnedBot:
     ) -> None:
         self.name = name
         self._rng = random.Random(seed)
-        self._tables: dict[str, dict[str, list[int]]] = (policy or shipped_policy())["tables"]
+        policy = policy or shipped_policy()
+        self._tables: dict[str, dict[str, list[int]]] = policy["tables"]
         self._heads_up_ends = heads_up_ends
         """The games whose heads-up table plays a multiway hand's heads-up end (see HEADS_UP_ENDS)."""
         self._multiway: dict[str, tuple[dict[str, list[int]], int]] = {}
         """Each game's multiway table and the seats it was trained at."""
+        self._learned_ends: set[str] = set()
+        """The games whose multiway table learned the heads-up ends of its hands (``sevenstud
+        train --learn-heads-up-ends``): it plays them too."""
+        meta = policy.get("meta", {})
         for code in GAMES:
             found = multiway_table(self._tables, code)
             if found:
                 self._multiway[code] = (self._tables[found], int(found.split("/")[1]))
+                if meta.get(found, {}).get("heads_up_ends") == "learned":
+                    self._learned_ends.add(code)
         kinds = FALLBACK if fallback is None else {**FALLBACK, **fallback}
         unknown = sorted(set(kinds.values()) - set(_FALLBACK_KINDS))
         if unknown:
@@ -136,15 +146,20 @@ class LearnedBot:
 
     def lookup(self, view: SeatView) -> list[int] | None:
         """The learned probabilities (thousandths) of the legal letters here, or None: the
-        heads-up table's with one opponent left (in a hand dealt to more, in the games of
-        HEADS_UP_ENDS only), the multiway table's with two or more, as long as no more are in
-        than it was trained against; None where that table is missing or does not know the
-        key."""
+        heads-up table's with one opponent left in a hand dealt heads-up; in a hand dealt to
+        more, the multiway table's where it learned its heads-up ends, else the heads-up table's
+        in the games of HEADS_UP_ENDS only; the multiway table's with two opponents or more, as
+        long as no more are in than it was trained against; None where that table is missing or
+        does not know the key."""
         opponents = sum(not folded for s, folded in enumerate(view.folded) if s != view.seat)
         code = game_kind(view.game).code
         if opponents <= 1:
-            dealt_heads_up = len(view.folded) == 2
-            table = self._tables.get(f"{code}/2") if dealt_heads_up or code in self._heads_up_ends else None
+            if len(view.folded) == 2:  # dealt heads-up
+                table = self._tables.get(f"{code}/2")
+            elif code in self._learned_ends:  # the multiway table learned how its hands end
+                table = self._multiway[code][0]
+            else:
+                table = self._tables.get(f"{code}/2") if code in self._heads_up_ends else None
         else:
             # Each table plays only where it was trained. Six-handed against the rule bot, the
             # heads-up table played multiway made +5 ± 27 mSB/hand, the tight bot's rules +29 ±

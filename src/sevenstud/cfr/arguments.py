@@ -52,6 +52,12 @@ def add_train_arguments(parser: argparse.ArgumentParser) -> None:
         help="write only the information sets self-play reached about N times or more (0: all)",
     )
     parser.add_argument(
+        "--learn-heads-up-ends",
+        action="store_true",
+        help="a multiway table learns the heads-up ends of its hands too, and the learned bot plays"
+        " them by it (default: the heads-up table plays them, in training as at the table)",
+    )
+    parser.add_argument(
         "--checkpoint",
         type=Path,
         default=None,

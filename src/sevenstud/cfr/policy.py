@@ -4,7 +4,9 @@ Layout: ``{"format": "sevenstud-cfr-policy", "version": 1, "tables": {NAME: {KEY
 "meta": {NAME: {...}}}``, a table per game and table size (``"stud8/2"``: hi/lo heads-up;
 ``"stud8/4"``: the multiway table), each key an information set of
 :mod:`sevenstud.cfr.abstraction` (its legal letters after the ``:``), each list the
-probabilities of those letters in thousandths.
+probabilities of those letters in thousandths. A table's meta holds the iterations it was
+trained, the ``least_visits`` it was written with, and for a multiway table that learned its
+hands' heads-up ends ``"heads_up_ends": "learned"`` (the learned bot then plays them by it).
 """
 
 from __future__ import annotations

@@ -64,20 +64,29 @@ class TrainSettings:
     least_visits: int = 0
     """Write only the information sets self-play reached about this many times or more (0:
     every one): see :func:`export`."""
+    learn_ends: bool = False
+    """A multiway table learns the heads-up ends of its hands too, and keeps their keys (the
+    learned bot then plays them by it), instead of their being played by the shipped heads-up
+    table: see :func:`make_game`."""
 
 
-Job = tuple[str, int, Tables, int, str]
-"""A worker's round: the game, its players, the tables, the iterations to run, the seed."""
+Job = tuple[str, int, Tables, int, str, bool]
+"""A worker's round: the game, its players, the tables, the iterations to run, the seed, whether
+a multiway table learns its heads-up ends."""
 RunRound = Callable[[list[Job]], list[Tables]]
 """Runs a round's jobs; the results in the jobs' order."""
 
 
-def make_game(name: str, players: int = 2) -> Any:
+def make_game(name: str, players: int = 2, learn_ends: bool = False) -> Any:
     """The training game of a name in :data:`TRAIN_GAMES`. A stud game for three or more
     players has its heads-up ends played by the shipped heads-up table (as the learned bot
-    plays them: :class:`~sevenstud.cfr.stud_game.StudGame`)."""
+    plays them in Stud Hi/Lo: :class:`~sevenstud.cfr.stud_game.StudGame`), or with
+    ``learn_ends`` learns them as it learns its multiway streets (the learned bot then plays
+    them by it, as in Stud: :meth:`~sevenstud.bots.learned.LearnedBot.lookup`)."""
     if name in STUD_GAMES:
-        heads_up = shipped_policy()["tables"].get(table_name(name, 2)) if players > 2 else None
+        heads_up = (
+            shipped_policy()["tables"].get(table_name(name, 2)) if players > 2 and not learn_ends else None
+        )
         return StudGame(name, players, heads_up)  # type: ignore[arg-type]
     if players != 2:
         raise ValueError(f"{name} is a two-player game, not for {players}")
@@ -95,11 +104,11 @@ def table_name(game: str, players: int) -> str:
     return f"{game}/{players}"
 
 
-def _work(name: str, players: int, tables: Tables, batch: int, seed: str) -> Tables:
+def _work(name: str, players: int, tables: Tables, batch: int, seed: str, learn_ends: bool) -> Tables:
     """One worker's round: ``batch`` iterations from the tables given; what it added."""
     before_regrets = {k: list(v) for k, v in tables.regrets.items()}
     before_strategy = {k: list(v) for k, v in tables.strategy.items()}
-    solver = ExternalSampling(make_game(name, players), seed=seed, tables=tables)
+    solver = ExternalSampling(make_game(name, players, learn_ends), seed=seed, tables=tables)
     solver.iterate(batch)
     delta = Tables(iterations=batch)
     for mine, old, new in (
@@ -114,10 +123,10 @@ def _work(name: str, players: int, tables: Tables, batch: int, seed: str) -> Tab
     return delta
 
 
-def _work_alone(name: str, players: int, tables: Tables, batch: int, seed: str) -> Tables:
+def _work_alone(name: str, players: int, tables: Tables, batch: int, seed: str, learn_ends: bool) -> Tables:
     """A lone worker's round: the tables themselves, trained. (Its share subtracted and added
     back would round differently from tables trained in place, as one process trains them.)"""
-    ExternalSampling(make_game(name, players), seed=seed, tables=tables).iterate(batch)
+    ExternalSampling(make_game(name, players, learn_ends), seed=seed, tables=tables).iterate(batch)
     return tables
 
 
@@ -155,13 +164,14 @@ def _ray(option: bool | str, workers: int, log: TextIO) -> Iterator[tuple[int, R
             # The tables go into the object store once a round, not once a task; ray.get keeps
             # the tasks' order, so the shares are added in worker order.
             tables = ray.put(jobs[0][2])
-            return list(ray.get([task.remote(n, p, tables, b, s) for n, p, _, b, s in jobs]))
+            return list(ray.get([task.remote(n, p, tables, b, s, e) for n, p, _, b, s, e in jobs]))
 
         yield workers, run
 
 
-def load_checkpoint(path: Path | None, game: str, players: int) -> Tables:
-    """The tables of a checkpoint for this game (fresh ones when there is none)."""
+def load_checkpoint(path: Path | None, game: str, players: int, learn_ends: bool = False) -> Tables:
+    """The tables of a checkpoint for this game (fresh ones when there is none); refused when
+    it was trained otherwise (another game or seats, heads-up ends learned or not)."""
     if path is None or not path.exists():
         return Tables()
     with path.open("rb") as f:
@@ -170,16 +180,20 @@ def load_checkpoint(path: Path | None, game: str, players: int) -> Tables:
         raise ValueError(
             f"{path} is a checkpoint of {saved.get('game')}/{saved.get('players')}, not {game}/{players}"
         )
+    if saved.get("learn_ends", False) != learn_ends:
+        learned = "learned" if saved.get("learn_ends") else "played by the heads-up table"
+        raise ValueError(f"{path} is a checkpoint with its heads-up ends {learned}: resume it the same way")
     tables = saved["tables"]
     assert isinstance(tables, Tables)
     return tables
 
 
-def save_checkpoint(path: Path, game: str, players: int, tables: Tables) -> None:
+def save_checkpoint(path: Path, game: str, players: int, tables: Tables, learn_ends: bool = False) -> None:
     """Write a checkpoint atomically."""
     tmp = path.with_name(path.name + ".tmp")
+    saved = {"game": game, "players": players, "tables": tables, "learn_ends": learn_ends}
     with tmp.open("wb") as f:
-        pickle.dump({"game": game, "players": players, "tables": tables}, f, protocol=pickle.HIGHEST_PROTOCOL)
+        pickle.dump(saved, f, protocol=pickle.HIGHEST_PROTOCOL)
     os.replace(tmp, path)
 
 
@@ -196,6 +210,7 @@ def export(
     tables: Tables,
     extra: dict[str, Any] | None = None,
     least_visits: int = 0,
+    learn_ends: bool = False,
 ) -> int:
     """Write the average strategy into the policy file ``out`` (its other tables kept); the
     number of information sets written. With ``least_visits`` an information set self-play
@@ -203,17 +218,20 @@ def export(
     samples, and the learned bot plays its game's fallback bot where its table is silent."""
     data = policy_file.load(out) if out.exists() else policy_file.empty()
     name = table_name(game, players)
-    # A multiway table keeps its multiway keys alone: the bot plays a heads-up end by the
-    # heads-up table (keys that table lacked were learned here, but only as the multiway
-    # streets' continuation).
+    # A multiway table keeps its multiway keys alone, unless it learned its heads-up ends: the
+    # bot plays those by the heads-up table or its fallback (keys the heads-up table lacked
+    # were learned here, but only as the multiway streets' continuation).
     data["tables"][name] = {
         key: policy_file.quantise(p)
         for key, p in sorted(tables.average_policy().items())
         if sum(tables.strategy[key]) > 0
-        and (players == 2 or opponents_of(key) >= 2)
+        and (players == 2 or learn_ends or opponents_of(key) >= 2)
         and (not least_visits or visits(tables, key) >= least_visits)
     }
-    data["meta"][name] = {"iterations": tables.iterations, "least_visits": least_visits, **(extra or {})}
+    meta = {"iterations": tables.iterations, "least_visits": least_visits, **(extra or {})}
+    if players > 2 and learn_ends:
+        meta["heads_up_ends"] = "learned"  # the learned bot plays them by this table
+    data["meta"][name] = meta
     policy_file.save(out, data)
     return len(data["tables"][name])
 
@@ -237,8 +255,8 @@ def train(
     """Run ``settings`` (see :class:`TrainSettings`), reporting each round to ``log`` (standard
     error by default); the tables reached."""
     log = sys.stderr if log is None else log
-    game = make_game(settings.game, settings.players)
-    tables = load_checkpoint(settings.checkpoint, settings.game, settings.players)
+    game = make_game(settings.game, settings.players, settings.learn_ends)
+    tables = load_checkpoint(settings.checkpoint, settings.game, settings.players, settings.learn_ends)
     exact = settings.game in CHECK_GAMES
     if tables.iterations:
         print(f"resuming {settings.game}/{settings.players} at {tables.iterations} iterations", file=log)
@@ -249,7 +267,14 @@ def train(
             left = settings.iterations - tables.iterations
             batch = min(settings.batch, -(-left // workers))
             jobs = [
-                (settings.game, settings.players, tables, batch, f"{settings.seed}-{tables.iterations}-{w}")
+                (
+                    settings.game,
+                    settings.players,
+                    tables,
+                    batch,
+                    f"{settings.seed}-{tables.iterations}-{w}",
+                    settings.learn_ends,
+                )
                 for w in range(workers)
             ]
             results = run_round(jobs)
@@ -259,7 +284,9 @@ def train(
                 for share in results:
                     tables.add(share)
             if settings.checkpoint is not None:
-                save_checkpoint(settings.checkpoint, settings.game, settings.players, tables)
+                save_checkpoint(
+                    settings.checkpoint, settings.game, settings.players, tables, settings.learn_ends
+                )
             seconds = time.monotonic() - started
             line = (
                 f"{settings.game}/{settings.players}: {tables.iterations} iterations, "
@@ -274,7 +301,14 @@ def train(
             if on_round is not None:
                 on_round(tables)
     if settings.out is not None:
-        n = export(settings.out, settings.game, settings.players, tables, least_visits=settings.least_visits)
+        n = export(
+            settings.out,
+            settings.game,
+            settings.players,
+            tables,
+            least_visits=settings.least_visits,
+            learn_ends=settings.learn_ends,
+        )
         print(
             f"wrote {n} information sets of {table_name(settings.game, settings.players)} to {settings.out}",
             file=log,
@@ -290,6 +324,10 @@ def train_command(args: argparse.Namespace) -> int:
     for name in ("workers", "least_visits"):
         if getattr(args, name) < 0:
             raise ValueError(f"--{name.replace('_', '-')} cannot be negative ({getattr(args, name)})")
+    if args.learn_heads_up_ends and args.players < 3:
+        raise ValueError(
+            f"--learn-heads-up-ends is for a multiway table (--players 3 or more), not {args.players}"
+        )
     checkpoint = args.checkpoint or args.out.with_name(args.out.name + ".ckpt")
     make_game(args.game, args.players)  # a bad game or seat count is refused before any work
     train(
@@ -304,6 +342,7 @@ def train_command(args: argparse.Namespace) -> int:
             args.out,
             args.ray,
             args.least_visits,
+            args.learn_heads_up_ends,
         )
     )
     return 0
