@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable
 
 from sevenstud.equity import equity
-from sevenstud.server import equity_worker
+from sevenstud.server.study import worker as equity_worker
 
 EIGHT = ["As 2d 3c", "Qs 4h 5c", "Kd Kh 8s", "7c 7d 9h", "Jh Td 6s", "2s 3h 4d", "5s 6h 8c", "9c Tc Jc"]
 HEADS_UP_THIRD = ["As Ad Kc", "Qs Qh Jc"]

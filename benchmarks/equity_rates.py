@@ -1,5 +1,5 @@
 """Exact counting's rate by method, for the study page's cost model
-(``sevenstud.server.equity_limits.EXACT_RATES``): times exact counts of a few positions and
+(``sevenstud.server.study.limits.EXACT_RATES``): times exact counts of a few positions and
 prints each method's work per second. Run under ``nice`` on a quiet machine:
 
     nice -n 10 python benchmarks/equity_rates.py

@@ -8,7 +8,7 @@ a field of bots made and registered over HTTP, the tournament's clock accelerate
 
 ``--failover`` starts two processes on one PostgreSQL database (a throwaway cluster, as the tests
 make); the first makes and directs the tournament, its tables are shared out over both
-(server/tournament_sharing.py), and ``--people`` of the entrants are websocket clients (guests
+(server/tournaments/sharing.py), and ``--people`` of the entrants are websocket clients (guests
 registered over HTTP, each following its seat from table to table and server to server: the
 tournament's page names its table, a ``hello`` to a table served elsewhere names the server).
 The directing process is killed with SIGKILL once a third of the field is out; the second takes

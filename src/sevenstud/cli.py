@@ -213,7 +213,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="S",
         help="how long a table's lease lasts unrenewed: a dead server's tables move after at most this",
     )
-    from sevenstud.server.equity_limits import add_arguments as add_equity_limits
+    from sevenstud.server.study.limits import add_arguments as add_equity_limits
 
     add_equity_limits(serve)  # --equity-jobs, --equity-seconds, ... (docs/security.md, "Equity jobs")
     serve.add_argument(

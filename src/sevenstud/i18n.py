@@ -210,7 +210,7 @@ STREETS = (N_("3rd street"), N_("4th street"), N_("5th street"), N_("6th street"
 """The streets' names (:data:`sevenstud.games.STREET_NAMES`), marked for the catalogs."""
 
 REFUSALS: tuple[str, ...] = (
-    # the card room (server/rooms.py, server/app.py, server/connection.py)
+    # the card room (server/tables/room.py, server/app.py, server/connection.py)
     N_("this table has stopped"),
     N_("log in or play as a guest first"),
     N_("say hello first (the protocol version and the table)"),
@@ -224,7 +224,7 @@ REFUSALS: tuple[str, ...] = (
     N_("seat {seat} is free: sit in it"),
     N_("you are not on the waiting list of this table"),
     N_("malformed message: {why}"),
-    # the card room's HTTP answers (server/auth.py, server/app.py), said in Accept-Language
+    # the card room's HTTP answers (server/accounts/auth.py, server/app.py), said in Accept-Language
     N_("the name {name} is taken"),
     N_("a name is 3 to 20 letters, digits, '_' or '-'"),
     N_("names starting with 'guest' or 'bot' are kept for guests and bots"),
@@ -305,7 +305,7 @@ REFUSALS: tuple[str, ...] = (
     N_("session ended"),
     N_("logged out"),
     N_("origin or host not allowed"),
-    # the limits (server/limits.py, server/app.py, server/chat.py)
+    # the limits (server/limits.py, server/app.py, server/tables/chat.py)
     N_("too many {what}: {count} per {span} (try again in {seconds} s)"),
     N_("too many failed log-ins for {whom}: try again in {seconds} s"),
     N_("the server is busy checking passwords: try again in a moment"),
@@ -320,7 +320,7 @@ REFUSALS: tuple[str, ...] = (
     N_("Content-Length {length} is not a number"),
     N_("a request body is at most {limit} bytes (this one says {declared})"),
     N_("a request body is at most {limit} bytes"),
-    # the chat and the notes (server/chat.py, server/notes.py)
+    # the chat and the notes (server/tables/chat.py, server/accounts/notes.py)
     N_("a chat message needs some text"),
     N_("chat is plain text: no direction controls (U+{code})"),
     N_("chat is plain text on one line: no control characters (U+{code})"),
@@ -329,7 +329,7 @@ REFUSALS: tuple[str, ...] = (
     N_("you have no note on {name}"),
     N_("a note is plain text: no control characters but line breaks and tabs"),
     N_("you have {count} notes, the most kept: delete one first"),
-    # the hands and the history (server/downloads.py, server/history.py)
+    # the hands and the history (server/accounts/downloads.py, server/accounts/history.py)
     N_("no finished hand {hand} of yours"),
     N_("hand {number} of table {table} does not replay: {error}"),
     N_("you have no finished hands yet"),
@@ -339,11 +339,11 @@ REFUSALS: tuple[str, ...] = (
     N_("cards: a stud hand holds at most 7 cards"),
     N_("{field}: a date as 2026-12-01 (UTC), not {text}"),
     N_("name: a player's name is 1 to 40 characters"),
-    # the bots (server/keeper.py)
+    # the bots (server/tables/keeper.py)
     N_("unknown bot {kind}: expected one of {kinds}"),
     N_("no bot sits in seat {seat}"),
     N_("a bot's name starts with {prefix}"),
-    # the tournaments (server/tournament_routes.py, server/tournaments.py, tournament/director.py)
+    # the tournaments (server/tournaments/routes.py, server/tournaments/service.py, tournament/director.py)
     N_("unknown state {state}: expected {states}"),
     N_("no finished tournament {tournament}"),
     N_("no tournament {tournament}"),
@@ -388,7 +388,7 @@ REFUSALS: tuple[str, ...] = (
     N_("{name} must be a whole number of at least {least}, not {value}"),
     N_("a sit-and-go is one table: max_entries cannot exceed seats"),
     N_("a scheduled tournament needs start_at"),
-    # the equity jobs (server/study.py, server/equity_worker.py): refused, failed, cut short
+    # the equity jobs (server/study/jobs.py, server/study/worker.py): refused, failed, cut short
     N_(
         "exact counting of this position is {work} outcomes of work ({method}); this server counts at most {most} exactly (max_outcomes): ask for Monte Carlo, or give more of the cards"  # noqa: E501
     ),

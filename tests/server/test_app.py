@@ -12,7 +12,7 @@ import httpx
 import pytest
 import websockets
 
-from sevenstud.server import auth
+from sevenstud.server.accounts import auth
 from sevenstud.server.app import COOKIE, create_app
 from sevenstud.server.audit import audit
 from sevenstud.server.protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION, SERVER

@@ -14,10 +14,10 @@ from sevenstud.actions import ActionKind
 from sevenstud.deck import Deck
 from sevenstud.games import Stakes, StudHiLo
 from sevenstud.server.audit import AuditReport, audit
-from sevenstud.server.rooms import TableKeeper, create_table
 from sevenstud.server.spawn import running
 from sevenstud.server.store import open_store
 from sevenstud.server.store.models import Player
+from sevenstud.server.tables.room import TableKeeper, create_table
 from sevenstud.table import TableSettings
 from tests.server.benches import load_bench
 

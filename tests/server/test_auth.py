@@ -7,7 +7,7 @@ import datetime
 import pytest
 from sqlalchemy import select, update
 
-from sevenstud.server import auth
+from sevenstud.server.accounts import auth
 from sevenstud.server.audit import audit
 from sevenstud.server.store import Store
 from sevenstud.server.store.models import LoginSession, Player

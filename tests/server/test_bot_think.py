@@ -11,10 +11,10 @@ import pytest
 
 from sevenstud.deck import Deck
 from sevenstud.games import Stakes, StudHiLo
-from sevenstud.server import auth
+from sevenstud.server.accounts import auth
 from sevenstud.server.connection import Connection
-from sevenstud.server.rooms import BOT_THINK, Room, TableKeeper, Watcher, create_table, think_range
 from sevenstud.server.store import Store
+from sevenstud.server.tables.room import BOT_THINK, Room, TableKeeper, Watcher, create_table, think_range
 from sevenstud.table import TableSettings
 
 SETTINGS = TableSettings(StudHiLo(Stakes(1, 2, 5, 10)), seats=4)

@@ -21,13 +21,13 @@ import websockets
 
 from sevenstud.deck import Deck
 from sevenstud.games import Stakes, StudHiLo
-from sevenstud.server import auth
+from sevenstud.server.accounts import auth
 from sevenstud.server.app import COOKIE, create_app
 from sevenstud.server.connection import BEHIND, GONE, Connection, Limits
 from sevenstud.server.protocol import CLIENT, SERVER, ClientMessage
-from sevenstud.server.recovery import recover
-from sevenstud.server.rooms import Room, TableKeeper, create_table
 from sevenstud.server.store import Store
+from sevenstud.server.tables.recovery import recover
+from sevenstud.server.tables.room import Room, TableKeeper, create_table
 from sevenstud.table import TableSettings
 
 SETTINGS = TableSettings(StudHiLo(Stakes(1, 2, 5, 10)), seats=4)
@@ -596,7 +596,7 @@ def test_a_hands_download_and_replay_show_the_seat_held_in_that_hand_only(store:
     could see, whatever they hold now: ann in seat 1 for hand 1, then in seat 3 for hand 2
     while cat takes seat 1; hand 2 never shows cat's unshown down cards, hand 1 ann's own."""
     from sevenstud.bots import RuleBot
-    from sevenstud.server.downloads import own_hands, phh_for, replay_for
+    from sevenstud.server.accounts.downloads import own_hands, phh_for, replay_for
 
     ids = {name: auth.sign_up(store, name, "correct horse") for name in ("ann", "cat")}
     keeper = TableKeeper(store, create_table(store, "moves", SETTINGS), SETTINGS)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from sevenstud.actions import ActionKind
 from sevenstud.deck import Deck
 from sevenstud.games import Stakes, StudHiLo
-from sevenstud.server.presenter import Presenter
+from sevenstud.server.tables.presenter import Presenter
 from sevenstud.table import Table, TableSettings
 
 SETTINGS = TableSettings(StudHiLo(Stakes(1, 2, 5, 10)), seats=3)

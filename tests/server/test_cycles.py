@@ -34,7 +34,7 @@ WATCHED = {
     "sevenstud.server.serving.CoalescingWebSockets",
     "websockets.server.ServerProtocol",
     "websockets.exceptions.PayloadTooBig",
-    "sevenstud.server.keeper.RoomError",
+    "sevenstud.server.tables.keeper.RoomError",
     "sevenstud.server.connection.Connection",  # the card room's outbox of a socket
 }
 

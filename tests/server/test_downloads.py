@@ -26,13 +26,13 @@ from sevenstud.games import Stakes, StudHiLo
 from sevenstud.hand import Hand
 from sevenstud.history.phh import loads_all
 from sevenstud.history.pokerstars import PokerStarsHand, play_pokerstars, read_hands
-from sevenstud.server import auth
+from sevenstud.server.accounts import auth
+from sevenstud.server.accounts.downloads import own_hands
 from sevenstud.server.app import create_app
-from sevenstud.server.downloads import own_hands
-from sevenstud.server.rooms import TableKeeper, create_table
 from sevenstud.server.spawn import free_port
 from sevenstud.server.store import Store
 from sevenstud.server.store.models import HandRow, Sitting, TableRow
+from sevenstud.server.tables.room import TableKeeper, create_table
 from sevenstud.table import TableSettings
 from sevenstud.wire import hand_from_record
 
@@ -274,7 +274,7 @@ def test_a_scoop_by_the_only_hand_shown_says_its_low_in_every_download() -> None
     "No low hand qualified" before)."""
     from sevenstud.dealing import deck_for
     from sevenstud.history.replay import play_phh
-    from sevenstud.server.downloads import OwnHand, phh_for, pokerstars_for, replay_for
+    from sevenstud.server.accounts.downloads import OwnHand, phh_for, pokerstars_for, replay_for
 
     deck = deck_for(["Ac 3d 4h 5d 6c Kd 9s", "Qc Jh 9d 7d 2c Ts 3s", "7h 8h Qd"])
     hand = Hand(SETTINGS.game, [100, 100, 100], deck, auto_showdown=True)
@@ -303,7 +303,7 @@ def test_a_scoop_by_the_only_hand_shown_says_its_low_in_every_download() -> None
 
 
 def _own(hand: Hand) -> object:
-    from sevenstud.server.downloads import OwnHand
+    from sevenstud.server.accounts.downloads import OwnHand
 
     return OwnHand(
         row_id=8, table_id=1, table_name="Downloads", number=4, max_seats=5, started_at=0.0,
@@ -315,7 +315,7 @@ def test_the_replayer_is_told_the_pots_and_each_seats_bets_on_every_street() -> 
     """Issue 16, point 4: each street of the replay carries the pots at the end of its betting
     (table seats) and what each seat put in on it (the antes not counted)."""
     from sevenstud.dealing import deck_for
-    from sevenstud.server.downloads import replay_for
+    from sevenstud.server.accounts.downloads import replay_for
 
     deck = deck_for(["Ac 3d 4h 5d 6c Kd 9s", "Qc Jh 9d 7d 2c Ts 3s", "7h 8h Qd Jd 2h 4c 8c"])
     hand = Hand(SETTINGS.game, [100, 100, 100], deck, auto_showdown=True)
@@ -337,7 +337,7 @@ def test_the_replayer_is_told_the_pots_and_each_seats_bets_on_every_street() -> 
 def test_an_uncalled_bet_is_not_counted_in_the_replayers_pot_or_bets() -> None:
     """Rule: a bet nobody calls goes back (docs/rules.md): the street's bets and pot leave it out."""
     from sevenstud.dealing import deck_for
-    from sevenstud.server.downloads import replay_for
+    from sevenstud.server.accounts.downloads import replay_for
 
     deck = deck_for(["Ac 3d 4h 5d", "Qc Jh 9d 7d", "7h 8h Qd Jd"])
     hand = Hand(SETTINGS.game, [100, 100, 100], deck, auto_showdown=True)

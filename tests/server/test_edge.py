@@ -23,7 +23,7 @@ from sqlalchemy import create_engine, text
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
-from sevenstud.server import auth
+from sevenstud.server.accounts import auth
 from sevenstud.server.app import COOKIE, LOGGED_OUT, create_app
 from sevenstud.server.edge import server_options
 from sevenstud.server.limits import Limits

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from sevenstud import equity as calculator
-from sevenstud.server import study
-from sevenstud.server.equity_limits import EXACT_RATES, EquityLimits, exact_seconds
+from sevenstud.server.study import jobs as study
+from sevenstud.server.study.limits import EXACT_RATES, EquityLimits, exact_seconds
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 

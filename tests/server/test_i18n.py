@@ -29,8 +29,8 @@ from sevenstud.server.i18n import (
     say,
     translation,
 )
-from sevenstud.server.presenter import action_label, summary
 from sevenstud.server.protocol import PROTOCOL_VERSION, MessageError, parse_client
+from sevenstud.server.tables.presenter import action_label, summary
 
 CYRILLIC = re.compile("[а-яіїєґА-ЯІЇЄҐ]")
 NAMES = {1: "ann", 2: "bob", 3: "cid"}

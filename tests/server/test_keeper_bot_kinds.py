@@ -11,12 +11,12 @@ from sqlalchemy import select
 from sevenstud.bots import RandomBot, RuleBot
 from sevenstud.deck import Deck
 from sevenstud.games import Stakes, StudHiLo
-from sevenstud.server import auth
+from sevenstud.server.accounts import auth
 from sevenstud.server.audit import audit
-from sevenstud.server.recovery import recover
-from sevenstud.server.rooms import BOT_KINDS, Room, RoomError, TableKeeper, create_table
 from sevenstud.server.store import Store
 from sevenstud.server.store.models import Sitting
+from sevenstud.server.tables.recovery import recover
+from sevenstud.server.tables.room import BOT_KINDS, Room, RoomError, TableKeeper, create_table
 from sevenstud.table import TableSettings
 
 SETTINGS = TableSettings(StudHiLo(Stakes(1, 2, 5, 10)), seats=4)

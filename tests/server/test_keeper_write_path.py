@@ -16,9 +16,9 @@ from sqlalchemy import event, select, text
 from sevenstud.deck import Deck
 from sevenstud.games import Stakes, StudHiLo
 from sevenstud.server.audit import audit
-from sevenstud.server.rooms import TableKeeper, create_table
 from sevenstud.server.store import Store, ledger
 from sevenstud.server.store.models import HandRow, LedgerAccount, Sitting
+from sevenstud.server.tables.room import TableKeeper, create_table
 from sevenstud.table import TableSettings
 from sevenstud.wire import hand_to_record
 

@@ -17,15 +17,15 @@ import pytest
 from sqlalchemy import select
 
 from sevenstud.games import Stakes, StudHiLo
-from sevenstud.server import auth
+from sevenstud.server.accounts import auth
 from sevenstud.server.app import COOKIE
 from sevenstud.server.audit import audit
-from sevenstud.server.leases import LeaseError, LeaseKeeper
 from sevenstud.server.protocol import PROTOCOL_VERSION
-from sevenstud.server.rooms import TableKeeper, create_table
 from sevenstud.server.spawn import free_port, spawn
 from sevenstud.server.store import Store, open_store
 from sevenstud.server.store.models import HandRow, Sitting, TableLease, TableRow, Transfer
+from sevenstud.server.tables.leases import LeaseError, LeaseKeeper
+from sevenstud.server.tables.room import TableKeeper, create_table
 from sevenstud.table import TableSettings
 from tests.server.benches import load_bench
 from tests.server.watch import watching

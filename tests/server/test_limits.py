@@ -22,7 +22,7 @@ from sqlalchemy import select
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from sevenstud.server import auth
+from sevenstud.server.accounts import auth
 from sevenstud.server.app import COOKIE, TRY_LATER, create_app
 from sevenstud.server.audit import audit
 from sevenstud.server.limits import Buckets, Limits, LoginGuard, RateLimited

@@ -10,11 +10,11 @@ import pytest
 from sqlalchemy import select
 
 from sevenstud.games import Stakes, StudHiLo
-from sevenstud.server import auth
+from sevenstud.server.accounts import auth
 from sevenstud.server.audit import audit
-from sevenstud.server.rooms import Room, RoomError, TableKeeper, create_table
 from sevenstud.server.store import Store
 from sevenstud.server.store.models import HandRow, Player
+from sevenstud.server.tables.room import Room, RoomError, TableKeeper, create_table
 from sevenstud.table import TableSettings
 
 

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from sevenstud.games import Stakes, StudHiLo
-from sevenstud.server.rooms import Room, RoomError, TableKeeper, create_table
 from sevenstud.server.store import open_store
+from sevenstud.server.tables.room import Room, RoomError, TableKeeper, create_table
 from sevenstud.table import TableSettings
 
 SETTINGS = TableSettings(StudHiLo(Stakes(1, 2, 5, 10)), seats=2)

@@ -12,14 +12,14 @@ from sqlalchemy import select, update
 
 from sevenstud.deck import Deck
 from sevenstud.games import Stakes, StudHiLo
-from sevenstud.server import auth
+from sevenstud.server.accounts import auth
 from sevenstud.server.audit import audit
 from sevenstud.server.connection import Connection
 from sevenstud.server.protocol import SERVER
-from sevenstud.server.recovery import recover
-from sevenstud.server.rooms import COMMANDS_BEFORE_CLOCK, Room, RoomError, TableKeeper, create_table
 from sevenstud.server.store import Store, ledger
 from sevenstud.server.store.models import Entry, HandRow, Player, Sitting
+from sevenstud.server.tables.recovery import recover
+from sevenstud.server.tables.room import COMMANDS_BEFORE_CLOCK, Room, RoomError, TableKeeper, create_table
 from sevenstud.table import StoodUp, StreamGap, TableError, TableSettings
 
 SETTINGS = TableSettings(StudHiLo(Stakes(1, 2, 5, 10), rake_percent=5, rake_cap=3), seats=4)

@@ -19,14 +19,14 @@ from sevenstud.bots import RuleBot
 from sevenstud.deck import Deck
 from sevenstud.events import redact_all
 from sevenstud.games import Stakes, StudHiLo
-from sevenstud.server import auth
+from sevenstud.server.accounts import auth
+from sevenstud.server.accounts.downloads import own_hands
 from sevenstud.server.app import COOKIE, create_app
-from sevenstud.server.downloads import own_hands
 from sevenstud.server.limits import Limits
 from sevenstud.server.protocol import PROTOCOL_VERSION, SERVER
-from sevenstud.server.rooms import TableKeeper, create_table
 from sevenstud.server.spawn import in_thread
 from sevenstud.server.store import Store
+from sevenstud.server.tables.room import TableKeeper, create_table
 from sevenstud.stats import PlayerStats, hand_facts
 from sevenstud.table import TableSettings
 
@@ -139,8 +139,8 @@ def test_chat_both_ways_is_in_the_published_schema_and_strict() -> None:
 
 
 def test_the_chat_allowance_is_the_players_over_all_their_tables() -> None:
-    from sevenstud.server.chat import ChatDesk, TableChat
-    from sevenstud.server.keeper import RoomError
+    from sevenstud.server.tables.chat import ChatDesk, TableChat
+    from sevenstud.server.tables.keeper import RoomError
 
     desk = ChatDesk(Limits(chat_messages=2, chat_window=30.0))
     one, two = TableChat(desk, 1), TableChat(desk, 2)
@@ -283,7 +283,7 @@ def test_stats_are_yours_from_your_hands_and_an_opponents_only_from_hands_you_sh
 def test_each_finished_hand_is_replayed_once_for_the_history_and_then_read_from_memory(
     played: tuple[str, Store, dict[str, int]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from sevenstud.server import hand_summaries
+    from sevenstud.server.accounts import summaries as hand_summaries
 
     _base, store, people = played
     replays: list[int] = []

@@ -1,5 +1,5 @@
 """One tournament shared by two real `sevenstud serve` processes on one PostgreSQL database
-(server/tournament_sharing.py; docs/tournaments.md, "Several servers, one tournament"): its tables
+(server/tournaments/sharing.py; docs/tournaments.md, "Several servers, one tournament"): its tables
 served by both at once, players moved between tables of different servers, one process
 directing; and the directing process killed (SIGKILL) midway, the other taking the direction and
 the dead one's tables over within the lease time and finishing it, `sevenstud audit` clean."""
@@ -28,7 +28,7 @@ from sevenstud.server.store.models import (
     TournamentRow,
     TournamentTable,
 )
-from sevenstud.server.tournament_sharing import MOVE_WAIT, Shared, moves_to_tell, news
+from sevenstud.server.tournaments.sharing import MOVE_WAIT, Shared, moves_to_tell, news
 from sevenstud.tournament import Director, Finish, NewLevel, Seat, Status, TournamentSettings
 from sevenstud.tournament.snapshot import director_from_record, director_to_record
 from sevenstud.tournament.structure import TURBO

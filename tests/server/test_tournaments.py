@@ -12,9 +12,8 @@ import time
 import pytest
 from sqlalchemy import select
 
-from sevenstud.server import auth
+from sevenstud.server.accounts import auth
 from sevenstud.server.audit import audit
-from sevenstud.server.keeper import RoomError
 from sevenstud.server.store import Store, ledger
 from sevenstud.server.store.models import (
     HandRow,
@@ -23,6 +22,7 @@ from sevenstud.server.store.models import (
     TournamentEntry,
     TournamentTable,
 )
+from sevenstud.server.tables.keeper import RoomError
 from sevenstud.tournament import TURBO, TournamentError, TournamentSettings
 from sevenstud.tournament.snapshot import director_from_record
 from tests.server.tournament_room import CardRoom, run, tournament_row, until

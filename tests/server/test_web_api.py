@@ -25,11 +25,11 @@ from sevenstud.games import Stakes as GameStakes
 from sevenstud.history.phh import loads, loads_all
 from sevenstud.server import web
 from sevenstud.server.app import COOKIE
-from sevenstud.server.presenter import action_label, summary
 from sevenstud.server.protocol import PROTOCOL_VERSION, SERVER
-from sevenstud.server.rooms import Room, RoomError, TableKeeper, create_table
 from sevenstud.server.store import Store
 from sevenstud.server.store.models import HandRow, Sitting
+from sevenstud.server.tables.presenter import action_label, summary
+from sevenstud.server.tables.room import Room, RoomError, TableKeeper, create_table
 from sevenstud.showdown_hands import best_high, best_low
 from sevenstud.table import TableSettings
 from sevenstud.wire import hand_from_record
@@ -482,7 +482,7 @@ def test_a_new_tables_random_bots_are_stored_random_and_its_line_has_its_name(
 
 
 def test_every_account_answer_says_the_refills_terms(server: str, store: Store) -> None:
-    from sevenstud.server import auth
+    from sevenstud.server.accounts import auth
     from sevenstud.server.store.models import Player
 
     terms = {"refill_to": auth.REFILL_CHIPS, "refill_below": auth.REFILL_BELOW}

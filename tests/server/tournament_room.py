@@ -16,13 +16,13 @@ from typing import Any
 
 import httpx
 
-from sevenstud.server import auth
-from sevenstud.server.keeper import TableKeeper
-from sevenstud.server.leases import LeaseKeeper
-from sevenstud.server.rooms import Room
+from sevenstud.server.accounts import auth
 from sevenstud.server.store import Store, ledger
 from sevenstud.server.store.models import Player, TournamentRow
-from sevenstud.server.tournaments import TournamentService
+from sevenstud.server.tables.keeper import TableKeeper
+from sevenstud.server.tables.leases import LeaseKeeper
+from sevenstud.server.tables.room import Room
+from sevenstud.server.tournaments.service import TournamentService
 from sevenstud.table import TableSettings
 
 
@@ -96,8 +96,8 @@ class CardRoom:
         """The lobby's tournament routes (and nothing else), as player ``player_id``."""
         from fastapi import FastAPI
 
-        from sevenstud.server import tournament_routes
         from sevenstud.server.app import COOKIE
+        from sevenstud.server.tournaments import routes as tournament_routes
 
         if self._app is None:
             self._app = FastAPI()

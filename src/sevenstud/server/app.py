@@ -39,25 +39,13 @@ from starlette.websockets import WebSocketState
 
 from sevenstud.bots.registry import BotKindName
 from sevenstud.games import GAMES, GameCode, Stakes, StudHiLo, game_class, game_facts
-from sevenstud.server import (
-    answers,
-    auth,
-    downloads,
-    equity_limits,
-    history,
-    notes,
-    study,
-    tournament_routes,
-    web,
-)
-from sevenstud.server.chat import ChatDesk
+from sevenstud.server import answers, web
+from sevenstud.server.accounts import auth, downloads, history, notes
 from sevenstud.server.collector import Collector
 from sevenstud.server.connection import Connection
 from sevenstud.server.connection import Limits as OutboxLimits
 from sevenstud.server.edge import Edge, Policy, server_options
 from sevenstud.server.i18n import say
-from sevenstud.server.keeper import KEPT_ENTRIES
-from sevenstud.server.leases import LEASE_SECONDS, LeaseError, LeaseKeeper
 from sevenstud.server.limits import Allowance, Buckets, HashPool, Limits, LoginGuard, RateLimited, Sockets
 from sevenstud.server.protocol import (
     GRACE_SECONDS,
@@ -71,11 +59,17 @@ from sevenstud.server.protocol import (
     json_schema,
     parse_client,
 )
-from sevenstud.server.recovery import recover
-from sevenstud.server.rooms import BOT_THINK, NO_THINK, Room, TableKeeper, create_table, think_range
 from sevenstud.server.store import Store, StoreError, open_store
 from sevenstud.server.store.models import Player, TableRow
-from sevenstud.server.tournaments import TournamentService
+from sevenstud.server.study import jobs as study
+from sevenstud.server.study import limits as equity_limits
+from sevenstud.server.tables.chat import ChatDesk
+from sevenstud.server.tables.keeper import KEPT_ENTRIES
+from sevenstud.server.tables.leases import LEASE_SECONDS, LeaseError, LeaseKeeper
+from sevenstud.server.tables.recovery import recover
+from sevenstud.server.tables.room import BOT_THINK, NO_THINK, Room, TableKeeper, create_table, think_range
+from sevenstud.server.tournaments import routes as tournament_routes
+from sevenstud.server.tournaments.service import TournamentService
 from sevenstud.table import TableSettings
 
 COOKIE = "sevenstud_session"

@@ -20,7 +20,7 @@ from sqlalchemy import func, select
 
 from sevenstud.server.store import Store, StoreError, ledger, open_store
 from sevenstud.server.store.models import Entry, HandRow, LedgerAccount, Player, Sitting
-from sevenstud.server.tournament_views import audit_tournaments
+from sevenstud.server.tournaments.views import audit_tournaments
 from sevenstud.wire import WireError, hand_from_record
 
 

@@ -14,7 +14,7 @@ nothing at all cannot even take the close frame: its socket is aborted after
 
 What the connection may see is never stored here: the actor reads :attr:`Connection.player`
 (the player logged in on it) at each send and sees for the seat that player holds at that
-moment (:meth:`sevenstud.server.rooms.Room.seat_of`).
+moment (:meth:`sevenstud.server.tables.room.Room.seat_of`).
 """
 
 from __future__ import annotations

@@ -169,7 +169,7 @@ class Entry(Base):
 
 
 class TableLease(Base):
-    """Which server process serves a table, until when (see :mod:`sevenstud.server.leases`).
+    """Which server process serves a table, until when (see :mod:`sevenstud.server.tables.leases`).
 
     ``owner`` is the process's public address (what the lobby tells a client), ``instance`` a
     random name drawn at each start, so that a process restarted at the same address knows the
@@ -225,7 +225,7 @@ class TournamentRow(Base):
     ended_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     """Raised by one with every write of ``director`` (migration 0008): a process serving some
-    of its tables compares it to the one it holds (server/tournament_sharing.py)."""
+    of its tables compares it to the one it holds (server/tournaments/sharing.py)."""
 
 
 class TournamentEntry(Base):
@@ -258,7 +258,7 @@ class TournamentTable(Base):
 
 class CardServer(Base):
     """A live server process (migration 0008): a tournament's new tables are shared out over
-    those whose ``expires_at`` has not passed (server/tournament_sharing.py)."""
+    those whose ``expires_at`` has not passed (server/tournaments/sharing.py)."""
 
     __tablename__ = "card_servers"
     instance: Mapped[str] = mapped_column(String(32), primary_key=True)

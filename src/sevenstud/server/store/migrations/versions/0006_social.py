@@ -4,7 +4,7 @@ Revision ID: 0006_social
 Revises: 0005
 
 - ``player_notes``: one account's note on another player (by the name's compared key), seen by
-  its author alone (docs/protocol.md, "Notes"). Table chat is not stored (server/chat.py).
+  its author alone (docs/protocol.md, "Notes"). Table chat is not stored (server/tables/chat.py).
 """
 
 import sqlalchemy as sa

@@ -5,7 +5,7 @@ Revises: 0007_tournaments
 
 - ``tournaments.version``: raised by one with every write of the director's state, so that a
   process serving some of a tournament's tables sees at the cost of one integer that another
-  process changed it (server/tournament_sharing.py).
+  process changed it (server/tournaments/sharing.py).
 - ``card_servers``: every live server process (its instance, public address, until when), so
   that a tournament's new tables are shared out over the processes alive now.
 """

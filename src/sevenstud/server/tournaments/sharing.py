@@ -34,7 +34,6 @@ from typing import Any, TypeGuard
 
 from sqlalchemy import Connection, delete, or_, select, update
 
-from sevenstud.server.recovery import recover
 from sevenstud.server.store import Store
 from sevenstud.server.store.models import (
     CardServer,
@@ -47,7 +46,8 @@ from sevenstud.server.store.models import (
     TournamentTable,
     core,
 )
-from sevenstud.server.tournament_cashier import Cashier, Running
+from sevenstud.server.tables.recovery import recover
+from sevenstud.server.tournaments.cashier import Cashier, Running
 from sevenstud.tournament import (
     Break,
     Command,
@@ -322,7 +322,7 @@ def hand_started(running: Shared, number: int, stacks: dict[str, int], tnow: flo
 
 
 class Holding:
-    """The part of :class:`~sevenstud.server.tournaments.TournamentService` that decides which
+    """The part of :class:`~sevenstud.server.tournaments.service.TournamentService` that decides which
     tournaments a process holds: directing them (their leases, ``tournament_leases``) and
     serving their tables (each leased like a cash table), taken up from the database."""
 

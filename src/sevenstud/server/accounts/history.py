@@ -10,8 +10,8 @@ and no statistic reads a card anyway). docs/protocol.md, "History and statistics
 field and filter; docs/stats.md defines each statistic.
 
 The hands are the ones the downloads serve (the newest
-:data:`~sevenstud.server.downloads.MAX_HANDS` finished hands the player was dealt into), each
-replayed once and then kept in memory (:mod:`sevenstud.server.hand_summaries`).
+:data:`~sevenstud.server.accounts.downloads.MAX_HANDS` finished hands the player was dealt into), each
+replayed once and then kept in memory (:mod:`sevenstud.server.accounts.summaries`).
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from fastapi import APIRouter, HTTPException, Query, Request
 
 from sevenstud.cards import RANK_CHARS, Card
 from sevenstud.games import GAME_CODES
-from sevenstud.server import auth
-from sevenstud.server.hand_summaries import Mine, Summaries
+from sevenstud.server.accounts import auth
+from sevenstud.server.accounts.summaries import Mine, Summaries
 from sevenstud.server.store import Store
 from sevenstud.stats import PlayerStats
 

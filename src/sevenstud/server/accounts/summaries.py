@@ -9,7 +9,7 @@ only the hands it has not seen. Each app has its own (one database), bounded to
 :data:`KEPT_HANDS` hands, the least recently used forgotten first.
 
 Every seat's cards are kept here, in the server's memory only: what leaves it is the asker's
-own cards (:func:`sevenstud.server.history.line`) and statistics, which read no card.
+own cards (:func:`sevenstud.server.accounts.history.line`) and statistics, which read no card.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from sevenstud.server.downloads import MAX_HANDS
+from sevenstud.server.accounts.downloads import MAX_HANDS
 from sevenstud.server.store import Store
 from sevenstud.server.store.models import HandRow, Sitting, TableRow
 from sevenstud.stats import HandFacts, hand_facts

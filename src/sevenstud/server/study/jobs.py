@@ -2,7 +2,7 @@
 follows it (docs/protocol.md, "Equity jobs"; the limits: docs/security.md, "Equity jobs").
 
 A job is :func:`sevenstud.equity.equity` in a worker process of its own
-(:mod:`~sevenstud.server.equity_worker`), watched by a thread of the server: it runs under a
+(:mod:`~sevenstud.server.study.worker`), watched by a thread of the server: it runs under a
 deadline and is killed when it does not stop at it. No login is needed (guests study too), so
 what a job may cost is bounded before it starts, by :class:`~.equity_limits.EquityLimits`: the
 size of the work for every method (exact counting's work, Monte Carlo's trials), the jobs one
@@ -31,10 +31,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from sevenstud import equity as calculator
 from sevenstud.games import GameCode, StudHiLo
-from sevenstud.server import equity_worker
 from sevenstud.server.answers import language_of_request
-from sevenstud.server.equity_limits import EquityLimits, exact_seconds
 from sevenstud.server.i18n import say
+from sevenstud.server.study import worker as equity_worker
+from sevenstud.server.study.limits import EquityLimits, exact_seconds
 
 
 class EquityRequest(BaseModel):

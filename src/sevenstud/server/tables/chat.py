@@ -1,6 +1,6 @@
 """Table chat: who may say what, how often, and the lines a table keeps (docs/protocol.md, "Chat").
 
-A ``chat`` message reaches the table through :meth:`Room.handle <sevenstud.server.rooms.Room.handle>`
+A ``chat`` message reaches the table through :meth:`Room.handle <sevenstud.server.tables.room.Room.handle>`
 like every other, and is decided on the table's actor (:meth:`TableChat.say`): only a player
 seated at the table may write (spectators read: a watcher who could talk to the players would be
 a way to pass them what it sees, and the rail's abuse is a card room's oldest complaint); the text
@@ -24,8 +24,8 @@ import unicodedata
 from collections import deque
 from typing import Any
 
-from sevenstud.server.keeper import RoomError
 from sevenstud.server.limits import Buckets, Limits, RateLimited
+from sevenstud.server.tables.keeper import RoomError
 
 KEPT = 50
 """The chat lines a table keeps for a client that says ``hello``."""

@@ -19,8 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import func, select
 
 from sevenstud.history.pokerstars.summary import tournament_summary
-from sevenstud.server import auth
-from sevenstud.server.keeper import RoomError
+from sevenstud.server.accounts import auth
 from sevenstud.server.store import Store
 from sevenstud.server.store.models import (
     Player,
@@ -29,8 +28,9 @@ from sevenstud.server.store.models import (
     TournamentRow,
     TournamentTable,
 )
-from sevenstud.server.tournament_views import STATES, describe_director, describe_you
-from sevenstud.server.tournaments import TournamentService
+from sevenstud.server.tables.keeper import RoomError
+from sevenstud.server.tournaments.service import TournamentService
+from sevenstud.server.tournaments.views import STATES, describe_director, describe_you
 from sevenstud.server.web import RowId
 from sevenstud.tournament import (
     HEADS_UP,

@@ -10,7 +10,7 @@ the ledger (docs/tournaments.md, "The chips, through the ledger").
 
 Each request here changes the director and writes what it decided in one transaction; a
 refusal, or a write that fails, leaves the director as it was stored. What the tables do with
-the chips (a seat funded from the box) is the direction's (:mod:`sevenstud.server.tournaments`).
+the chips (a seat funded from the box) is the direction's (:mod:`sevenstud.server.tournaments.service`).
 """
 
 from __future__ import annotations
@@ -25,10 +25,10 @@ from typing import Any
 from sqlalchemy import Connection, insert, select, update
 
 from sevenstud.games import GAMES, Game
-from sevenstud.server.keeper import BOT_PREFIX, RoomError, check_bot_kind
-from sevenstud.server.rooms import Room
 from sevenstud.server.store import Store, ledger
 from sevenstud.server.store.models import Player, TournamentEntry, TournamentRow, core
+from sevenstud.server.tables.keeper import BOT_PREFIX, RoomError, check_bot_kind
+from sevenstud.server.tables.room import Room
 from sevenstud.tournament import (
     AddChips,
     Command,

@@ -41,11 +41,11 @@ from sevenstud.hand import Hand
 from sevenstud.history.phh import PHHHand, dumps, dumps_all
 from sevenstud.history.pokerstars import format_hand
 from sevenstud.history.replay import to_phh
-from sevenstud.server import auth
+from sevenstud.server.accounts import auth
 from sevenstud.server.i18n import negotiate, translation
-from sevenstud.server.presenter import street_lines, summary
 from sevenstud.server.store import Store
 from sevenstud.server.store.models import HandRow, Player, Sitting, TableRow, TournamentRow, TournamentTable
+from sevenstud.server.tables.presenter import street_lines, summary
 from sevenstud.server.web import RowId
 from sevenstud.wire import WireError, hand_from_record, hand_to_record, to_wire
 

@@ -6,9 +6,9 @@ entries (as a spectator sees them), the hand's record, and a ledger transfer for
 moved (buy-in, ante, bet, bet returned, award, rake, leaving). The chips moved inside a hand are
 read from the stacks before and after the command, so the ledger follows the engine whatever its
 events are called. Its commands are run one at a time, in a worker thread, by the table's actor
-(:class:`sevenstud.server.rooms.Room`).
+(:class:`sevenstud.server.tables.room.Room`).
 
-A keeper opens no table with a hand a crash cut off: :func:`sevenstud.server.recovery.recover`
+A keeper opens no table with a hand a crash cut off: :func:`sevenstud.server.tables.recovery.recover`
 cancels and refunds it first, at start.
 
 A bot's kind (:data:`BOT_KINDS`) is stored with its sitting, so that the keeper seats the same
@@ -143,7 +143,7 @@ class CancelledHand:
 
 
 class TableHook(typing.Protocol):
-    """What a tournament table's keeper asks its tournament (server/tournaments.py): a keeper
+    """What a tournament table's keeper asks its tournament (server/tournaments/service.py): a keeper
     with no hook is a cash table. Every command of the table holds ``lock`` (the tournament's:
     its director is shared by its tables), the chips a seat gets or gives back come from and go
     to ``chip_account`` (the tournament's chips, never a balance), ``before_deal`` says whether
@@ -242,7 +242,7 @@ class TableKeeper:
     @staticmethod
     def _cancelled_hand(s: Any, row: HandRow) -> CancelledHand:
         """The stored facts of a cancelled hand (its refunds as
-        :func:`sevenstud.server.recovery.recover` wrote them)."""
+        :func:`sevenstud.server.tables.recovery.recover` wrote them)."""
         first, last = s.execute(
             select(func.min(EventRow.number), func.max(EventRow.number)).where(EventRow.hand_id == row.id)
         ).one()

@@ -18,7 +18,7 @@ from fastapi import Path as PathParam
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import delete, func, select
 
-from sevenstud.server import auth
+from sevenstud.server.accounts import auth
 from sevenstud.server.store import Store
 from sevenstud.server.store.models import Player, PlayerNote
 

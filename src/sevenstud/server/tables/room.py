@@ -1,9 +1,9 @@
 """The tables of the card room: one asyncio actor per table, owning its keeper.
 
-:class:`Room` is the actor: it owns the table's :class:`~sevenstud.server.keeper.TableKeeper`
+:class:`Room` is the actor: it owns the table's :class:`~sevenstud.server.tables.keeper.TableKeeper`
 (the chips and the database), takes commands from a queue, keeps the clock (time-outs after a
 small grace), pauses after each hand, plays the bots' turns, keeps the waiting list
-(:mod:`sevenstud.server.waiting_list`), and sends
+(:mod:`sevenstud.server.tables.waiting_list`), and sends
 every watcher the entries it may see (``events_since(n, viewer)``), or a snapshot of the table
 when those are no longer kept. The keeper's commands (and so every database write) run one at a
 time per table, so the order of a table's writes holds, where the store says they run
@@ -17,10 +17,10 @@ on the actor, and what each connection is to be sent is put in that connection's
 worked out at each send from the player logged in on it and where that player sits then
 (:meth:`Room.seat_of`).
 
-The keeper and :func:`create_table` live in :mod:`sevenstud.server.keeper`; they are imported
-here too, so that ``from sevenstud.server.rooms import TableKeeper`` keeps working.
-:func:`~sevenstud.server.recovery.recover` (run at start: a hand a crash cut off is cancelled
-and refunded) lives in :mod:`sevenstud.server.recovery`.
+The keeper and :func:`create_table` live in :mod:`sevenstud.server.tables.keeper`; they are imported
+here too, so that ``from sevenstud.server.tables.room import TableKeeper`` keeps working.
+:func:`~sevenstud.server.tables.recovery.recover` (run at start: a hand a crash cut off is cancelled
+and refunded) lives in :mod:`sevenstud.server.tables.recovery`.
 """
 
 from __future__ import annotations
@@ -33,22 +33,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from sevenstud.server.chat import ChatDesk, TableChat
 from sevenstud.server.connection import GONE, GONE_REASON, Connection, Encoded, encode
 from sevenstud.server.i18n import translation
-from sevenstud.server.keeper import (
-    BOT_KINDS,
-    BOT_PREFIX,
-    RECENT_HANDS,
-    CancelledHand,
-    RoomError,
-    TableKeeper,
-    create_table,
-    entry_payload,
-    event_payload,
-)
 from sevenstud.server.limits import Limits
-from sevenstud.server.presenter import Presenter, action_choices
 from sevenstud.server.protocol import (
     GRACE_SECONDS,
     PROTOCOL_VERSION,
@@ -66,7 +53,20 @@ from sevenstud.server.protocol import (
     Unwait,
     Wait,
 )
-from sevenstud.server.waiting_list import OFFER_SECONDS, WaitingList
+from sevenstud.server.tables.chat import ChatDesk, TableChat
+from sevenstud.server.tables.keeper import (
+    BOT_KINDS,
+    BOT_PREFIX,
+    RECENT_HANDS,
+    CancelledHand,
+    RoomError,
+    TableKeeper,
+    create_table,
+    entry_payload,
+    event_payload,
+)
+from sevenstud.server.tables.presenter import Presenter, action_choices
+from sevenstud.server.tables.waiting_list import OFFER_SECONDS, WaitingList
 from sevenstud.table import Entry, StreamGap, TableError
 from sevenstud.wire import to_wire
 
@@ -170,7 +170,7 @@ class Room:
     ) -> None:
         self.keeper = keeper
         self.chat = TableChat(chat if chat is not None else ChatDesk(Limits()), keeper.table_id)
-        """The table's chat (sevenstud.server.chat): its lines go to every connection here."""
+        """The table's chat (sevenstud.server.tables.chat): its lines go to every connection here."""
         self.owner = owner
         """The account that opened the table (None: a table from before owners were kept):
         only it adds or removes bots, else any player seated here (docs/protocol.md)."""
@@ -211,7 +211,7 @@ class Room:
         self.presenter = Presenter(keeper.table)
         self.gate: Callable[[], bool] | None = None
         """A tournament table's question before each hand: may it deal now (its tournament
-        decides; server/tournaments.py). None: a cash table, dealing when two can play."""
+        decides; server/tournaments/service.py). None: a cash table, dealing when two can play."""
         self._copy_lobby()
 
     def now(self) -> float:
@@ -613,7 +613,7 @@ class Room:
 
     def view_message(self, watcher: Watcher, seat: int | None) -> dict[str, Any]:
         """The ``view`` message for a connection seeing for ``seat`` now (see
-        :mod:`sevenstud.server.presenter`)."""
+        :mod:`sevenstud.server.tables.presenter`)."""
         bots = [name for name, o in self.keeper.occupants.items() if o.bot is not None]
         return self.presenter.message(self.keeper.table, seat, watcher.player, bots, watcher.connection.lang)
 

@@ -5,21 +5,21 @@ A tournament is a row of ``tournaments`` (migration 0007) holding its template a
 director's whole state (:mod:`sevenstud.tournament.snapshot`), written in the same transaction as
 every change the director makes: a registration, the end of a hand at one of its tables, a level,
 a break. Its tables are card-room tables (``TableSettings(tournament=True)``), each served by a
-:class:`~sevenstud.server.rooms.Room` like a cash table and leased like one. One process
+:class:`~sevenstud.server.tables.room.Room` like a cash table and leased like one. One process
 directs the tournament (its own lease, ``tournament_leases``: its clock, its registrations, the
 tables it opens); its tables may be served by several processes on one PostgreSQL database,
 each holding a copy of the director and writing it, under its version, in the transaction of
-each hand it ends (:mod:`sevenstud.server.tournament_sharing`: the version, the tables shared
+each hand it ends (:mod:`sevenstud.server.tournaments.sharing`: the version, the tables shared
 out, a dead process's tables and direction taken over). One process alone never reads its own
 writes back.
 
 The chips (docs/tournaments.md, "Storage and recovery") are the cashier's
-(:mod:`sevenstud.server.tournament_cashier`: entries, rebuys, add-ons, prizes, the deal, all
+(:mod:`sevenstud.server.tournaments.cashier`: entries, rebuys, add-ons, prizes, the deal, all
 through the ledger). A seat at a tournament table is funded from the tournament's box (``tbox``)
 and stands up into it (a move between tables passes through it); a hand's chips move between
 seats and pot as at a cash table. So at every moment ``-tchips == chips issued == tbox + the
 seats + the pots of its tables``, and the pool plus the prizes paid is the buy-ins: ``sevenstud
-audit`` checks both (:func:`~sevenstud.server.tournament_views.audit_tournaments`).
+audit`` checks both (:func:`~sevenstud.server.tournaments.views.audit_tournaments`).
 
 This module is the direction: its clock (a tick, which elsewhere follows the stored version),
 the tables following the director, and the recovery. The director decides; this module makes
@@ -49,9 +49,6 @@ from typing import Any
 from sqlalchemy import Connection, select, update
 
 from sevenstud.hand import HandEnded
-from sevenstud.server import tournament_sharing as sharing
-from sevenstud.server.keeper import KEPT_ENTRIES, RoomError
-from sevenstud.server.rooms import Room
 from sevenstud.server.store import Store, ledger
 from sevenstud.server.store.models import (
     Player,
@@ -62,9 +59,12 @@ from sevenstud.server.store.models import (
     TournamentTable,
     core,
 )
-from sevenstud.server.tournament_cashier import Running, game_of
-from sevenstud.server.tournament_sharing import Shared, SharedCashier, StaleDirector
-from sevenstud.server.tournament_views import messages_for
+from sevenstud.server.tables.keeper import KEPT_ENTRIES, RoomError
+from sevenstud.server.tables.room import Room
+from sevenstud.server.tournaments import sharing
+from sevenstud.server.tournaments.cashier import Running, game_of
+from sevenstud.server.tournaments.sharing import Shared, SharedCashier, StaleDirector
+from sevenstud.server.tournaments.views import messages_for
 from sevenstud.table import Entry, HandStarted, Table, TableSettings
 from sevenstud.tournament import (
     Command,

@@ -4,7 +4,7 @@ A player may join the list only when no seat is free; a seat that comes free is 
 first in line who holds no offer, for :data:`OFFER_SECONDS`; an offer that lapses goes to the
 next, and its player off the list (they missed the call). The list is stored by the keeper (the
 same after a restart); the offers are the room's alone. It runs on the table's actor
-(:class:`sevenstud.server.rooms.Room`), which tells each player what concerns them.
+(:class:`sevenstud.server.tables.room.Room`), which tells each player what concerns them.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from sevenstud.server.keeper import RoomError, TableKeeper
+from sevenstud.server.tables.keeper import RoomError, TableKeeper
 
 OFFER_SECONDS = 30.0
 """How long a seat offered from the waiting list is kept for the one it is offered to."""
@@ -21,7 +21,7 @@ OFFER_SECONDS = 30.0
 class WaitingList:
     """One table's waiting list, first in line first, and the seats offered from it.
     ``tell(player, message)`` gives a player's connections a message after the entries of the
-    step (see :meth:`sevenstud.server.rooms.Room._tell`)."""
+    step (see :meth:`sevenstud.server.tables.room.Room._tell`)."""
 
     def __init__(
         self,

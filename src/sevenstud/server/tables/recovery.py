@@ -7,7 +7,7 @@ their stacks (the keeper seats them again when its table opens): a person who do
 back is timed out, then sat out, as any disconnected player is. ``keep_seats=False`` stands
 every seat up instead, its stack back to its owner's balance (bots' chips back to the bank).
 What a hand's refunds were is kept on its row (``result``), for the clients that were in it
-(:class:`sevenstud.server.keeper.CancelledHand`).
+(:class:`sevenstud.server.tables.keeper.CancelledHand`).
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ refreshes its view of who serves the others, so that the lobby can tell a client
 
 A table taken over is the one a dead process left: before its room opens here, its hand in
 progress is cancelled and refunded and its seats stood up with their stacks back to their owners
-(:func:`sevenstud.server.recovery.recover` for that table alone), as a card room does when a
+(:func:`sevenstud.server.tables.recovery.recover` for that table alone), as a card room does when a
 dealer's table breaks. A process restarted at the same public address takes its own leases back
 at once (the address names the server; two live processes never share one), so a single server
 killed and started again recovers without waiting for its leases to run out.
@@ -34,9 +34,9 @@ from typing import Any
 from sqlalchemy import bindparam, delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
-from sevenstud.server.recovery import recover
 from sevenstud.server.store import Store
 from sevenstud.server.store.models import TableLease, TableRow, TournamentTable
+from sevenstud.server.tables.recovery import recover
 
 LEASE_SECONDS = 10.0
 """How long a lease lasts unrenewed: a dead process's tables wait at most this long."""
@@ -169,7 +169,7 @@ class LeaseKeeper:
             .outerjoin(TableLease, TableLease.table_id == TableRow.id)
             .where(TableRow.closed.is_(False))
             # A tournament's tables are shared out by the tournaments' own round
-            # (server/tournament_sharing.py).
+            # (server/tournaments/sharing.py).
             .where(TableRow.id.not_in(select(TournamentTable.table_id)))
             .where(
                 or_(

@@ -1,0 +1,1 @@
+"""A player's account: sign-up and log-in, notes, hand history and statistics, downloads."""
