@@ -51,7 +51,7 @@ import websockets
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from load import COOKIE, PROTOCOL_VERSION, Result, make_guests, open_tables, play
 
-from sevenstud.server.spawn import SpawnError, spawn
+from tests.spawn import SpawnError, spawn
 
 SOAK_LIMITS = ("--limit=tables_per_account=100000", "--limit=tables_per_address=100000")
 """The set-up opens every honest table from one guest; every other limit is the room's own."""

@@ -41,7 +41,8 @@ from typing import Any
 import httpx
 import websockets
 
-from sevenstud.server.spawn import SpawnError, spawn
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' harness: tests/spawn.py
+from tests.spawn import SpawnError, spawn
 
 COOKIE = "sevenstud_session"
 PROTOCOL_VERSION = 1

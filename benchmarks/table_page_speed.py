@@ -27,7 +27,8 @@ from typing import Any
 
 import httpx
 
-from sevenstud.server.spawn import running
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' harness: tests/spawn.py
+from tests.spawn import running
 
 LIFTED = [f"--limit={n}=100000" for n in ("guests_per_address", "tables_per_account", "tables_per_address")]
 DRAWN = """new MutationObserver((_, o) => {

@@ -1,6 +1,6 @@
 """Tournaments through the real card room (issue 15, point 11): ``sevenstud serve`` processes,
 a field of bots made and registered over HTTP, the tournament's clock accelerated
-(``--test-tournament-speed``), played to the end; then the places and prizes are checked and
+(tests/spawn.py's ``tournament_speed``), played to the end; then the places and prizes are checked and
 ``sevenstud audit`` is run on the database.
 
     python benchmarks/tournament_server.py --entrants 1000            # one process, SQLite
@@ -42,12 +42,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from load import Result, _Client  # noqa: E402
 from sqlalchemy import select  # noqa: E402
 
-from sevenstud.server.app import COOKIE  # noqa: E402
+from sevenstud.server.accounts.sessions import COOKIE  # noqa: E402
 from sevenstud.server.audit import audit  # noqa: E402
 from sevenstud.server.protocol import PROTOCOL_VERSION  # noqa: E402
-from sevenstud.server.spawn import spawn  # noqa: E402
 from sevenstud.server.store import open_store  # noqa: E402
 from sevenstud.server.store.models import HandRow, TournamentTable  # noqa: E402
+from tests.spawn import spawn  # noqa: E402
 
 LIFTED = [f"--limit={n}=100000" for n in ("guests_per_address", "tables_per_address", "sockets_per_address")]
 
@@ -194,9 +194,9 @@ def _people(
 def run(
     url: str, entrants: int, speed: float, failover: bool, seats: int, persons: int = 0
 ) -> dict[str, object]:
-    args = [*LIFTED, f"--test-tournament-speed={speed}", "--lease-seconds=6"]
-    first = spawn(url, pause=0.02, args=args, seconds=120)
-    second = spawn(url, pause=0.02, args=args, seconds=120) if failover else None
+    args = [*LIFTED, "--lease-seconds=6"]
+    first = spawn(url, pause=0.02, args=args, seconds=120, tournament_speed=speed)
+    second = spawn(url, pause=0.02, args=args, seconds=120, tournament_speed=speed) if failover else None
     bases = [first.base] + ([second.base] if second is not None else [])
     people, stop = People(), threading.Event()
     try:

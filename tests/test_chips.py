@@ -16,14 +16,13 @@ from typing import Any
 import pytest
 
 from sevenstud.actions import Action, ActionKind, IllegalAction
-from sevenstud.arguments import whole_number
+from sevenstud.arguments import StakesError, parse_stakes, whole_number
 from sevenstud.cards import CARDS, CardError
 from sevenstud.chips import is_digits, is_whole, parse_whole, whole
 from sevenstud.deck import Deck
 from sevenstud.games import GameError, Razz, Stakes, Stud, StudHiLo
 from sevenstud.hand import Hand, HandError
 from sevenstud.table import Table, TableError, TableSettings
-from sevenstud.terminal_text import StakesError, parse_stakes
 from sevenstud.wire import WireError, from_wire, hand_from_record, hand_to_record
 
 STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)

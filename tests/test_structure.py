@@ -145,3 +145,96 @@ def test_the_code_finder_sees_a_comparison(tmp_path: Path) -> None:
     source = tmp_path / "m.py"
     source.write_text('x = 1 if game == "razz" else 2\nif kind in ("stud8", "stud"):\n    pass\n')
     assert sorted(_code_comparisons(source)) == [1, 2]
+
+
+# The layers (docs/architecture.md): each imports only those below it. The engine is every
+# module at the package's top but those named here; the table layer is the table and the one
+# encoder of what it streams; the front ends are the command line and the terminal table.
+TABLE_LAYER = {"sevenstud.wire", "sevenstud.table", "sevenstud.table_events", "sevenstud.table_restore"}
+TABLE_LAYER |= {"sevenstud.table_stream"}
+ABOVE_THE_TABLE = ("bots", "history", "tournament", "cfr", "sim", "rl")
+FRONT_ENDS = {"sevenstud.cli", "sevenstud.__main__", "sevenstud.terminal", "sevenstud.terminal_text"}
+LAYERS = ("engine", "table", "bots / history / tournament", "server", "cli")
+
+
+def layer(module: str) -> int:
+    """The layer a module of the package is in: its index in :data:`LAYERS`."""
+    if module in FRONT_ENDS:
+        return 4
+    if module.startswith("sevenstud.server"):
+        return 3
+    if module.startswith(tuple(f"sevenstud.{name}" for name in ABOVE_THE_TABLE)):
+        return 2
+    return 1 if module in TABLE_LAYER else 0
+
+
+def upward_imports() -> list[str]:
+    """Every import of a module from a layer above the importer's."""
+    modules = _modules()
+    found = []
+    for name, path in sorted(modules.items()):
+        for target in sorted(_imports(name, path, modules)):
+            if layer(target) > layer(name):
+                found.append(f"{name} ({LAYERS[layer(name)]}) imports {target} ({LAYERS[layer(target)]})")
+    return found
+
+
+def test_each_layer_imports_only_those_below_it() -> None:
+    """engine <- table <- bots / history / tournament <- server <- cli (issue 32, point 9)."""
+    assert upward_imports() == []
+
+
+def test_the_layer_check_sees_an_upward_import(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    package = tmp_path / "sevenstud"
+    (package / "server").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "server" / "__init__.py").write_text("")
+    (package / "server" / "app.py").write_text("x = 1\n")
+    (package / "hand.py").write_text("def f():\n    from sevenstud.server import app\n    return app\n")
+    monkeypatch.setattr(sys.modules[__name__], "SOURCE", tmp_path)
+    assert "sevenstud.hand (engine) imports sevenstud.server.app (server)" in upward_imports()
+
+
+def _package_of(module: str, modules: dict[str, Path]) -> str:
+    """The package a module belongs to: its folder's (the engine's top-level modules are one)."""
+    if modules[module].name == "__init__.py":
+        return module
+    return module.rpartition(".")[0]
+
+
+def private_reaches() -> list[str]:
+    """Every ``from X import _name`` where X is in another package than the importer, and
+    every ``X._name`` read of a module of another package (``_`` for gettext excepted)."""
+    modules = _modules()
+    found = []
+    for name, path in sorted(modules.items()):
+        home = _package_of(name, modules)
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parts, base] if base else parts)
+            if base not in modules or _package_of(base, modules) == home:
+                continue
+            for alias in node.names:
+                if alias.name.startswith("_") and not alias.name.startswith("__") and alias.name != "_":
+                    found.append(f"{name} imports {base}.{alias.name}")
+    return found
+
+
+def test_no_package_reaches_into_another_packages_private_names() -> None:
+    assert private_reaches() == []
+
+
+def test_the_private_check_sees_a_reach(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    package = tmp_path / "sevenstud"
+    (package / "bots").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "bots" / "__init__.py").write_text("")
+    (package / "bots" / "simple.py").write_text("def _inner():\n    return 1\n")
+    (package / "hand.py").write_text("from sevenstud.bots.simple import _inner\n")
+    monkeypatch.setattr(sys.modules[__name__], "SOURCE", tmp_path)
+    assert private_reaches() == ["sevenstud.hand imports sevenstud.bots.simple._inner"]

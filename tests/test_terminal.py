@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from sevenstud import arguments, terminal_text
 from sevenstud import terminal as terminal_module
-from sevenstud import terminal_text
 from sevenstud.cards import parse_cards
 from sevenstud.cli import main
 from sevenstud.dealing import deck_for
@@ -515,9 +515,12 @@ def test_the_terminals_doctests_pass() -> None:
 def test_the_terminal_re_exports_its_words() -> None:
     # cli.py and these tests import the text helpers from sevenstud.terminal: the same
     # objects as terminal_text's, listed in its __all__ (mypy --strict needs them there).
-    words = ["StakesError", "board_text", "chips", "door_card_seat", "hand_names", "holding_text"]
-    words += ["parse_choice", "parse_stakes", "prompt_for", "table_lines"]
+    words = ["board_text", "chips", "door_card_seat", "hand_names", "holding_text"]
+    words += ["parse_choice", "prompt_for", "table_lines"]
     for name in words:
         assert name in terminal_module.__all__, name
         assert getattr(terminal_module, name) is getattr(terminal_text, name), name
+    for name in ["StakesError", "parse_stakes"]:  # --stakes, read alike by every command
+        assert name in terminal_module.__all__, name
+        assert getattr(terminal_module, name) is getattr(arguments, name), name
     assert all(hasattr(terminal_module, name) for name in terminal_module.__all__)

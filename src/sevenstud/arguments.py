@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import Any
 
 from sevenstud.chips import is_digits
+from sevenstud.games import GameError, Stakes
 
-__all__ = ["SEED", "stakes_type", "whole_number"]
+__all__ = ["SEED", "StakesError", "parse_stakes", "stakes_type", "whole_number"]
 
 
 def whole_number(what: str, *, least: int = 0, most: int | None = None) -> Callable[[str], int]:
@@ -47,10 +47,32 @@ SEED = whole_number("a seed")
 """``--seed``: a whole number, 0 or more."""
 
 
-def stakes_type(text: str) -> Any:
-    """``--stakes``: ``ante/bring-in/small bet/big bet`` checked by the game's own rules."""
-    from sevenstud.terminal_text import StakesError, parse_stakes
+class StakesError(ValueError):
+    """``--stakes`` that do not spell ``ante/bring-in/small bet/big bet``."""
 
+
+def parse_stakes(text: str) -> Stakes:
+    """Stakes from ``"ante/bring-in/small bet/big bet"``, e.g. ``"1/2/5/10"``.
+
+    >>> parse_stakes("1/2/5/10")
+    Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
+    """
+    parts = [p.strip() for p in text.split("/")]
+    # ASCII digits only (sevenstud.chips): isdigit() takes "²", which int() then refuses.
+    if len(parts) != 4 or not all(is_digits(p) for p in parts):
+        raise StakesError(
+            f"bad stakes {text!r}: expected four whole numbers of chips, "
+            "ante/bring-in/small bet/big bet, e.g. 1/2/5/10"
+        )
+    ante, bring_in, small_bet, big_bet = (int(p) for p in parts)
+    try:
+        return Stakes(ante=ante, bring_in=bring_in, small_bet=small_bet, big_bet=big_bet)
+    except GameError as exc:
+        raise StakesError(f"bad stakes {text!r}: {exc}") from None
+
+
+def stakes_type(text: str) -> Stakes:
+    """``--stakes``: ``ante/bring-in/small bet/big bet`` checked by the game's own rules."""
     try:
         return parse_stakes(text)
     except StakesError as exc:

@@ -265,26 +265,6 @@ def build_parser() -> argparse.ArgumentParser:
         help="a bot's thinking time at a table with a person, drawn afresh for each action"
         " (default: 0.8-2.5 seconds; 0: none; bots alone and unwatched never wait)",
     )
-    serve.add_argument(
-        "--test-commit-delay",
-        type=float,
-        default=0.0,
-        metavar="S",
-        help="test-only: sleep this long just before each database commit (the kill -9 test)",
-    )
-    serve.add_argument(
-        "--test-commit-mark",
-        default=None,
-        metavar="FILE",
-        help="test-only: a file that says 'writing' during that sleep (default: none)",
-    )
-    serve.add_argument(
-        "--test-tournament-speed",
-        type=float,
-        default=1.0,
-        metavar="X",
-        help="test-only: tournaments made over HTTP may run their clock up to X times the wall's",
-    )
     audit = command("audit", "check the card room's ledger and replay its stored hands")
     audit.add_argument("--database", default=None, metavar="URL", help=database_help)
     from sevenstud.cfr.arguments import add_train_arguments

@@ -42,6 +42,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
+from sevenstud.arguments import StakesError, parse_stakes
 from sevenstud.bots import BOT_KINDS, DEFAULT_KIND, Bot, new_bot
 from sevenstud.cards import Card, format_cards
 from sevenstud.deck import Deck
@@ -84,7 +85,6 @@ from sevenstud.table import (
     ToppedUp,
 )
 from sevenstud.terminal_text import (
-    StakesError,
     board_text,
     chips,
     door_card_seat,
@@ -92,7 +92,6 @@ from sevenstud.terminal_text import (
     holding_text,
     in_your_words,
     parse_choice,
-    parse_stakes,
     prompt_for,
     read_as,
     table_lines,

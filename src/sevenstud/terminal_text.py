@@ -3,12 +3,9 @@
 Everything here is text in, text out, with no table and no terminal behind it: the boards
 (:func:`board_text`, :func:`table_lines`), what your cards make so far (:func:`holding_text`), a
 shown hand's names (:func:`hand_names`), the prompt and the reading of an answer to it
-(:func:`prompt_for`, :func:`parse_choice`), the bring-in's door card (:func:`door_card_seat`),
-chip counts (:func:`chips`) and ``--stakes`` (:func:`parse_stakes`). :mod:`sevenstud.terminal`
-prints them and re-exports them.
-
->>> parse_stakes("1/2/5/10")
-Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
+(:func:`prompt_for`, :func:`parse_choice`), the bring-in's door card (:func:`door_card_seat`) and
+chip counts (:func:`chips`). :mod:`sevenstud.terminal` prints them and re-exports them
+(``--stakes`` is read by :func:`sevenstud.arguments.parse_stakes`).
 """
 
 from __future__ import annotations
@@ -18,31 +15,10 @@ from collections.abc import Sequence
 
 from sevenstud.actions import Action, ActionKind, IllegalAction
 from sevenstud.cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS, Card
-from sevenstud.chips import is_digits
 from sevenstud.events import HandShown
-from sevenstud.games import Game, GameError, Stakes
+from sevenstud.games import Game
 from sevenstud.i18n import _, current, hand_name, n_, refusal
 from sevenstud.views import SeatView
-
-
-class StakesError(ValueError):
-    """``--stakes`` that do not spell ``ante/bring-in/small bet/big bet``."""
-
-
-def parse_stakes(text: str) -> Stakes:
-    """Stakes from ``"ante/bring-in/small bet/big bet"``, e.g. ``"1/2/5/10"``."""
-    parts = [p.strip() for p in text.split("/")]
-    # ASCII digits only (sevenstud.chips): isdigit() takes "²", which int() then refuses.
-    if len(parts) != 4 or not all(is_digits(p) for p in parts):
-        raise StakesError(
-            f"bad stakes {text!r}: expected four whole numbers of chips, "
-            "ante/bring-in/small bet/big bet, e.g. 1/2/5/10"
-        )
-    ante, bring_in, small_bet, big_bet = (int(p) for p in parts)
-    try:
-        return Stakes(ante=ante, bring_in=bring_in, small_bet=small_bet, big_bet=big_bet)
-    except GameError as exc:
-        raise StakesError(f"bad stakes {text!r}: {exc}") from None
 
 
 def plural(n: int, word: str) -> str:

@@ -127,7 +127,7 @@ def server(store: Store) -> Iterator[str]:
     """The card room in this process (uvicorn in a thread, the card room's server options) on a
     free port of 127.0.0.1, over ``store``, with a short pause after each hand: its ``host:port``."""
     from sevenstud.server.app import create_app
-    from sevenstud.server.spawn import in_thread
+    from tests.spawn import in_thread
 
     with in_thread(create_app(store, pause=0.05)) as address:
         yield address

@@ -13,7 +13,8 @@ import pytest
 import websockets
 
 from sevenstud.server.accounts import auth
-from sevenstud.server.app import COOKIE, create_app
+from sevenstud.server.accounts.sessions import COOKIE
+from sevenstud.server.app import create_app
 from sevenstud.server.audit import audit
 from sevenstud.server.protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION, SERVER
 from sevenstud.server.store import Store, ledger

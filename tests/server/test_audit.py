@@ -14,12 +14,12 @@ from sevenstud.actions import ActionKind
 from sevenstud.deck import Deck
 from sevenstud.games import Stakes, StudHiLo
 from sevenstud.server.audit import AuditReport, audit
-from sevenstud.server.spawn import running
 from sevenstud.server.store import open_store
 from sevenstud.server.store.models import Player
 from sevenstud.server.tables.room import TableKeeper, create_table
 from sevenstud.table import TableSettings
 from tests.server.benches import load_bench
+from tests.spawn import running
 
 SETTINGS = TableSettings(StudHiLo(Stakes(1, 2, 5, 10), rake_percent=5, rake_cap=3), seats=4)
 MOVES_CHIPS = (ActionKind.BRING_IN, ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE, ActionKind.CALL)

@@ -22,7 +22,8 @@ import websockets
 from sevenstud.deck import Deck
 from sevenstud.games import Stakes, StudHiLo
 from sevenstud.server.accounts import auth
-from sevenstud.server.app import COOKIE, create_app
+from sevenstud.server.accounts.sessions import COOKIE
+from sevenstud.server.app import create_app
 from sevenstud.server.connection import BEHIND, GONE, Connection, Limits
 from sevenstud.server.protocol import CLIENT, SERVER, ClientMessage
 from sevenstud.server.store import Store

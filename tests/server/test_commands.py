@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from sevenstud.cli import main
-from sevenstud.server.spawn import free_port
+from tests.spawn import free_port
 
 
 def test_audit_of_a_new_database_is_clean(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

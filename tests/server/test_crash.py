@@ -1,6 +1,6 @@
 """Nothing lost (issue 10, point 6): a real ``sevenstud serve`` process with bots and a person
 playing is killed with SIGKILL at random moments, some of them inside a database write (the
-test-only ``--test-commit-delay`` sleeps just before each COMMIT), and started again,
+tests/serve.py's slow commits sleep just before each COMMIT), and started again,
 many times on each database. Each time: every hand the person saw finish is stored finished,
 the audit is clean, and after the restart the hand that was in progress is cancelled with every
 chip put into it back in the seat it came from."""
@@ -24,18 +24,18 @@ import websockets
 import websockets.exceptions
 from sqlalchemy import select
 
-from sevenstud.server.app import COOKIE
+from sevenstud.server.accounts.sessions import COOKIE
 from sevenstud.server.audit import audit
-from sevenstud.server.spawn import free_port, spawn
 from sevenstud.server.store import ledger, open_store
 from sevenstud.server.store.models import HandRow
+from tests.spawn import free_port, spawn
 
 RUNS = int(os.environ.get("SEVENSTUD_KILL_RUNS", "6"))
 """Kills per database (12 over both)."""
 
 
-def _start(db_url: str, port: int, slow: list[str]) -> subprocess.Popen[str]:
-    return spawn(db_url, port=port, pause=0.01, args=slow).process
+def _start(db_url: str, port: int, slow: dict[str, Any]) -> subprocess.Popen[str]:
+    return spawn(db_url, port=port, pause=0.01, **slow).process
 
 
 async def _play(address: str, token: str, table: int, seat: int, seconds: float, sit: bool) -> set[int]:
@@ -106,7 +106,7 @@ def test_kill_9_at_random_moments_loses_nothing(db_url: str, tmp_path: Path) -> 
     seen_finished: set[int] = set()
     for run in range(RUNS + 1):
         slow = run % 2 == 1
-        commits = ["--test-commit-delay", "0.02", "--test-commit-mark", str(mark)] if slow else []
+        commits = {"commit_delay": 0.02, "commit_mark": str(mark)} if slow else {}
         before = _playing(db_url)
         process = _start(db_url, port, commits)
         try:

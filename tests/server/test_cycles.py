@@ -22,11 +22,12 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from sevenstud.server.app import COOKIE, create_app
+from sevenstud.server.accounts.sessions import COOKIE
+from sevenstud.server.app import create_app
 from sevenstud.server.limits import Limits
 from sevenstud.server.protocol import PROTOCOL_VERSION
-from sevenstud.server.spawn import in_thread
 from sevenstud.server.store import Store
+from tests.spawn import in_thread
 
 WATCHED = {
     "sevenstud.server.edge.DeadlineProtocol",  # the HTTP protocol a websocket was upgraded from

@@ -29,12 +29,12 @@ from sevenstud.history.pokerstars import PokerStarsHand, play_pokerstars, read_h
 from sevenstud.server.accounts import auth
 from sevenstud.server.accounts.downloads import own_hands
 from sevenstud.server.app import create_app
-from sevenstud.server.spawn import free_port
 from sevenstud.server.store import Store
 from sevenstud.server.store.models import HandRow, Sitting, TableRow
 from sevenstud.server.tables.room import TableKeeper, create_table
 from sevenstud.table import TableSettings
 from sevenstud.wire import hand_from_record
+from tests.spawn import free_port
 
 SETTINGS = TableSettings(StudHiLo(Stakes(1, 2, 5, 10)), seats=5)
 CARD = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][cdhs])(?![A-Za-z0-9])")

@@ -24,13 +24,14 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 from sevenstud.server.accounts import auth
-from sevenstud.server.app import COOKIE, LOGGED_OUT, create_app
+from sevenstud.server.accounts.sessions import COOKIE, LOGGED_OUT
+from sevenstud.server.app import create_app
 from sevenstud.server.edge import server_options
 from sevenstud.server.limits import Limits
 from sevenstud.server.protocol import PROTOCOL_VERSION
-from sevenstud.server.spawn import in_thread
 from sevenstud.server.store import MIGRATIONS, Store, open_store
 from sevenstud.server.store.models import LoginSession
+from tests.spawn import in_thread
 
 
 @contextlib.contextmanager

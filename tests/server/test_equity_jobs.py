@@ -21,9 +21,9 @@ pytest.importorskip("numpy", reason="the equity calculator needs numpy (the serv
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from sevenstud.server.spawn import spawn
 from sevenstud.server.study import jobs as study
 from sevenstud.server.study.limits import EquityLimits, from_args
+from tests.spawn import spawn
 
 EIGHT_ON_THIRD = [
     "As 2d 3c",

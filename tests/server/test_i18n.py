@@ -20,7 +20,7 @@ import websockets
 from sevenstud.actions import Action
 from sevenstud.cards import parse_cards
 from sevenstud.events import AntePosted, HandShown, PotAwarded
-from sevenstud.server.app import COOKIE
+from sevenstud.server.accounts.sessions import COOKIE
 from sevenstud.server.i18n import (
     CLOSE_REASON_BYTES,
     close_reason,

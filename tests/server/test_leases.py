@@ -18,10 +18,9 @@ from sqlalchemy import select
 
 from sevenstud.games import Stakes, StudHiLo
 from sevenstud.server.accounts import auth
-from sevenstud.server.app import COOKIE
+from sevenstud.server.accounts.sessions import COOKIE
 from sevenstud.server.audit import audit
 from sevenstud.server.protocol import PROTOCOL_VERSION
-from sevenstud.server.spawn import free_port, spawn
 from sevenstud.server.store import Store, open_store
 from sevenstud.server.store.models import HandRow, Sitting, TableLease, TableRow, Transfer
 from sevenstud.server.tables.leases import LeaseError, LeaseKeeper
@@ -29,6 +28,7 @@ from sevenstud.server.tables.room import TableKeeper, create_table
 from sevenstud.table import TableSettings
 from tests.server.benches import load_bench
 from tests.server.watch import watching
+from tests.spawn import free_port, spawn
 
 SETTINGS = TableSettings(StudHiLo(Stakes(1, 2, 5, 10)), seats=4)
 

@@ -23,14 +23,16 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from sevenstud.server.accounts import auth
-from sevenstud.server.app import COOKIE, TRY_LATER, create_app
+from sevenstud.server.accounts.sessions import COOKIE
+from sevenstud.server.app import create_app
 from sevenstud.server.audit import audit
 from sevenstud.server.limits import Buckets, Limits, LoginGuard, RateLimited
 from sevenstud.server.protocol import PROTOCOL_VERSION
-from sevenstud.server.spawn import in_thread
 from sevenstud.server.store import Store
 from sevenstud.server.store.models import HandRow, Sitting, TableRow
+from sevenstud.server.websocket import TRY_LATER
 from tests.server.watch import watching
+from tests.spawn import in_thread
 
 
 @pytest.fixture

@@ -11,11 +11,12 @@ import pytest
 from sqlalchemy import select
 from websockets.sync.client import connect
 
-from sevenstud.server.app import COOKIE, create_app
+from sevenstud.server.accounts.sessions import COOKIE
+from sevenstud.server.app import create_app
 from sevenstud.server.protocol import PROTOCOL_VERSION, MessageError, Sit, TopUp, parse_client
-from sevenstud.server.spawn import in_thread
 from sevenstud.server.store import Store
 from sevenstud.server.store.models import Sitting
+from tests.spawn import in_thread
 
 
 @pytest.mark.parametrize(

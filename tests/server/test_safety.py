@@ -40,16 +40,17 @@ from sevenstud.deck import Deck
 from sevenstud.events import HandShown, HandTurnedUp
 from sevenstud.hand import Hand
 from sevenstud.history.phh import loads_all
-from sevenstud.server.app import COOKIE, create_app
+from sevenstud.server.accounts.sessions import COOKIE
+from sevenstud.server.app import create_app
 from sevenstud.server.audit import audit
 from sevenstud.server.limits import Limits
 from sevenstud.server.protocol import MAX_MESSAGE_BYTES
-from sevenstud.server.spawn import free_port, running
 from sevenstud.server.store import Store, open_store
 from sevenstud.server.store.models import HandRow, Player, Sitting
 from sevenstud.wire import hand_from_record
 from tests.server.benches import load_bench
 from tests.server.watch import watching
+from tests.spawn import free_port, running
 
 CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 CAPTURE_HANDS = int(os.environ.get("SEVENSTUD_CAPTURE_HANDS", "1000"))

@@ -109,7 +109,7 @@ def test_a_real_card_room_sends_every_message_through_it(tmp_path: Any) -> None:
     import httpx
     import websockets.sync.client
 
-    from sevenstud.server.spawn import running
+    from tests.spawn import running
 
     with running(f"sqlite:///{tmp_path / 'c.sqlite3'}", pause=0.05) as served:
         with httpx.Client(base_url=served.base) as http:

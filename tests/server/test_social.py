@@ -21,14 +21,15 @@ from sevenstud.events import redact_all
 from sevenstud.games import Stakes, StudHiLo
 from sevenstud.server.accounts import auth
 from sevenstud.server.accounts.downloads import own_hands
-from sevenstud.server.app import COOKIE, create_app
+from sevenstud.server.accounts.sessions import COOKIE
+from sevenstud.server.app import create_app
 from sevenstud.server.limits import Limits
 from sevenstud.server.protocol import PROTOCOL_VERSION, SERVER
-from sevenstud.server.spawn import in_thread
 from sevenstud.server.store import Store
 from sevenstud.server.tables.room import TableKeeper, create_table
 from sevenstud.stats import PlayerStats, hand_facts
 from sevenstud.table import TableSettings
+from tests.spawn import in_thread
 
 SETTINGS = TableSettings(StudHiLo(Stakes(1, 2, 5, 10)), seats=4)
 PASSWORD = "correct horse"

@@ -13,11 +13,12 @@ import httpx
 import pytest
 import websockets
 
-from sevenstud.server.app import COOKIE, create_app
+from sevenstud.server.accounts.sessions import COOKIE
+from sevenstud.server.app import create_app
 from sevenstud.server.audit import audit
 from sevenstud.server.protocol import SERVER
-from sevenstud.server.spawn import in_thread
 from sevenstud.server.store import Store
+from tests.spawn import in_thread
 
 
 def _guest(base: str) -> tuple[httpx.Client, dict[str, Any]]:

@@ -17,7 +17,6 @@ import pytest
 from sqlalchemy import select
 
 from sevenstud.server.audit import audit
-from sevenstud.server.spawn import Spawned, free_port, spawn
 from sevenstud.server.store import Store, open_store
 from sevenstud.server.store.models import (
     Sitting,
@@ -32,6 +31,7 @@ from sevenstud.server.tournaments.sharing import MOVE_WAIT, Shared, moves_to_tel
 from sevenstud.tournament import Director, Finish, NewLevel, Seat, Status, TournamentSettings
 from sevenstud.tournament.snapshot import director_from_record, director_to_record
 from sevenstud.tournament.structure import TURBO
+from tests.spawn import Spawned, free_port, spawn
 
 ENTRANTS = 24
 TTL = 3.0
@@ -44,10 +44,9 @@ def _serve(database: str) -> Spawned:
         f"http://127.0.0.1:{port}",
         "--lease-seconds",
         str(TTL),
-        "--test-tournament-speed=60",
         *(f"--limit={n}=100000" for n in ("guests_per_address", "tables_per_address")),
     ]
-    return spawn(database, port=port, pause=0.02, args=args, stderr=subprocess.DEVNULL)
+    return spawn(database, port=port, pause=0.02, args=args, stderr=subprocess.DEVNULL, tournament_speed=60)
 
 
 def _database(pg_cluster: Any) -> str:

@@ -24,7 +24,7 @@ from sevenstud.games import Razz, StudHiLo
 from sevenstud.games import Stakes as GameStakes
 from sevenstud.history.phh import loads, loads_all
 from sevenstud.server import web
-from sevenstud.server.app import COOKIE
+from sevenstud.server.accounts.sessions import COOKIE
 from sevenstud.server.protocol import PROTOCOL_VERSION, SERVER
 from sevenstud.server.store import Store
 from sevenstud.server.store.models import HandRow, Sitting

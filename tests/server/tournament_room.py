@@ -96,12 +96,12 @@ class CardRoom:
         """The lobby's tournament routes (and nothing else), as player ``player_id``."""
         from fastapi import FastAPI
 
-        from sevenstud.server.app import COOKIE
+        from sevenstud.server.accounts.sessions import COOKIE, Sessions
         from sevenstud.server.tournaments import routes as tournament_routes
 
         if self._app is None:
             self._app = FastAPI()
-            self._app.include_router(tournament_routes.router(self.service, self.store, COOKIE))
+            self._app.include_router(tournament_routes.router(self.service, Sessions(self.store)))
         token = auth.new_session(self.store, player_id)
         return httpx.AsyncClient(
             transport=httpx.ASGITransport(app=self._app), base_url="http://room", cookies={COOKIE: token}

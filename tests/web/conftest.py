@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from sevenstud.server.spawn import running
+from tests.spawn import running
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("SEVENSTUD_ARTIFACTS", ROOT / "test-artifacts"))

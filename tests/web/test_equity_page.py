@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from sevenstud.equity import equity
-from sevenstud.server.spawn import running
+from tests.spawn import running
 
 pytest.importorskip("numpy", reason="the equity engine needs numpy (pip install -e '.[server]')")
 pytest.importorskip("playwright")

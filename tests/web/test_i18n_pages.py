@@ -230,7 +230,7 @@ def english_left(page: Any, catalogs: dict[str, dict[str, Any]], lang: str) -> l
 def player(server: str) -> dict[str, Any]:
     """A guest who has played a hand at a table with two bots (so that the history has a row
     and the bots have statistics), a registering sit-and-go, and the guest's session cookie."""
-    from sevenstud.server.app import COOKIE
+    from sevenstud.server.accounts.sessions import COOKIE
     from tests.web.test_social import _play_hands
 
     client = httpx.Client(base_url=server, timeout=15)

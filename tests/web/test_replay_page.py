@@ -19,7 +19,7 @@ import pytest
 
 websockets = pytest.importorskip("websockets", reason="needs the server extra (pip install -e '.[server]')")
 
-from sevenstud.server.app import COOKIE  # noqa: E402  (after the skip: it needs the server extra)
+from sevenstud.server.accounts.sessions import COOKIE  # noqa: E402  (after the skip: it needs the server extra)
 
 GUEST_SEAT = 1
 """Where the guest sits: the table's bots take seats 2 and 3."""

@@ -27,7 +27,7 @@ pytest.importorskip("playwright")
 websockets = pytest.importorskip("websockets", reason="needs the server extra (pip install -e '.[server]')")
 from playwright.sync_api import expect  # noqa: E402
 
-from sevenstud.server.app import COOKIE  # noqa: E402
+from sevenstud.server.accounts.sessions import COOKIE  # noqa: E402
 
 TIMEOUT = 15_000
 HANDS = 3

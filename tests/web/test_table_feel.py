@@ -25,7 +25,7 @@ import pytest
 pytest.importorskip("playwright")
 from playwright.sync_api import expect
 
-from sevenstud.server.spawn import running
+from tests.spawn import running
 from tests.web.conftest import LIFTED
 
 TIMEOUT = 20_000

@@ -52,8 +52,8 @@ class Room:
 def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
     from sevenstud.server.app import create_app
     from sevenstud.server.limits import Limits
-    from sevenstud.server.spawn import in_thread
     from sevenstud.server.store import open_store
+    from tests.spawn import in_thread
 
     store = open_store(f"sqlite:///{tmp_path_factory.mktemp('tlayout') / 'cardroom.sqlite3'}")
     lifted = Limits(guests_per_address=100000, sockets_per_address=100000)

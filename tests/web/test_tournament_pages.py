@@ -2,7 +2,7 @@
 and 12): the person registers on the tournament's page, goes to the table, plays every turn by
 clicking, sees the level, the next level and their rank in the tournament bar, and is told
 their place and prize; the pages are axe-core clean. The tournament's clock runs 400 times the
-wall's (``--test-tournament-speed``), so that the antes rise and the field busts in seconds."""
+wall's (tests/spawn.py's ``tournament_speed``), so that the antes rise and the field busts in seconds."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ import pytest
 pytest.importorskip("playwright")
 from playwright.sync_api import expect
 
-from sevenstud.server.spawn import running
+from tests.spawn import running
 from tests.web.conftest import LIFTED
 
 TIMEOUT = 15_000
@@ -29,7 +29,7 @@ PREFERRED = ("check", "call", "bring-in", "complete", "bet", "raise", "fold")
 def fast_room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     database = tmp_path_factory.mktemp("tourney") / "cardroom.sqlite3"
     with running(
-        f"sqlite:///{database}", pause=0.05, args=(*LIFTED, "--test-tournament-speed=1000")
+        f"sqlite:///{database}", pause=0.05, args=LIFTED, tournament_speed=1000
     ) as served:
         yield served.base
 
@@ -103,8 +103,8 @@ def deal_room(tmp_path: Any) -> Iterator[tuple[str, Any]]:
     lobby does not offer: three seats, three prizes) and its tournament service."""
     from sevenstud.server.app import create_app
     from sevenstud.server.limits import Limits
-    from sevenstud.server.spawn import in_thread
     from sevenstud.server.store import open_store
+    from tests.spawn import in_thread
 
     store = open_store(f"sqlite:///{tmp_path / 'cardroom.sqlite3'}")
     lifted = Limits(guests_per_address=100000, sockets_per_address=100000)

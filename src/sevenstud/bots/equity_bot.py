@@ -41,7 +41,7 @@ from sevenstud.bots.simple import (
     CALL_ONE,
     FOLD,
     RAISE,
-    _check_turn,
+    seat_to_act,
     seen_cards,
     start_level,
 )
@@ -87,7 +87,7 @@ def _sampler() -> Sampler:
 
     from sevenstud.equity import position
     from sevenstud.fast.kernels import POT, Deal
-    from sevenstud.fast.monte_carlo import _mc_shuffle
+    from sevenstud.fast.monte_carlo import shuffle_counts
 
     def never() -> bool:
         return False
@@ -102,7 +102,7 @@ def _sampler() -> Sampler:
     ) -> list[float]:
         pos = position(hands, game=game, dead=dead, community=None if community is None else str(community))
         deal = Deal(pos.game, pos.known, pos.unknown, pos.community, pos.unseen)
-        counts = _mc_shuffle(deal, trials, np.random.default_rng(seed), None, never)
+        counts = shuffle_counts(deal, trials, np.random.default_rng(seed), None, never)
         total = int(counts.total) * POT
         return [int(x) / total for x in counts.equity]
 
@@ -150,7 +150,7 @@ class EquityBot:
         return f"{type(self).__name__}({self.name!r})"
 
     def act(self, view: SeatView) -> Action:
-        seat = _check_turn(view)
+        seat = seat_to_act(view)
         legal = view.legal_actions
         by_kind: dict[ActionKind, list[Action]] = {}
         for action in legal:
@@ -189,7 +189,7 @@ class EquityBot:
     def equity(self, view: SeatView) -> float | None:
         """The seat's share of the pot against the opponents' likely hands (None: no estimate,
         numpy missing or a position the calculator refuses)."""
-        seat = _check_turn(view)
+        seat = seat_to_act(view)
         kind, _mine, dead_up, _opps = seen_cards(view)
         entered = _entered(view)
         live = [s for s in range(len(view.cards)) if not view.folded[s]]

@@ -29,7 +29,7 @@ from typing import Any
 from sevenstud.actions import ActionKind
 from sevenstud.bots.base import Bot
 from sevenstud.bots.equity_bot import EquityBot
-from sevenstud.bots.simple import _check_turn, game_kind
+from sevenstud.bots.simple import game_kind, seat_to_act
 from sevenstud.bots.tight import TightBot
 from sevenstud.cfr import abstraction
 from sevenstud.cfr import policy as policy_file
@@ -116,7 +116,7 @@ class LearnedBot:
         return f"{type(self).__name__}({self.name!r})"
 
     def act(self, view: SeatView) -> Action:
-        _check_turn(view)
+        seat_to_act(view)
         legal = view.legal_actions
         show = [a for a in legal if a.kind is ActionKind.SHOW]
         if show:

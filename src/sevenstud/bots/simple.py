@@ -46,7 +46,8 @@ def game_kind(name: str) -> type[Game]:
         raise ValueError(f"a bot cannot play {name!r}") from None
 
 
-def _check_turn(view: SeatView) -> int:
+def seat_to_act(view: SeatView) -> int:
+    """The seat a bot acts for; a :class:`ValueError` when the view has none to act for."""
     if view.seat is None or not view.legal_actions:
         raise ValueError("the bot was asked to act without a seat to act for (no legal actions)")
     return view.seat
@@ -60,7 +61,7 @@ class RandomBot:
         self._rng = random.Random(seed)
 
     def act(self, view: SeatView) -> Action:
-        _check_turn(view)
+        seat_to_act(view)
         choices = list(view.legal_actions)
         if any(a.kind is ActionKind.CHECK for a in choices):
             choices = [a for a in choices if a.kind is not ActionKind.FOLD]
@@ -81,7 +82,7 @@ class CallingStation:
         self.name = name
 
     def act(self, view: SeatView) -> Action:
-        _check_turn(view)
+        seat_to_act(view)
         by_kind = {a.kind: a for a in view.legal_actions}
         for kind in (ActionKind.SHOW, ActionKind.CHECK, ActionKind.CALL, ActionKind.BRING_IN):
             if kind in by_kind:
@@ -139,7 +140,7 @@ def start_level(
 # nested generators. Each gives what the plainer version gave, ties included.
 
 
-def _lv(card: Card) -> int:
+def low_value(card: Card) -> int:
     """Ace-low value: ace 0, deuce 1, ..., eight 7, ..., king 12."""
     return ((card >> 2) + 1) % 13
 
@@ -207,7 +208,7 @@ class RuleBot:
     # ------------------------------------------------------------------ the decision
 
     def act(self, view: SeatView) -> Action:
-        _check_turn(view)
+        seat_to_act(view)
         legal = view.legal_actions
         kinds = {a.kind for a in legal}
         if ActionKind.SHOW in kinds:
@@ -224,11 +225,11 @@ class RuleBot:
             return start_level(kind, mine, dead, opponents)
         to_come = max(0, 7 - len(mine))
         if not kind.has_high:  # razz
-            return _razz_later(mine, to_come, opponents)
-        hi, hi_why = _high_later(mine, to_come, dead, opponents, kind)
+            return razz_later(mine, to_come, opponents)
+        hi, hi_why = high_later(mine, to_come, dead, opponents, kind)
         if not kind.has_low:  # stud
             return hi, hi_why
-        lo, lo_why = _low8_later(mine, to_come, dead)
+        lo, lo_why = low8_later(mine, to_come, dead)
         if hi >= CALL and lo >= CALL:
             return min(RAISE, max(hi, lo) + 1), f"two-way: {hi_why} and {lo_why}"
         return (hi, hi_why) if hi >= lo else (lo, lo_why)
@@ -332,7 +333,7 @@ def _stud8_start(mine: Sequence[Card], dead: Sequence[Card]) -> tuple[int, str]:
             level = RAISE
         elif rank >= JACK:
             level = BET
-        elif _lv(kicker) <= 7 and rank <= 6:  # a low pair with a low card: some low potential
+        elif low_value(kicker) <= 7 and rank <= 6:  # a low pair with a low card: some low potential
             level = CALL
         else:
             level = CALL_ONE
@@ -381,11 +382,11 @@ def _razz_start(
     if len(lows) == 3:
         top = lows[-1]
         level = RAISE if top <= 4 else BET if top <= 5 else CALL
-        door = _lv(mine[-1]) if len(mine) == 3 else 12
-        if level < BET and all(up and min(_lv(c) for c in up) > door for up in opponents):
+        door = low_value(mine[-1]) if len(mine) == 3 else 12
+        if level < BET and all(up and min(low_value(c) for c in up) > door for up in opponents):
             level = BET  # every other door card is higher than ours: take the pot
         return level, f"three to a {_LOW_CHARS[top]}"
-    if len(lows) == 2 and lows[-1] <= 4 and len({_lv(c) for c in mine}) == 3:
+    if len(lows) == 2 and lows[-1] <= 4 and len({low_value(c) for c in mine}) == 3:
         return CALL_ONE, "two small cards"
     return FOLD, "nothing to play"
 
@@ -409,13 +410,17 @@ def _made_high(mine: Sequence[Card]) -> tuple[int, int]:
     return evaluate.HIGH_CARD, rank
 
 
-def _high_later(
+def high_later(
     mine: Sequence[Card],
     to_come: int,
     dead: Sequence[Card],
     opponents: Sequence[Sequence[Card]],
     kind: type[Game],
 ) -> tuple[int, str]:
+    """The tight rules' reading of a high hand after 3rd street: how far to go (fold, call
+    one bet, call, bet, raise) and why, from the made hand, the draws still live with
+    ``to_come`` cards to come, and the boards ``opponents`` show (the rule and tight bots, and
+    the learned bot's abstraction, read hands by it)."""
     category, rank = _made_high(mine)
     high_only = not kind.has_low  # stud: no low half to share the pot with
     if category >= evaluate.TRIPS:
@@ -449,7 +454,9 @@ def _high_later(
     return level, why
 
 
-def _low8_later(mine: Sequence[Card], to_come: int, dead: Sequence[Card]) -> tuple[int, str]:
+def low8_later(mine: Sequence[Card], to_come: int, dead: Sequence[Card]) -> tuple[int, str]:
+    """The tight rules' reading of an eight-or-better low after 3rd street: how far to go and
+    why, from the low made or the cards still needed and the live low cards (``dead`` seen)."""
     lows = _distinct_lows(mine)
     if len(mine) >= 5:
         rank = evaluate.low8_rank(mine)
@@ -472,10 +479,12 @@ def _low8_later(mine: Sequence[Card], to_come: int, dead: Sequence[Card]) -> tup
     return level, f"{len(lows)} to a low"
 
 
-def _razz_later(
+def razz_later(
     mine: Sequence[Card], to_come: int, opponents: Sequence[Sequence[Card]]
 ) -> tuple[int, str]:
-    distinct = sorted({_lv(c) for c in mine})
+    """The tight rules' reading of a razz hand after 3rd street: how far to go and why, from
+    the low made or drawn to and the boards ``opponents`` show."""
+    distinct = sorted({low_value(c) for c in mine})
     level, why = FOLD, "no low"
     made = False
     if len(mine) >= 5:
@@ -507,7 +516,7 @@ def _razz_later(
     # A board that already shows a better low than our best cards of as many.
     ours = distinct[:5]
     for up in opponents:
-        ups = sorted({_lv(c) for c in up})
+        ups = sorted({low_value(c) for c in up})
         if len(ups) < 2 or len(ups) < len(up):
             continue
         if sorted(ours[: len(ups)], reverse=True) > sorted(ups, reverse=True):

@@ -27,11 +27,11 @@ from sevenstud.bots.simple import (  # the private ones: RuleBot's readings, sha
     FOLD,
     RAISE,
     RuleBot,
-    _check_turn,
-    _high_later,
-    _low8_later,
-    _lv,
     bets_this_street,
+    high_later,
+    low8_later,
+    low_value,
+    seat_to_act,
     seen_cards,
     start_level,
 )
@@ -49,9 +49,9 @@ def better_low_showing(mine: Sequence[Card], opponents: Sequence[Sequence[Card]]
     >>> better_low_showing(parse_cards("As 2d 6c 5h"), [parse_cards("4c 3d")])
     False
     """
-    ours = sorted({_lv(c) for c in mine if _lv(c) <= 7})
+    ours = sorted({low_value(c) for c in mine if low_value(c) <= 7})
     for up in opponents:
-        theirs = sorted({_lv(c) for c in up if _lv(c) <= 7})
+        theirs = sorted({low_value(c) for c in up if low_value(c) <= 7})
         if len(theirs) < 2:
             continue
         k = len(theirs)
@@ -78,7 +78,7 @@ class TightBot:
         return f"{type(self).__name__}({self.name!r})"
 
     def act(self, view: SeatView) -> Action:
-        _check_turn(view)
+        seat_to_act(view)
         show = [a for a in view.legal_actions if a.kind is ActionKind.SHOW]
         if show:
             self.last_reason = "showdown"
@@ -98,8 +98,8 @@ class TightBot:
         if not kind.split:  # its own reading is hi/lo's; stud and razz are the rule bot's
             return self._rules.assess(view)
         to_come = max(0, 7 - len(mine))
-        hi, hi_why = _high_later(mine, to_come, dead, opponents, kind)
-        lo, lo_why = _low8_later(mine, to_come, dead)
+        hi, hi_why = high_later(mine, to_come, dead, opponents, kind)
+        lo, lo_why = low8_later(mine, to_come, dead)
         if lo > FOLD and hi < CALL and better_low_showing(mine, opponents):
             made = len(mine) >= 5 and lo_why.endswith(" low") and "to a low" not in lo_why
             lo = max(FOLD, lo - 1) if made and lo >= BET else FOLD

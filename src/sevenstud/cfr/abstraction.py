@@ -40,10 +40,10 @@ from collections.abc import Sequence
 
 from sevenstud.actions import ActionKind
 from sevenstud.bots.simple import (
-    _high_later,
-    _low8_later,
-    _lv,
-    _razz_later,
+    high_later,
+    low8_later,
+    low_value,
+    razz_later,
     seen_cards,
     start_level,
 )
@@ -89,18 +89,18 @@ def strength(
         board = razz_board_level(opponents[0]) if len(opponents) == 1 else 0
         if len(mine) <= 3:
             return board, start_level(kind, mine, dead, opponents)[0], best
-        return board, _razz_later(mine, 7 - len(mine), opponents)[0], best
+        return board, razz_later(mine, 7 - len(mine), opponents)[0], best
     if len(mine) <= 3:
         level, _ = start_level(kind, mine, dead, opponents)
-        lows = len({_lv(c) for c in mine if _lv(c) <= 7})
+        lows = len({low_value(c) for c in mine if low_value(c) <= 7})
         if not kind.has_low:  # stud
             return level, 0, best
         return level, lows, best
     to_come = max(0, 7 - len(mine))
-    hi = _high_later(mine, to_come, dead, opponents, kind)[0]
+    hi = high_later(mine, to_come, dead, opponents, kind)[0]
     if not kind.has_low:  # stud
         return hi, 0, best
-    lo = _low8_later(mine, to_come, dead)[0]
+    lo = low8_later(mine, to_come, dead)[0]
     if lo > 0 and better_low_showing(mine, opponents):
         lo -= 1
     return hi, lo, best
@@ -114,7 +114,7 @@ def razz_board_level(up: Sequence[Card]) -> int:
     >>> [razz_board_level(parse_cards(b)) for b in ("Kc", "3c 5d", "3c 8d", "3c 3d 9h")]
     [1, 3, 2, 0]
     """
-    values = [_lv(c) for c in up]
+    values = [low_value(c) for c in up]
     smooth = {v for v in values if v <= 7}
     rough = len(values) - len(smooth)
     if rough:

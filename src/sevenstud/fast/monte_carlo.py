@@ -74,7 +74,7 @@ def monte_carlo(
     rng = np.random.default_rng(seed)
     if use_tables:
         return _mc_tables(deal, trials, rng, progress, stop)
-    return _mc_shuffle(deal, trials, rng, progress, stop)
+    return shuffle_counts(deal, trials, rng, progress, stop)
 
 
 def _completion_tables(deal: Deal, be: Backend) -> tuple[list[Any], list[Any], list[Any]]:
@@ -100,6 +100,8 @@ def _completion_tables(deal: Deal, be: Backend) -> tuple[list[Any], list[Any], l
 def _mc_tables(
     deal: Deal, trials: int, rng: np.random.Generator, progress: Progress | None, stop: Stop
 ) -> Counts:
+    """Win counts over ``trials`` random runs of the unseen cards (numpy, on the CPU), told
+    to ``progress`` as they go and ended early when ``stop()`` says so."""
     game, n = deal.game, deal.players
     masks, highs, lows = _completion_tables(deal, CPU)
     total = Counts(n)
@@ -146,7 +148,7 @@ def shuffled_prefix(rng: np.random.Generator, rows: int, m: int, r: int) -> npt.
     return grid[:r]
 
 
-def _mc_shuffle(
+def shuffle_counts(
     deal: Deal, trials: int, rng: np.random.Generator, progress: Progress | None, stop: Stop
 ) -> Counts:
     game, n = deal.game, deal.players

@@ -111,7 +111,7 @@ def _estimate(pos: Any, seed: int) -> list[float]:
 
     from sevenstud.equity import outcome_count
     from sevenstud.fast.kernels import POT, Deal
-    from sevenstud.fast.monte_carlo import _mc_shuffle
+    from sevenstud.fast.monte_carlo import shuffle_counts
 
     deal = Deal(pos.game, pos.known, pos.unknown, pos.community, pos.unseen)
     if len(pos.known) == 2 and not pos.community and pos.street >= 5:
@@ -123,7 +123,7 @@ def _estimate(pos: Any, seed: int) -> list[float]:
 
         counts = enumerate_exact(deal)
     else:
-        counts = _mc_shuffle(deal, TRIALS, np.random.default_rng(seed), None, _never)
+        counts = shuffle_counts(deal, TRIALS, np.random.default_rng(seed), None, _never)
     total = int(counts.total) * POT
     return [int(x) / total for x in counts.equity]
 

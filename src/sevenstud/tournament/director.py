@@ -380,11 +380,18 @@ class Director(PlayerRequests):
             return None
         return self.level_index, self.level
 
-    def hand_started(self, table: int, stacks: Mapping[str, int], now: float) -> list[Command]:
+    def hand_started(
+        self, table: int, stacks: Mapping[str, int], now: float, *, from_behind: bool = False
+    ) -> list[Command]:
         """Table ``table`` dealt a hand to the players of ``stacks`` (their chips as it began).
-        Levels counted in hands rise once the fastest table has dealt a level's hands."""
+        Levels counted in hands rise once the fastest table has dealt a level's hands.
+
+        ``from_behind``: the table dealt from a copy of this director a moment behind it (in a
+        tournament shared by several servers, another process had just made a break due,
+        hand-for-hand or the final table's forming). That hand is played like any hand dealt
+        before the clock said so: what the director waits for waits for its end."""
         seats = self.tables[table]
-        if self.may_deal(table, now) is None:
+        if self.may_deal(table, now) is None and not from_behind:
             raise TournamentError(f"table {table} may not deal now")
         seats.in_hand = True
         self._touch(seats)

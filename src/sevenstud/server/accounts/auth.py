@@ -98,7 +98,7 @@ def _new_player(store: Store, name: str, password_hash: str | None, guest: bool)
             SIGN_UP_CHIPS,
             "sign-up",
         )
-        player.balance = SIGN_UP_CHIPS
+        ledger.move_balance(s, player.id, SIGN_UP_CHIPS)
         return player.id
 
 
@@ -286,9 +286,9 @@ def refill(store: Store, player_id: int, today: datetime.date | None = None) -> 
         ledger.transfer(
             s, ledger.account(s, ledger.BANK), ledger.account(s, ledger.BALANCE, player.id), amount, "refill"
         )
-        player.balance += amount
+        balance = ledger.move_balance(s, player.id, amount)
         player.refill_day, player.refills_that_day = day, used + 1
-        return player.balance
+        return balance
 
 
 __all__ = [

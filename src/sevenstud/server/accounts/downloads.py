@@ -41,10 +41,10 @@ from sevenstud.hand import Hand
 from sevenstud.history.phh import PHHHand, dumps, dumps_all
 from sevenstud.history.pokerstars import format_hand
 from sevenstud.history.replay import to_phh
-from sevenstud.server.accounts import auth
+from sevenstud.server.accounts.sessions import Sessions
 from sevenstud.server.i18n import negotiate, translation
 from sevenstud.server.store import Store
-from sevenstud.server.store.models import HandRow, Player, Sitting, TableRow, TournamentRow, TournamentTable
+from sevenstud.server.store.models import HandRow, Sitting, TableRow, TournamentRow, TournamentTable
 from sevenstud.server.tables.presenter import street_lines, summary
 from sevenstud.server.web import RowId
 from sevenstud.wire import WireError, hand_from_record, hand_to_record, to_wire
@@ -336,15 +336,11 @@ def own_hand(store: Store, player_id: int, hand_id: int) -> OwnHand:
     return own
 
 
-def router(store: Store, cookie: str, idle: float = auth.SESSION_IDLE_SECONDS) -> APIRouter:
-    """The download routes over ``store``, the player known by the session cookie ``cookie``."""
+def router(sessions: Sessions) -> APIRouter:
+    """The download routes, for the player logged in (:class:`Sessions`)."""
     routes = APIRouter()
-
-    def player(request: Request) -> Player:
-        found = auth.player_of(store, request.cookies.get(cookie), idle)
-        if found is None:
-            raise HTTPException(401, "log in or play as a guest first")
-        return found
+    store = sessions.store
+    player = sessions.player
 
     def text(hands: list[OwnHand], fmt: Format, name: str, *, many: bool) -> PlainTextResponse:
         # "All my hands" is always a .phhs (however many), one hand always a .phh: a reader

@@ -27,9 +27,8 @@ from fastapi import APIRouter, HTTPException, Query, Request
 
 from sevenstud.cards import RANK_CHARS, Card
 from sevenstud.games import GAME_CODES
-from sevenstud.server.accounts import auth
+from sevenstud.server.accounts.sessions import Sessions
 from sevenstud.server.accounts.summaries import Mine, Summaries
-from sevenstud.server.store import Store
 from sevenstud.stats import PlayerStats
 
 PER_PAGE = 25
@@ -198,16 +197,14 @@ def opponents(hands: Iterable[Mine], names: Iterable[str]) -> dict[str, PlayerSt
     return wanted
 
 
-def router(store: Store, cookie: str, idle: float = auth.SESSION_IDLE_SECONDS) -> APIRouter:
-    """The history and statistics routes over ``store`` (the session cookie ``cookie``)."""
+def router(sessions: Sessions) -> APIRouter:
+    """The history and statistics routes, for the player logged in (:class:`Sessions`)."""
     routes = APIRouter()
+    store = sessions.store
     summaries = Summaries(store)
 
     def player_id(request: Request) -> int:
-        found = auth.player_of(store, request.cookies.get(cookie), idle)
-        if found is None:
-            raise HTTPException(401, "log in or play as a guest first")
-        return found.id
+        return sessions.player(request).id
 
     def filters(
         game: str | None,

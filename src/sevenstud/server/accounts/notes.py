@@ -19,8 +19,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import delete, func, select
 
 from sevenstud.server.accounts import auth
-from sevenstud.server.store import Store
-from sevenstud.server.store.models import Player, PlayerNote
+from sevenstud.server.accounts.sessions import Sessions
+from sevenstud.server.store.models import PlayerNote
 
 NOTE_CHARS = 2000
 """The longest note, in characters."""
@@ -43,15 +43,11 @@ def _line(note: PlayerNote) -> dict[str, Any]:
     return {"player": note.subject, "text": note.text, "updated_at": note.updated_at}
 
 
-def router(store: Store, cookie: str, idle: float = auth.SESSION_IDLE_SECONDS) -> APIRouter:
-    """The note routes over ``store``, for the account known by the session cookie ``cookie``."""
+def router(sessions: Sessions) -> APIRouter:
+    """The note routes, for the account logged in (:class:`Sessions`)."""
     routes = APIRouter()
-
-    def author(request: Request) -> Player:
-        found = auth.player_of(store, request.cookies.get(cookie), idle)
-        if found is None:
-            raise HTTPException(401, "log in or play as a guest first")
-        return found
+    store = sessions.store
+    author = sessions.player
 
     def key(name: str) -> str:
         # A name's compared form may be longer than the name (NFKC expands some characters):

@@ -8,7 +8,6 @@ import asyncio
 import contextlib
 import os
 import threading
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -68,21 +67,6 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     # more than any other part of a table's write.
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
-
-
-def _slow_commits(engine: Engine, delay: float, mark: str | None) -> None:
-    """Test-only (``open_store(commit_delay=...)``): sleep just before every COMMIT, with the
-    transaction's rows written but not committed, so a kill -9 lands inside a write; the file
-    ``mark`` (when named) says ``writing`` while it sleeps."""
-
-    def commit(_connection: Any) -> None:
-        if mark:
-            Path(mark).write_text("writing")
-        time.sleep(delay)
-        if mark:
-            Path(mark).write_text("idle")
-
-    event.listen(engine, "commit", commit)
 
 
 def upgrade(engine: Engine) -> None:
@@ -220,15 +204,11 @@ def open_store(
     *,
     migrate: bool = True,
     existing: bool = False,
-    commit_delay: float = 0.0,
-    commit_mark: str | None = None,
 ) -> Store:
     """Open (and by default migrate) the database at ``url`` (None: the embedded default).
     ``existing``: only a card room's database that is there and up to date, opened as it is
     (``sevenstud audit``: a mistyped path is an error, never a new empty database found
-    clean); :class:`StoreError` saying what is missing otherwise.
-    Test-only: ``commit_delay`` seconds of sleep just before every COMMIT, the file
-    ``commit_mark`` saying ``writing`` meanwhile (``sevenstud serve --test-commit-delay``)."""
+    clean); :class:`StoreError` saying what is missing otherwise."""
     full = normalize_url(url if url is not None else default_url())
     if full.startswith("sqlite:///") and full != "sqlite:///:memory:":
         path = Path(full.removeprefix("sqlite:///"))
@@ -243,8 +223,6 @@ def open_store(
         raise StoreError(f"database {url!r}: {error}") from None
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
-    if commit_delay > 0:
-        _slow_commits(engine, commit_delay, commit_mark)
     try:
         if existing:
             current, head = _revisions(engine)

@@ -9,11 +9,11 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from sqlalchemy import Connection, bindparam, func, insert, select
+from sqlalchemy import Connection, bindparam, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from sevenstud.server.store.direct import direct
-from sevenstud.server.store.models import Entry, LedgerAccount, Transfer, core
+from sevenstud.server.store.models import Entry, LedgerAccount, Player, Transfer, core
 
 BALANCE = "balance"
 SEAT = "seat"
@@ -100,6 +100,33 @@ def balance_of(session: Session, account_id: int) -> int:
         select(func.coalesce(func.sum(Entry.amount), 0)).where(Entry.account_id == account_id)
     )
     return int(total or 0)
+
+
+class ShortBalance(LedgerError):
+    """A balance move refused: it would take ``name``'s balance of ``balance`` below zero."""
+
+    def __init__(self, name: str, balance: int, change: int) -> None:
+        super().__init__(f"{name} has {balance} chips, not {-change}")
+        self.name, self.balance, self.change = name, balance, change
+
+
+def move_balance(on: Session | Connection, player_id: int, change: int) -> int:
+    """Move a player's cached balance (``players.balance``, what the ledger's
+    :data:`BALANCE` account holds) by ``change``, in one UPDATE that never takes it below zero
+    (another table or tournament may be moving it at the same moment); the new balance, or
+    :class:`ShortBalance`. The one place a balance changes: its ledger transfer is the
+    caller's, in the same transaction. On a session the loaded :class:`Player` follows."""
+    moved = on.execute(
+        update(Player)
+        .where(Player.id == player_id, Player.balance + change >= 0)
+        .values(balance=Player.balance + change)
+        .returning(Player.balance)
+    ).scalar_one_or_none()
+    if moved is None:
+        found = on.execute(select(Player.name, Player.balance).where(Player.id == player_id)).one_or_none()
+        name, balance = found if found is not None else (f"account {player_id}", 0)
+        raise ShortBalance(name, int(balance), change)
+    return int(moved)
 
 
 def net_by_counterpart(session: Session, account_id: int) -> dict[int, int]:

@@ -651,17 +651,10 @@ class TableKeeper:
             return self.hook.chip_account(c)
         if player_id is None:
             return bank
-        players = core(Player)
-        moved = c.execute(
-            update(players)
-            .where(players.c.id == player_id, players.c.balance + change >= 0)
-            .values(balance=players.c.balance + change)
-        )
-        if moved.rowcount != 1:
-            name, balance = c.execute(
-                select(players.c.name, players.c.balance).where(players.c.id == player_id)
-            ).one_or_none() or (f"account {player_id}", 0)
-            raise RoomError(f"{name} has {balance} chips, not {-change}")
+        try:
+            ledger.move_balance(c, player_id, change)
+        except ledger.ShortBalance as short:
+            raise RoomError(str(short)) from None
         return self._accounts.get(c, ledger.BALANCE, player_id)
 
     def _hand_chips(

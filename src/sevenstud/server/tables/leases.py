@@ -35,6 +35,7 @@ from sqlalchemy import bindparam, delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from sevenstud.server.store import Store
+from sevenstud.server.store.leases import take_lease
 from sevenstud.server.store.models import TableLease, TableRow, TournamentTable
 from sevenstud.server.tables.recovery import recover
 
@@ -207,30 +208,16 @@ class LeaseKeeper:
 
     def _take(self, table_id: int, now: float) -> bool:
         """Take one free table's lease; False when another process was quicker."""
-        values = {"owner": self.url, "instance": self.instance, "expires_at": now + self.ttl}
-        values["renewed_at"] = now
-        try:
-            with self.store.transaction() as s:
-                done = s.execute(
-                    update(TableLease)
-                    .where(TableLease.table_id == table_id)
-                    .where(
-                        or_(
-                            TableLease.expires_at < now,
-                            (TableLease.owner == self.url) & (TableLease.instance != self.instance),
-                        )
-                    )
-                    .values(**values)
-                    .execution_options(synchronize_session=False)
-                )
-                if getattr(done, "rowcount", 0) == 1:
-                    return True
-                if s.get(TableLease, table_id) is not None:
-                    return False  # renewed or taken by its owner since we looked
-                s.add(TableLease(table_id=table_id, **values))
-        except IntegrityError:
-            return False
-        return True
+        return take_lease(
+            self.store,
+            TableLease,
+            table_id,
+            owner=self.url,
+            instance=self.instance,
+            until=now + self.ttl,
+            now=now,
+            renewed_at=now,
+        )
 
     def take(self, table_id: int) -> bool:
         """Take one table's lease now, if free (a tournament's director taking up its tables;

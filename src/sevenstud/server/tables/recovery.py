@@ -68,7 +68,7 @@ def recover(store: Store, tables: Collection[int] | None = None, *, keep_seats: 
                 elif (player := s.get(Player, sitting.player_id)) is None:
                     target = bank  # the account is gone: its chips go back where play chips come from
                 else:
-                    player.balance += stack
+                    ledger.move_balance(s, player.id, stack)
                     target = ledger.account(s, ledger.BALANCE, sitting.player_id)
                 ledger.transfer(s, seat_account, target, stack, "leaving")
             sitting.stack, sitting.open = 0, False

@@ -26,7 +26,7 @@ from sqlalchemy import Connection, insert, select, update
 
 from sevenstud.games import GAMES, Game
 from sevenstud.server.store import Store, ledger
-from sevenstud.server.store.models import Player, TournamentEntry, TournamentRow, core
+from sevenstud.server.store.models import TournamentEntry, TournamentRow, core
 from sevenstud.server.tables.keeper import BOT_PREFIX, RoomError, check_bot_kind
 from sevenstud.server.tables.room import Room
 from sevenstud.tournament import (
@@ -40,7 +40,7 @@ from sevenstud.tournament import (
 )
 from sevenstud.tournament.snapshot import director_from_record, director_to_record
 
-_PLAYERS, _ENTRIES, _TOURNAMENTS = core(Player), core(TournamentEntry), core(TournamentRow)
+_ENTRIES, _TOURNAMENTS = core(TournamentEntry), core(TournamentRow)
 
 DEAL_SECONDS = 60.0
 """Seconds of the wall the players have to agree to an ICM deal once it is proposed; the bots
@@ -265,14 +265,10 @@ class Cashier:
         balance moved by ``change`` in one UPDATE that never takes it below zero."""
         if player_id is None:
             return ledger.account(c, ledger.BANK)
-        moved = c.execute(
-            update(_PLAYERS)
-            .where(_PLAYERS.c.id == player_id, _PLAYERS.c.balance + change >= 0)
-            .values(balance=_PLAYERS.c.balance + change)
-        )
-        if moved.rowcount != 1:
-            found = c.execute(select(_PLAYERS.c.balance).where(_PLAYERS.c.id == player_id)).scalar()
-            raise RoomError(_SHORT[what].format(amount=-change, balance=found or 0))
+        try:
+            ledger.move_balance(c, player_id, change)
+        except ledger.ShortBalance as short:
+            raise RoomError(_SHORT[what].format(amount=-change, balance=short.balance)) from None
         return ledger.account(c, ledger.BALANCE, player_id)
 
     def persist(self, c: Connection, running: Running, commands: list[Command], tnow: float) -> None:

@@ -19,10 +19,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import func, select
 
 from sevenstud.history.pokerstars.summary import tournament_summary
-from sevenstud.server.accounts import auth
-from sevenstud.server.store import Store
+from sevenstud.server.accounts.sessions import Sessions
 from sevenstud.server.store.models import (
-    Player,
     TournamentEntry,
     TournamentLease,
     TournamentRow,
@@ -90,8 +88,8 @@ class NewTournament(BaseModel):
     max_entries: int | None = Field(default=None, ge=2, le=10_000)
     bots: int = Field(default=0, ge=0, le=10_000)
     """This many bots registered at once (the bank pays their entries): a sit-and-go, leaving a
-    seat for a person; any tournament, to its last seat, on a server started for tests
-    (``--test-tournament-speed`` above 1: the benchmarks' fields of bots)."""
+    seat for a person; any tournament, to its last seat, where the room allows fields of bots
+    (:attr:`~sevenstud.server.tournaments.service.TournamentService.bot_fields`)."""
     bot: Literal["rule", "random", "station", "tight", "equity"] = "rule"
     speed: float = Field(default=1.0, gt=0, le=1000.0)
     """How much faster than the wall its clock runs: only up to the server's ``max_speed``
@@ -107,17 +105,11 @@ class NewTournament(BaseModel):
     add_on_price: int = Field(default=0, ge=0, le=100_000)
 
 
-def router(
-    service: TournamentService, store: Store, cookie: str, idle: float = auth.SESSION_IDLE_SECONDS
-) -> APIRouter:
-    """The tournament lobby's routes over ``service``."""
+def router(service: TournamentService, sessions: Sessions) -> APIRouter:
+    """The tournament lobby's routes over ``service``, for the player logged in."""
     routes = APIRouter()
-
-    def player(request: Request) -> Player:
-        found = auth.player_of(store, request.cookies.get(cookie), idle)
-        if found is None:
-            raise HTTPException(401, "log in or play as a guest first")
-        return found
+    store = sessions.store
+    player = sessions.player
 
     def refused(error: Exception) -> HTTPException:
         return HTTPException(409, str(error))
@@ -141,7 +133,7 @@ def router(
                 ).all()
             )
             leases = {t.tournament_id: t.owner for t in s.scalars(select(TournamentLease)).all()}
-            found = auth.player_of(store, request.cookies.get(cookie), idle)
+            found = sessions.maybe(request)
             yours = (
                 set(
                     s.scalars(
@@ -184,7 +176,7 @@ def router(
             row = s.get(TournamentRow, tid)
             if row is None or row.director is None:
                 raise HTTPException(404, f"no tournament {tid}")
-            found = auth.player_of(store, request.cookies.get(cookie), idle)
+            found = sessions.maybe(request)
             asks: dict[str, bool] = {}
             # Its tables as stored, so that the page names every one from any process: one
             # another process opened is known here only from its next stored director on (a
@@ -305,10 +297,8 @@ def router(
             settings = dataclasses.replace(template, **values)
         except StructureError as error:
             raise HTTPException(422, str(error)) from None
-        testing = service.max_speed > 1.0
-        if body.bots > settings.max_entries or (
-            not testing and body.bots and (settings.kind != "sit_and_go" or body.bots >= settings.max_entries)
-        ):
+        leaves_a_seat = settings.kind == "sit_and_go" and body.bots < settings.max_entries
+        if body.bots > settings.max_entries or (body.bots and not service.bot_fields and not leaves_a_seat):
             raise HTTPException(422, "bots fill a sit-and-go, leaving a seat for a person at least")
         name = body.name.strip() or f"{body.template} {settings.game}"
         tid = service.create(name, settings, speed=body.speed)

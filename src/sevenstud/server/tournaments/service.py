@@ -122,9 +122,10 @@ class _Hook:
         for entry in entries:
             event = entry.event
             if isinstance(event, HandStarted):
-                decided += sharing.hand_started(
-                    running, self.number, dict(zip(event.players, event.stacks, strict=True)), tnow
-                )
+                # A hand dealt from a copy a moment behind the stored director is played all
+                # the same (Director.hand_started's from_behind).
+                stacks = dict(zip(event.players, event.stacks, strict=True))
+                decided += d.hand_started(self.number, stacks, tnow, from_behind=True)
                 self._started.append(self.number)
                 started = True
             elif isinstance(event, HandEnded):
@@ -158,7 +159,7 @@ class _Hook:
         self.service.changed(self.running, [])
 
 
-class TournamentService(sharing.Holding):
+class TournamentService:
     """Every tournament this process directs (see the module). ``open_room(table_id, settings,
     prepare)`` opens a card-room table's room, calling ``prepare(room)`` before it starts;
     ``close_room(table_id)`` stops one; ``leases`` is the process's table lease keeper."""
@@ -189,12 +190,17 @@ class TournamentService(sharing.Holding):
         self.shared = store.engine.dialect.name == "postgresql"
         """Several processes may share a tournament (PostgreSQL): every process reads the
         stored director's version on its tick, and a hand's start is written too."""
-        self.live: list[str] = [self.instance]
-        """The live processes' instances, as last seen (``card_servers``)."""
+        self.holding = sharing.Holding(self)
+        """Which tournaments this process directs and whose tables it serves."""
         self.cashier = SharedCashier(store, self.changed)
         """Every chip into and out of the tournaments (entries, prizes): the ledger's side."""
         self.max_speed = 1.0
-        """The fastest clock a tournament made over HTTP may have (tests and benchmarks raise it)."""
+        """The fastest clock a tournament made over HTTP may have (a room that plays its
+        tournaments faster than the wall, as the benchmarks' do, raises it)."""
+        self.bot_fields = False
+        """Whether a tournament made over HTTP may be filled with bots to its last seat (a room
+        of bots alone, as the benchmarks' is); otherwise bots fill a sit-and-go, leaving a
+        seat for a person."""
         self.listeners: list[Callable[[Running, list[Command]], None]] = []
         """Called on the event loop with each batch of committed commands (the websocket's
         tournament messages)."""
@@ -206,8 +212,8 @@ class TournamentService(sharing.Holding):
     async def start(self) -> None:
         """Take up every tournament free to direct (recovering it), then keep the leases."""
         self._loop = asyncio.get_running_loop()
-        await self.sweep()
-        self._task = self._loop.create_task(self._keep_leases())
+        await self.holding.sweep()
+        self._task = self._loop.create_task(self.holding.keep_leases())
 
     async def stop(self) -> None:
         """Stop directing (the leases are given up: another process may take over at once)."""
@@ -221,7 +227,7 @@ class TournamentService(sharing.Holding):
                 await asyncio.wait([task], timeout=0.5)
             self._task = None
         for running in list(self.running.values()):
-            await self._drop(running)
+            await self.drop(running)
         with contextlib.suppress(Exception), self.store.transaction() as s:
             s.execute(
                 update(TournamentLease)
@@ -231,7 +237,8 @@ class TournamentService(sharing.Holding):
         with contextlib.suppress(Exception):
             sharing.leave(self.store, self.instance)
 
-    async def _drop(self, running: Shared) -> None:
+    async def drop(self, running: Shared) -> None:
+        """Stop holding ``running``: its ticker and its rooms here stop."""
         self.running.pop(running.id, None)
         for task in running.tasks:
             task.cancel()
@@ -275,10 +282,11 @@ class TournamentService(sharing.Holding):
             )
             tid = row.id
         running = Shared(tid, name, director, speed, now, saved_at=now)
-        self._adopt(running)
+        self.adopt(running)
         return tid
 
-    def _adopt(self, running: Shared) -> None:
+    def adopt(self, running: Shared) -> None:
+        """Hold ``running`` here: its clock ticking on this process's loop."""
         self.running[running.id] = running
         assert self._loop is not None, "start() the service first"
         running.tasks.append(self._loop.create_task(self._ticker(running)))
@@ -445,7 +453,7 @@ class TournamentService(sharing.Holding):
             running.changed.clear()
             try:
                 if running.broken:
-                    await self._recover(running)
+                    await self.holding.recover(running)
                     return
                 told, running.told = running.told, []
                 await self.sync(running)
@@ -636,14 +644,16 @@ class TournamentService(sharing.Holding):
                     found = row.id
             # Given to the live processes in turn: this one serves it now, another takes it at
             # its next table sweep (tournament_sharing.py).
-            return int(found), sharing.assignee(self.live, number) == self.instance and self.take_table(found)
+            mine = sharing.assignee(self.holding.live, number) == self.instance
+            return int(found), mine and self.take_table(found)
 
         table_id, here = await asyncio.to_thread(make)
         running.tables[number] = table_id
         if here:
-            self._open(running, number, table_id)
+            self.open_table(running, number, table_id)
 
-    def _open(self, running: Shared, number: int, table_id: int) -> None:
+    def open_table(self, running: Shared, number: int, table_id: int) -> None:
+        """Open the room of ``running``'s table ``number`` (``table_id``) here."""
         d = running.director
         settings = TableSettings(
             game_of(d.settings, d.level_index), seats=d.settings.seats, tournament=True, history=KEPT_ENTRIES

@@ -30,11 +30,12 @@ import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeGuard
+from typing import Any, Protocol, TypeGuard
 
 from sqlalchemy import Connection, delete, or_, select, update
 
 from sevenstud.server.store import Store
+from sevenstud.server.store.leases import take_lease
 from sevenstud.server.store.models import (
     CardServer,
     Sitting,
@@ -304,51 +305,42 @@ def describe(running: Shared) -> dict[str, Any]:
     return {"id": running.id, "version": running.version, "directing": running.directing}
 
 
-def hand_started(running: Shared, number: int, stacks: dict[str, int], tnow: float) -> list[Command]:
-    """The director told of a hand dealt at table ``number``. A hand dealt from a copy a moment
-    behind the stored director (another process had just made a break due, hand-for-hand or the
-    final table's forming) is played, as any hand dealt before the clock said so: what the
-    director waits for (the break, the redraw) waits for its end, as for every hand in progress."""
-    d = running.director
-    if d.may_deal(number, tnow) is not None:
-        return d.hand_started(number, stacks, tnow)
-    seats = d.tables[number]
-    seats.in_hand = True
-    d._touch(seats)
-    seats.round_played = d.hand_for_hand_round
-    d._started_chips.update(stacks)
-    d._dealt[number] = set(stacks)
-    return []
-
-
-class Holding:
-    """The part of :class:`~sevenstud.server.tournaments.service.TournamentService` that decides which
-    tournaments a process holds: directing them (their leases, ``tournament_leases``) and
-    serving their tables (each leased like a cash table), taken up from the database."""
+class Holder(Protocol):
+    """What :class:`Holding` needs of the tournament service it works for."""
 
     store: Store
     url: str
     instance: str
     ttl: float
-    live: list[str]
     running: dict[int, Shared]
     take_table: Callable[[int], bool]
 
-    def _adopt(self, running: Shared) -> None:
-        raise NotImplementedError
+    def adopt(self, running: Shared) -> None:
+        """Hold ``running`` here: its clock ticking on this process's loop."""
 
-    async def _drop(self, running: Shared) -> None:
-        raise NotImplementedError
+    async def drop(self, running: Shared) -> None:
+        """Stop holding ``running``: its ticker and its rooms here stop."""
 
-    def _open(self, running: Shared, number: int, table_id: int) -> None:
-        raise NotImplementedError
+    def open_table(self, running: Shared, number: int, table_id: int) -> None:
+        """Open the room of ``running``'s table ``number`` (``table_id``) here."""
 
     def persist(self, c: Connection, running: Shared, commands: list[Command], tnow: float) -> None:
-        raise NotImplementedError
+        """Write ``commands``' money, places and the director's state in ``c``'s transaction."""
 
-    async def _keep_leases(self) -> None:
+
+class Holding:
+    """Which tournaments a process holds, for the service it works for: directing them (their
+    leases, ``tournament_leases``) and serving their tables (each leased like a cash table),
+    taken up from the database."""
+
+    def __init__(self, holder: Holder) -> None:
+        self.holder = holder
+        self.live: list[str] = [holder.instance]
+        """The live processes' instances, as last seen (``card_servers``)."""
+
+    async def keep_leases(self) -> None:
         while True:
-            await asyncio.sleep(self.ttl / 3)
+            await asyncio.sleep(self.holder.ttl / 3)
             with contextlib.suppress(Exception):  # the next round tries again
                 await self.sweep()
 
@@ -357,18 +349,19 @@ class Holding:
         lost, direct those free, and take the tournaments' tables given to it or left by a
         dead process (tournament_py)."""
         now = time.time()
+        url, instance = self.holder.url, self.holder.instance
 
         def work() -> tuple[set[int], list[int]]:
-            self.live = beat(self.store, self.instance, self.url, self.ttl, now)
-            with self.store.transaction() as s:
+            self.live = beat(self.holder.store, self.holder.instance, self.holder.url, self.holder.ttl, now)
+            with self.holder.store.transaction() as s:
                 s.execute(
                     update(TournamentLease)
-                    .where(TournamentLease.instance == self.instance)
-                    .values(expires_at=now + self.ttl)
+                    .where(TournamentLease.instance == self.holder.instance)
+                    .values(expires_at=now + self.holder.ttl)
                 )
                 mine = set(
                     s.scalars(
-                        select(TournamentLease.tournament_id).where(TournamentLease.instance == self.instance)
+                        select(TournamentLease.tournament_id).where(TournamentLease.instance == instance)
                     )
                 )
             free = (
@@ -379,61 +372,44 @@ class Holding:
                     or_(
                         TournamentLease.tournament_id.is_(None),
                         TournamentLease.expires_at < now,
-                        (TournamentLease.owner == self.url) & (TournamentLease.instance != self.instance),
+                        (TournamentLease.owner == url) & (TournamentLease.instance != instance),
                     )
                 )
                 .order_by(TournamentRow.id)
             )
-            with self.store.session() as s:
+            with self.holder.store.session() as s:
                 candidates = list(s.scalars(free))
             return mine, [t for t in candidates if self._take_lease(t, now)]
 
         # Not one made while the round ran: it is not in ``mine``.
-        directed = {tid for tid, r in self.running.items() if r.directing}
+        directed = {tid for tid, r in self.holder.running.items() if r.directing}
         mine, taken = await asyncio.to_thread(work)
         for tid in directed - mine - set(taken):
-            running = self.running.get(tid)
+            running = self.holder.running.get(tid)
             if running is not None:  # another process directs it now: its tables here play on
                 running.directing = False
         for tid in sorted(mine | set(taken)):
-            running = self.running.get(tid)
+            running = self.holder.running.get(tid)
             if running is None:
-                await self._take_up(tid)
+                await self.take_up(tid)
             elif not running.directing:
                 running.directing = True  # served here already: its clock is kept here now
                 running.version = -1  # (taken up from the database at the next tick)
         await self._take_tables()
 
     def _take_lease(self, tid: int, now: float) -> bool:
-        values = {"owner": self.url, "instance": self.instance, "expires_at": now + self.ttl}
-        with self.store.transaction() as s:
-            done = s.execute(
-                update(TournamentLease)
-                .where(TournamentLease.tournament_id == tid)
-                .where(
-                    or_(
-                        TournamentLease.expires_at < now,
-                        (TournamentLease.owner == self.url) & (TournamentLease.instance != self.instance),
-                    )
-                )
-                .values(**values)
-                .execution_options(synchronize_session=False)
-            )
-            if getattr(done, "rowcount", 0) == 1:
-                return True
-            if s.get(TournamentLease, tid) is not None:
-                return False
-            s.add(TournamentLease(tournament_id=tid, **values))
-        return True
+        holder = self.holder
+        who = {"owner": holder.url, "instance": holder.instance}
+        return take_lease(holder.store, TournamentLease, tid, **who, until=now + holder.ttl, now=now)
 
-    async def _take_up(self, tid: int, *, directing: bool = True) -> Shared:
+    async def take_up(self, tid: int, *, directing: bool = True) -> Shared:
         """Hold tournament ``tid`` from what the database holds: to direct it (``directing``:
         its clock paused while nobody directed it, as after a crash), or only to serve some of
         its tables (taken up live, as stored). Its tables come with the table sweep
         (:meth:`_take_tables`): each is recovered there, its cut-off hand told to the director."""
 
         def load() -> Shared:
-            with self.store.session() as s:
+            with self.holder.store.session() as s:
                 row = s.get(TournamentRow, tid)
                 assert row is not None and row.director is not None
                 tables = {
@@ -469,52 +445,52 @@ class Holding:
             )
 
         running = await asyncio.to_thread(load)
-        self._adopt(running)
+        self.holder.adopt(running)
         return running
 
     async def _take_tables(self) -> None:
         """Take the tournaments' tables given to this process, or left by a dead one: each
         recovered (its cut-off hand cancelled and refunded, told to the director) and opened."""
         now = time.time()
-        here = {r.tables[n] for r in self.running.values() for n in r.rooms}
+        here = {r.tables[n] for r in self.holder.running.values() for n in r.rooms}
         found = await asyncio.to_thread(
-            tables_to_take, self.store, self.instance, self.url, self.live, now, here
+            tables_to_take, self.holder.store, self.holder.instance, self.holder.url, self.live, now, here
         )
         for tid, number, table_id in found:
-            running = self.running.get(tid)
+            running = self.holder.running.get(tid)
             if running is not None and number in running.rooms:
                 continue
-            if not await asyncio.to_thread(self.take_table, table_id):
+            if not await asyncio.to_thread(self.holder.take_table, table_id):
                 continue  # another process was quicker
             if running is None:
-                running = await self._take_up(tid, directing=False)
+                running = await self.take_up(tid, directing=False)
             await asyncio.to_thread(self._take_over, running, number, table_id)
             running.tables[number] = table_id
-            self._open(running, number, table_id)
+            self.holder.open_table(running, number, table_id)
             running.changed.set()
 
     def _take_over(self, running: Shared, number: int, table_id: int) -> None:
-        recover(self.store, [table_id])
+        recover(self.holder.store, [table_id])
         with running.lock:
-            with self.store.begin() as c:
+            with self.holder.store.begin() as c:
                 bring_up_to_date(c, running)
                 d, tnow = running.director, running.now()
                 seats = d.tables.get(number)
                 if seats is None or not seats.in_hand:
                     return
                 cancelled = d.hand_cancelled(number, tnow)
-                self.persist(c, running, cancelled, tnow)
+                self.holder.persist(c, running, cancelled, tnow)
             running.told += cancelled
 
-    async def _recover(self, running: Shared) -> None:
+    async def recover(self, running: Shared) -> None:
         """A write failed: every room of the tournament here stops, and it is taken up again
         from the database (its cut-off hands cancelled), as after a crash."""
         served = {n: running.tables[n] for n in running.rooms}
-        await self._drop(running)
-        again = await self._take_up(running.id, directing=running.directing)
+        await self.holder.drop(running)
+        again = await self.take_up(running.id, directing=running.directing)
         for number, table_id in sorted(served.items()):
-            if await asyncio.to_thread(self.take_table, table_id):  # (held here still)
+            if await asyncio.to_thread(self.holder.take_table, table_id):  # (held here still)
                 await asyncio.to_thread(self._take_over, again, number, table_id)
                 again.tables[number] = table_id
-                self._open(again, number, table_id)
+                self.holder.open_table(again, number, table_id)
         again.changed.set()

@@ -1,9 +1,13 @@
-"""A card room in a child process: ``python -m sevenstud serve`` on a port of 127.0.0.1, waited
-for until it answers, stopped as the caller chooses (SIGTERM: a clean stop; SIGKILL: what a
-crash leaves, for the recovery to mend). The kill -9, safety, lease and browser tests and
-benchmarks/load.py all start their servers this way. :func:`in_thread` serves an app in this
-process instead (uvicorn in a thread, with the card room's server options), as the tests'
-``server`` fixture does.
+"""The tests' and benchmarks' card room in a child process: ``sevenstud serve`` on a port of
+127.0.0.1 (through tests/serve.py, which adds the tests' own knobs: slow commits, faster
+tournament clocks), waited for until it answers, stopped as the caller chooses (SIGTERM: a
+clean stop; SIGKILL: what a crash leaves, for the recovery to mend). The kill -9, safety, lease
+and browser tests and benchmarks/load.py all start their servers this way. :func:`in_thread`
+serves an app in this process instead (uvicorn in a thread, with the card room's server
+options), as the tests' ``server`` fixture does.
+
+None of this ships in the package: a test-only switch in ``sevenstud serve`` would be one a
+user could turn on.
 """
 
 from __future__ import annotations
@@ -18,9 +22,13 @@ import time
 import urllib.request
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import IO, Any
 
 __all__ = ["SpawnError", "Spawned", "free_port", "in_thread", "running", "spawn"]
+
+SERVE = Path(__file__).with_name("serve.py")
+"""``sevenstud serve`` with the tests' knobs."""
 
 
 class SpawnError(RuntimeError):
@@ -81,17 +89,33 @@ def spawn(
     stdout: int | IO[Any] | None = subprocess.DEVNULL,
     stderr: int | IO[Any] | None = subprocess.DEVNULL,
     seconds: float = 60.0,
+    commit_delay: float = 0.0,
+    commit_mark: str | None = None,
+    tournament_speed: float = 1.0,
 ) -> Spawned:
     """Start ``sevenstud serve --database DATABASE`` (on ``port``, else a free one; ``pause``:
     seconds between hands, ``--pause``; ``bot_think``: ``--bot-think``, none unless told, so
     that tests and benchmarks play bots back to back; ``args``: more of its options) and return once
-    it answers; one that exits or stays silent for ``seconds`` is killed: :class:`SpawnError`."""
+    it answers; one that exits or stays silent for ``seconds`` is killed: :class:`SpawnError`.
+
+    The tests' knobs (tests/serve.py): ``commit_delay`` seconds of sleep just before every
+    COMMIT, the file ``commit_mark`` saying ``writing`` meanwhile (so that a kill -9 lands
+    inside a write); ``tournament_speed``: tournaments made over HTTP may run their clock up
+    to that many times the wall's, and be fields of bots alone (the benchmarks' fields)."""
     port = free_port() if port is None else port
-    command = [sys.executable, "-m", "sevenstud", "serve", "--port", str(port), "--database", database, *args]
+    knobbed = commit_delay > 0 or tournament_speed != 1.0
+    # Plain `python -m sevenstud` unless a knob is asked for: the command a user runs.
+    program = [str(SERVE)] if knobbed else ["-m", "sevenstud"]
+    command = [sys.executable, *program, "serve", "--port", str(port), "--database", database, *args]
     if pause is not None:
         command += ["--pause", str(pause)]
     command += ["--bot-think", bot_think]
-    environment = {**os.environ, **(env or {})}
+    knobs = {
+        "SEVENSTUD_TEST_COMMIT_DELAY": str(commit_delay),
+        "SEVENSTUD_TEST_COMMIT_MARK": commit_mark or "",
+        "SEVENSTUD_TEST_TOURNAMENT_SPEED": str(tournament_speed),
+    }
+    environment = {**os.environ, **knobs, **(env or {})}
     process = subprocess.Popen(command, env=environment, stdout=stdout, stderr=stderr, text=True)
     spawned = Spawned(process, port)
     deadline = time.monotonic() + seconds
