@@ -1,5 +1,5 @@
 """The bots' heads-up ladder: every kind against every other over duplicate deals
-(:func:`sevenstud.bots.match.duplicate_match`), in mSB/hand with 95% intervals, for the README.
+(:func:`sevenstud.bots.match.duplicate_match`), in mSB/hand with 95% intervals, for docs/bots.md.
 
     python benchmarks/bot_ladder.py [--game stud8] [--deals 1000] [--equity-deals 300] [--seed 1]
 

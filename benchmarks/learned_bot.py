@@ -3,7 +3,7 @@ tight and equity bots, heads-up and six-handed (the learned bot and five of the 
 each bot's result in milli-small-bets per hand with its 95% interval. The jobs run on every
 core. ``--curve`` instead plays each policy snapshot of ``tools/train_learned.py`` heads-up
 against the rule bot through :func:`sevenstud.sim.simulate`, luck-corrected (the training curve
-of the README; the sim extra).
+of docs/bots.md; the sim extra).
 
     nice -n 10 python benchmarks/learned_bot.py --deals 200
     nice -n 10 python benchmarks/learned_bot.py --curve .train --deals 10000

@@ -1,7 +1,7 @@
 """The bots' ladder through ``sevenstud simulate``'s machinery (issue 17, point 3): every kind
 against every other heads-up and six-handed, luck-corrected duplicate deals, and each kind
 against a local best response (:mod:`sevenstud.sim.lbr`), in mSB/hand with 95% intervals, as
-markdown rows for the README.
+markdown rows for docs/bots.md.
 
     python benchmarks/sim_ladder.py [--game stud8] [--seed 1] [--workers N]
         [--deals 2000] [--equity-deals 500] [--six-deals 300] [--six-equity-deals 100]

@@ -1,7 +1,7 @@
 """Cross-check against an independent implementation: thousands of random hands (2 to 8
 players, random stacks so that all-ins happen, all three games) played through our engine and
 through PokerKit on the same deck and the same actions must give identical results, except where
-docs/rules.md and PokerKit differ on purpose (README: "Where we differ from PokerKit").
+docs/rules.md and PokerKit differ on purpose (docs/pokerkit.md).
 
 The differences are configured away where our engine has an option for PokerKit's way (odd
 chips to the lowest seat, no 4th-street double bet in stud); the rest are recognised from the

@@ -1,5 +1,5 @@
 """Train the shipped learned-bot policy in stages, keeping a snapshot of the policy after each
-stage for the training curve (README, "The learned bot"). Resumable: each table has its own
+stage for the training curve (docs/bots.md, "The learned bot"). Resumable: each table has its own
 checkpoint in ``--work``; run it again with bigger stages to go on.
 
     nice -n 10 python tools/train_learned.py --work .train --hu 1000,3000,6000 --multi 500,1500

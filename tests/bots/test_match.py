@@ -1,7 +1,7 @@
 """Duplicate matches (sevenstud.bots.match) and the quick heads-up ladder (issue 17, point 1):
 the tight and equity bots beat the calling station and the random bot, the 95% interval above
 zero. (The full ladder, every pair in every game, is benchmarks/bot_ladder.py; its figures are
-in the README.)"""
+in docs/bots.md.)"""
 
 from __future__ import annotations
 

@@ -387,7 +387,7 @@ def _time_the_table_page(browser: Any, server: str) -> None:
     assert min(sizes) > 10_000, f"{sizes}: not a cold load"
     assert max(sizes) < 200_000, sizes
     # The time is a benchmark's to measure (benchmarks/table_page_speed.py, the figures in the
-    # README: 300 ms is the target on a quiet machine); a test run shares its cores with the
+    # docs/benchmarks.md: 300 ms is the target on a quiet machine); a test run shares its cores with the
     # other tests, so here it only guards against a page grown many times slower.
     assert statistics.median(drawn) < GROSS_MS, f"first view drawn after {drawn} ms"
     assert statistics.median(painted) < GROSS_MS, painted

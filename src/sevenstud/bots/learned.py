@@ -17,7 +17,7 @@ more opponents than that (a six- or eight-handed 3rd street), in a game with no 
 at a key its table does not know (a position self-play never reached, or reached too rarely to
 be kept: ``sevenstud train --least-visits``), and at the heads-up end of a multiway hand that
 no table plays (Razz's), it plays its game's fallback (:data:`FALLBACK`): a strategy played
-against more hands than it was trained against lost (README, "The learned bot").
+against more hands than it was trained against lost (docs/bots.md, "The learned bot").
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ FALLBACK: dict[str, str] = {"stud8": "tight", "stud": "tight", "razz": "equity"}
 """Each game's bot where no table plays (pots bigger than the multiway table's, keys it does not
 know), by kind: the one that did better there. Six-handed against three rule bots and against
 three equity bots (the same hands), the equity bot in that place made 31 mSB/hand less than the
-tight rules against each in Stud, and 6 and 8 more in Razz (README, "The learned bot"). The
+tight rules against each in Stud, and 6 and 8 more in Razz (docs/bots.md, "The learned bot"). The
 equity bot needs numpy and plays the tight rules without it."""
 
 HEADS_UP_ENDS: frozenset[str] = frozenset({"stud8"})
@@ -55,7 +55,7 @@ heads-up, where the multiway table did not learn those ends itself (elsewhere th
 them). Six-handed, the same hands: in Razz the fallback
 there made 53 mSB/hand more against three equity bots (from -41 ± 22 to +12 ± 16) and the same
 against three rule bots (+29 ± 14, from +30 ± 16); in Stud 15 and 4 more; in Stud Hi/Lo the
-same against the equity bots and 16 less against the rule bots (README, "The learned bot"). A
+same against the equity bots and 16 less against the rule bots (docs/bots.md, "The learned bot"). A
 heads-up table never met the ranges and the dead cards of a hand that began with more players."""
 
 _FALLBACK_KINDS = {"tight": TightBot, "equity": EquityBot}
@@ -164,7 +164,7 @@ class LearnedBot:
             # Each table plays only where it was trained. Six-handed against the rule bot, the
             # heads-up table played multiway made +5 ± 27 mSB/hand, the tight bot's rules +29 ±
             # 26 (the same 12,000 hands): a heads-up strategy is far too loose against several
-            # hands (README, "The learned bot"); so is a four-handed one against five.
+            # hands (docs/bots.md, "The learned bot"); so is a four-handed one against five.
             table, seats = self._multiway.get(code, (None, 0))
             if opponents >= seats:
                 table = None

@@ -14,7 +14,7 @@ table (:func:`view_key`, from the seat's redacted view only):
   stud has no lo bucket; razz has no hi bucket, and heads-up its place holds the opponent's
   board (:func:`razz_board_level`: rough cards showing, or how smooth), for a razz hand's
   worth heads-up is mostly how it runs against the one board it must beat (without it the
-  heads-up table was level with the equity bot, with it ahead: README, "The learned bot");
+  heads-up table was level with the equity bot, with it ahead: docs/bots.md, "The learned bot");
 * whether the seat's own board is the best showing (the real game's ``board_key``: who is
   ahead on board, who will act first);
 * how many opponents are still in (1, 2, 3 or more);
