@@ -15,10 +15,10 @@ from sevenstud.deck import Deck
 from sevenstud.games import Stakes, Stud, StudHiLo
 from sevenstud.hand import ActionKind, Hand
 from sevenstud.history.convert import ConvertError, convert, iter_loaded, tournament_number
-from sevenstud.history.fulltilt import read_fulltilt
 from sevenstud.history.phh import dumps
 from sevenstud.history.pokerstars import read_hands
 from sevenstud.history.replay import to_phh
+from sevenstud.history.text.fulltilt import read_fulltilt
 
 
 def _phh_file(tmp_path: Path) -> Path:

@@ -47,14 +47,6 @@ from typing import Any, Literal
 
 from sevenstud.cards import Card, parse_cards
 from sevenstud.hand import Hand
-from sevenstud.history.acr import ACRReader, format_acr, looks_like_acr, play_acr, read_acr
-from sevenstud.history.fulltilt import (
-    FullTiltReader,
-    format_fulltilt,
-    looks_like_fulltilt,
-    play_fulltilt,
-    read_fulltilt,
-)
 from sevenstud.history.phh import (
     UNKNOWN_CARD,
     PHHError,
@@ -77,6 +69,15 @@ from sevenstud.history.pokerstars import (
 )
 from sevenstud.history.replay import ReplayError, play_phh, to_phh
 from sevenstud.history.ring_stakes import SITE_NAMES, Site, is_ring_stake, ring_stakes_text
+from sevenstud.history.text.acr import ACRReader, format_acr, looks_like_acr, play_acr, read_acr
+from sevenstud.history.text.fulltilt import (
+    FullTiltReader,
+    format_fulltilt,
+    looks_like_fulltilt,
+    play_fulltilt,
+    read_fulltilt,
+)
+from sevenstud.history.text.writer import TextRecord
 
 Format = Literal["pokerstars", "phh", "fulltilt", "acr"]
 FORMATS: tuple[Format, ...] = ("phh", "pokerstars", "fulltilt", "acr")
@@ -294,9 +295,7 @@ def loaded_from_phh(phh: PHHHand, hand: Hand, index: int = 1) -> Loaded:
     date = None
     if phh.year and phh.month and phh.day:
         clock = phh.time.strftime("%H:%M:%S") if phh.time else "00:00:00"
-        date = (
-            f"{phh.year}/{phh.month:02d}/{phh.day:02d} {clock} {phh.time_zone_abbreviation or 'ET'}"
-        )
+        date = f"{phh.year}/{phh.month:02d}/{phh.day:02d} {clock} {phh.time_zone_abbreviation or 'ET'}"
     return Loaded(
         hand=hand,
         players=players,
@@ -466,6 +465,28 @@ def to_phh_hand(loaded: Loaded) -> PHHHand:
     return PHHHand(**values)
 
 
+def _record(loaded: Loaded, default_date: str = "2024/01/01 00:00:00 ET", **fields: Any) -> TextRecord:
+    """What a text history writes of a loaded hand besides its play (``fields`` change it): its
+    players, seats and hero, the cards nobody saw, its number (its digits), table and date."""
+    record = TextRecord(
+        players=loaded.players,
+        seat_numbers=loaded.seat_numbers,
+        hero=loaded.hero,
+        unknown=[int(c) for c in loaded.unknown],
+        hand_id=re.sub(r"\D", "", loaded.hand_id) or "1",
+        table=loaded.table or ("1" if loaded.tournament is not None else "sevenstud"),
+        max_seats=loaded.max_seats,
+        date=loaded.date or default_date,
+        money=loaded.money and loaded.tournament is None,  # a tournament's chips are never money
+        currency=loaded.currency or "USD",
+        symbol=loaded.symbol,
+        tournament=loaded.tournament,
+        level=loaded.level or None,  # PHH allows a level 0; the card rooms count from 1
+        buy_in=(loaded.buy_in or "Freeroll") if loaded.tournament is not None else None,
+    )
+    return dataclasses.replace(record, **fields)
+
+
 def to_pokerstars_text(loaded: Loaded, *, tournament: str | None = None) -> str:
     """A loaded hand as PokerStars text, written as the card room writes it for one seat: the
     hero's down cards (``loaded.hero``; ``convert --hero NAME``), only the up cards of the
@@ -475,50 +496,20 @@ def to_pokerstars_text(loaded: Loaded, *, tournament: str | None = None) -> str:
     tournament header: its number, its buy-in (``Freeroll`` where the source gives none: the card
     room's header always names one, and trackers read it), its level (I where the source gives
     none) and its limits, in tournament chips. Cards the source never showed are never written."""
-    hand = loaded.hand
-    number = tournament if tournament is not None else loaded.tournament
-    table = loaded.table or ("1" if number is not None else "sevenstud")
-    if number is not None and not table.startswith(f"{number} "):
-        table = f"{number} {table}"  # the card room names a tournament's table '2010090015 98'
-    return format_hand(
-        hand,
-        players=loaded.players,
-        seat_numbers=loaded.seat_numbers,
-        hero=loaded.hero,
-        unknown=[int(c) for c in loaded.unknown],
-        hand_id=re.sub(r"\D", "", loaded.hand_id) or "1",
-        table=table,
-        max_seats=loaded.max_seats,
-        date=loaded.date or "2024/01/01 00:00:00 ET",
-        money=loaded.money and number is None,  # a tournament's chips are never money
-        currency=loaded.currency or "USD",
-        symbol=loaded.symbol,
-        tournament=number,
-        level=loaded.level or None,  # PHH allows a level 0; the card room counts from I
-        buy_in=(loaded.buy_in or "Freeroll") if number is not None else None,
-    )
+    if tournament is not None:
+        loaded = dataclasses.replace(loaded, tournament=tournament)
+    record = _record(loaded)
+    if loaded.tournament is not None and not record.table.startswith(f"{loaded.tournament} "):
+        # the card room names a tournament's table '2010090015 98'
+        record = dataclasses.replace(record, table=f"{loaded.tournament} {record.table}")
+    return format_hand(loaded.hand, record)
 
 
 def to_fulltilt_text(loaded: Loaded) -> str:
     """A loaded hand as Full Tilt text: the hero's down cards (``loaded.hero``), the up cards of
     the others and every hand shown; cards the source never showed are never written. A
     tournament hand's header leads with its buy-in (``Freeroll`` where the source gives none)."""
-    tournament = loaded.tournament
-    return format_fulltilt(
-        loaded.hand,
-        players=loaded.players,
-        seat_numbers=loaded.seat_numbers,
-        hero=loaded.hero,
-        unknown=[int(c) for c in loaded.unknown],
-        hand_id=re.sub(r"\D", "", loaded.hand_id) or "1",
-        table=loaded.table or ("1" if tournament is not None else "sevenstud"),
-        max_seats=loaded.max_seats,
-        date=loaded.date or "2024/01/01 00:00:00 ET",
-        money=loaded.money and tournament is None,
-        symbol=loaded.symbol,
-        tournament=tournament,
-        buy_in=(loaded.buy_in or "Freeroll") if tournament is not None else None,
-    )
+    return format_fulltilt(loaded.hand, _record(loaded))
 
 
 def to_acr_text(loaded: Loaded) -> str:
@@ -527,19 +518,13 @@ def to_acr_text(loaded: Loaded) -> str:
     ``loaded.jackpot_fee`` of the rake is written as the ``JP Fee``."""
     return format_acr(
         loaded.hand,
-        players=loaded.players,
-        seat_numbers=loaded.seat_numbers,
-        hero=loaded.hero,
-        unknown=[int(c) for c in loaded.unknown],
-        hand_id=re.sub(r"\D", "", loaded.hand_id) or "1",
-        table=loaded.table or "sevenstud",
-        max_seats=loaded.max_seats,
-        date=loaded.date or "2024/01/01 00:00:00 UTC",
-        money=loaded.money,
-        symbol=loaded.symbol,
-        tournament=loaded.tournament,
-        level=loaded.level or None,
-        jackpot_fee=loaded.jackpot_fee,
+        _record(
+            loaded,
+            "2024/01/01 00:00:00 UTC",
+            table=loaded.table or "sevenstud",
+            money=loaded.money,
+            jackpot_fee=loaded.jackpot_fee,
+        ),
     )
 
 
