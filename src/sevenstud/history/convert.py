@@ -597,6 +597,48 @@ def _check_ring_stakes(loaded: Loaded, out_format: Format, source: Path) -> None
     )
 
 
+UNSEEN = (
+    "hand #{hand}: {player}'s {cards} {were} never seen (the source writes {them} unknown), and a "
+    "{room} history cannot say 'unknown': it would state made-up cards as fact; give "
+    "--fill-unknown to write them filled in as the replay fills them"
+)
+"""Why a hand whose up cards nobody saw is not written as text (the message, in one place)."""
+FILLED = "cards nobody saw filled in (--fill-unknown) in {count} hand(s): {hands}"
+"""What ``convert --fill-unknown`` says it did."""
+_ROOMS: dict[Format, str] = {"pokerstars": "PokerStars", "fulltilt": "Full Tilt", "acr": "Americas Cardroom"}
+
+
+def unseen_up_cards(loaded: Loaded) -> dict[str, list[Card]]:
+    """The cards a text history would write face up (every player's up cards, the community
+    card) that the source never showed, by player: made up to replay the hand (a PHH ``??``)."""
+    hand, unseen = loaded.hand, loaded.unknown
+    found: dict[str, list[Card]] = {}
+    for s in range(hand.n):
+        for card, up in zip(hand.cards[s], hand.face_up[s], strict=True):
+            if up and card in unseen:
+                found.setdefault(loaded.players[s], []).append(card)
+    if hand.community is not None and hand.community in unseen:
+        found.setdefault("the community card", []).append(hand.community)
+    return found
+
+
+def _refuse_unseen(loaded: Loaded, out_format: Format) -> str | None:
+    """:data:`UNSEEN` for a hand whose text would state cards nobody saw, else None."""
+    unseen = unseen_up_cards(loaded)
+    if out_format == "phh" or not unseen:
+        return None
+    player, cards = next(iter(unseen.items()))
+    many = len(cards) > 1
+    return UNSEEN.format(
+        hand=loaded.hand_id,
+        player=player,
+        cards=("up cards " if many else "up card ") + " ".join(str(c) for c in cards),
+        were="were" if many else "was",
+        them="them" if many else "it",
+        room=_ROOMS[out_format],
+    )
+
+
 def convert(
     source: Path,
     target: Path,
@@ -605,6 +647,8 @@ def convert(
     hero: str | None = None,
     tournament: str | bool = False,
     ring: bool = False,
+    fill_unknown: bool = False,
+    filled: list[str] | None = None,
 ) -> tuple[int, list[str]]:
     """Convert every hand of ``source`` (PHH, PokerStars, Full Tilt or ACR text) into ``target``;
     returns (hands written, errors naming the hands left out). ``to`` is ``phh``,
@@ -617,7 +661,12 @@ def convert(
     (``True``: under its own number, else one derived from its event or the file's name; a
     string: under that number), ``ring`` every hand as a ring game. Without ``ring``, a ring
     game whose limits the card room's ring games never had is refused (a tournament hand read
-    as a ring game, most likely)."""
+    as a ring game, most likely).
+
+    A text history never states a card nobody saw: a hand whose up cards the source does not
+    show (a PHH ``??``) is left out of text output with :data:`UNSEEN`, naming it and the player,
+    unless ``fill_unknown`` (then the replay's made-up cards are written, and the hands filled
+    are added to ``filled``)."""
     format_of(source)  # a file that cannot be read at all is one error, not a hand left out
     if ring and tournament is not False:
         raise ConvertError("--ring and --tournament: give one or the other")
@@ -640,6 +689,18 @@ def convert(
     if not ring:
         for loaded in written:
             _check_ring_stakes(loaded, out_format, source)
+    kept: list[Loaded] = []
+    for loaded in written:
+        refused = _refuse_unseen(loaded, out_format)
+        if refused is None:
+            kept.append(loaded)
+        elif fill_unknown:
+            kept.append(loaded)
+            if filled is not None:
+                filled.append(loaded.hand_id)
+        else:
+            errors.append(f"{source}: {refused}")
+    written = kept
     if out_format == "phh":
         hands = [to_phh_hand(loaded) for loaded in written]
         if len(hands) == 1 and target.suffix != ".phhs":
@@ -666,10 +727,11 @@ def convert(
 
 def convert_command(args: argparse.Namespace) -> int:
     """``sevenstud convert IN OUT [--to phh|pokerstars|fulltilt|acr] [--hero NAME] [--tournament
-    [NUMBER] | --ring]``: exit 1 if any hand is left out or nothing is written."""
+    [NUMBER] | --ring] [--fill-unknown]``: exit 1 if any hand is left out or nothing is written."""
     source, target = Path(args.input), Path(args.output)
     given = getattr(args, "tournament", None)
     tournament: str | bool = False if given is None else (given or True)
+    filled: list[str] = []
     try:
         count, errors = convert(
             source,
@@ -678,6 +740,8 @@ def convert_command(args: argparse.Namespace) -> int:
             hero=getattr(args, "hero", None),
             tournament=tournament,
             ring=bool(getattr(args, "ring", False)),
+            fill_unknown=bool(getattr(args, "fill_unknown", False)),
+            filled=filled,
         )
     except ConvertError as error:
         print(f"sevenstud convert: {error}", file=sys.stderr)
@@ -685,16 +749,19 @@ def convert_command(args: argparse.Namespace) -> int:
     for message in errors:
         print(f"sevenstud convert: left out: {message}", file=sys.stderr)
     if count:
-        print(f"{count} hand(s) written to {target}" + (f", {len(errors)} left out" if errors else ""))
+        said = f", {FILLED.format(count=len(filled), hands=', '.join(filled))}" if filled else ""
+        print(f"{count} hand(s) written to {target}{said}" + (f", {len(errors)} left out" if errors else ""))
     else:
         print(f"sevenstud convert: no hand to write from {source}", file=sys.stderr)
     return 1 if errors or not count else 0
 
 
 __all__ = [
+    "FILLED",
     "FORMATS",
     "OUTPUT_ENDINGS",
     "TOURNAMENT_WORDS",
+    "UNSEEN",
     "ConvertError",
     "Format",
     "Loaded",
@@ -709,4 +776,5 @@ __all__ = [
     "to_phh_hand",
     "to_pokerstars_text",
     "tournament_number",
+    "unseen_up_cards",
 ]
