@@ -1,4 +1,4 @@
-"""Americas Cardroom (Winning Poker Network) text histories (sevenstud.history.acr): reading its
+"""Americas Cardroom (Winning Poker Network) text histories (sevenstud.history.text.acr): reading its
 stud, stud hi/lo and razz hands, cash and tournament, replaying them exactly with the room's rake
 and jackpot fee, errors naming the line, writing and converting both ways.
 
@@ -20,7 +20,11 @@ from sevenstud.cli import main
 from sevenstud.deck import Deck
 from sevenstud.games import Razz, Stakes, Stud, StudHiLo
 from sevenstud.hand import Hand
-from sevenstud.history.acr import (
+from sevenstud.history.convert import ConvertError, convert, format_of, iter_loaded, to_acr_text, to_phh_hand
+from sevenstud.history.phh import dumps_all
+from sevenstud.history.pokerstars import PokerStarsError, read_hands
+from sevenstud.history.replay import play_phh, to_phh
+from sevenstud.history.text.acr import (
     ACRError,
     ACRHand,
     NotACRError,
@@ -28,10 +32,6 @@ from sevenstud.history.acr import (
     play_acr,
     read_acr,
 )
-from sevenstud.history.convert import ConvertError, convert, format_of, iter_loaded, to_acr_text, to_phh_hand
-from sevenstud.history.phh import dumps_all
-from sevenstud.history.pokerstars import PokerStarsError, read_hands
-from sevenstud.history.replay import play_phh, to_phh
 
 # Stud hi/lo at $0.10/$0.20: a short stack all in on 6th street, a side pot, the main pot split
 # high and low between two players and the side pot between two others; the room's rake reached

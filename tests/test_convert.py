@@ -15,10 +15,10 @@ from sevenstud.deck import Deck
 from sevenstud.games import Stakes, Stud, StudHiLo
 from sevenstud.hand import ActionKind, Hand
 from sevenstud.history.convert import ConvertError, convert, iter_loaded, tournament_number
-from sevenstud.history.fulltilt import read_fulltilt
 from sevenstud.history.phh import dumps
 from sevenstud.history.pokerstars import read_hands
 from sevenstud.history.replay import to_phh
+from sevenstud.history.text.fulltilt import read_fulltilt
 
 
 def _phh_file(tmp_path: Path) -> Path:
@@ -302,3 +302,38 @@ def test_a_phh_buy_in_is_kept_and_a_bad_one_is_named(tmp_path: Path) -> None:
     count, errors = convert(bad, tmp_path / "bad.txt")
     assert count == 0 and len(errors) == 1
     assert errors[0].startswith(f"{bad}: _buy_in: 'fifty' is not a buy-in as PokerStars writes one")
+
+
+# -- cards nobody saw (issue 36, point 4) -------------------------------------------------------
+
+
+def _unseen_phh(tmp_path: Path) -> Path:
+    """The WSOP hands' shape: a player whose 3rd-street cards nobody saw (``d dh p1 ??????``),
+    so that the replay must make up a door card for the bring-in to stand."""
+    path = _tournament_phh(tmp_path, event=WSOP_EVENT)
+    lines = path.read_text().splitlines()
+    deal = next(i for i, line in enumerate(lines) if line.strip().startswith('"d dh p1 '))
+    lines[deal] = '  "d dh p1 ??????",'
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("to", ["pokerstars", "fulltilt", "acr"])
+def test_a_text_history_never_states_a_card_nobody_saw(
+    tmp_path: Path, to: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source, out = _unseen_phh(tmp_path), tmp_path / f"out.{to}"
+    assert main(["convert", str(source), str(out), "--to", to]) == 1
+    err = capsys.readouterr().err
+    assert "hand #1: Obst's up card " in err and "never seen" in err and "--fill-unknown" in err
+    assert "Traceback" not in err and not out.exists()
+    assert main(["convert", str(source), str(out), "--to", to, "--fill-unknown"]) == 0
+    said = capsys.readouterr().out
+    assert "1 hand(s) written" in said and "filled in (--fill-unknown) in 1 hand(s): 1" in said
+    assert "Obst" in out.read_text()
+
+
+def test_phh_output_keeps_the_cards_nobody_saw_unknown(tmp_path: Path) -> None:
+    source, out = _unseen_phh(tmp_path), tmp_path / "out.phh"
+    assert main(["convert", str(source), str(out)]) == 0
+    assert '"d dh p1 ??????"' in out.read_text()

@@ -1,4 +1,4 @@
-"""Full Tilt text histories (sevenstud.history.fulltilt): reading the real files, replaying every
+"""Full Tilt text histories (sevenstud.history.text.fulltilt): reading the real files, replaying every
 stud hand exactly, the Full Tilt quirks, errors naming the line, writing and converting."""
 
 from __future__ import annotations
@@ -24,16 +24,16 @@ from sevenstud.history.convert import (
     to_fulltilt_text,
     to_phh_hand,
 )
-from sevenstud.history.fulltilt import (
+from sevenstud.history.phh import dumps_all
+from sevenstud.history.pokerstars import PokerStarsError, PokerStarsHand
+from sevenstud.history.replay import play_phh
+from sevenstud.history.text.fulltilt import (
     FullTiltError,
     NotFullTiltError,
     format_fulltilt,
     play_fulltilt,
     read_fulltilt,
 )
-from sevenstud.history.phh import dumps_all
-from sevenstud.history.pokerstars import PokerStarsError, PokerStarsHand
-from sevenstud.history.replay import play_phh
 
 HH = Path(__file__).resolve().parents[2] / "shared" / "hh"
 needs_hh = pytest.mark.skipif(

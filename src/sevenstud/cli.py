@@ -169,6 +169,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="write every hand as a ring game, even at limits the card room's ring games never had"
         " (refused without it)",
     )
+    convert.add_argument(
+        "--fill-unknown",
+        action="store_true",
+        help="write text even for hands whose up cards the source never showed (a PHH ??), with"
+        " the cards the replay fills in; said on stderr (refused without it)",
+    )
 
     show = command(
         "show", "step through a hand history (PHH, PokerStars, Full Tilt or ACR text) street by street"

@@ -47,14 +47,6 @@ from typing import Any, Literal
 
 from sevenstud.cards import Card, parse_cards
 from sevenstud.hand import Hand
-from sevenstud.history.acr import ACRReader, format_acr, looks_like_acr, play_acr, read_acr
-from sevenstud.history.fulltilt import (
-    FullTiltReader,
-    format_fulltilt,
-    looks_like_fulltilt,
-    play_fulltilt,
-    read_fulltilt,
-)
 from sevenstud.history.phh import (
     UNKNOWN_CARD,
     PHHError,
@@ -77,6 +69,15 @@ from sevenstud.history.pokerstars import (
 )
 from sevenstud.history.replay import ReplayError, play_phh, to_phh
 from sevenstud.history.ring_stakes import SITE_NAMES, Site, is_ring_stake, ring_stakes_text
+from sevenstud.history.text.acr import ACRReader, format_acr, looks_like_acr, play_acr, read_acr
+from sevenstud.history.text.fulltilt import (
+    FullTiltReader,
+    format_fulltilt,
+    looks_like_fulltilt,
+    play_fulltilt,
+    read_fulltilt,
+)
+from sevenstud.history.text.writer import TextRecord
 
 Format = Literal["pokerstars", "phh", "fulltilt", "acr"]
 FORMATS: tuple[Format, ...] = ("phh", "pokerstars", "fulltilt", "acr")
@@ -294,9 +295,7 @@ def loaded_from_phh(phh: PHHHand, hand: Hand, index: int = 1) -> Loaded:
     date = None
     if phh.year and phh.month and phh.day:
         clock = phh.time.strftime("%H:%M:%S") if phh.time else "00:00:00"
-        date = (
-            f"{phh.year}/{phh.month:02d}/{phh.day:02d} {clock} {phh.time_zone_abbreviation or 'ET'}"
-        )
+        date = f"{phh.year}/{phh.month:02d}/{phh.day:02d} {clock} {phh.time_zone_abbreviation or 'ET'}"
     return Loaded(
         hand=hand,
         players=players,
@@ -466,6 +465,28 @@ def to_phh_hand(loaded: Loaded) -> PHHHand:
     return PHHHand(**values)
 
 
+def _record(loaded: Loaded, default_date: str = "2024/01/01 00:00:00 ET", **fields: Any) -> TextRecord:
+    """What a text history writes of a loaded hand besides its play (``fields`` change it): its
+    players, seats and hero, the cards nobody saw, its number (its digits), table and date."""
+    record = TextRecord(
+        players=loaded.players,
+        seat_numbers=loaded.seat_numbers,
+        hero=loaded.hero,
+        unknown=[int(c) for c in loaded.unknown],
+        hand_id=re.sub(r"\D", "", loaded.hand_id) or "1",
+        table=loaded.table or ("1" if loaded.tournament is not None else "sevenstud"),
+        max_seats=loaded.max_seats,
+        date=loaded.date or default_date,
+        money=loaded.money and loaded.tournament is None,  # a tournament's chips are never money
+        currency=loaded.currency or "USD",
+        symbol=loaded.symbol,
+        tournament=loaded.tournament,
+        level=loaded.level or None,  # PHH allows a level 0; the card rooms count from 1
+        buy_in=(loaded.buy_in or "Freeroll") if loaded.tournament is not None else None,
+    )
+    return dataclasses.replace(record, **fields)
+
+
 def to_pokerstars_text(loaded: Loaded, *, tournament: str | None = None) -> str:
     """A loaded hand as PokerStars text, written as the card room writes it for one seat: the
     hero's down cards (``loaded.hero``; ``convert --hero NAME``), only the up cards of the
@@ -475,50 +496,20 @@ def to_pokerstars_text(loaded: Loaded, *, tournament: str | None = None) -> str:
     tournament header: its number, its buy-in (``Freeroll`` where the source gives none: the card
     room's header always names one, and trackers read it), its level (I where the source gives
     none) and its limits, in tournament chips. Cards the source never showed are never written."""
-    hand = loaded.hand
-    number = tournament if tournament is not None else loaded.tournament
-    table = loaded.table or ("1" if number is not None else "sevenstud")
-    if number is not None and not table.startswith(f"{number} "):
-        table = f"{number} {table}"  # the card room names a tournament's table '2010090015 98'
-    return format_hand(
-        hand,
-        players=loaded.players,
-        seat_numbers=loaded.seat_numbers,
-        hero=loaded.hero,
-        unknown=[int(c) for c in loaded.unknown],
-        hand_id=re.sub(r"\D", "", loaded.hand_id) or "1",
-        table=table,
-        max_seats=loaded.max_seats,
-        date=loaded.date or "2024/01/01 00:00:00 ET",
-        money=loaded.money and number is None,  # a tournament's chips are never money
-        currency=loaded.currency or "USD",
-        symbol=loaded.symbol,
-        tournament=number,
-        level=loaded.level or None,  # PHH allows a level 0; the card room counts from I
-        buy_in=(loaded.buy_in or "Freeroll") if number is not None else None,
-    )
+    if tournament is not None:
+        loaded = dataclasses.replace(loaded, tournament=tournament)
+    record = _record(loaded)
+    if loaded.tournament is not None and not record.table.startswith(f"{loaded.tournament} "):
+        # the card room names a tournament's table '2010090015 98'
+        record = dataclasses.replace(record, table=f"{loaded.tournament} {record.table}")
+    return format_hand(loaded.hand, record)
 
 
 def to_fulltilt_text(loaded: Loaded) -> str:
     """A loaded hand as Full Tilt text: the hero's down cards (``loaded.hero``), the up cards of
     the others and every hand shown; cards the source never showed are never written. A
     tournament hand's header leads with its buy-in (``Freeroll`` where the source gives none)."""
-    tournament = loaded.tournament
-    return format_fulltilt(
-        loaded.hand,
-        players=loaded.players,
-        seat_numbers=loaded.seat_numbers,
-        hero=loaded.hero,
-        unknown=[int(c) for c in loaded.unknown],
-        hand_id=re.sub(r"\D", "", loaded.hand_id) or "1",
-        table=loaded.table or ("1" if tournament is not None else "sevenstud"),
-        max_seats=loaded.max_seats,
-        date=loaded.date or "2024/01/01 00:00:00 ET",
-        money=loaded.money and tournament is None,
-        symbol=loaded.symbol,
-        tournament=tournament,
-        buy_in=(loaded.buy_in or "Freeroll") if tournament is not None else None,
-    )
+    return format_fulltilt(loaded.hand, _record(loaded))
 
 
 def to_acr_text(loaded: Loaded) -> str:
@@ -527,19 +518,13 @@ def to_acr_text(loaded: Loaded) -> str:
     ``loaded.jackpot_fee`` of the rake is written as the ``JP Fee``."""
     return format_acr(
         loaded.hand,
-        players=loaded.players,
-        seat_numbers=loaded.seat_numbers,
-        hero=loaded.hero,
-        unknown=[int(c) for c in loaded.unknown],
-        hand_id=re.sub(r"\D", "", loaded.hand_id) or "1",
-        table=loaded.table or "sevenstud",
-        max_seats=loaded.max_seats,
-        date=loaded.date or "2024/01/01 00:00:00 UTC",
-        money=loaded.money,
-        symbol=loaded.symbol,
-        tournament=loaded.tournament,
-        level=loaded.level or None,
-        jackpot_fee=loaded.jackpot_fee,
+        _record(
+            loaded,
+            "2024/01/01 00:00:00 UTC",
+            table=loaded.table or "sevenstud",
+            money=loaded.money,
+            jackpot_fee=loaded.jackpot_fee,
+        ),
     )
 
 
@@ -612,6 +597,48 @@ def _check_ring_stakes(loaded: Loaded, out_format: Format, source: Path) -> None
     )
 
 
+UNSEEN = (
+    "hand #{hand}: {player}'s {cards} {were} never seen (the source writes {them} unknown), and a "
+    "{room} history cannot say 'unknown': it would state made-up cards as fact; give "
+    "--fill-unknown to write them filled in as the replay fills them"
+)
+"""Why a hand whose up cards nobody saw is not written as text (the message, in one place)."""
+FILLED = "cards nobody saw filled in (--fill-unknown) in {count} hand(s): {hands}"
+"""What ``convert --fill-unknown`` says it did."""
+_ROOMS: dict[Format, str] = {"pokerstars": "PokerStars", "fulltilt": "Full Tilt", "acr": "Americas Cardroom"}
+
+
+def unseen_up_cards(loaded: Loaded) -> dict[str, list[Card]]:
+    """The cards a text history would write face up (every player's up cards, the community
+    card) that the source never showed, by player: made up to replay the hand (a PHH ``??``)."""
+    hand, unseen = loaded.hand, loaded.unknown
+    found: dict[str, list[Card]] = {}
+    for s in range(hand.n):
+        for card, up in zip(hand.cards[s], hand.face_up[s], strict=True):
+            if up and card in unseen:
+                found.setdefault(loaded.players[s], []).append(card)
+    if hand.community is not None and hand.community in unseen:
+        found.setdefault("the community card", []).append(hand.community)
+    return found
+
+
+def _refuse_unseen(loaded: Loaded, out_format: Format) -> str | None:
+    """:data:`UNSEEN` for a hand whose text would state cards nobody saw, else None."""
+    unseen = unseen_up_cards(loaded)
+    if out_format == "phh" or not unseen:
+        return None
+    player, cards = next(iter(unseen.items()))
+    many = len(cards) > 1
+    return UNSEEN.format(
+        hand=loaded.hand_id,
+        player=player,
+        cards=("up cards " if many else "up card ") + " ".join(str(c) for c in cards),
+        were="were" if many else "was",
+        them="them" if many else "it",
+        room=_ROOMS[out_format],
+    )
+
+
 def convert(
     source: Path,
     target: Path,
@@ -620,6 +647,8 @@ def convert(
     hero: str | None = None,
     tournament: str | bool = False,
     ring: bool = False,
+    fill_unknown: bool = False,
+    filled: list[str] | None = None,
 ) -> tuple[int, list[str]]:
     """Convert every hand of ``source`` (PHH, PokerStars, Full Tilt or ACR text) into ``target``;
     returns (hands written, errors naming the hands left out). ``to`` is ``phh``,
@@ -632,7 +661,12 @@ def convert(
     (``True``: under its own number, else one derived from its event or the file's name; a
     string: under that number), ``ring`` every hand as a ring game. Without ``ring``, a ring
     game whose limits the card room's ring games never had is refused (a tournament hand read
-    as a ring game, most likely)."""
+    as a ring game, most likely).
+
+    A text history never states a card nobody saw: a hand whose up cards the source does not
+    show (a PHH ``??``) is left out of text output with :data:`UNSEEN`, naming it and the player,
+    unless ``fill_unknown`` (then the replay's made-up cards are written, and the hands filled
+    are added to ``filled``)."""
     format_of(source)  # a file that cannot be read at all is one error, not a hand left out
     if ring and tournament is not False:
         raise ConvertError("--ring and --tournament: give one or the other")
@@ -655,6 +689,18 @@ def convert(
     if not ring:
         for loaded in written:
             _check_ring_stakes(loaded, out_format, source)
+    kept: list[Loaded] = []
+    for loaded in written:
+        refused = _refuse_unseen(loaded, out_format)
+        if refused is None:
+            kept.append(loaded)
+        elif fill_unknown:
+            kept.append(loaded)
+            if filled is not None:
+                filled.append(loaded.hand_id)
+        else:
+            errors.append(f"{source}: {refused}")
+    written = kept
     if out_format == "phh":
         hands = [to_phh_hand(loaded) for loaded in written]
         if len(hands) == 1 and target.suffix != ".phhs":
@@ -681,10 +727,11 @@ def convert(
 
 def convert_command(args: argparse.Namespace) -> int:
     """``sevenstud convert IN OUT [--to phh|pokerstars|fulltilt|acr] [--hero NAME] [--tournament
-    [NUMBER] | --ring]``: exit 1 if any hand is left out or nothing is written."""
+    [NUMBER] | --ring] [--fill-unknown]``: exit 1 if any hand is left out or nothing is written."""
     source, target = Path(args.input), Path(args.output)
     given = getattr(args, "tournament", None)
     tournament: str | bool = False if given is None else (given or True)
+    filled: list[str] = []
     try:
         count, errors = convert(
             source,
@@ -693,6 +740,8 @@ def convert_command(args: argparse.Namespace) -> int:
             hero=getattr(args, "hero", None),
             tournament=tournament,
             ring=bool(getattr(args, "ring", False)),
+            fill_unknown=bool(getattr(args, "fill_unknown", False)),
+            filled=filled,
         )
     except ConvertError as error:
         print(f"sevenstud convert: {error}", file=sys.stderr)
@@ -700,16 +749,19 @@ def convert_command(args: argparse.Namespace) -> int:
     for message in errors:
         print(f"sevenstud convert: left out: {message}", file=sys.stderr)
     if count:
-        print(f"{count} hand(s) written to {target}" + (f", {len(errors)} left out" if errors else ""))
+        said = f", {FILLED.format(count=len(filled), hands=', '.join(filled))}" if filled else ""
+        print(f"{count} hand(s) written to {target}{said}" + (f", {len(errors)} left out" if errors else ""))
     else:
         print(f"sevenstud convert: no hand to write from {source}", file=sys.stderr)
     return 1 if errors or not count else 0
 
 
 __all__ = [
+    "FILLED",
     "FORMATS",
     "OUTPUT_ENDINGS",
     "TOURNAMENT_WORDS",
+    "UNSEEN",
     "ConvertError",
     "Format",
     "Loaded",
@@ -724,4 +776,5 @@ __all__ = [
     "to_phh_hand",
     "to_pokerstars_text",
     "tournament_number",
+    "unseen_up_cards",
 ]

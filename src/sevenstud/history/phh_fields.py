@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime
 import math
 import re
+import unicodedata
 from collections.abc import Callable
 from typing import Final
 
@@ -159,8 +160,10 @@ def _toml_string(text: str) -> str:
         escaped = _ESCAPES.get(ch)
         if escaped is not None:
             out.append(escaped)
-        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
-            out.append(f"\\u{ord(ch):04X}")
+        elif unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp"):
+            # A control, a format or bidi control, a line or paragraph separator: escaped, so
+            # that a name can neither end the line nor reorder what a reader sees.
+            out.append(f"\\u{ord(ch):04X}" if ord(ch) <= 0xFFFF else f"\\U{ord(ch):08X}")
         elif 0xD800 <= ord(ch) <= 0xDFFF:
             raise PHHError(f"cannot write the lone surrogate {ch!r} in a TOML string")
         else:

@@ -161,9 +161,9 @@ def _text_hand_record(file: str, item: Any, kind: str) -> dict[str, Any]:
     """The record of a PokerStars, Full Tilt or ACR hand, replayed by its format's own replayer
     (a Full Tilt hand with Full Tilt's game: its rake from the main pot; an ACR hand with the
     room's rake and its own lines checked)."""
-    from sevenstud.history.acr import play_acr
-    from sevenstud.history.fulltilt import play_fulltilt
     from sevenstud.history.pokerstars import hand_record, play_pokerstars
+    from sevenstud.history.text.acr import play_acr
+    from sevenstud.history.text.fulltilt import play_fulltilt
 
     play = play_fulltilt if kind == "fulltilt" else play_acr if kind == "acr" else play_pokerstars
     return hand_record(file, item, play)

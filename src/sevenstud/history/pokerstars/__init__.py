@@ -16,8 +16,12 @@ card, the showdown and every award must come out as the file says. The first lin
 differs raises :class:`PokerStarsError` with that line.
 
 **Writing** (:func:`format_hand`) writes any hand of ours in the same format, from one viewer's
-point of view (a ``hero`` seat, a spectator, or every card), so that :func:`read_hands` reads it
-back into the same hand.
+point of view (a ``hero`` seat, a spectator, or every card: a :class:`TextRecord`), so that
+:func:`read_hands` reads it back into the same hand.
+
+The reading, the replay and the writing are those of every room's text history
+(:mod:`sevenstud.history.text`); this package names PokerStars' dialect of them and adds what only
+PokerStars writes (:mod:`.summary`, its tournament summaries).
 
 The facts of the format that matter (checked on real PokerStars stud hands): stakes in the header
 are small bet/big bet; ``raises A to B``: B is the player's street total; completing the bring-in
@@ -48,7 +52,7 @@ True
 
 from sevenstud.games import GameCode
 from sevenstud.history.pokerstars.command import hand_record
-from sevenstud.history.pokerstars.model import (
+from sevenstud.history.text.model import (
     GAME_TITLES,
     STREET_TITLES,
     Ante,
@@ -71,9 +75,9 @@ from sevenstud.history.pokerstars.model import (
     format_amount,
     show_description,
 )
-from sevenstud.history.pokerstars.read import HandReader, looks_like_pokerstars, read_hands
-from sevenstud.history.pokerstars.replay import PlayedHand, play_pokerstars
-from sevenstud.history.pokerstars.write import format_hand
+from sevenstud.history.text.pokerstars import HandReader, format_hand, looks_like_pokerstars, read_hands
+from sevenstud.history.text.replay import PlayedHand, play_pokerstars
+from sevenstud.history.text.writer import TextRecord
 
 __all__ = [
     "GAME_TITLES",
@@ -97,6 +101,7 @@ __all__ = [
     "Show",
     "ShowdownMark",
     "StreetMark",
+    "TextRecord",
     "describe_show",
     "format_amount",
     "format_hand",

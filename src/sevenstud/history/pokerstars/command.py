@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from sevenstud.history.pokerstars.model import PokerStarsError, PokerStarsHand
-from sevenstud.history.pokerstars.replay import PlayedHand, play_pokerstars
+from sevenstud.history.text.model import PokerStarsError, PokerStarsHand
+from sevenstud.history.text.replay import PlayedHand, play_pokerstars
 
 
 def hand_record(
@@ -17,7 +17,8 @@ def hand_record(
     play: Callable[[PokerStarsHand], PlayedHand] = play_pokerstars,
 ) -> dict[str, Any]:
     """The JSON object ``sevenstud replay --json`` prints for one hand read into the PokerStars
-    model, replayed by ``play`` (Full Tilt's hands: :func:`~sevenstud.history.fulltilt.play_fulltilt`)."""
+    model, replayed by ``play`` (Full Tilt's hands:
+    :func:`~sevenstud.history.text.fulltilt.play_fulltilt`)."""
     if isinstance(item, PokerStarsError):
         return {
             "file": file,

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sevenstud.history.pokerstars.model import GAME_TITLES
+from sevenstud.history.text.model import GAME_TITLES
 
 
 def _ordinal(n: int) -> str:

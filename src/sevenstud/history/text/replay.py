@@ -29,8 +29,8 @@ from sevenstud.hand import (
     IllegalAction,
     Phase,
 )
-from sevenstud.history.pokerstars.model import (
-    _STREET_WORDS,
+from sevenstud.history.text.model import (
+    STREET_WORDS,
     Ante,
     BetLine,
     Collect,
@@ -190,7 +190,7 @@ class _Replayer:
                         put(seat, _UP_SLOTS[k], card, e.line)
                 else:
                     self.fail(
-                        f"{e.player} is shown {len(e.cards)} cards on {_STREET_WORDS[e.street]} "
+                        f"{e.player} is shown {len(e.cards)} cards on {STREET_WORDS[e.street]} "
                         f"(expected {total} cards, or the {up} up cards)",
                         e.line,
                     )
@@ -223,9 +223,9 @@ class _Replayer:
                     continue
                 name = self.players[s]
                 if folded_on.get(s, 8) < last_own:
-                    why = f"{name} folds on {_STREET_WORDS[folded_on[s]]}"
+                    why = f"{name} folds on {STREET_WORDS[folded_on[s]]}"
                 else:
-                    why = f"the hand ends on {_STREET_WORDS[last_street]}"
+                    why = f"the hand ends on {STREET_WORDS[last_street]}"
                 self.fail(
                     f"{card} is shown as {name}'s card {k + 1}, but {why}: that card is never dealt",
                     slots[s].lines[k],
@@ -302,7 +302,7 @@ class _Replayer:
             self.fail(
                 f"the hand ends here, but our engine still has "
                 f"{self.players[hand.to_act or 0]} to act "
-                f"on {_STREET_WORDS[hand.street]}",
+                f"on {STREET_WORDS[hand.street]}",
                 ps.total_line,
             )
         self.check_returns(None, ps.total_line)
@@ -341,13 +341,13 @@ class _Replayer:
             return
         if hand.is_over and len([s for s in range(hand.n) if not hand.folded[s]]) < 2:
             self.fail(
-                f"the file deals {_STREET_WORDS[e.street]}, but under our rules the hand is over",
+                f"the file deals {STREET_WORDS[e.street]}, but under our rules the hand is over",
                 e.line,
             )
         if hand.phase is Phase.BETTING and hand.street < e.street:
             self.fail(
-                f"the file deals {_STREET_WORDS[e.street]}, but our engine still has "
-                f"{self.players[hand.to_act or 0]} to act on {_STREET_WORDS[hand.street]}",
+                f"the file deals {STREET_WORDS[e.street]}, but our engine still has "
+                f"{self.players[hand.to_act or 0]} to act on {STREET_WORDS[hand.street]}",
                 e.line,
             )
         self.check_returns(e.street, e.line)
@@ -362,7 +362,7 @@ class _Replayer:
         expected = e.street if self.community_card is None or e.street < 7 else 6
         if len(have) < expected:
             self.fail(
-                f"the file deals {e.player} a card on {_STREET_WORDS[e.street]}, "
+                f"the file deals {e.player} a card on {STREET_WORDS[e.street]}, "
                 f"our engine does not "
                 f"({e.player} holds {len(have)})",
                 e.line,
@@ -423,8 +423,8 @@ class _Replayer:
             self.fail(f"{e.player} acts, but our engine has reached the showdown", e.line)
         if hand.street != e.street:
             self.fail(
-                f"{e.player} acts on {_STREET_WORDS[e.street]}, "
-                f"but our engine is on {_STREET_WORDS[hand.street]}",
+                f"{e.player} acts on {STREET_WORDS[e.street]}, "
+                f"but our engine is on {STREET_WORDS[hand.street]}",
                 e.line,
             )
         if hand.to_act != seat:
@@ -492,7 +492,7 @@ class _Replayer:
             if hand.phase is Phase.BETTING:
                 self.fail(
                     f"the file goes to the showdown, but our engine still has "
-                    f"{self.players[hand.to_act or 0]} to act on {_STREET_WORDS[hand.street]}",
+                    f"{self.players[hand.to_act or 0]} to act on {STREET_WORDS[hand.street]}",
                     line,
                 )
             if hand.is_over and not any(isinstance(ev, HandShown | HandMucked) for ev in hand.events):

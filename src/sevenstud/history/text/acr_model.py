@@ -1,13 +1,13 @@
 """The pieces of an Americas Cardroom hand that the shared lines-of-a-hand model has no place
 for (its errors, the jackpot fee, the running pot lines, the best five of each shown hand); the
-reader is :mod:`sevenstud.history.acr`, the replay :mod:`sevenstud.history.acr_replay`."""
+reader is :mod:`sevenstud.history.text.acr`, the replay :mod:`sevenstud.history.text.acr_replay`."""
 
 from __future__ import annotations
 
 import dataclasses
 
 from sevenstud.cards import Card
-from sevenstud.history.pokerstars import PokerStarsError, PokerStarsHand
+from sevenstud.history.text.model import PokerStarsError, PokerStarsHand
 
 _ORDINAL_ENDINGS = {3: "rd"}
 
@@ -64,3 +64,7 @@ class ACRHand(PokerStarsHand):
 def street_mark(street: int) -> str:
     """How the room marks a street: ``3rd STREET`` .. ``7th STREET``."""
     return f"{street}{_ORDINAL_ENDINGS.get(street, 'th')} STREET"
+
+
+STREET_MARKS = {street: street_mark(street) for street in range(3, 8)}
+"""The room's street marks, by street."""

@@ -1,15 +1,18 @@
-"""The pieces of a PokerStars stud hand as the file writes them: errors, the lines (seats,
-antes, deals, bets, shows, collects), amounts, and how a shown hand is described.
+"""The lines of a stud hand as the card rooms' text histories write them, in one model that every
+dialect (PokerStars, Full Tilt, Americas Cardroom) reads into and the shared replayer plays:
+errors, the lines (seats, antes, deals, bets, shows, collects), amounts and cards as written, and
+how a shown hand is described. (The model is named after PokerStars, whose text came first.)
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Literal, TypeAlias
 
-from sevenstud.cards import Card
+from sevenstud.cards import Card, MalformedCardError
 from sevenstud.chips import is_digits
 from sevenstud.games import Game, GameCode
 from sevenstud.history.amounts import format_amount as format_amount
@@ -21,9 +24,9 @@ GAME_TITLES: dict[GameCode, str] = {
 }
 """How PokerStars' headers name each game (our names are :data:`sevenstud.games.GAME_NAMES`)."""
 STREET_TITLES = {3: "3rd STREET", 4: "4th STREET", 5: "5th STREET", 6: "6th STREET", 7: "RIVER"}
-_STREET_WORDS = {3: "3rd Street", 4: "4th Street", 5: "5th Street", 6: "6th Street", 7: "River"}
+STREET_WORDS = {3: "3rd Street", 4: "4th Street", 5: "5th Street", 6: "6th Street", 7: "River"}
 
-_ALL_IN = " and is all-in"
+ALL_IN = " and is all-in"
 
 # ---------------------------------------------------------------------------------- errors
 
@@ -247,13 +250,28 @@ class PokerStarsHand:
 
 # ---------------------------------------------------------------------------------- amounts
 
-_AMOUNT = r"[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?"
-_SYMBOLS = "$€£"
+AMOUNT = r"[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?"
+SYMBOLS = "$€£"
 
 
-def _chips(text: str, money: bool, line: int) -> int:
-    """``"$0.04"`` -> 4 (cents) for money, ``"1500"`` -> 1500 for chips."""
-    raw = text.strip().lstrip(_SYMBOLS).replace(",", "")
+def chips(
+    text: str,
+    money: bool,
+    line: int,
+    error: type[PokerStarsError] = PokerStarsError,
+    example: str = "$0.04 or 150",
+) -> int:
+    """An amount as written, in chips: ``"$0.04"`` -> 4 (cents) for money, ``"1,500"`` -> 1500
+    for chips; else the dialect's ``error`` (an amount looks like ``example``).
+
+    >>> chips("$1,000.50", True, 1), chips("1,500.00", False, 1)
+    (100050, 1500)
+    >>> chips("$0.005", True, 7)
+    Traceback (most recent call last):
+    ...
+    sevenstud.history.text.model.PokerStarsError: line 7: '$0.005' is not a whole number of cents
+    """
+    raw = text.strip().lstrip(SYMBOLS).replace(",", "")
     # The digits 0-9 and one decimal point only (sevenstud.chips): Decimal() also reads "٥" as 5,
     # "1e3" as 1000 and "Infinity", which int() then refuses with an OverflowError.
     whole_part, point, cents = raw.partition(".")
@@ -262,13 +280,48 @@ def _chips(text: str, money: bool, line: int) -> int:
             raise InvalidOperation
         value = Decimal(raw)
     except InvalidOperation:
-        raise PokerStarsError(f"{text!r} is not an amount (expected e.g. $0.04 or 150)", line=line) from None
+        raise error(f"{text!r} is not an amount (expected e.g. {example})", line=line) from None
     if money:
         value *= 100
     if value != value.to_integral_value() or value < 0:
         unit = "cent" if money else "chip"
-        raise PokerStarsError(f"{text!r} is not a whole number of {unit}s", line=line)
+        raise error(f"{text!r} is not a whole number of {unit}s", line=line)
     return int(value)
+
+
+class BadCards(PokerStarsError):
+    """Cards that cannot be read; the line parser adds the line's text and raises its dialect's
+    error instead."""
+
+
+def card_list(text: str, line: int) -> tuple[Card, ...]:
+    """``"Kc 4d"`` -> the cards; :class:`BadCards` for a token that is no card."""
+    cards: list[Card] = []
+    for token in text.split():
+        try:
+            cards.append(Card.parse(token))
+        except MalformedCardError:
+            raise BadCards(
+                f"{token!r} is not a card (expected cards such as [As Td 2c])", line=line
+            ) from None
+    return tuple(cards)
+
+
+def bracketed(text: str, line: int) -> list[tuple[Card, ...]]:
+    """``"[Kc 4d] [Qd]"`` -> the card groups; anything else around them is :class:`BadCards`.
+
+    >>> bracketed("[Kc 4d] [Qd]", 3)
+    [(Kc, 4d), (Qd,)]
+    """
+    groups: list[tuple[Card, ...]] = []
+    rest = text.strip()
+    while rest:
+        m = re.match(r"\[([^\]]*)\]\s*", rest)
+        if m is None:
+            raise BadCards(f"expected cards in brackets such as [Kc 4d], not {rest!r}", line=line)
+        groups.append(card_list(m.group(1), line))
+        rest = rest[m.end() :]
+    return groups
 
 
 def show_description(game: Game, cards: Sequence[Card]) -> str:

@@ -1,6 +1,6 @@
 """Replaying an Americas Cardroom hand (:func:`play_acr`): the PokerStars replayer with the
 room's game (its stakes, its bring-in, the pots its rake came from), then the room's own lines
-checked against our engine; :mod:`sevenstud.history.acr` re-exports it."""
+checked against our engine; :mod:`sevenstud.history.text.acr` re-exports it."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ from sevenstud import evaluate
 from sevenstud.cards import format_cards
 from sevenstud.games import Game, GameError, RakeFrom, Stakes, game_by_name
 from sevenstud.hand import ActionTaken, AntePosted, BetReturned, CardDealt, CommunityCardDealt
-from sevenstud.history.acr_model import ACRError, ACRHand, PotLine, street_mark
-from sevenstud.history.pokerstars import BetLine, PlayedHand, PokerStarsHand, play_pokerstars
+from sevenstud.history.text.acr_model import ACRError, ACRHand, PotLine, street_mark
+from sevenstud.history.text.model import BetLine, PokerStarsHand
+from sevenstud.history.text.replay import PlayedHand, play_pokerstars
 
 
 def _rake_from(hand: ACRHand) -> RakeFrom:
