@@ -97,6 +97,24 @@ def test_build_skips_a_listed_module_that_is_missing(
     assert "none of the listed engine modules exists" in (out / "UNAVAILABLE").read_text()
 
 
+@pytest.mark.slow
+@pytest.mark.skipif(bool(COMPILED_DIR), reason="the pure run only")
+def test_a_build_outside_the_checkout_reads_the_projects_mypy_settings(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--out DIR`` anywhere (issue 32, point 13): mypyc ran from DIR, where the project's
+    pyproject.toml was not found, and stopped at "Cannot find ... module named cupy" (the GPU
+    back end's import, which the project's mypy settings allow to be missing). One module that
+    imports cupy is enough to see which settings mypy read."""
+    script = _build_script()
+    if script._why_not(("sevenstud/fast/device.py",)) is not None:
+        pytest.skip("no C compiler or no mypyc here")
+    assert not tmp_path.is_relative_to(ROOT)
+    assert script.build(tmp_path / "compiled", compiled=("sevenstud/fast/device.py",)) == 0
+    printed = capsys.readouterr().out
+    assert "cupy" not in printed and "Cannot find" not in printed
+
+
 def test_unavailable_build_skips_the_compiled_run_with_its_reason(tmp_path: Path) -> None:
     import subprocess
 

@@ -99,7 +99,10 @@ def _compile(out: Path, temp: Path, compiled: tuple[str, ...], jobs: int) -> Non
     os.chdir(out)
     # mypy's cache with the C files, not in the package folder.
     os.environ["MYPY_CACHE_DIR"] = str(temp / "mypy_cache")
-    extensions = mypycify(list(compiled), target_dir=str(temp / "c"))
+    # The project's own mypy settings, wherever ``out`` is: run from a folder outside the
+    # checkout, mypy found none there ("Cannot find ... module named cupy").
+    config = ["--config-file", str(ROOT / "pyproject.toml")]
+    extensions = mypycify([*config, *compiled], target_dir=str(temp / "c"))
     setup(
         name="sevenstud-compiled",
         ext_modules=extensions,

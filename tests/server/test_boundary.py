@@ -30,6 +30,7 @@ from sevenstud.server.store import Store
 from sevenstud.server.tables.recovery import recover
 from sevenstud.server.tables.room import Room, TableKeeper, create_table
 from sevenstud.table import TableSettings
+from tests.server.held_bots import HeldBots
 
 SETTINGS = TableSettings(StudHiLo(Stakes(1, 2, 5, 10)), seats=4)
 
@@ -98,7 +99,7 @@ def test_a_connection_sees_for_the_seat_its_player_holds_at_each_send_never_a_se
     keeper = TableKeeper(store, create_table(store, "seats", SETTINGS), SETTINGS)
 
     async def main() -> tuple[list[Any], list[Any], list[Any]]:
-        room = Room(keeper, pause=60.0, bot_delay=60.0)
+        room = HeldBots(keeper, pause=60.0)
         ann, ann_got = _listener(1, "ann", ids["ann"])
         bob, bob_got = _listener(2, "bob", ids["bob"])
         for connection in (ann, bob):
@@ -572,7 +573,7 @@ def test_a_client_back_from_further_behind_than_its_outbox_holds_gets_a_snapshot
     assert keeper.number > 12
 
     async def main() -> tuple[list[Any], Connection]:
-        room = Room(keeper, pause=60.0, bot_delay=60.0)
+        room = HeldBots(keeper, pause=60.0)
         got: list[Any] = []
 
         async def write(text: str) -> None:

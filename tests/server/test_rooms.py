@@ -21,6 +21,7 @@ from sevenstud.server.store.models import Entry, HandRow, Player, Sitting
 from sevenstud.server.tables.recovery import recover
 from sevenstud.server.tables.room import COMMANDS_BEFORE_CLOCK, Room, RoomError, TableKeeper, create_table
 from sevenstud.table import StoodUp, StreamGap, TableError, TableSettings
+from tests.server.held_bots import HeldBots
 
 SETTINGS = TableSettings(StudHiLo(Stakes(1, 2, 5, 10), rake_percent=5, rake_cap=3), seats=4)
 
@@ -274,7 +275,7 @@ def test_a_watcher_too_far_behind_gets_a_snapshot_then_the_entries_after_it(stor
     assert keeper.table.hand_in_progress
 
     async def main() -> list[dict[str, Any]]:
-        room = Room(keeper, clock=lambda: now + 1, pause=60.0, bot_delay=60.0)
+        room = HeldBots(keeper, clock=lambda: now + 1, pause=60.0)
         connection, got = _listener(1, "bot1")
         room.watch(connection, last=1)
         connection.start()

@@ -160,7 +160,6 @@ class Room:
         clock: Callable[[], float] = time.time,
         grace: float = GRACE_SECONDS,
         pause: float = 3.0,
-        bot_delay: float = 0.0,
         bot_think: tuple[float, float] = NO_THINK,
         seed: int | None = None,
         offer_seconds: float = OFFER_SECONDS,
@@ -181,8 +180,6 @@ class Room:
         self.clock = clock
         self.grace = grace
         self.pause = pause
-        self.bot_delay = bot_delay
-        """A fixed wait before every bot's action (tests hold the bots with it)."""
         self.bot_think = bot_think
         """The range a bot's thinking time is drawn from, afresh for each of its turns, while
         a person sits or watches here (docs/table.md, "Bots at the table")."""
@@ -430,6 +427,12 @@ class Room:
 
     # ------------------------------------------------------------------ the actor
 
+    def bot_wait(self) -> float:
+        """How long the bot whose turn it is waits before it acts, from its turn's start: the
+        thinking time drawn for this turn, or none while bots sit alone and unwatched (nobody
+        is there to follow them)."""
+        return 0.0 if self.unattended() else self._think
+
     def _due(self) -> float | None:
         table = self.keeper.table
         offers = [until for _, until in self.waiting.offers.values()]
@@ -440,9 +443,7 @@ class Room:
             name = table.player_at(to_act) if to_act is not None else None
             occupant = self.keeper.occupants.get(name) if name is not None else None
             if occupant is not None and occupant.bot is not None:
-                # Bots alone, unwatched, play on at once: nobody is there to follow them.
-                think = 0.0 if self.unattended() else self._think
-                due = self._turn_start + self.bot_delay + think
+                due = self._turn_start + self.bot_wait()
             else:
                 due = deadline + self.grace
         elif table.can_start_hand() and not self.paused() and self.may_deal():
