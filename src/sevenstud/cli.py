@@ -28,7 +28,10 @@ EXIT_USAGE = 2
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell shows for a program whose reader left
 EXIT_INTERRUPTED = 130  # 128 + SIGINT
 
-COMMANDS = ("play", "replay", "convert", "show", "equity", "simulate", "train", "serve", "audit")
+COMMANDS = (
+    *("play", "replay", "convert", "show", "equity", "simulate", "train"),
+    *("serve", "audit", "backup", "restore"),
+)
 
 
 class HelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
@@ -273,6 +276,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     audit = command("audit", "check the card room's ledger and replay its stored hands")
     audit.add_argument("--database", default=None, metavar="URL", help=database_help)
+    backup = command("backup", "copy the card room's SQLite database while it serves, and audit the copy")
+    backup.add_argument("path", metavar="PATH", help="the new file to write (never overwritten)")
+    backup.add_argument("--database", default=None, metavar="URL", help=database_help)
+    restore = command("restore", "put a backup in place of the card room's SQLite database (stopped)")
+    restore.add_argument("path", metavar="PATH", help="a file written by sevenstud backup")
+    restore.add_argument("--database", default=None, metavar="URL", help=database_help)
     from sevenstud.cfr.arguments import add_train_arguments
 
     add_train_arguments(command("train", "train the learned bot's policy by Monte Carlo CFR (resumable)"))
@@ -303,15 +312,22 @@ def _run(args: argparse.Namespace) -> int:
         from sevenstud.history.show import show_command
 
         return show_command(args)
-    if args.command in ("serve", "audit"):
+    if args.command in ("serve", "audit", "backup", "restore"):
         try:
             from sevenstud.server.app import serve_command
             from sevenstud.server.audit import audit_command
+            from sevenstud.server.store.backup import backup_command, restore_command
         except ImportError as error:
             raise CommandError(
                 f"the card room needs the server extra (pip install 'sevenstud[server]'): {error}"
             ) from None
-        return serve_command(args) if args.command == "serve" else audit_command(args)
+        commands = {
+            "serve": serve_command,
+            "audit": audit_command,
+            "backup": backup_command,
+            "restore": restore_command,
+        }
+        return commands[args.command](args)
     if args.command == "simulate":
         from sevenstud.sim.command import simulate_command
 

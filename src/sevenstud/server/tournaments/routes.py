@@ -11,6 +11,7 @@ import asyncio
 import dataclasses
 import datetime
 import time
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Query, Request
@@ -307,41 +308,36 @@ def router(service: TournamentService, sessions: Sessions) -> APIRouter:
             await asyncio.sleep(0)  # (on SQLite the writes run on the loop: let it breathe)
         return {"id": tid, "name": name}
 
+    async def as_entrant(
+        tid: int, request: Request, act: Callable[[int, int, str], dict[str, Any]]
+    ) -> dict[str, Any]:
+        """The logged-in player enters, rebuys or adds on through ``act`` (a service method
+        taking the tournament, the player's account and name); a refusal is a 409."""
+        who = player(request)
+        try:
+            return await store.run(act, tid, who.id, who.name)
+        except (TournamentError, RoomError) as error:
+            raise refused(error) from None
+
     @routes.post("/api/tournaments/{tid}/register")
     async def register(tid: RowId, request: Request) -> dict[str, Any]:
         """Register the logged-in player: the buy-in and fee from their balance."""
-        who = player(request)
-        try:
-            return await store.run(service.register, tid, who.id, who.name)
-        except (TournamentError, RoomError) as error:
-            raise refused(error) from None
+        return await as_entrant(tid, request, service.register)
 
     @routes.post("/api/tournaments/{tid}/reenter")
     async def reenter(tid: RowId, request: Request) -> dict[str, Any]:
         """Enter again after busting (a re-entry): the buy-in and fee from the balance."""
-        who = player(request)
-        try:
-            return await store.run(service.reenter, tid, who.id, who.name)
-        except (TournamentError, RoomError) as error:
-            raise refused(error) from None
+        return await as_entrant(tid, request, service.reenter)
 
     @routes.post("/api/tournaments/{tid}/rebuy")
     async def rebuy(tid: RowId, request: Request) -> dict[str, Any]:
         """A rebuy: the buy-in from the balance into the prize pool, the rebuy's chips."""
-        who = player(request)
-        try:
-            return await store.run(service.rebuy, tid, who.id, who.name)
-        except (TournamentError, RoomError) as error:
-            raise refused(error) from None
+        return await as_entrant(tid, request, service.rebuy)
 
     @routes.post("/api/tournaments/{tid}/addon")
     async def add_on(tid: RowId, request: Request) -> dict[str, Any]:
         """The add-on: its price from the balance into the prize pool, its chips."""
-        who = player(request)
-        try:
-            return await store.run(service.add_on, tid, who.id, who.name)
-        except (TournamentError, RoomError) as error:
-            raise refused(error) from None
+        return await as_entrant(tid, request, service.add_on)
 
     @routes.post("/api/tournaments/{tid}/deal/{answer}")
     async def deal(tid: RowId, answer: str, request: Request) -> dict[str, Any]:
