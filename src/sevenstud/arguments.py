@@ -8,12 +8,13 @@ can use them without importing cli.py back.
 from __future__ import annotations
 
 import argparse
+import ipaddress
 from collections.abc import Callable
 
 from sevenstud.chips import is_digits
 from sevenstud.games import GameError, Stakes
 
-__all__ = ["SEED", "StakesError", "parse_stakes", "stakes_type", "whole_number"]
+__all__ = ["SEED", "StakesError", "network", "parse_stakes", "stakes_type", "whole_number"]
 
 
 def whole_number(what: str, *, least: int = 0, most: int | None = None) -> Callable[[str], int]:
@@ -77,3 +78,21 @@ def stakes_type(text: str) -> Stakes:
         return parse_stakes(text)
     except StakesError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def network(text: str) -> str:
+    """An argparse type: an IP address or network (``10.0.0.0/8``, ``::1``), checked.
+
+    >>> network("10.0.0.0/8")
+    '10.0.0.0/8'
+    >>> network("ten")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 'ten' is not an address or a network (e.g. 10.0.0.0/8)
+    """
+    try:
+        ipaddress.ip_network(text.strip(), strict=False)
+    except ValueError:
+        why = f"{text!r} is not an address or a network (e.g. 10.0.0.0/8)"
+        raise argparse.ArgumentTypeError(why) from None
+    return text.strip()

@@ -21,7 +21,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from sevenstud.arguments import SEED, stakes_type, whole_number
+from sevenstud.arguments import SEED, network, stakes_type, whole_number
 
 EXIT_ERROR = 1
 EXIT_USAGE = 2
@@ -259,6 +259,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.add_argument(
         "--api-docs", action="store_true", help="serve /docs and /redoc (they load scripts from a CDN)"
+    )
+    serve.add_argument(
+        "--metrics-from",
+        action="append",
+        type=network,
+        default=None,
+        metavar="ADDRESS",
+        help="an address or network (e.g. 10.0.0.0/8) that may read /metrics; repeat for more"
+        " (default: none)",
+    )
+    serve.add_argument(
+        "--log-format",
+        choices=("text", "json"),
+        default="text",
+        help="the server's log lines: plain text, or one JSON object a line",
     )
     serve.add_argument(
         "--pause",

@@ -8,7 +8,7 @@ request's validation errors (FastAPI's 422 list) keep their ``loc`` and ``type``
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from fastapi import FastAPI, Request, Response
@@ -78,8 +78,9 @@ def validation_errors(errors: list[Any], lang: str) -> list[dict[str, Any]]:
     return said
 
 
-def install(app: FastAPI) -> None:
-    """Answer the app's refusals in the language of each request."""
+def install(app: FastAPI, counted: Callable[[str], None] | None = None) -> None:
+    """Answer the app's refusals in the language of each request; ``counted`` is told the name
+    of each limit that refused one (the metrics)."""
 
     @app.exception_handler(StarletteHTTPException)
     async def in_language(request: Request, error: StarletteHTTPException) -> Response:
@@ -90,6 +91,8 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(RateLimited)
     async def rate_limited(request: Request, error: RateLimited) -> JSONResponse:
+        if counted is not None:
+            counted(error.limit)
         headers = {"Retry-After": str(error.retry_after)}
         body = error.body()
         body["detail"] = say(error.message, language_of_request(request.query_params, request.headers))

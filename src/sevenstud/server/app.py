@@ -22,7 +22,7 @@ from typing import Any
 
 from fastapi import FastAPI
 
-from sevenstud.server import answers, lobby, web, websocket
+from sevenstud.server import answers, health, lobby, web, websocket
 from sevenstud.server.accounts import downloads, history, notes
 from sevenstud.server.accounts import routes as account_routes
 from sevenstud.server.accounts.sessions import LOGGED_OUT
@@ -31,6 +31,7 @@ from sevenstud.server.collector import Collector
 from sevenstud.server.connection import Limits as OutboxLimits
 from sevenstud.server.edge import Edge, Policy, server_options
 from sevenstud.server.limits import Limits
+from sevenstud.server.logs import log_config
 from sevenstud.server.protocol import GRACE_SECONDS, json_schema
 from sevenstud.server.store import Store, StoreError, open_store
 from sevenstud.server.study import jobs as study
@@ -58,6 +59,7 @@ def create_app(
     equity: study.EquityLimits | None = None,
     outbox: OutboxLimits | None = None,
     collector: Collector | None = None,
+    metrics_from: tuple[str, ...] = (),
 ) -> FastAPI:
     """The card room's application on an open store: on start it takes the lease of every free
     table (recovering each) and opens its room; ``public_url`` is this process's address, as
@@ -69,7 +71,8 @@ def create_app(
     limits on equity jobs (docs/security.md; the defaults when None); ``outbox``: how far behind
     a client may fall before it is cut off (sevenstud.server.connection); ``collector``: the
     garbage collector to run on the server's loop (server/collector.py; ``sevenstud serve``
-    gives one, a test's app leaves the process's own alone)."""
+    gives one, a test's app leaves the process's own alone); ``metrics_from``: the addresses or
+    networks that may read ``/metrics`` (server/health.py)."""
     limits = limits or Limits()
     room = CardRoom(
         store,
@@ -117,6 +120,7 @@ def create_app(
     )
     app.include_router(lobby.router(room))  # /api/games, /api/lobby, POST /api/tables
     app.include_router(websocket.router(room))  # /ws
+    app.include_router(health.router(room, health.networks(metrics_from)))  # /healthz, /readyz, /metrics
     # GET /api/hands...: own hands only (a session ending when unused, as everywhere)
     app.include_router(downloads.router(room.sessions))
     # The history, statistics and private notes of the account logged in (its own only).
@@ -137,7 +141,8 @@ def create_app(
             docs=api_docs,
         ),
     )
-    answers.install(app)  # the refusals in each request's language (answers.py)
+    # The refusals in each request's language (answers.py), each limit's counted.
+    answers.install(app, counted=lambda limit: room.metrics.refusals.labels(limit).inc())
 
     @app.get("/protocol.json")
     def protocol() -> dict[str, Any]:
@@ -189,6 +194,7 @@ def serve_command(args: argparse.Namespace) -> int:
             trusted_proxies=tuple(getattr(args, "trusted_proxy", None) or ()),
             api_docs=bool(getattr(args, "api_docs", False)),
             collector=Collector(),
+            metrics_from=tuple(getattr(args, "metrics_from", None) or ()),
         )
     except LeaseError as error:
         print(f"sevenstud serve: {error}", file=sys.stderr)
@@ -198,6 +204,14 @@ def serve_command(args: argparse.Namespace) -> int:
     print(f"sevenstud serve: open http://{host}:{port}/", flush=True)
     # The frame and body sizes, pings, keep-alive, request deadline and websocket protocol
     # (edge.server_options, which the tests' servers run too).
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False, **server_options(limits))
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        access_log=False,
+        log_config=log_config(getattr(args, "log_format", "text")),
+        **server_options(limits),
+    )
     store.close()
     return 0

@@ -23,6 +23,7 @@ from sevenstud.server.accounts.sessions import LOGGED_OUT, Sessions
 from sevenstud.server.collector import Collector
 from sevenstud.server.connection import Limits as OutboxLimits
 from sevenstud.server.limits import Buckets, HashPool, Limits, LoginGuard, Sockets
+from sevenstud.server.metrics import Readings, RoomMetrics
 from sevenstud.server.store import Store
 from sevenstud.server.store.models import TableRow
 from sevenstud.server.study import jobs as study
@@ -109,6 +110,10 @@ class CardRoom:
             ttl=lease_seconds,
         )
         self.equity_jobs = study.Study(equity)
+        self.hands_before = 0
+        """Hands played at the tables this process has stopped serving (the metrics' count)."""
+        self.metrics = RoomMetrics(self.readings)
+        store.commit_timer = self.metrics.commits.observe
         self._tasks: list[asyncio.Task[None]] = []
 
     # -- the tables ---------------------------------------------------------------------
@@ -141,6 +146,7 @@ class CardRoom:
         """Stop serving a table here (its lease went elsewhere, or its tournament closed it)."""
         room = self.rooms.pop(table_id, None)
         if room is not None:
+            self.hands_before += room.hands_played
             await room.stop()
 
     async def close_table(self, table_id: int) -> None:
@@ -188,6 +194,23 @@ class CardRoom:
         ]
         there = [t for t in self.leases.lobby() if t["id"] not in self.rooms]
         return sorted(here + there, key=lambda t: t["id"])
+
+    def readings(self) -> Readings:
+        """What the room holds now, for the metrics."""
+        rooms = list(self.rooms.values())
+        tournaments: dict[str, int] = {}
+        for running in list(self.tournaments.running.values()):
+            state = running.director.state
+            tournaments[state] = tournaments.get(state, 0) + 1
+        return Readings(
+            connections=len(self.sockets),
+            tables=len(rooms),
+            seats_taken=sum(room.taken for room in rooms),
+            bots_seated=sum(room.bots for room in rooms),
+            hands_played=self.hands_before + sum(room.hands_played for room in rooms),
+            equity_jobs=len(self.equity_jobs.running()),
+            tournaments=tournaments,
+        )
 
     # -- the process's life -------------------------------------------------------------
 

@@ -74,6 +74,7 @@ def router(room: CardRoom) -> APIRouter:
             session = auth.session_key(token) if player and token else None
             handle = room.sockets.open(address_of(ws), player.id if player else None, session, close)
         except RateLimited as error:
+            room.metrics.refusals.labels(error.limit).inc()
             said = say(error.message, connection.lang)
             await ws.send_text(json.dumps({"type": "error", "number": None, "message": said}))
             await ws.close(code=TRY_LATER, reason=error.limit)  # the limit's name: for programs
@@ -86,9 +87,11 @@ def router(room: CardRoom) -> APIRouter:
                 frame = await ws.receive()
                 if frame["type"] == "websocket.disconnect":
                     break
+                read_at = time.perf_counter()
                 text = frame.get("text")
                 number = table.keeper.number if table is not None else None
                 if not allowance.take(time.monotonic()):
+                    room.metrics.refusals.labels("messages_per_second").inc()
                     connection.refuse("too many messages: slow down", number)
                     continue
                 message = parse_message(text)
@@ -113,8 +116,11 @@ def router(room: CardRoom) -> APIRouter:
                 elif table is None:
                     connection.refuse("say hello first (the protocol version and the table)", None)
                     continue
-                if await table.handle(message, connection) and isinstance(message, Act):
-                    allowance.give_back()  # the game paced it (see Limits.messages_per_second)
+                taken = await table.handle(message, connection)
+                if isinstance(message, Act):
+                    room.metrics.round_trip.observe(time.perf_counter() - read_at)
+                    if taken:
+                        allowance.give_back()  # the game paced it (see Limits.messages_per_second)
         except (WebSocketDisconnect, ConnectionError):
             pass  # the client went away (a send to a closed socket raises the latter)
         except RuntimeError:
@@ -127,6 +133,8 @@ def router(room: CardRoom) -> APIRouter:
             if table is not None:
                 table.unwatch(connection.key)
             await connection.stop()
+            if connection.cut_off is not None:
+                room.metrics.cut_offs.labels(str(connection.cut_off[0])).inc()
 
     return routes
 

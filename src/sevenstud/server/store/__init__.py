@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import os
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -100,6 +101,9 @@ class Store:
     sessions: sessionmaker[Session]
     _writer: threading.RLock | None = field(default=None, repr=False)
     _kept: dict[int, Connection] = field(default_factory=dict, repr=False)  # thread -> connection
+    commit_timer: Callable[[float], None] | None = field(default=None, repr=False)
+    """Told the seconds each write's COMMIT took (:meth:`begin`, :meth:`transaction`): the
+    card room's metrics (server/metrics.py)."""
 
     @contextlib.contextmanager
     def writing(self) -> Iterator[None]:
@@ -124,22 +128,33 @@ class Store:
         25 µs an action, a tenth of the table's write. PostgreSQL takes one from the pool."""
         with self.writing():
             if self._writer is None:
-                with self.engine.begin() as connection:
+                with self._timed(self.engine.begin()) as connection:
                     yield connection
                 return
             key = threading.get_ident()
             kept = self._kept.get(key)
             if kept is None or kept.closed or kept.invalidated:
                 kept = self._kept[key] = self.engine.connect()
-            with kept.begin():
+            with self._timed(kept.begin()):
                 yield kept
 
     @contextlib.contextmanager
     def transaction(self) -> Iterator[Session]:
         """A session in a transaction (committed at the end, rolled back on an error), written
         in its turn (:meth:`writing`)."""
-        with self.writing(), self.sessions() as s, s.begin():
+        with self.writing(), self.sessions() as s, self._timed(s.begin()):
             yield s
+
+    @contextlib.contextmanager
+    def _timed(self, transaction: contextlib.AbstractContextManager[T]) -> Iterator[T]:
+        """``transaction``, its COMMIT (what its exit does when the body ran through) timed for
+        :attr:`commit_timer`."""
+        timer = self.commit_timer
+        with transaction as inside:
+            yield inside
+            committing = time.perf_counter()
+        if timer is not None:
+            timer(time.perf_counter() - committing)
 
     @property
     def inline(self) -> bool:

@@ -98,6 +98,9 @@ class LeaseKeeper:
         self.tournament_tables: set[int] = set()
         """Those of ``others`` that are a tournament's (in its own lobby, not the tables')."""
         self._shown: dict[int, dict[str, Any]] = {}  # the summaries last written
+        self.renewed_at: float | None = None
+        """When a round last renewed this process's leases (None: none has yet): a process
+        whose renewals stopped a lease's time ago may have lost its tables to another."""
         self._task: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ the lobby's questions
@@ -263,6 +266,7 @@ class LeaseKeeper:
                     await self._drop(table_id)
             raise
         self._shown.update(summaries)
+        self.renewed_at = now
         for table_id in found.lost:
             await self._drop(table_id)
         for table_id in found.held:
