@@ -15,10 +15,10 @@ route, the slowest of the burst, and the memory before, at its peak and after.
 
     python benchmarks/own_hands.py [--hands 1000000] [--database URL] [--requests 200]
 
-``--database``: an empty PostgreSQL database (``postgresql://...``) or an SQLite file (by
-default a new one in a temporary folder, removed at the end); ``--keep`` keeps the SQLite
-file and ``--reuse FILE`` measures a room made before (``--keep`` prints its path), so that
-the runs of one room are compared on one room.
+``--database``: an empty PostgreSQL database (``postgresql://...``) or SQLite file (by
+default a new SQLite file in a temporary folder, removed at the end unless ``--keep``);
+``--reuse --database URL`` measures a room made before there, so that several runs are of
+one room.
 """
 
 from __future__ import annotations
@@ -89,6 +89,12 @@ def play_own_hands(store: Store, hands: int = 16, seed: str = "own hands") -> tu
     with store.transaction() as s:  # closed: the app serves no table while it is measured
         s.execute(update(TableRow).where(TableRow.id == table_id).values(closed=True))
     return guest, auth.new_session(store, guest)
+
+
+def the_guest(store: Store) -> int:
+    """The guest of a room made before (:func:`play_own_hands`: its one guest)."""
+    with store.session() as s:
+        return int(s.scalars(select(Player.id).where(Player.name.like("guest-%"))).one())
 
 
 def _contiguous(ids: list[int], what: str) -> int:
@@ -288,18 +294,19 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--own", type=int, default=16, help="the guest's own hands (default 16)")
     parser.add_argument("--database", help="an empty database (default: a new SQLite file)")
-    parser.add_argument("--reuse", help="an SQLite file made before with --keep: measure it again")
+    parser.add_argument("--reuse", action="store_true", help="measure the room made before in --database")
     parser.add_argument("--keep", action="store_true", help="keep the SQLite file made")
     parser.add_argument("--requests", type=int, default=200, help="asks of each route in a row (default 200)")
     parser.add_argument("--burst", type=int, default=16, help="asks of each route at once (default 16)")
     args = parser.parse_args(argv)
+    if args.reuse and not args.database:
+        parser.error("--reuse measures the room in --database: name it")
     folder = Path(tempfile.mkdtemp(prefix="own-hands-"))
-    url = args.reuse or args.database or f"sqlite:///{folder / 'room.sqlite3'}"
+    url = args.database or f"sqlite:///{folder / 'room.sqlite3'}"
     store = open_store(url)
     try:
         if args.reuse:
-            token_file = Path(str(args.reuse).removeprefix("sqlite:///") + ".token")
-            token = token_file.read_text().strip()
+            token = auth.new_session(store, the_guest(store))
         else:
             began = time.perf_counter()
             _, token = play_own_hands(store, args.own)
@@ -318,13 +325,11 @@ def main(argv: list[str] | None = None) -> int:
             f"memory: {before / mib:.0f} MiB before, {peak / mib:.0f} MiB at the peak, "
             f"{after / mib:.0f} MiB after"
         )
-        if args.keep and url.startswith("sqlite:///") and not args.reuse:
-            path = url.removeprefix("sqlite:///")
-            Path(path + ".token").write_text(token)
-            print(f"kept: --reuse {path}")
+        if args.keep and not args.database:
+            print(f"kept: --reuse --database {url}")
     finally:
         store.close()
-        if not args.keep:
+        if not (args.keep and not args.database):
             shutil.rmtree(folder, ignore_errors=True)
     return 0
 
