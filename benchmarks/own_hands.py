@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import secrets
 import shutil
 import statistics
 import sys
@@ -110,7 +111,7 @@ def fill_room(store: Store, hands: int, say: Callable[[str], None] = lambda _: N
     their rows of ``dealt_in`` (when the database has that table)."""
     postgres = store.engine.dialect.name == "postgresql"
     tables = max(1, -(-hands // HANDS_A_TABLE))
-    stamp = time.time()
+    stamp, batch = time.time(), secrets.token_hex(4)  # (names of one fill apart from another's)
     with store.transaction() as s:
         record, result = s.execute(
             select(HandRow.record, HandRow.result).where(HandRow.status == "finished").limit(1)
@@ -140,8 +141,8 @@ def fill_room(store: Store, hands: int, say: Callable[[str], None] = lambda _: N
             .values(
                 [
                     {
-                        "name": f"p{stamp:.0f}-{i}"[:40],
-                        "name_key": f"p{stamp:.0f}-{i}"[:64],
+                        "name": f"p{batch}-{i}",
+                        "name_key": f"p{batch}-{i}",
                         "guest": True,
                         "balance": 0,
                         "created_at": stamp,
