@@ -46,12 +46,15 @@ from sevenstud.bots import RuleBot
 from sevenstud.deck import Deck
 from sevenstud.games import Stakes, StudHiLo
 from sevenstud.server.accounts import auth
-from sevenstud.server.app import COOKIE, create_app
-from sevenstud.server.spawn import in_thread
+from sevenstud.server.accounts.sessions import COOKIE
+from sevenstud.server.app import create_app
 from sevenstud.server.store import Store, open_store
 from sevenstud.server.store.models import HandRow, Player, Sitting, TableRow, core
 from sevenstud.server.tables.room import TableKeeper, create_table
 from sevenstud.table import TableSettings
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' harness: tests/spawn.py
+from tests.spawn import in_thread
 
 SETTINGS = TableSettings(StudHiLo(Stakes(1, 2, 5, 10)), seats=5)
 HANDS_A_TABLE = 1000

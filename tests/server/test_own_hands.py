@@ -20,13 +20,14 @@ from sqlalchemy import event, select
 from sevenstud.history.phh import dumps_all
 from sevenstud.server.accounts import auth
 from sevenstud.server.accounts.downloads import Downloads, own_hands, phh_for
+from sevenstud.server.accounts.sessions import COOKIE
 from sevenstud.server.accounts.summaries import Summaries, weight
-from sevenstud.server.app import COOKIE, create_app
+from sevenstud.server.app import create_app
 from sevenstud.server.audit import audit
 from sevenstud.server.limits import Limits, RateLimited
-from sevenstud.server.spawn import in_thread
 from sevenstud.server.store import Store, open_store
 from sevenstud.server.store.models import DealtIn, HandRow, Sitting
+from tests.spawn import in_thread
 
 _BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "own_hands.py"
 
