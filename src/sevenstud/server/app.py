@@ -122,7 +122,7 @@ def create_app(
     app.include_router(websocket.router(room))  # /ws
     app.include_router(health.router(room, health.networks(metrics_from)))  # /healthz, /readyz, /metrics
     # GET /api/hands...: own hands only (a session ending when unused, as everywhere)
-    app.include_router(downloads.router(room.sessions))
+    app.include_router(downloads.router(room.sessions, room.limits))
     # The history, statistics and private notes of the account logged in (its own only).
     app.include_router(history.router(room.sessions))
     app.include_router(notes.router(room.sessions))

@@ -3,7 +3,8 @@
 The ledger balances (every transfer is two entries summing to zero), every player's balance and
 every seat's stack is what the ledger says, every finished or cancelled hand's pot is empty, the
 house holds exactly the rake of the finished hands, and every stored hand replays through the
-engine (``sevenstud.wire.hand_from_record``) to its stored result.
+engine (``sevenstud.wire.hand_from_record``) to its stored result, and the index of who was
+dealt in (``dealt_in``) lists exactly the people of every finished hand.
 
 Every check reads one snapshot of the database (:meth:`Store.snapshot`): it may run while the
 tables play, and what it reports held at one moment, never a stack of one moment against the
@@ -19,7 +20,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import func, select
 
 from sevenstud.server.store import Store, StoreError, ledger, open_store
-from sevenstud.server.store.models import Entry, HandRow, LedgerAccount, Player, Sitting
+from sevenstud.server.store.models import DealtIn, Entry, HandRow, LedgerAccount, Player, Sitting
 from sevenstud.server.tournaments.views import audit_tournaments
 from sevenstud.wire import WireError, hand_from_record
 
@@ -73,7 +74,10 @@ def audit(store: Store) -> AuditReport:
             says = ledger_says(ledger.BALANCE, player.id)
             if player.balance != says:
                 problems.append(f"player {player.name}: balance {player.balance}, the ledger says {says}")
+        people: dict[int, int] = {}  # sitting -> its person (a bot's is not there)
         for sitting in s.scalars(select(Sitting)).all():
+            if sitting.player_id is not None:
+                people[sitting.id] = sitting.player_id
             says = ledger_says(ledger.SEAT, sitting.id)
             stack = sitting.stack if sitting.open else 0
             if stack != says:
@@ -82,6 +86,7 @@ def audit(store: Store) -> AuditReport:
                     f"the ledger says {says}"
                 )
         rake = 0
+        dealt_in: set[tuple[int, int, int]] = set()  # (hand, player, place in the hand) as it should be
         for hand in s.scalars(select(HandRow).order_by(HandRow.id)).all():
             where = f"hand {hand.number} of table {hand.table_id}"
             if hand.status != "playing" and ledger_says(ledger.POT, hand.id):
@@ -91,6 +96,7 @@ def audit(store: Store) -> AuditReport:
             if hand.status != "finished":
                 continue
             report.hands += 1
+            dealt_in.update((hand.id, people[x], hero) for hero, x in enumerate(hand.sittings) if x in people)
             result = hand.result or {}
             rake += int(result.get("rake", 0))
             try:
@@ -105,6 +111,12 @@ def audit(store: Store) -> AuditReport:
                     f"{where}: replays to stacks {list(replayed.stacks)} and rake {replayed.rake}, "
                     f"stored {result.get('stacks')} and {result.get('rake')}"
                 )
+        index = select(DealtIn.hand_id, DealtIn.player_id, DealtIn.hero)
+        indexed = {(hand_id, player_id, hero) for hand_id, player_id, hero in s.execute(index)}
+        for hand_id, player_id, hero in sorted(dealt_in - indexed)[:10]:
+            problems.append(f"hand row {hand_id}: player {player_id} (place {hero}) is not in dealt_in")
+        for hand_id, player_id, hero in sorted(indexed - dealt_in)[:10]:
+            problems.append(f"hand row {hand_id}: dealt_in lists player {player_id} (place {hero}) wrongly")
         problems += audit_tournaments(s, ledger_says)  # chips issued, at the tables, the prize pool
         if ledger_says(ledger.HOUSE, 0) != rake:
             problems.append(

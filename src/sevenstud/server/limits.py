@@ -92,6 +92,12 @@ class Limits:
     chat_messages: int = 5
     """Chat lines one player may send per ``chat_window`` (a burst of as many), all tables."""
     chat_window: float = 10.0
+    downloads_per_account: int = 20
+    """Downloads of all one's hands (``GET /api/hands/download``) one account may start per
+    ``download_window`` (a burst of as many)."""
+    download_window: float = HOUR
+    downloads_at_once: int = 1
+    """Downloads of all one's hands one account may have running at once."""
     pause_unwatched_bots: bool = True
     """A table nobody but bots sits at, with nobody watching, deals no hand."""
 

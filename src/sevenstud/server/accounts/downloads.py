@@ -8,9 +8,14 @@ through ``sevenstud replay``.
 
 ``GET /api/hands`` lists the player's hands (each ``id``, ``table``, ``number``, ``seat``, ``at``:
 docs/protocol.md); ``GET /api/hands/{id}?format=phh|pokerstars`` is one hand (PHH by
-default); ``GET /api/hands/download?format=phh|pokerstars`` is all of them in one file;
+default); ``GET /api/hands/download?format=phh|pokerstars`` is all of them in one file, sent
+as it is made, a batch of hands at a time (:class:`Downloads` limits them per account);
 ``GET /api/hands/{id}/replay`` is one hand for the replayer (:func:`replay_for`), street by
 street, as its player saw it at the end.
+
+A player's hands are found by the index of who was dealt in (:mod:`sevenstud.server.store.dealt`),
+ordered and limited in SQL: the list reads that index alone, a download or a hand reads only
+the records it sends, whatever the number of hands in the room.
 """
 
 from __future__ import annotations
@@ -18,12 +23,15 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import re
+import threading
 import typing
+from collections import Counter
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import PlainTextResponse
+from fastapi.responses import PlainTextResponse, StreamingResponse
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -38,12 +46,14 @@ from sevenstud.events import (
     redact,
 )
 from sevenstud.hand import Hand
-from sevenstud.history.phh import PHHHand, dumps, dumps_all
+from sevenstud.history.phh import PHHHand, dumps
 from sevenstud.history.pokerstars import format_hand
 from sevenstud.history.replay import to_phh
 from sevenstud.server.accounts.sessions import Sessions
 from sevenstud.server.i18n import negotiate, translation
-from sevenstud.server.store import Store
+from sevenstud.server.limits import Buckets, Limits, RateLimited
+from sevenstud.server.store import Store, dealt
+from sevenstud.server.store.dealt import Dealt
 from sevenstud.server.store.models import HandRow, Sitting, TableRow, TournamentRow, TournamentTable
 from sevenstud.server.tables.presenter import street_lines, summary
 from sevenstud.server.web import RowId
@@ -52,6 +62,8 @@ from sevenstud.wire import WireError, hand_from_record, hand_to_record, to_wire
 Format = Literal["pokerstars", "phh"]
 MAX_HANDS = 5000
 """The most hands one download holds (the newest), so one request stays a bounded amount of work."""
+BATCH = 100
+"""Hands read from the database at a time while a download is sent (their records in memory)."""
 
 _DEAL = re.compile(r"^d dh p(\d+) (\S+)$")
 
@@ -247,23 +259,21 @@ def replay_for(own: OwnHand, lang: str = "en") -> dict[str, Any]:
     }
 
 
-def _own(s: Session, row: HandRow, player_id: int) -> OwnHand | None:
-    """The hand as ``player_id``'s download, or None when they were not dealt in or it is not over."""
-    if row.status != "finished":
-        return None
-    sittings = {x.id: x for x in s.scalars(select(Sitting).where(Sitting.id.in_(row.sittings))).all()}
-    dealt = [sittings[i] for i in row.sittings]
-    hero = next((i for i, sitting in enumerate(dealt) if sitting.player_id == player_id), None)
-    if hero is None:
-        return None
+def _own(s: Session, row: HandRow, mine: Dealt) -> OwnHand:
+    """The hand as its player's download (``mine``: their row of the index, which holds only
+    finished hands)."""
     try:
         hand = hand_from_record(row.record)
     except WireError as error:
         raise DownloadError(f"hand {row.number} of table {row.table_id} does not replay: {error}") from None
-    if not hand.is_over:
-        return None
+    if not hand.is_over:  # never, for a finished hand: the audit says so if it happens
+        raise DownloadError(f"hand {row.number} of table {row.table_id} replays to a hand not over")
+    # The session's identity map keeps each table and sitting: a batch of hands at one table
+    # reads them once.
     table = s.get(TableRow, row.table_id)
     assert table is not None
+    sittings = {x.id: x for x in s.scalars(select(Sitting).where(Sitting.id.in_(row.sittings))).all()}
+    seated = [sittings[i] for i in row.sittings]
     return OwnHand(
         tournament=_tournament_of(s, row.table_id, hand),
         row_id=row.id,
@@ -273,9 +283,9 @@ def _own(s: Session, row: HandRow, player_id: int) -> OwnHand | None:
         max_seats=int(table.settings.get("seats", 8)),
         started_at=row.started_at,
         hand=hand,
-        names=[x.name for x in dealt],
-        seats=[x.seat for x in dealt],
-        hero=hero,
+        names=[x.name for x in seated],
+        seats=[x.seat for x in seated],
+        hero=mine.hero,
     )
 
 
@@ -303,79 +313,143 @@ def _tournament_of(s: Session, table_id: int, hand: Hand) -> tuple[int, int, int
     return row.id, level, int(settings.get("buy_in", 0)), int(settings.get("fee", 0))
 
 
-def own_hands(store: Store, player_id: int, limit: int = MAX_HANDS) -> list[OwnHand]:
-    """The player's finished hands, oldest first (at most ``limit``, the newest)."""
+def own_list(store: Store, player_id: int, limit: int = MAX_HANDS) -> list[Dealt]:
+    """The player's finished hands as the index says them (no record read), oldest first (at
+    most ``limit``, the newest)."""
     with store.session() as s:
-        mine = select(Sitting.id).where(Sitting.player_id == player_id)
-        ids = set(s.scalars(mine).all())
-        if not ids:
-            return []
-        rows = s.scalars(
-            select(HandRow).where(HandRow.status == "finished").order_by(HandRow.id.desc())
-        ).all()
-        found: list[OwnHand] = []
-        for row in rows:
-            if len(found) >= limit:
-                break
-            if ids.intersection(row.sittings):
-                own = _own(s, row, player_id)
-                if own is not None:
-                    found.append(own)
+        found = dealt.newest(s, player_id, limit)
     found.reverse()
     return found
+
+
+def each_own_hand(store: Store, player_id: int, mine: list[Dealt], batch: int = BATCH) -> Iterator[OwnHand]:
+    """The hands ``mine`` (the player's, from :func:`own_list`) in their order, read
+    ``batch`` at a time, each batch in a session of its own: a download of thousands holds one
+    batch of records in memory, and no read transaction stays open while it is sent."""
+    for start in range(0, len(mine), batch):
+        part = mine[start : start + batch]
+        with store.session() as s:
+            found = s.scalars(select(HandRow).where(HandRow.id.in_([m.hand_id for m in part])))
+            rows = {r.id: r for r in found}
+            made = [_own(s, rows[m.hand_id], m) for m in part if m.hand_id in rows]
+        yield from made
+
+
+def own_hands(store: Store, player_id: int, limit: int = MAX_HANDS) -> list[OwnHand]:
+    """The player's finished hands, oldest first (at most ``limit``, the newest)."""
+    return list(each_own_hand(store, player_id, own_list(store, player_id, limit)))
 
 
 def own_hand(store: Store, player_id: int, hand_id: int) -> OwnHand:
     """One of the player's finished hands; :class:`DownloadError` when it is not theirs to have."""
     with store.session() as s:
-        row = s.get(HandRow, hand_id)
-        own = None if row is None else _own(s, row, player_id)
+        mine = dealt.dealt(s, player_id, hand_id)
+        row = None if mine is None else s.get(HandRow, hand_id)
+        own = None if row is None or mine is None else _own(s, row, mine)
     if own is None:
         # The same answer for a hand that does not exist, is not over, or is someone else's.
         raise DownloadError(f"no finished hand {hand_id} of yours")
     return own
 
 
-def router(sessions: Sessions) -> APIRouter:
-    """The download routes, for the player logged in (:class:`Sessions`)."""
+class Downloads:
+    """Who is downloading all their hands now, and how many such downloads each account has
+    left (docs/security.md): one replays and sends up to :data:`MAX_HANDS` hands, a few
+    seconds of a core, so an account has :attr:`~.limits.Limits.downloads_at_once` at a time
+    and :attr:`~.limits.Limits.downloads_per_account` per window."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.at_once = limits.downloads_at_once
+        self.allowance = Buckets(
+            "downloads_per_account",
+            limits.downloads_per_account,
+            limits.download_window,
+            "downloads of all your hands",
+        )
+        self._running: Counter[int] = Counter()
+        self._lock = threading.Lock()
+
+    def begin(self, player_id: int) -> Callable[[], None]:
+        """Take one of the account's downloads, or raise :class:`RateLimited`; returns what
+        ends it (call it once, when the last byte is sent or the client has gone)."""
+        with self._lock:
+            if self._running[player_id] >= self.at_once:
+                raise RateLimited(
+                    "downloads_at_once",
+                    f"you are downloading your hands already: {self.at_once} at a time",
+                    5,
+                )
+            self.allowance.take(str(player_id))
+            self._running[player_id] += 1
+        ended = False
+
+        def end() -> None:
+            nonlocal ended
+            with self._lock:
+                if not ended:
+                    ended = True
+                    self._running[player_id] -= 1
+                    if not self._running[player_id]:
+                        del self._running[player_id]
+
+        return end
+
+
+def router(sessions: Sessions, limits: Limits | None = None) -> APIRouter:
+    """The download routes, for the player logged in (:class:`Sessions`); ``limits``: how many
+    downloads of all one's hands an account may make (the defaults when None)."""
     routes = APIRouter()
     store = sessions.store
     player = sessions.player
+    downloads = Downloads(limits or Limits())
 
-    def text(hands: list[OwnHand], fmt: Format, name: str, *, many: bool) -> PlainTextResponse:
-        # "All my hands" is always a .phhs (however many), one hand always a .phh: a reader
-        # of either never has to guess which it got.
-        if fmt == "phh":
-            body = dumps_all(map(phh_for, hands)) if many else dumps(phh_for(hands[0]))
-            suffix = "phhs" if many else "phh"
-        else:
-            body = "\n\n".join(pokerstars_for(h) for h in hands)
-            suffix = "txt"
+    def text(own: OwnHand, fmt: Format, name: str) -> PlainTextResponse:
+        # One hand is always a .phh; all of them always a .phhs (below), however many: a
+        # reader of either never has to guess which it got.
+        body, suffix = (dumps(phh_for(own)), "phh") if fmt == "phh" else (pokerstars_for(own), "txt")
         return PlainTextResponse(
             body, headers={"Content-Disposition": f'attachment; filename="{name}.{suffix}"'}
         )
+
+    def each_text(hands: Iterator[OwnHand], fmt: Format, end: Callable[[], None]) -> Iterator[str]:
+        # The file as the hands are read, a batch at a time (its parts as dumps_all and the
+        # PokerStars text join them); the download ends with the last hand or the client.
+        try:
+            for index, own in enumerate(hands, start=1):
+                if fmt == "phh":
+                    yield ("\n" if index > 1 else "") + f"[{index}]\n{dumps(phh_for(own))}"
+                else:
+                    yield ("\n\n" if index > 1 else "") + pokerstars_for(own)
+        finally:
+            end()
 
     @routes.get("/api/hands")
     def list_hands(request: Request) -> list[dict[str, Any]]:
         who = player(request)
         return [
             {
-                "id": h.row_id,
+                "id": h.hand_id,
                 "table": h.table_id,
                 "number": h.number,
-                "seat": h.seats[h.hero],
+                "seat": h.seat,
                 "at": h.started_at,
             }
-            for h in own_hands(store, who.id)
+            for h in own_list(store, who.id)
         ]
 
     @routes.get("/api/hands/download")
-    def download_all(request: Request, format: Format = "phh") -> PlainTextResponse:
+    def download_all(request: Request, format: Format = "phh") -> StreamingResponse:
         who = player(request)
-        hands = own_hands(store, who.id)
-        if not hands:
+        mine = own_list(store, who.id)
+        if not mine:
             raise HTTPException(404, "you have no finished hands yet")
-        return text(hands, format, f"sevenstud-{who.name}", many=True)
+        end = downloads.begin(who.id)
+        name, suffix = f"sevenstud-{who.name}", "phhs" if format == "phh" else "txt"
+        return StreamingResponse(
+            each_text(each_own_hand(store, who.id, mine), format, end),
+            media_type="text/plain; charset=utf-8",
+            headers={"Content-Disposition": f'attachment; filename="{name}.{suffix}"'},
+        )
 
     @routes.get("/api/hands/{hand_id}")
     def download_one(request: Request, hand_id: RowId, format: Format = "phh") -> PlainTextResponse:
@@ -384,7 +458,7 @@ def router(sessions: Sessions) -> APIRouter:
             own = own_hand(store, who.id, hand_id)
         except DownloadError as error:
             raise HTTPException(404, str(error)) from None
-        return text([own], format, f"sevenstud-hand-{own.row_id}", many=False)
+        return text(own, format, f"sevenstud-hand-{own.row_id}")
 
     @routes.get("/api/hands/{hand_id}/replay")
     def replay_one(request: Request, hand_id: RowId, lang: str | None = None) -> dict[str, Any]:
@@ -399,11 +473,15 @@ def router(sessions: Sessions) -> APIRouter:
 
 
 __all__ = [
+    "BATCH",
     "MAX_HANDS",
     "DownloadError",
+    "Downloads",
     "OwnHand",
+    "each_own_hand",
     "own_hand",
     "own_hands",
+    "own_list",
     "phh_for",
     "pokerstars_for",
     "replay_for",

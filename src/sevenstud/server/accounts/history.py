@@ -11,7 +11,9 @@ field and filter; docs/stats.md defines each statistic.
 
 The hands are the ones the downloads serve (the newest
 :data:`~sevenstud.server.accounts.downloads.MAX_HANDS` finished hands the player was dealt into), each
-replayed once and then kept in memory (:mod:`sevenstud.server.accounts.summaries`).
+replayed once and then kept in memory (:mod:`sevenstud.server.accounts.summaries`). They are
+found by the index of who was dealt in: a page of history with no filter reads that page's hands
+alone; a filter or the statistics read the player's hands, never the room's.
 """
 
 from __future__ import annotations
@@ -106,6 +108,11 @@ class Filters:
             raise FilterError("cards: a stud hand holds at most 7 cards")
         start, end = _day(since, "since"), _day(until, "until", end=True)
         return cls(game, bets, start, end, result, street, showdown, tuple(held))
+
+    @property
+    def everything(self) -> bool:
+        """Whether nothing is filtered (then a page of history is found and paged in SQL)."""
+        return self == Filters()
 
     def picks(self, mine: Mine) -> bool:
         """Whether the hand is one the filters ask for."""
@@ -237,13 +244,17 @@ def router(sessions: Sessions) -> APIRouter:
     ) -> dict[str, Any]:
         who = player_id(request)
         wanted = filters(game, stakes, since, until, result, street, showdown, cards)
-        picked = search(summaries.of(who), wanted)
         start = (page - 1) * per_page
+        if wanted.everything:  # the page alone read, in SQL's order (newest first, as search's)
+            total, shown = summaries.page(who, start, per_page)
+        else:  # a filter reads every hand of the player's (the newest MAX_HANDS)
+            picked = search(summaries.of(who), wanted)
+            total, shown = len(picked), picked[start : start + per_page]
         return {
-            "total": len(picked),
+            "total": total,
             "page": page,
             "per_page": per_page,
-            "hands": [line(mine) for mine in picked[start : start + per_page]],
+            "hands": [line(mine) for mine in shown],
         }
 
     @routes.get("/api/stats")

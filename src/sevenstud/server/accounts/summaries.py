@@ -6,7 +6,12 @@ each seat did, the engine plays it again (about 5 ms a hand on a busy core: 5000
 needs of each (:class:`HandSummary`: its table, game, stakes, who sat where, each seat's cards,
 chips won or lost and :class:`~sevenstud.stats.HandFacts`) in memory, by hand row, and replays
 only the hands it has not seen. Each app has its own (one database), bounded to
-:data:`KEPT_HANDS` hands, the least recently used forgotten first.
+:data:`KEPT_BYTES` bytes of summaries (each weighed as it is made: about 5 KB a hand), the least
+recently used forgotten first.
+
+A player's hands are found by the index of who was dealt in (:mod:`sevenstud.server.store.dealt`),
+newest first, in SQL: a page of history reads (and replays) the hands of that page alone, and
+statistics the player's own hands, whatever the number of hands in the room.
 
 Every seat's cards are kept here, in the server's memory only: what leaves it is the asker's
 own cards (:func:`sevenstud.server.accounts.history.line`) and statistics, which read no card.
@@ -14,6 +19,7 @@ own cards (:func:`sevenstud.server.accounts.history.line`) and statistics, which
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -22,13 +28,18 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from sevenstud.server.accounts.downloads import MAX_HANDS
-from sevenstud.server.store import Store
+from sevenstud.server.store import Store, dealt
+from sevenstud.server.store.dealt import Dealt
 from sevenstud.server.store.models import HandRow, Sitting, TableRow
 from sevenstud.stats import HandFacts, hand_facts
 from sevenstud.wire import WireError, hand_from_record
 
-KEPT_HANDS = 200_000
-"""The most hand summaries one app keeps in memory (a few hundred bytes each)."""
+KEPT_BYTES = 128 * 1024 * 1024
+"""The most memory one app's hand summaries take (by :func:`weight`): about 25,000 hands. The
+bound was 200,000 hands, thought 'a few hundred bytes' each; a hand's summary is about 5 KB
+(its every seat's cards and facts), so that bound was about 1 GiB."""
+LOAD = 200
+"""Hands read from the database at a time to be summarized."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,40 +114,77 @@ def _summary(row: HandRow, dealt: list[Sitting], table_name: str) -> HandSummary
     )
 
 
+def weight(summary: HandSummary | None) -> int:
+    """The bytes a summary holds in memory: every object in it, each counted once (a string
+    or number it shares with other summaries counted in each, so this errs high)."""
+    seen: set[int] = set()
+    total, todo = 0, list[object]([summary])
+    while todo:
+        item = todo.pop()
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
+        total += sys.getsizeof(item)
+        if isinstance(item, tuple | list):
+            todo.extend(item)
+        elif isinstance(item, dict):
+            todo.extend(item.keys())
+            todo.extend(item.values())
+        elif hasattr(item, "__slots__"):
+            todo.extend(getattr(item, name) for name in item.__slots__ if hasattr(item, name))
+    return total
+
+
 class Summaries:
     """The hand summaries of one store, replayed once each (see the module)."""
 
-    def __init__(self, store: Store, kept: int = KEPT_HANDS) -> None:
+    def __init__(self, store: Store, kept_bytes: int = KEPT_BYTES) -> None:
         self.store = store
-        self.kept = kept
-        self._cache: OrderedDict[int, HandSummary | None] = OrderedDict()
+        self.kept_bytes = kept_bytes
+        self._cache: OrderedDict[int, tuple[HandSummary | None, int]] = OrderedDict()
+        self._bytes = 0
         self._lock = threading.Lock()  # the routes run in FastAPI's thread pool
+
+    @property
+    def held(self) -> tuple[int, int]:
+        """(hands, bytes) kept now."""
+        with self._lock:
+            return len(self._cache), self._bytes
 
     def of(self, player_id: int, limit: int = MAX_HANDS) -> list[Mine]:
         """The player's finished hands (the newest ``limit``, newest first), as they see them."""
         with self.store.session() as s:
-            ids = set(s.scalars(select(Sitting.id).where(Sitting.player_id == player_id)).all())
-            if not ids:
-                return []
-            finished = select(HandRow.id, HandRow.sittings).where(HandRow.status == "finished")
-            rows = s.execute(finished.order_by(HandRow.id.desc())).all()
-            wanted = [row_id for row_id, sittings in rows if ids.intersection(sittings)][:limit]
-            with self._lock:
-                missing = [row_id for row_id in wanted if row_id not in self._cache]
-            for start in range(0, len(missing), 200):
-                self._load(s, missing[start : start + 200])
-        found = []
-        with self._lock:
-            for row_id in wanted:
-                summary = self._cache.get(row_id)
-                if summary is None:
-                    continue
-                self._cache.move_to_end(row_id)
-                if player_id in summary.player_ids:
-                    found.append(Mine(summary, summary.player_ids.index(player_id)))
-        return found
+            mine = dealt.newest(s, player_id, limit)
+        return self._mine(mine)
 
-    def _load(self, s: Session, row_ids: list[int]) -> None:
+    def page(self, player_id: int, offset: int, count: int, most: int = MAX_HANDS) -> tuple[int, list[Mine]]:
+        """``count`` of the player's newest ``most`` finished hands from the ``offset``-th, newest
+        first, and how many there are (at most ``most``): the page alone is read and summarized."""
+        with self.store.session() as s:
+            total = dealt.count(s, player_id, most)
+            if offset >= total:
+                return total, []
+            mine = dealt.newest(s, player_id, min(count, total - offset), offset)
+        return total, self._mine(mine)
+
+    def _mine(self, mine: list[Dealt]) -> list[Mine]:
+        """The hands ``mine`` as their player sees them, in their order; the ones not kept are
+        read and replayed (a record that does not replay is left out)."""
+        found: dict[int, HandSummary | None] = {}
+        with self._lock:
+            for m in mine:
+                kept = self._cache.get(m.hand_id)
+                if kept is not None:
+                    self._cache.move_to_end(m.hand_id)
+                    found[m.hand_id] = kept[0]
+        missing = [m.hand_id for m in mine if m.hand_id not in found]
+        if missing:
+            with self.store.session() as s:
+                for start in range(0, len(missing), LOAD):
+                    found.update(self._load(s, missing[start : start + LOAD]))
+        return [Mine(summary, m.hero) for m in mine if (summary := found.get(m.hand_id)) is not None]
+
+    def _load(self, s: Session, row_ids: list[int]) -> dict[int, HandSummary | None]:
         rows = s.scalars(select(HandRow).where(HandRow.id.in_(row_ids))).all()
         sitting_ids = {i for row in rows for i in row.sittings}
         sittings = {x.id: x for x in s.scalars(select(Sitting).where(Sitting.id.in_(sitting_ids))).all()}
@@ -145,10 +193,16 @@ class Summaries:
         made = {}
         for row in rows:
             made[row.id] = _summary(row, [sittings[i] for i in row.sittings], names.get(row.table_id, ""))
+        weighed = {row_id: (summary, weight(summary)) for row_id, summary in made.items()}
         with self._lock:
-            self._cache.update(made)
-            while len(self._cache) > self.kept:
-                self._cache.popitem(last=False)
+            for row_id, kept in weighed.items():
+                old = self._cache.pop(row_id, None)
+                self._bytes += kept[1] - (old[1] if old is not None else 0)
+                self._cache[row_id] = kept
+            while self._bytes > self.kept_bytes and self._cache:
+                _, (_, size) = self._cache.popitem(last=False)
+                self._bytes -= size
+        return made
 
 
-__all__ = ["KEPT_HANDS", "HandSummary", "Mine", "Summaries"]
+__all__ = ["KEPT_BYTES", "HandSummary", "Mine", "Summaries", "weight"]

@@ -122,6 +122,26 @@ class HandRow(Base):
     ended_at: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
+class DealtIn(Base):
+    """A person dealt into a finished hand (migration 0009): the index by which a player's own
+    hands are found, ordered and paged in SQL (the downloads, the history, the statistics),
+    whatever the number of hands in the room. Written with the hand's end, in its transaction
+    (:func:`sevenstud.server.store.dealt.index_hand`); bots are not in it. ``hero`` is the
+    player's place in the hand's order (``hands.sittings``), ``seat`` their table seat; the
+    hand's table, number and start are copied here, so that a list of one's hands reads this
+    table alone, never a hand's record."""
+
+    __tablename__ = "dealt_in"
+    __table_args__ = (Index("ix_dealt_in_player_started", "player_id", "started_at", "hand_id"),)
+    hand_id: Mapped[int] = mapped_column(ForeignKey("hands.id"), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    hero: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    table_id: Mapped[int] = mapped_column(Integer)
+    number: Mapped[int] = mapped_column(Integer)
+    started_at: Mapped[float] = mapped_column(Float)
+
+
 class EventRow(Base):
     """One entry of a table's stream, as a spectator sees it (no down card)."""
 

@@ -32,6 +32,7 @@ from sevenstud.bots import Bot, registry
 from sevenstud.deck import Deck
 from sevenstud.hand import Hand, HandEnded, PotAwarded, RakeTaken
 from sevenstud.server.store import Store, ledger
+from sevenstud.server.store.dealt import index_hand
 from sevenstud.server.store.direct import direct
 from sevenstud.server.store.models import (
     EventRow,
@@ -715,6 +716,7 @@ class TableKeeper:
                     result={"stacks": list(hand.stacks), "rake": hand.rake},
                 )
             )
+            index_hand(c, hand_row)  # who was dealt in: their own hands' index (store/dealt.py)
             write.hand_over = hand_row
             hand_now = write.hand = (None, None, {}, 0)
         return hand_now
