@@ -71,6 +71,13 @@ class Limits:
     ws_frame_bytes: int = 64 * 1024
     """The largest websocket message the server reads at all (larger: closed with 1009);
     messages over :data:`~sevenstud.server.protocol.MAX_MESSAGE_BYTES` up to this get an error."""
+    header_bytes: int = 16 * 1024
+    """The largest head of an HTTP request (its request line and headers), refused 431 past it:
+    the card room's own requests send a few hundred bytes, a browser's with its cookies a few
+    KiB; httptools alone reads a head of any size (a 60 MiB one was answered 200)."""
+    connections_per_address: int = 128
+    """TCP connections open at once from one address (HTTP and websockets together; a trusted
+    proxy's are not counted): twice ``sockets_per_address`` and a browser's few for pages."""
     header_seconds: float = 10.0
     """Time a connection has to send a whole request (headers and body) before it is closed."""
     keep_alive_seconds: int = 5
@@ -400,6 +407,38 @@ class Sockets:
         return len(self._open)
 
 
+class Connections:
+    """The TCP connections open at once, per address (:attr:`Limits.connections_per_address`):
+    :meth:`open` says whether one more is allowed (and counts it), :meth:`closed` lets it go.
+    The addresses in ``exempt`` (trusted proxies: every client behind one shares its address)
+    are not counted. Used on the server's event loop only, so without a lock."""
+
+    __slots__ = ("_by_address", "exempt", "most")
+
+    def __init__(self, most: int, exempt: frozenset[str] = frozenset()) -> None:
+        self.most = most
+        self.exempt = exempt
+        self._by_address: dict[str, int] = {}
+
+    def open(self, address: str) -> bool:
+        """Count a new connection from ``address``; False (not counted) when it has the most."""
+        if address in self.exempt:
+            return True
+        count = self._by_address.get(address, 0)
+        if count >= self.most:
+            return False
+        self._by_address[address] = count + 1
+        return True
+
+    def closed(self, address: str) -> None:
+        """A connection :meth:`open` counted went away."""
+        if address not in self.exempt:
+            _drop_one(self._by_address, address)
+
+    def __len__(self) -> int:
+        return sum(self._by_address.values())
+
+
 def _drop_one(counts: dict[Any, int], key: Any) -> None:
     left = counts.get(key, 0) - 1
     if left > 0:
@@ -408,4 +447,4 @@ def _drop_one(counts: dict[Any, int], key: Any) -> None:
         counts.pop(key, None)
 
 
-__all__ = ["Buckets", "HashPool", "Limits", "LoginGuard", "RateLimited", "Sockets"]
+__all__ = ["Buckets", "Connections", "HashPool", "Limits", "LoginGuard", "RateLimited", "Sockets"]
