@@ -21,7 +21,9 @@
   ``--trusted-proxy``: they set the scheme (so the cookie's ``Secure``) and the client's
   address (so the limits per address).
 
-:func:`server_options` are uvicorn's settings that go with it: the largest websocket message,
+:func:`server_options` are uvicorn's settings that go with it (and :func:`http_protocol`, the HTTP
+protocol bounding a request's head, the connections per address and the time to send a request):
+the largest websocket message,
 pings, the keep-alive and the time a connection has to send its request.
 """
 
