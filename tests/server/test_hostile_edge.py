@@ -21,9 +21,10 @@ from typing import Any
 
 import httpx
 import pytest
+from websockets.sync.client import connect
 
 from sevenstud.server.app import create_app
-from sevenstud.server.limits import Limits
+from sevenstud.server.limits import PAGE_CONNECTIONS, Limits
 from sevenstud.server.spawn import in_thread
 from sevenstud.server.store import Store, open_store
 
@@ -115,20 +116,21 @@ def test_a_post_with_a_body_under_the_head_limit_goes_through_whatever_its_reads
 
 def test_connections_past_the_count_per_address_are_refused_429_until_one_closes(lite: Store) -> None:
     """Rule: at most ``connections_per_address`` connections are open at once from one address
-    (a websocket among them); one more is answered 429, naming the limit, in its language, and
-    closed; once one closes a new one is served."""
-    limits = Limits(connections_per_address=3)
+    (a websocket among them; never fewer than ``sockets_per_address`` and a browser's few); one
+    more is answered 429, naming the limit, in its language, and closed; once one closes a new
+    one is served."""
+    limits = Limits(connections_per_address=1, sockets_per_address=1)
+    most = limits.most_connections_per_address()
+    assert most == 1 + PAGE_CONNECTIONS
     with served(lite, limits) as address:
         host, port = address.split(":")
-        held = [socket.create_connection((host, int(port)), timeout=5) for _ in range(2)]
+        held = [socket.create_connection((host, int(port)), timeout=5) for _ in range(most - 1)]
         try:
-            from websockets.sync.client import connect
-
-            with connect(f"ws://{address}/ws") as ws:  # the third: a websocket
+            with connect(f"ws://{address}/ws") as ws:  # the last one allowed: a websocket
                 ws.ping().wait(5)
                 refused = _raw(address, b"GET /api/lobby HTTP/1.1\r\nHost: x\r\nAccept-Language: uk\r\n\r\n")
                 status, body = _status_and_body(refused)
-                assert status == 429 and "3" in body["detail"] and "адрес" in body["detail"], body
+                assert status == 429 and str(most) in body["detail"] and "адрес" in body["detail"], body
             time.sleep(0.3)  # the websocket's close reaches the server
             again = b"GET /api/lobby HTTP/1.1\r\nHost: %b\r\nConnection: close\r\n\r\n"
             answer = _raw(address, again % address.encode())
@@ -137,8 +139,13 @@ def test_connections_past_the_count_per_address_are_refused_429_until_one_closes
             for raw in held:
                 raw.close()
         time.sleep(0.3)
-        for _ in range(3):  # the closed ones let go: three at once again
-            assert httpx.get(f"http://{address}/api/lobby").status_code == 200
+        with httpx.Client(base_url=f"http://{address}") as client:  # all let go: as many again
+            opened = [socket.create_connection((host, int(port)), timeout=5) for _ in range(most - 1)]
+            try:
+                assert client.get("/api/lobby").status_code == 200
+            finally:
+                for raw in opened:
+                    raw.close()
 
 
 # ---------------------------------------------------------------------- lone surrogates

@@ -430,7 +430,7 @@ def http_protocol(limits: Limits, trusted_proxies: tuple[str, ...] = ()) -> type
     - a head (request line and headers) past :attr:`Limits.header_bytes` is answered 431 and the
       connection closed, before the parser has held more of it (httptools gathers a header
       whole before it hands it on: a 60 MiB one was read into memory and answered 200);
-    - at most :attr:`Limits.connections_per_address` connections open at once from one address
+    - at most :meth:`Limits.most_connections_per_address` connections open at once from one address
       (a websocket upgraded from one still counts until it closes; ``trusted_proxies``' are not
       counted): one more is answered 429 once its first bytes say its language, and closed.
 
@@ -441,8 +441,9 @@ def http_protocol(limits: Limits, trusted_proxies: tuple[str, ...] = ()) -> type
         return "auto"
     request_seconds = limits.header_seconds
     head_most = max(1, limits.header_bytes)
-    connections = Connections(limits.connections_per_address, frozenset(trusted_proxies))
-    too_many = f"too many connections from your address: {limits.connections_per_address} at once"
+    most = limits.most_connections_per_address()
+    connections = Connections(most, frozenset(trusted_proxies))
+    too_many = f"too many connections from your address: {most} at once"
     too_long = f"a request's line and headers are at most {head_most} bytes"
 
     class DeadlineProtocol(HttpToolsProtocol):

@@ -36,6 +36,11 @@ HOUR = 3600.0
 DAY = 86400.0
 
 
+PAGE_CONNECTIONS = 16
+"""Connections an address may hold besides its most websockets: a browser's few for pages (six
+per host in each), a tab or two."""
+
+
 @dataclasses.dataclass(slots=True, frozen=True)
 class Limits:
     """Every limit of the card room, with its default (docs/security.md gives the reasons)."""
@@ -77,7 +82,10 @@ class Limits:
     KiB; httptools alone reads a head of any size (a 60 MiB one was answered 200)."""
     connections_per_address: int = 128
     """TCP connections open at once from one address (HTTP and websockets together; a trusted
-    proxy's are not counted): twice ``sockets_per_address`` and a browser's few for pages."""
+    proxy's are not counted): twice ``sockets_per_address`` and a browser's few for pages.
+    Never fewer than ``sockets_per_address`` and :data:`PAGE_CONNECTIONS` more
+    (:meth:`most_connections_per_address`): a websocket is a connection too, so lifting the
+    websockets' limit lifts this one."""
     header_seconds: float = 10.0
     """Time a connection has to send a whole request (headers and body) before it is closed."""
     keep_alive_seconds: int = 5
@@ -101,6 +109,17 @@ class Limits:
     chat_window: float = 10.0
     pause_unwatched_bots: bool = True
     """A table nobody but bots sits at, with nobody watching, deals no hand."""
+
+    def most_connections_per_address(self) -> int:
+        """The connections one address may hold open at once: ``connections_per_address``, but
+        never fewer than its websockets may be and a browser's connections for pages besides.
+
+        >>> Limits().most_connections_per_address()
+        128
+        >>> Limits(sockets_per_address=1000).most_connections_per_address()
+        1016
+        """
+        return max(self.connections_per_address, self.sockets_per_address + PAGE_CONNECTIONS)
 
     @classmethod
     def names(cls) -> tuple[str, ...]:
