@@ -452,7 +452,8 @@ def http_protocol(limits: Limits, trusted_proxies: tuple[str, ...] = ()) -> type
 
         connections_open = connections
         """The count of connections per address this server's protocol keeps (for tests)."""
-        _generation = 0
+        _deadline: asyncio.TimerHandle | None = None
+        """The timer closing the connection if its request is not in by then (None: none runs)."""
         _head = 0
         """Bytes of the current request's head fed to the parser so far."""
         _in_head = True
@@ -462,13 +463,21 @@ def http_protocol(limits: Limits, trusted_proxies: tuple[str, ...] = ()) -> type
         _refused = False
 
         def _schedule(self) -> None:
-            self._generation += 1
-            generation = self._generation
-            self.loop.call_later(request_seconds, self._expire, generation)
+            self._unschedule()
+            self._deadline = self.loop.call_later(request_seconds, self._expire)
 
-        def _expire(self, generation: int) -> None:
+        def _unschedule(self) -> None:
+            # A cancelled timer lets go of this protocol at once: one left to run would hold it
+            # (its transport, its scope) for the whole deadline after the connection has gone,
+            # thousands of them under a flood of connections.
+            if self._deadline is not None:
+                self._deadline.cancel()
+                self._deadline = None
+
+        def _expire(self) -> None:
+            self._deadline = None
             transport = self.transport
-            if generation != self._generation or transport is None or transport.is_closing():
+            if transport is None or transport.is_closing():
                 return
             if transport.get_protocol() is not self:
                 return  # upgraded to a websocket: its pings keep it honest
@@ -490,12 +499,13 @@ def http_protocol(limits: Limits, trusted_proxies: tuple[str, ...] = ()) -> type
             self._schedule()
 
         def connection_lost(self, exc: Exception | None) -> None:
+            self._unschedule()
             self._release()
             super().connection_lost(exc)
 
         def _refuse(self, status: int, detail: str, lang: str) -> None:
             extra = ((b"retry-after", b"5"),) if status == 429 else ()
-            self._generation += 1
+            self._unschedule()
             self.transport.write(raw_answer(status, detail, lang, extra))
             self.transport.close()
 
@@ -508,17 +518,20 @@ def http_protocol(limits: Limits, trusted_proxies: tuple[str, ...] = ()) -> type
             # are counted from its first piece (exactly on a fresh connection and after an
             # answer; a head pipelined behind a body is counted from the next piece, so it is
             # held to twice the limit at most).
-            while data:
+            # Pieces are views of the read, not copies: a flood of large reads is not copied
+            # again (the copies of 256 KiB reads were most of the memory a header flood took).
+            left = memoryview(data)
+            while left:
                 if self._in_head:
                     room = head_most - self._head
                     if room <= 0:
                         self._refuse(431, too_long, self._head_language())
                         return
-                    piece, data = data[:room], data[room:]
+                    piece, left = left[:room], left[room:]
                     self._head += len(piece)
                 else:
-                    piece, data = data[:head_most], data[head_most:]
-                super().data_received(piece)
+                    piece, left = left[:head_most], left[head_most:]
+                super().data_received(piece)  # type: ignore[arg-type]  # httptools reads any buffer
                 transport = self.transport
                 if transport is None or transport.is_closing() or transport.get_protocol() is not self:
                     return  # answered and closing, or upgraded to a websocket
@@ -538,7 +551,7 @@ def http_protocol(limits: Limits, trusted_proxies: tuple[str, ...] = ()) -> type
             super().on_headers_complete()
 
         def on_message_complete(self) -> None:
-            self._generation += 1  # the whole request is in: no deadline while it is answered
+            self._unschedule()  # the whole request is in: no deadline while it is answered
             self._head = 0  # what comes next is the next request's head
             self._in_head = True
             super().on_message_complete()
@@ -548,6 +561,7 @@ def http_protocol(limits: Limits, trusted_proxies: tuple[str, ...] = ()) -> type
             self._schedule()
 
         def handle_websocket_upgrade(self) -> None:
+            self._unschedule()  # the websocket's pings keep it honest from now on
             super().handle_websocket_upgrade()
             # The websocket protocol has the transport now and this one never hears of it
             # again (no connection_lost, which is where uvicorn lets its parser go): the parser
