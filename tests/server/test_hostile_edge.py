@@ -25,8 +25,8 @@ from websockets.sync.client import connect
 
 from sevenstud.server.app import create_app
 from sevenstud.server.limits import PAGE_CONNECTIONS, Limits
-from sevenstud.server.spawn import in_thread
 from sevenstud.server.store import Store, open_store
+from tests.spawn import in_thread
 
 
 @pytest.fixture
