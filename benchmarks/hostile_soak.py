@@ -15,7 +15,10 @@ limits as a household would be), acting on their turn after 0.2 to 1 s. At the s
   oversized frames, unknown types, wrong types, lone surrogates, out-of-turn and stale actions
   as fast as the server lets them (reconnecting when it closes them);
 - one address makes guests as fast as it can, another tries wrong passwords for a real
-  account, and another asks for equity jobs too large to run and for the largest it may.
+  account, and another asks for equity jobs too large to run and for the largest it may;
+- ``--header-flooders`` addresses each send request after request with a 50 MiB header (one
+  at a time each: eight at once by default), one address opens 200 connections at a time and
+  holds them half-sent, and one posts JSON bodies with lone surrogates to every route.
 
 At the end it prints the honest clients' round trips (p50, p99), how many tables stalled (no
 action for 10 s while people sat there), how many down cards leaked (a face-down card of
@@ -227,6 +230,91 @@ async def _flood_logins(base: str, deadline: float, report: Report) -> None:
                 await asyncio.sleep(0.05)
 
 
+HEADER_FLOOD_MIB = 50
+"""The header each header flooder sends (issue 36: eight 50 MiB requests at once took the server
+from 200 to 592 MiB, never given back)."""
+
+
+async def _answer_of(reader: asyncio.StreamReader) -> str:
+    """The status code a raw connection was answered, or how it ended without one."""
+    try:
+        line = await asyncio.wait_for(reader.readline(), 15)
+    except (OSError, TimeoutError):
+        return "reset"
+    parts = line.split()
+    return parts[1].decode() if len(parts) > 1 else "closed"
+
+
+async def _header_flooder(port: int, address: str, deadline: float, report: Report) -> None:
+    """A request whose one header is :data:`HEADER_FLOOD_MIB` MiB, again and again, sent a MiB
+    at a time (until the server has answered and closed)."""
+    chunk = b"a" * (1024 * 1024)
+    while time.monotonic() < deadline:
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(address, 0))
+        except OSError:
+            report.answers["header flood refused connect"] += 1
+            await asyncio.sleep(0.5)
+            continue
+        answer = asyncio.get_running_loop().create_task(_answer_of(reader))
+        try:
+            writer.write(b"GET /api/lobby HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nX-Flood: " % port)
+            for _ in range(HEADER_FLOOD_MIB):
+                if answer.done():
+                    break
+                writer.write(chunk)
+                await writer.drain()
+            else:
+                writer.write(b"\r\n\r\n")
+                await writer.drain()
+        except OSError:
+            pass  # the server closed it: its answer says why
+        report.answers[f"header flood {await answer}"] += 1
+        writer.close()
+
+
+async def _connection_hoarder(port: int, deadline: float, report: Report) -> None:
+    """One address opening connections and holding them, half a request each, more than the
+    room allows from one address: each is answered 429 past the limit (the others are closed at
+    the request deadline, and opened again)."""
+    address = "127.0.7.9"
+    while time.monotonic() < deadline:
+        held = []
+        for _ in range(200):
+            try:
+                reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(address, 0))
+            except OSError:
+                report.answers["hoarder refused connect"] += 1
+                continue
+            writer.write(b"GET /api/lobby HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n" % port)
+            held.append((reader, writer))
+        answers = await asyncio.gather(*(_answer_of(reader) for reader, _ in held))
+        for answer in answers:
+            report.answers[f"hoarder {answer}"] += 1
+        for _, writer in held:
+            writer.close()
+
+
+async def _lone_surrogates(base: str, deadline: float, report: Report) -> None:
+    """JSON bodies holding a lone surrogate, to every route that reads one (each was a 500
+    with a traceback, anonymously)."""
+    transport = httpx.AsyncHTTPTransport(local_address="127.0.7.20")
+    bodies = (
+        ("/api/signup", b'{"name": "\\ud800", "password": "correct horse"}'),
+        ("/api/login", b'{"name": "ann", "password": "\\udfff"}'),
+        ("/api/tables", b'{"name": "\\ud800"}'),
+        ("/api/tournaments", b'{"template": "sng-6", "name": "\\ud800"}'),
+        ("/api/equity", b'{"hands": ["As Ks", "\\ud800"]}'),
+    )
+    json_type = {"Content-Type": "application/json"}
+    async with httpx.AsyncClient(base_url=base, transport=transport, timeout=10) as http:
+        while time.monotonic() < deadline:
+            for path, body in bodies:
+                response = await http.post(path, content=body, headers=json_type)
+                report.answers[f"lone surrogate {response.status_code}"] += 1
+            await asyncio.sleep(0.05)
+
+
 EIGHT_ON_THIRD = [
     "As 2s 3s",
     "Kd Kh Qc",
@@ -275,7 +363,14 @@ def _leak_checker(report: Report) -> Any:
 
 
 async def _attack_and_play(
-    base: str, port: int, tables: list[int], seconds: float, non_readers: int, garbage: int, report: Report
+    base: str,
+    port: int,
+    tables: list[int],
+    seconds: float,
+    non_readers: int,
+    garbage: int,
+    report: Report,
+    header_flooders: int = 8,
 ) -> None:
     clients = len(tables) * 5
     addresses = [f"127.0.1.{1 + i}" for i in range(-(-clients // GUESTS_PER_ADDRESS))]
@@ -298,6 +393,9 @@ async def _attack_and_play(
         _flood_guests(base, deadline, report),
         _flood_logins(base, deadline, report),
         _equity_jobs(base, deadline, report),
+        *(_header_flooder(port, f"127.0.7.{1 + i}", deadline, report) for i in range(header_flooders)),
+        _connection_hoarder(port, deadline, report),
+        _lone_surrogates(base, deadline, report),
     ]
     honest = play(
         base,
@@ -335,6 +433,7 @@ def run(
     non_readers: int = 50,
     garbage: int = 20,
     database: str | None = None,
+    header_flooders: int = 8,
 ) -> Report:
     """Start a server, soak it, stop it, audit it: the report."""
     report = Report()
@@ -355,7 +454,14 @@ def run(
             try:
                 asyncio.run(
                     _attack_and_play(
-                        served.base, served.port, report.tables, seconds, non_readers, garbage, report
+                        served.base,
+                        served.port,
+                        report.tables,
+                        seconds,
+                        non_readers,
+                        garbage,
+                        report,
+                        header_flooders,
                     )
                 )
             finally:
@@ -388,9 +494,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--non-readers", type=int, default=50)
     parser.add_argument("--garbage", type=int, default=20)
+    parser.add_argument("--header-flooders", type=int, default=8, help="50 MiB headers, one at a time each")
     parser.add_argument("--database", default=None, help="postgresql://... (default: a fresh SQLite file)")
     args = parser.parse_args(argv)
-    report = run(args.tables, args.seconds, args.non_readers, args.garbage, args.database)
+    report = run(
+        args.tables, args.seconds, args.non_readers, args.garbage, args.database, args.header_flooders
+    )
     honest = report.honest
     print(
         f"{len(report.tables)} tables, {len(report.tables) * 5} honest clients, {args.seconds:.0f} s, with "

@@ -228,6 +228,7 @@ REFUSALS: tuple[str, ...] = (
     N_("the name {name} is taken"),
     N_("a name is 3 to 20 letters, digits, '_' or '-'"),
     N_("names starting with 'guest' or 'bot' are kept for guests and bots"),
+    N_("names starting with {word} are kept for the dealer"),
     N_("a password has at least {count} characters"),
     N_("a password has at most 200 characters"),
     N_("no account with that name and password"),
@@ -320,10 +321,10 @@ REFUSALS: tuple[str, ...] = (
     N_("Content-Length {length} is not a number"),
     N_("a request body is at most {limit} bytes (this one says {declared})"),
     N_("a request body is at most {limit} bytes"),
+    N_("a request's line and headers are at most {count} bytes"),
     # the chat and the notes (server/tables/chat.py, server/accounts/notes.py)
     N_("a chat message needs some text"),
-    N_("chat is plain text: no direction controls (U+{code})"),
-    N_("chat is plain text on one line: no control characters (U+{code})"),
+    N_("chat is plain text on one line: no {what} (U+{code})"),
     N_("only players seated at this table chat here: spectators read the chat"),
     N_("name: no player has a name that long once compared"),
     N_("you have no note on {name}"),
@@ -478,6 +479,12 @@ WORDS: tuple[str, ...] = (
     N_("the dead cards twice"),
     N_("player {seat} and the community card"),
     N_("the dead cards and the community card"),
+    # what plain text on one line refuses (server/plaintext.py)
+    N_("control characters"),
+    N_("line or paragraph separators"),
+    N_("direction controls"),
+    N_("invisible format characters"),
+    N_("blank fillers"),
 )
 """The words a refusal's parts are made of, translated where they stand inside one."""
 

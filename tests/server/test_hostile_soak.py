@@ -27,3 +27,8 @@ def test_honest_tables_play_on_through_every_attack_at_once() -> None:
     assert answers["equity exact 8 players 400"] > 0 and answers["equity exact 8 players 200"] == 0
     assert answers["garbage answered error"] > 0
     assert not [a for a in answers if a.startswith("attacker failed")], answers
+    # the new attackers (issue 36): a 50 MiB header is never read whole, connections past the
+    # count per address are refused, a lone surrogate is a 422 (never a 500)
+    assert answers["header flood 431"] > 0 and answers["header flood 200"] == 0, answers
+    assert answers["hoarder 429"] > 0, answers
+    assert answers["lone surrogate 422"] > 0 and answers["lone surrogate 500"] == 0, answers

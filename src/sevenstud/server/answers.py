@@ -21,6 +21,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from sevenstud.i18n import N_
 from sevenstud.server.i18n import negotiate, say, translation
 from sevenstud.server.limits import RateLimited
+from sevenstud.server.plaintext import PLAIN_LINE
 
 __all__ = ["VALIDATION_WORDS", "install", "language_of_request", "validation_errors"]
 
@@ -48,6 +49,11 @@ VALIDATION_WORDS: dict[str, str] = {
     "string_too_short": N_("at least {min_length} characters"),
     "string_too_long": N_("at most {max_length} characters"),
     "string_pattern_mismatch": N_("not in the form asked for"),
+    # the card room's own kinds: the edge's (edge.py) and the plain-line rule's (plaintext.py)
+    "string_unpaired_surrogate": N_(
+        "text with an unpaired surrogate (\\ud800 to \\udfff alone is not Unicode)"
+    ),
+    "plain_line": PLAIN_LINE,
 }
 """Our words for pydantic's kinds of error (``type``), ``{name}`` filled from its ``ctx``; a
 kind not listed keeps pydantic's own (English) ``msg``; so does an English request."""
@@ -70,7 +76,8 @@ def validation_errors(errors: list[Any], lang: str) -> list[dict[str, Any]]:
         error = dict(error)
         words = VALIDATION_WORDS.get(str(error.get("type")))
         if words is not None:
-            ctx = {key: str(value) for key, value in (error.get("ctx") or {}).items()}
+            # a part of the context that is itself one of our words is said in the language too
+            ctx = {key: say(str(value), lang) for key, value in (error.get("ctx") or {}).items()}
             # a context this kind of error lacks here: pydantic's own words stay
             with contextlib.suppress(KeyError, IndexError):
                 error["msg"] = tr.gettext(words).format(**ctx)

@@ -211,7 +211,8 @@ def serve_command(args: argparse.Namespace) -> int:
         log_level="warning",
         access_log=False,
         log_config=log_config(getattr(args, "log_format", "text")),
-        **server_options(limits),
+        # a trusted proxy's connections are not counted per address (edge.http_protocol)
+        **server_options(limits, tuple(getattr(args, "trusted_proxy", None) or ())),
     )
     store.close()
     return 0

@@ -36,6 +36,11 @@ HOUR = 3600.0
 DAY = 86400.0
 
 
+PAGE_CONNECTIONS = 16
+"""Connections an address may hold besides its most websockets: a browser's few for pages (six
+per host in each), a tab or two."""
+
+
 @dataclasses.dataclass(slots=True, frozen=True)
 class Limits:
     """Every limit of the card room, with its default (docs/security.md gives the reasons)."""
@@ -71,6 +76,16 @@ class Limits:
     ws_frame_bytes: int = 64 * 1024
     """The largest websocket message the server reads at all (larger: closed with 1009);
     messages over :data:`~sevenstud.server.protocol.MAX_MESSAGE_BYTES` up to this get an error."""
+    header_bytes: int = 16 * 1024
+    """The largest head of an HTTP request (its request line and headers), refused 431 past it:
+    the card room's own requests send a few hundred bytes, a browser's with its cookies a few
+    KiB; httptools alone reads a head of any size (a 60 MiB one was answered 200)."""
+    connections_per_address: int = 128
+    """TCP connections open at once from one address (HTTP and websockets together; a trusted
+    proxy's are not counted): twice ``sockets_per_address`` and a browser's few for pages.
+    Never fewer than ``sockets_per_address`` and :data:`PAGE_CONNECTIONS` more
+    (:meth:`most_connections_per_address`): a websocket is a connection too, so lifting the
+    websockets' limit lifts this one."""
     header_seconds: float = 10.0
     """Time a connection has to send a whole request (headers and body) before it is closed."""
     keep_alive_seconds: int = 5
@@ -100,6 +115,17 @@ class Limits:
     """Downloads of all one's hands one account may have running at once."""
     pause_unwatched_bots: bool = True
     """A table nobody but bots sits at, with nobody watching, deals no hand."""
+
+    def most_connections_per_address(self) -> int:
+        """The connections one address may hold open at once: ``connections_per_address``, but
+        never fewer than its websockets may be and a browser's connections for pages besides.
+
+        >>> Limits().most_connections_per_address()
+        128
+        >>> Limits(sockets_per_address=1000).most_connections_per_address()
+        1016
+        """
+        return max(self.connections_per_address, self.sockets_per_address + PAGE_CONNECTIONS)
 
     @classmethod
     def names(cls) -> tuple[str, ...]:
@@ -406,6 +432,38 @@ class Sockets:
         return len(self._open)
 
 
+class Connections:
+    """The TCP connections open at once, per address (:attr:`Limits.connections_per_address`):
+    :meth:`open` says whether one more is allowed (and counts it), :meth:`closed` lets it go.
+    The addresses in ``exempt`` (trusted proxies: every client behind one shares its address)
+    are not counted. Used on the server's event loop only, so without a lock."""
+
+    __slots__ = ("_by_address", "exempt", "most")
+
+    def __init__(self, most: int, exempt: frozenset[str] = frozenset()) -> None:
+        self.most = most
+        self.exempt = exempt
+        self._by_address: dict[str, int] = {}
+
+    def open(self, address: str) -> bool:
+        """Count a new connection from ``address``; False (not counted) when it has the most."""
+        if address in self.exempt:
+            return True
+        count = self._by_address.get(address, 0)
+        if count >= self.most:
+            return False
+        self._by_address[address] = count + 1
+        return True
+
+    def closed(self, address: str) -> None:
+        """A connection :meth:`open` counted went away."""
+        if address not in self.exempt:
+            _drop_one(self._by_address, address)
+
+    def __len__(self) -> int:
+        return sum(self._by_address.values())
+
+
 def _drop_one(counts: dict[Any, int], key: Any) -> None:
     left = counts.get(key, 0) - 1
     if left > 0:
@@ -414,4 +472,4 @@ def _drop_one(counts: dict[Any, int], key: Any) -> None:
         counts.pop(key, None)
 
 
-__all__ = ["Buckets", "HashPool", "Limits", "LoginGuard", "RateLimited", "Sockets"]
+__all__ = ["Buckets", "Connections", "HashPool", "Limits", "LoginGuard", "RateLimited", "Sockets"]

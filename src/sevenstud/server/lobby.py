@@ -20,6 +20,7 @@ from sevenstud.games import GAMES, GameCode, Stakes, StudHiLo, game_class, game_
 from sevenstud.server.accounts.routes import address_of
 from sevenstud.server.cardroom import CardRoom
 from sevenstud.server.limits import RateLimited
+from sevenstud.server.plaintext import PlainLine
 from sevenstud.server.protocol import MAX_ID
 from sevenstud.server.store import Store
 from sevenstud.server.store.models import Player, TableRow
@@ -61,7 +62,7 @@ class NewTable(BaseModel):
 
     model_config = ConfigDict(strict=True, extra="forbid")  # a misspelt field is named, not ignored
 
-    name: str = Field(default="Stud table", min_length=1, max_length=80)
+    name: PlainLine = Field(default="Stud table", min_length=1, max_length=80)  # plain text, one line
     game: GameCode = StudHiLo.code
     # Not strict as a whole: a JSON body's array reaches the model as a list, not a tuple (each
     # number is strict all the same).

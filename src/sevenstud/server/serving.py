@@ -15,6 +15,7 @@ hundred microseconds later at most, with a fraction of the system calls.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any, cast
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
@@ -93,6 +94,10 @@ class CoalescingWebSockets(WebSocketsSansIOProtocol):
     """uvicorn's websocket protocol over a :class:`CoalescingTransport` (``uvicorn.run(...,
     ws=CoalescingWebSockets)``)."""
 
+    on_lost: Callable[[], None] | None = None
+    """Called once when the connection is gone: the HTTP protocol it was upgraded from counts
+    its connections per address (edge.http_protocol) and lets this one go then."""
+
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         """Wrap the connection's transport, then what uvicorn does."""
         wrapped: Any = CoalescingTransport(cast(asyncio.Transport, transport), self.loop)
@@ -105,6 +110,9 @@ class CoalescingWebSockets(WebSocketsSansIOProtocol):
         Cycles only a full collection would free, one for every socket that did not close
         cleanly (a clean close ends the parser itself)."""
         super().connection_lost(exc)
+        on_lost, self.on_lost = self.on_lost, None
+        if on_lost is not None:
+            on_lost()
         conn = self.conn
         error, conn.parser_exc = conn.parser_exc, None
         if error is not None:

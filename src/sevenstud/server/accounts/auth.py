@@ -16,12 +16,14 @@ from __future__ import annotations
 import datetime
 import functools
 import hashlib
+import json
 import re
 import secrets
 import threading
 import time
 import unicodedata
 from collections.abc import Callable, Collection
+from pathlib import Path
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -102,6 +104,23 @@ def _new_player(store: Store, name: str, password_hash: str | None, guest: bool)
         return player.id
 
 
+WEB_CATALOGS = Path(__file__).resolve().parents[2] / "web" / "i18n"
+"""The pages' catalogs (``<lang>.json``), where each language's word for the dealer is."""
+
+
+@functools.cache
+def dealer_words() -> tuple[str, ...]:
+    """The dealer's name in every language the pages speak (``chat.dealer``: ``Dealer``,
+    ``Diiler``, ...), as names are compared: the chat shows the dealer's lines under it, so no
+    player's name may start with one of them."""
+    words = set()
+    for catalog in sorted(WEB_CATALOGS.glob("*.json")):
+        word = json.loads(catalog.read_text(encoding="utf-8")).get("chat.dealer")
+        if isinstance(word, str) and word.strip():
+            words.add(name_key(word.strip()))
+    return tuple(sorted(words))
+
+
 def check_sign_up(name: str, password: str) -> str:
     """The name as it is kept (NFKC), or :class:`AuthError` saying what is wrong with either."""
     if isinstance(name, str):
@@ -110,6 +129,10 @@ def check_sign_up(name: str, password: str) -> str:
         raise AuthError("a name is 3 to 20 letters, digits, '_' or '-'")
     if name_key(name).startswith(("guest", "bot")):
         raise AuthError("names starting with 'guest' or 'bot' are kept for guests and bots")
+    plain = name_key(name).replace("_", "").replace("-", "")  # De_aler reads as Dealer
+    for word in dealer_words():
+        if plain.startswith(word):
+            raise AuthError(f"names starting with {word!r} are kept for the dealer")
     if not isinstance(password, str) or len(password) < MIN_PASSWORD:
         raise AuthError(f"a password has at least {MIN_PASSWORD} characters")
     if len(password) > 200:

@@ -11,6 +11,7 @@ notes are never read or written here, and there is no route that names an author
 from __future__ import annotations
 
 import time
+import unicodedata
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Request
@@ -84,7 +85,8 @@ def router(sessions: Sessions) -> APIRouter:
     def write_note(request: Request, name: Name, body: NoteBody) -> dict[str, Any]:
         who = author(request)
         text = body.text.strip()
-        if any((ord(c) < 32 and c not in "\n\t") or c == "\x7f" for c in text):
+        # every control character (C0, DEL and the C1 block) but the line breaks and tabs
+        if any(unicodedata.category(c) == "Cc" and c not in "\n\t" for c in text):
             raise HTTPException(400, "a note is plain text: no control characters but line breaks and tabs")
         with store.transaction() as s:
             note = find(s, who.id, name)

@@ -4,8 +4,9 @@ A ``chat`` message reaches the table through :meth:`Room.handle <sevenstud.serve
 like every other, and is decided on the table's actor (:meth:`TableChat.say`): only a player
 seated at the table may write (spectators read: a watcher who could talk to the players would be
 a way to pass them what it sees, and the rail's abuse is a card room's oldest complaint); the text
-is plain text (no control characters, no bidirectional overrides that would make it read as
-someone else's words), at most :data:`~sevenstud.server.protocol.CHAT_MAX_CHARS` characters; each
+is plain text on one line (server/plaintext.py: no control characters or line separators, no
+bidirectional overrides that would make it read as someone else's words, nothing invisible, no
+blank fillers), at most :data:`~sevenstud.server.protocol.CHAT_MAX_CHARS` characters; each
 player may send :attr:`Limits.chat_messages <sevenstud.server.limits.Limits.chat_messages>` lines
 per :attr:`~sevenstud.server.limits.Limits.chat_window` seconds over all their tables (a token
 bucket of :mod:`sevenstud.server.limits`). A line refused gets ``error`` naming why, on that
@@ -20,17 +21,15 @@ kept in memory, for whoever says ``hello`` (a server restart forgets them: chat 
 from __future__ import annotations
 
 import secrets
-import unicodedata
 from collections import deque
 from typing import Any
 
+from sevenstud.server import plaintext
 from sevenstud.server.limits import Buckets, Limits, RateLimited
 from sevenstud.server.tables.keeper import RoomError
 
 KEPT = 50
 """The chat lines a table keeps for a client that says ``hello``."""
-
-_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 class ChatDesk:
@@ -43,14 +42,15 @@ class ChatDesk:
 
 def check_text(text: str) -> str:
     """The text of a chat line as it is sent on, or :class:`RoomError` saying what is wrong with
-    it: blank text, a control character (a line break among them) or a bidirectional override."""
+    it: blank text, or a character plain text on one line refuses (a control character, a line
+    break among them, a line separator, a direction control, an invisible format character, a
+    blank filler: :func:`sevenstud.server.plaintext.fault`)."""
     if not text.strip():
         raise RoomError("a chat message needs some text")
-    for char in text:
-        if char in _BIDI_CONTROLS:
-            raise RoomError(f"chat is plain text: no direction controls (U+{ord(char):04X})")
-        if unicodedata.category(char) == "Cc":
-            raise RoomError(f"chat is plain text on one line: no control characters (U+{ord(char):04X})")
+    found = plaintext.fault(text)
+    if found is not None:
+        what, code = found
+        raise RoomError(f"chat is plain text on one line: no {what} (U+{code})")
     return text.strip()
 
 

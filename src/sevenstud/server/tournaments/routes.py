@@ -21,6 +21,7 @@ from sqlalchemy import func, select
 
 from sevenstud.history.pokerstars.summary import tournament_summary
 from sevenstud.server.accounts.sessions import Sessions
+from sevenstud.server.plaintext import PlainLine
 from sevenstud.server.store.models import (
     TournamentEntry,
     TournamentLease,
@@ -78,7 +79,7 @@ class NewTournament(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
     template: Template
-    name: str = Field(default="", max_length=60)
+    name: PlainLine = Field(default="", max_length=60)  # plain text on one line (plaintext.py)
     game: GameName = "stud8"
     buy_in: int = Field(default=100, ge=0, le=100_000)
     fee: int = Field(default=10, ge=0, le=10_000)
