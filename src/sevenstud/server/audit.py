@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import func, select
 
+from sevenstud.server.operators import log as operator_log
 from sevenstud.server.store import Store, StoreError, ledger, open_store
 from sevenstud.server.store.models import Entry, HandRow, LedgerAccount, Player, Sitting
 from sevenstud.server.tournaments.views import audit_tournaments
@@ -106,6 +107,7 @@ def audit(store: Store) -> AuditReport:
                     f"stored {result.get('stacks')} and {result.get('rake')}"
                 )
         problems += audit_tournaments(s, ledger_says)  # chips issued, at the tables, the prize pool
+        problems += operator_log.check(s)  # the operators' event log, only ever added to
         if ledger_says(ledger.HOUSE, 0) != rake:
             problems.append(
                 f"the house holds {ledger_says(ledger.HOUSE, 0)}, the finished hands raked {rake}"
