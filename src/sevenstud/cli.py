@@ -30,7 +30,7 @@ EXIT_INTERRUPTED = 130  # 128 + SIGINT
 
 COMMANDS = (
     *("play", "replay", "convert", "show", "equity", "simulate", "train"),
-    *("serve", "audit", "backup", "restore"),
+    *("serve", "audit", "backup", "restore", "admin"),
 )
 
 
@@ -297,6 +297,9 @@ def build_parser() -> argparse.ArgumentParser:
     restore = command("restore", "put a backup in place of the card room's SQLite database (stopped)")
     restore.add_argument("path", metavar="PATH", help="a file written by sevenstud backup")
     restore.add_argument("--database", default=None, metavar="URL", help=database_help)
+    from sevenstud.server.operators.command import add_arguments as add_admin_arguments
+
+    add_admin_arguments(command("admin", "make the room's operators: create, grant, revoke"), database_help)
     from sevenstud.cfr.arguments import add_train_arguments
 
     add_train_arguments(command("train", "train the learned bot's policy by Monte Carlo CFR (resumable)"))
@@ -327,10 +330,11 @@ def _run(args: argparse.Namespace) -> int:
         from sevenstud.history.show import show_command
 
         return show_command(args)
-    if args.command in ("serve", "audit", "backup", "restore"):
+    if args.command in ("serve", "audit", "backup", "restore", "admin"):
         try:
             from sevenstud.server.app import serve_command
             from sevenstud.server.audit import audit_command
+            from sevenstud.server.operators.command import admin_command
             from sevenstud.server.store.backup import backup_command, restore_command
         except ImportError as error:
             raise CommandError(
@@ -341,6 +345,7 @@ def _run(args: argparse.Namespace) -> int:
             "audit": audit_command,
             "backup": backup_command,
             "restore": restore_command,
+            "admin": admin_command,
         }
         return commands[args.command](args)
     if args.command == "simulate":

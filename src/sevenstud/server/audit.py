@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import func, select
 
+from sevenstud.server.operators import log as operator_log
 from sevenstud.server.store import Store, StoreError, ledger, open_store
 from sevenstud.server.store.models import DealtIn, Entry, HandRow, LedgerAccount, Player, Sitting
 from sevenstud.server.tournaments.views import audit_tournaments
@@ -118,6 +119,7 @@ def audit(store: Store) -> AuditReport:
         for hand_id, player_id, hero in sorted(indexed - dealt_in)[:10]:
             problems.append(f"hand row {hand_id}: dealt_in lists player {player_id} (place {hero}) wrongly")
         problems += audit_tournaments(s, ledger_says)  # chips issued, at the tables, the prize pool
+        problems += operator_log.check(s)  # the operators' event log, only ever added to
         if ledger_says(ledger.HOUSE, 0) != rake:
             problems.append(
                 f"the house holds {ledger_says(ledger.HOUSE, 0)}, the finished hands raked {rake}"

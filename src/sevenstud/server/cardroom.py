@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import itertools
 import time
 from collections.abc import Callable
@@ -164,6 +165,16 @@ class CardRoom:
             self.leases.release(table_id)
 
         await self.store.run(close)
+
+    async def stand_up_everywhere(self, name: str) -> int:
+        """Stand ``name`` up at every table served here (at the end of the hand when dealt in:
+        the stack goes back to the balance then); how many tables."""
+        stood = 0
+        for room in list(self.rooms.values()):
+            if name in room.keeper.occupants and room.gate is None:  # a tournament seat stays
+                await room.submit(functools.partial(room.keeper.leave, name))
+                stood += 1
+        return stood
 
     def lobby_line(self, table_id: int) -> dict[str, Any]:
         """What the lobby says of a table served here (empty when it is not)."""

@@ -30,7 +30,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import delete, or_, select, update
 
 from sevenstud.server.store import Store, ledger
-from sevenstud.server.store.models import LoginSession, Player
+from sevenstud.server.store.models import BANNED, LoginSession, Player
 
 SIGN_UP_CHIPS = 1000
 """Play chips every new account (a guest too) starts with."""
@@ -172,6 +172,13 @@ def _dummy_hash() -> str:
         return _dummy_for(_HASHER)
 
 
+def login_refusal(store: Store, player_id: int) -> str | None:
+    """Why the account may not log in now (:func:`locked_out`), or None."""
+    with store.session() as s:
+        player = s.get(Player, player_id)
+        return None if player is None else locked_out(player)
+
+
 def find_login(store: Store, name: str) -> tuple[int | None, str | None]:
     """The account a log-in names (None: no such account, or one without a password) and the
     hash to check the password against (None for no account: :func:`password_matches` then
@@ -234,6 +241,19 @@ def new_session(store: Store, player_id: int, lifetime: float = SESSION_SECONDS)
     return token
 
 
+def locked_out(player: Player, now: float | None = None) -> str | None:
+    """Why ``player`` may not log in now (an operator suspended or banned the account, saying
+    why: docs/operators.md), or None."""
+    until = player.suspended_until
+    if until is None or until <= (time.time() if now is None else now):
+        return None
+    why = player.suspended_reason or ""
+    if until >= BANNED:
+        return f"this account is banned: {why}"
+    ends = datetime.datetime.fromtimestamp(until, datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    return f"this account is suspended until {ends}: {why}"
+
+
 def player_of(store: Store, token: str | None, idle: float = SESSION_IDLE_SECONDS) -> Player | None:
     """The account a live session token belongs to, or None (no such session, past its
     lifetime, or not used for ``idle`` seconds). A use is written at most every
@@ -250,6 +270,8 @@ def player_of(store: Store, token: str | None, idle: float = SESSION_IDLE_SECOND
         if seen + idle < now:
             return None
         player = s.get(Player, login.player_id)
+        if player is None or locked_out(player, now) is not None:
+            return None
     if now - seen > min(TOUCH_SECONDS, idle / 10):
         with store.transaction() as s:
             s.execute(update(LoginSession).where(LoginSession.token_hash == key).values(last_seen_at=now))

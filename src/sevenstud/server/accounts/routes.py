@@ -111,6 +111,9 @@ def router(
             login_guard.failed(key, address)
             raise HTTPException(401, auth.WRONG_LOGIN)
         login_guard.succeeded(key, address)
+        refusal = await run_in_threadpool(auth.login_refusal, store, player_id)
+        if refusal is not None:  # the password was right: an operator suspended the account
+            raise HTTPException(403, refusal)
         made, old = await run_in_threadpool(log_in_as, request, response, player_id)
         await close_sockets(old)
         return made

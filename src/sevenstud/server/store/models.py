@@ -45,6 +45,11 @@ class Player(Base):
     created_at: Mapped[float] = mapped_column(Float)
     refill_day: Mapped[str] = mapped_column(String(10), default="")
     refills_that_day: Mapped[int] = mapped_column(Integer, default=0)
+    role: Mapped[str] = mapped_column(String(16), default="player", server_default="player")
+    """``player``, or ``operator``: one who runs the room (docs/operators.md)."""
+    suspended_until: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """Log-in refused until then (None: not suspended; :data:`BANNED`: for good)."""
+    suspended_reason: Mapped[str | None] = mapped_column(String(500), nullable=True)
 
 
 class LoginSession(Base):
@@ -295,3 +300,24 @@ class TournamentLease(Base):
     owner: Mapped[str] = mapped_column(String(200))
     instance: Mapped[str] = mapped_column(String(32))
     expires_at: Mapped[float] = mapped_column(Float)
+
+
+BANNED = 1e18
+"""``Player.suspended_until`` of a ban: later than any date the room will see."""
+
+
+class OperatorEvent(Base):
+    """One operator's action (migration 0010): who, what, to whom, when and why. Rows are only
+    ever added (docs/operators.md, "The event log"); ``sevenstud audit`` checks that their ids
+    and times run in order."""
+
+    __tablename__ = "operator_events"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    at: Mapped[float] = mapped_column(Float, index=True)
+    operator: Mapped[str] = mapped_column(String(60))
+    """The operator's name, or ``command line`` for ``sevenstud admin``."""
+    action: Mapped[str] = mapped_column(String(40), index=True)
+    target: Mapped[str | None] = mapped_column(String(60), nullable=True, index=True)
+    reason: Mapped[str] = mapped_column(String(500), default="")
+    detail: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+

@@ -1,0 +1,7 @@
+"""The people who run the card room: operators, their actions on accounts, the event log of
+every one of them, the operator API and ``sevenstud admin`` (docs/operators.md).
+
+An operator is a player with a role (``players.role``). Everything an operator does goes
+through the same ledger and rooms as play does and leaves a line in the append-only event log
+(:mod:`.log`); nothing an operator sees shows a down card of a hand in progress.
+"""

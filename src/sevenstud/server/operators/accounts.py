@@ -1,0 +1,192 @@
+"""What an operator does to an account: find it, look at it, move its chips with a reason,
+suspend or ban it and lift that, make it an operator or a player again (docs/operators.md).
+
+Each action is one transaction with its line in the event log (:mod:`.log`); a chip move is a
+ledger transfer like every other (from the bank or back to it), so ``sevenstud audit`` still
+balances. A refused command (:class:`OperatorError`) names what was wrong and changes nothing.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from sqlalchemy import delete, func, or_, select
+from sqlalchemy.orm import Session
+
+from sevenstud.server.accounts import auth
+from sevenstud.server.operators import log
+from sevenstud.server.store import Store, ledger
+from sevenstud.server.store.models import (
+    BANNED,
+    Entry,
+    LoginSession,
+    Player,
+    Sitting,
+    TournamentEntry,
+    Transfer,
+)
+
+OPERATOR = "operator"
+PLAYER = "player"
+FOUND_AT_MOST = 50
+"""How many accounts a search lists."""
+
+
+class OperatorError(ValueError):
+    """An operator's command refused: the message says what was wrong; nothing changed."""
+
+
+def _account(s: Session, name: str) -> Player:
+    found = s.scalar(select(Player).where(or_(Player.name == name, Player.name_key == auth.name_key(name))))
+    if found is None:
+        raise OperatorError(f"no account named {name!r}")
+    return found
+
+
+def _reason(reason: str) -> str:
+    reason = reason.strip() if isinstance(reason, str) else ""
+    if not reason:
+        raise OperatorError("say why: every operator action is written down with its reason")
+    if len(reason) > 500 or not reason.isprintable():
+        raise OperatorError("a reason is one line of at most 500 printable characters")
+    return reason
+
+
+def suspension(player: Player, now: float | None = None) -> dict[str, Any] | None:
+    """The account's suspension in force (``until`` None for a ban), or None."""
+    until = player.suspended_until
+    if until is None or until <= (time.time() if now is None else now):
+        return None
+    return {"until": None if until >= BANNED else until, "reason": player.suspended_reason or ""}
+
+
+def find(store: Store, query: str) -> list[dict[str, Any]]:
+    """Accounts whose name contains ``query`` (compared as names are), guests last."""
+    key = auth.name_key(query.strip()) if isinstance(query, str) else ""
+    with store.session() as s:
+        rows = s.scalars(
+            select(Player)
+            .where(Player.name_key.contains(key, autoescape=True))
+            .order_by(Player.guest, Player.name_key)
+            .limit(FOUND_AT_MOST)
+        ).all()
+        return [_line(player) for player in rows]
+
+
+def _line(player: Player) -> dict[str, Any]:
+    return {
+        "name": player.name,
+        "balance": player.balance,
+        "guest": player.guest,
+        "role": player.role,
+        "suspended": suspension(player),
+    }
+
+
+def look(store: Store, name: str) -> dict[str, Any]:
+    """One account as the console shows it: its line, its live sessions, its last chip moves
+    (the ledger's), and how many hands and tournaments it played. No card of any hand."""
+    now = time.time()
+    with store.session() as s:
+        player = _account(s, name)
+        balance = ledger.account(s, ledger.BALANCE, player.id) if player.id else None
+        moves = s.execute(
+            select(Transfer.at, Transfer.reason, Entry.amount)
+            .join(Entry, Entry.transfer_id == Transfer.id)
+            .where(Entry.account_id == balance)
+            .order_by(Transfer.id.desc())
+            .limit(20)
+        ).all()
+        sessions = s.scalar(
+            select(func.count()).select_from(LoginSession).where(
+                LoginSession.player_id == player.id, LoginSession.expires_at > now
+            )
+        )
+        seated = s.scalar(select(func.count()).select_from(Sitting).where(Sitting.player_id == player.id))
+        entries = s.scalar(
+            select(func.count()).select_from(TournamentEntry).where(TournamentEntry.player_id == player.id)
+        )
+        return {
+            **_line(player),
+            "created_at": player.created_at,
+            "sessions": int(sessions or 0),
+            "sittings": int(seated or 0),
+            "tournament_entries": int(entries or 0),
+            "chip_moves": [{"at": at, "reason": reason, "amount": amount} for at, reason, amount in moves],
+        }
+
+
+def move_chips(store: Store, operator: str, name: str, amount: int, reason: str) -> int:
+    """Give ``name`` ``amount`` chips from the bank (a negative amount takes them back to it),
+    with the reason written; the new balance."""
+    reason = _reason(reason)
+    if not isinstance(amount, int) or isinstance(amount, bool) or amount == 0:
+        raise OperatorError(f"a chip move is a whole number of chips other than 0, not {amount!r}")
+    with store.transaction() as s:
+        player = _account(s, name)
+        bank, balance = ledger.account(s, ledger.BANK), ledger.account(s, ledger.BALANCE, player.id)
+        try:
+            after = ledger.move_balance(s, player.id, amount)
+        except ledger.ShortBalance as short:
+            why = f"{player.name} has {short.balance} chips: {-amount} cannot be taken"
+            raise OperatorError(why) from None
+        source, target = (bank, balance) if amount > 0 else (balance, bank)
+        ledger.transfer(s, source, target, abs(amount), "operator")
+        log.write(s, operator, "chips", player.name, reason, amount=amount, balance=after)
+        return after
+
+
+def suspend(store: Store, operator: str, name: str, until: float | None, reason: str) -> list[str]:
+    """Suspend ``name`` until ``until`` (None: a ban, for good): its log-in refused with the
+    reason and the date, its sessions ended. Returns the ended sessions' keys (the caller
+    closes their sockets and stands the account up at its tables)."""
+    reason = _reason(reason)
+    now = time.time()
+    if until is not None and until <= now:
+        raise OperatorError("a suspension ends in the future")
+    with store.transaction() as s:
+        player = _account(s, name)
+        if player.role == OPERATOR:
+            raise OperatorError(f"{player.name} is an operator: revoke that first")
+        player.suspended_until = BANNED if until is None else until
+        player.suspended_reason = reason
+        keys = list(s.scalars(select(LoginSession.token_hash).where(LoginSession.player_id == player.id)))
+        s.execute(delete(LoginSession).where(LoginSession.player_id == player.id))
+        log.write(s, operator, "ban" if until is None else "suspend", player.name, reason, until=until)
+        return keys
+
+
+def lift(store: Store, operator: str, name: str, reason: str) -> None:
+    """End ``name``'s suspension or ban."""
+    reason = _reason(reason)
+    with store.transaction() as s:
+        player = _account(s, name)
+        if suspension(player) is None:
+            raise OperatorError(f"{player.name} is not suspended")
+        player.suspended_until, player.suspended_reason = None, None
+        log.write(s, operator, "lift", player.name, reason)
+
+
+def set_role(store: Store, operator: str, name: str, role: str) -> None:
+    """Make ``name`` an operator (``grant``) or a player again (``revoke``)."""
+    with store.transaction() as s:
+        player = _account(s, name)
+        if player.guest:
+            raise OperatorError(f"{player.name} is a guest: only an account with a password runs the room")
+        if player.role == role:
+            already = "an operator" if role == OPERATOR else "a player"
+            raise OperatorError(f"{player.name} is {already} already")
+        player.role = role
+        log.write(s, operator, "grant" if role == OPERATOR else "revoke", player.name)
+
+
+def create(store: Store, operator: str, name: str, password: str) -> int:
+    """A new account with ``password`` that is an operator from the start."""
+    try:
+        kept = auth.check_sign_up(name, password)
+        player_id = auth.sign_up(store, kept, password)
+    except auth.AuthError as error:
+        raise OperatorError(str(error)) from None
+    set_role(store, operator, kept, OPERATOR)
+    return player_id

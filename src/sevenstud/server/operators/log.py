@@ -1,0 +1,74 @@
+"""The operators' event log: who did what, to whom, when and why, only ever added to."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from sevenstud.server.store import Store
+from sevenstud.server.store.models import OperatorEvent
+
+COMMAND_LINE = "command line"
+"""The operator of an action taken with ``sevenstud admin`` (whoever can run it on the host)."""
+
+
+def write(
+    s: Session, operator: str, action: str, target: str | None, reason: str = "", **detail: Any
+) -> OperatorEvent:
+    """Add one line to the log, in the session's transaction (the action's own)."""
+    row = OperatorEvent(
+        at=time.time(), operator=operator, action=action, target=target, reason=reason, detail=detail or None
+    )
+    s.add(row)
+    return row
+
+
+@dataclass(frozen=True, slots=True)
+class Filter:
+    """Which lines to list: by action, by the account acted on, by the operator; newest first."""
+
+    action: str | None = None
+    target: str | None = None
+    operator: str | None = None
+    limit: int = 100
+
+
+def lines(store: Store, wanted: Filter = Filter()) -> list[dict[str, Any]]:
+    """The log's lines that ``wanted`` picks, newest first, as the console and the API show
+    them."""
+    query = select(OperatorEvent).order_by(OperatorEvent.id.desc()).limit(wanted.limit)
+    if wanted.action is not None:
+        query = query.where(OperatorEvent.action == wanted.action)
+    if wanted.target is not None:
+        query = query.where(OperatorEvent.target == wanted.target)
+    if wanted.operator is not None:
+        query = query.where(OperatorEvent.operator == wanted.operator)
+    with store.session() as s:
+        return [
+            {
+                "id": row.id,
+                "at": row.at,
+                "operator": row.operator,
+                "action": row.action,
+                "target": row.target,
+                "reason": row.reason,
+                "detail": row.detail or {},
+            }
+            for row in s.scalars(query)
+        ]
+
+
+def check(s: Session) -> list[str]:
+    """``sevenstud audit``'s check of the log: its ids and times run in the same order (a line
+    changed or slipped in later would break it)."""
+    problems = []
+    last_at = float("-inf")
+    for row_id, at in s.execute(select(OperatorEvent.id, OperatorEvent.at).order_by(OperatorEvent.id)):
+        if at < last_at:
+            problems.append(f"operator event {row_id}: its time is before the event it follows")
+        last_at = max(last_at, at)
+    return problems
