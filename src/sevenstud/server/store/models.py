@@ -307,7 +307,7 @@ BANNED = 1e18
 
 
 class OperatorEvent(Base):
-    """One operator's action (migration 0010): who, what, to whom, when and why. Rows are only
+    """One operator's action (migration 0011): who, what, to whom, when and why. Rows are only
     ever added (docs/operators.md, "The event log"); ``sevenstud audit`` checks that their ids
     and times run in order."""
 

@@ -1,7 +1,7 @@
 """operators: a player's role and suspension, and the operators' event log
 
-Revision ID: 0010_operators
-Revises: 0008_tournament_servers
+Revision ID: 0011_operators
+Revises: 0010_plain_names
 
 - ``players.role``: ``player`` or ``operator`` (``sevenstud admin grant``/``revoke``).
 - ``players.suspended_until`` / ``suspended_reason``: log-in refused until then, saying why.
@@ -11,8 +11,8 @@ Revises: 0008_tournament_servers
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0010_operators"
-down_revision = "0008_tournament_servers"
+revision = "0011_operators"
+down_revision = "0010_plain_names"
 branch_labels = None
 depends_on = None
 
