@@ -174,9 +174,10 @@ def set_role(store: Store, operator: str, name: str, role: str) -> None:
         player = _account(s, name)
         if player.guest:
             raise OperatorError(f"{player.name} is a guest: only an account with a password runs the room")
+        if player.role == role == OPERATOR:
+            raise OperatorError(f"{player.name} is an operator already")
         if player.role == role:
-            already = "an operator" if role == OPERATOR else "a player"
-            raise OperatorError(f"{player.name} is {already} already")
+            raise OperatorError(f"{player.name} is a player already")
         player.role = role
         log.write(s, operator, "grant" if role == OPERATOR else "revoke", player.name)
 
