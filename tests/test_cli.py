@@ -63,17 +63,25 @@ def test_top_level_help_lists_every_command() -> None:
 
 @pytest.mark.parametrize("command", cli.COMMANDS)
 def test_every_help_shows_the_defaults(command: str, capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli.main([command, "--help"]) == 0
-    text = " ".join(capsys.readouterr().out.split())  # argparse wraps lines anywhere
     subparsers = next(a for a in cli.build_parser()._actions if isinstance(a, argparse._SubParsersAction))
-    options = [a for a in subparsers.choices[command]._actions if a.option_strings and a.dest != "help"]
-    assert options
-    for action in options:
-        assert action.help, f"{command} {action.option_strings[0]} has no help"
-        if action.default is None or action.default is False:
-            assert "default:" in action.help or action.const is True, action.option_strings
-        else:
-            assert f"(default: {action.default})" in text, action.option_strings
+    parser = subparsers.choices[command]
+    # A command of verbs (`sevenstud admin create|grant|...`): each verb's help, in its turn.
+    verbs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    helps = {verb: [command, verb] for verb in verbs[0].choices} if verbs else {None: [command]}
+    checked = 0
+    for verb, argv in helps.items():
+        assert cli.main([*argv, "--help"]) == 0
+        text = " ".join(capsys.readouterr().out.split())  # argparse wraps lines anywhere
+        own = verbs[0].choices[verb] if verbs else parser
+        options = [a for a in own._actions if a.option_strings and a.dest != "help"]
+        for action in options:
+            checked += 1
+            assert action.help, f"{' '.join(argv)} {action.option_strings[0]} has no help"
+            if action.default is None or action.default is False:
+                assert "default:" in action.help or action.const is True, action.option_strings
+            else:
+                assert f"(default: {action.default})" in text, action.option_strings
+    assert checked
 
 
 @pytest.mark.parametrize(

@@ -18,6 +18,7 @@ from sevenstud.server.accounts import auth
 from sevenstud.server.accounts.sessions import COOKIE, LOGGED_OUT
 from sevenstud.server.app import create_app
 from sevenstud.server.audit import audit
+from sevenstud.server.limits import Limits
 from sevenstud.server.operators import accounts, log
 from sevenstud.server.operators.command import admin_command
 from sevenstud.server.protocol import PROTOCOL_VERSION
@@ -166,3 +167,51 @@ def test_admin_commands_refuse_what_makes_no_sense_and_change_nothing(store: Sto
         assert s.query(Player).one().role == "player"
     with pytest.raises(accounts.OperatorError, match="whole number"):
         accounts.move_chips(store, "boss", guest_name, 0, "because")
+
+
+def test_api_tokens_have_scopes_are_limited_logged_and_revocable(store: Store, capsys: Any) -> None:
+    """An operator API token (``sevenstud admin token``): stored hashed, it may do what its
+    scopes say and nothing else, each of its calls is in the event log, past its limit it is
+    refused 429, and once revoked it is refused 401. /openapi.json is the operators' alone."""
+    url = store.engine.url.render_as_string(hide_password=False)
+    scopes = ["accounts:read"]
+    made = argparse.Namespace(admin="token", label="league site", scope=scopes, revoke=None, database=url)
+    assert admin_command(made) == 0
+    token = capsys.readouterr().out.strip().splitlines()[-1]
+    assert token.startswith("ssk_")
+    with store.session() as s:
+        assert token not in json.dumps([list(r) for r in s.execute(select_tokens())])
+    auth.sign_up(store, "pat", PASSWORD)
+    accounts.create(store, log.COMMAND_LINE, "boss", PASSWORD)
+    limits = Limits().changed("api_calls_per_token=5")
+    app = create_app(store, pause=0.05, limits=limits)
+    with in_thread(app, limits) as address:
+        bearer = httpx.Client(base_url=f"http://{address}", headers={"Authorization": f"Bearer {token}"})
+        assert [a["name"] for a in bearer.get("/api/admin/accounts", params={"q": "pat"}).json()] == ["pat"]
+        moved = bearer.post("/api/admin/accounts/pat/chips", json={"amount": 5, "reason": "x"})
+        assert moved.status_code == 403 and "accounts:write" in moved.json()["detail"]
+        assert bearer.get("/api/admin/tokens").status_code == 401  # tokens are made by sessions only
+        for _ in range(5):
+            last = bearer.get("/api/admin/accounts/pat")
+        assert last.status_code == 429 and last.json()["limit"] == "api_calls_per_token"
+        boss = _client(address, "boss")
+        calls = boss.get("/api/admin/events", params={"action": "api_call"}).json()
+        assert calls and all(c["operator"].startswith("token 1 (league site)") for c in calls)
+        paths = {c["detail"]["path"] for c in calls}
+        assert paths >= {"/api/admin/accounts", "/api/admin/accounts/pat/chips"}
+        assert boss.post("/api/admin/tokens/1/revoke").json() == {"revoked": 1}
+        assert bearer.get("/api/admin/accounts").status_code == 401
+        fresh = boss.post("/api/admin/tokens", json={"label": "script", "scopes": ["events:read"]}).json()
+        assert fresh["token"].startswith("ssk_") and fresh["id"] == 2
+        assert boss.get("/openapi.json").json()["paths"]["/api/admin/accounts"]
+        assert _client(address, "pat").get("/openapi.json").status_code == 403
+        assert httpx.get(f"http://{address}/openapi.json").status_code == 401
+    assert audit(store).ok
+
+
+def select_tokens() -> Any:
+    from sqlalchemy import select
+
+    from sevenstud.server.store.models import ApiToken
+
+    return select(ApiToken.token_hash, ApiToken.label, ApiToken.scopes)

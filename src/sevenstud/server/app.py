@@ -102,6 +102,8 @@ def create_app(
         # (the schema they read too: docs/protocol.md is the reference, /protocol.json its messages)
         openapi_url="/openapi.json" if api_docs else None,
     )
+    if not api_docs:  # the API's description (the operator API's included) to operators only
+        operator_routes.operators_openapi(app, room)
     app.state.cardroom = room
     app.state.tournaments = room.tournaments
 

@@ -48,6 +48,10 @@ class Limits:
     guests_per_address: int = 20
     """Guest accounts one address may make per ``guest_window`` (a burst of as many)."""
     guest_window: float = HOUR
+    api_calls_per_token: int = 600
+    """Calls one operator API token may make per ``api_window`` (a burst of as many): a script
+    gone wrong cannot hold the room up."""
+    api_window: float = MINUTE
     tables_per_account: int = 4
     """Open tables one account may own at once (closed ones do not count)."""
     tables_per_address: int = 20

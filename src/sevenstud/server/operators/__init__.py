@@ -5,3 +5,11 @@ An operator is a player with a role (``players.role``). Everything an operator d
 through the same ledger and rooms as play does and leaves a line in the append-only event log
 (:mod:`.log`); nothing an operator sees shows a down card of a hand in progress.
 """
+
+SCOPES = {
+    "accounts:read": "find and look at accounts",
+    "accounts:write": "move chips, suspend, ban and lift, grant and revoke the role",
+    "events:read": "read the event log",
+}
+"""What a token of the operator API may do, by scope (standard library only, here: the
+command line lists them without the server extra)."""

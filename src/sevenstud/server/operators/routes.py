@@ -1,26 +1,34 @@
 """The operator API, ``/api/admin/`` (docs/operators.md, "The operator API"): accounts, chip
-moves, suspensions and the event log, for the room's operators only.
+moves, suspensions, the event log and the API's own tokens, for the room's operators only.
 
-Every route needs an operator's session no older than :data:`FRESH_SECONDS`: an operator who
-signed in longer ago signs in again (the password again), so that a session left open on a
-shared computer cannot move chips an hour later. A player's or a guest's session is refused
-403, no session 401. Each action is written in the event log with the operator's name.
+A route is called with an operator's session no older than :data:`FRESH_SECONDS` (an operator
+who signed in longer ago signs in again, the password again, so that a session left open on a
+shared computer cannot move chips an hour later), or with a token of the API
+(``Authorization: Bearer ssk_...``, :mod:`.tokens`) whose scopes allow it: a website or a
+script. A player's or a guest's session is refused 403, nothing at all 401. Each action is
+written in the event log by the operator's name or the token's; every call with a token is,
+and each token's calls are limited (``api_calls_per_token``). Tokens themselves are made and
+revoked by an operator's session only.
 """
 
 # No `from __future__ import annotations`: FastAPI reads the routes' annotations as objects.
 
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, HTTPException, Query, Request
+from fastapi import APIRouter, Depends, FastAPI, HTTPException, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict, Field
 
 from sevenstud.server.accounts import auth
 from sevenstud.server.accounts.sessions import COOKIE, LOGGED_OUT
 from sevenstud.server.cardroom import CardRoom
-from sevenstud.server.operators import accounts, log
+from sevenstud.server.limits import Buckets
+from sevenstud.server.operators import SCOPES, accounts, log, tokens
 from sevenstud.server.store.models import LoginSession, Player
+from sevenstud.server.web import RowId
 
 FRESH_SECONDS = 5 * 60.0
 """How long after signing in an operator may act without giving the password again."""
@@ -56,12 +64,32 @@ class Role(BaseModel):
     role: str = Field(pattern="^(operator|player)$")
 
 
+@dataclass(frozen=True, slots=True)
+class Acting:
+    """Who acts on the operator API: an operator's session (every scope), or a token (its own)."""
+
+    name: str
+    scopes: frozenset[str]
+    token: bool
+
+
+class NewToken(BaseModel):
+    """A token to make: its label and scopes (:data:`sevenstud.server.operators.SCOPES`)."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+    label: str = Field(max_length=60)
+    scopes: list[str] = Field(max_length=10)
+
+
 def router(room: CardRoom) -> APIRouter:
     """The operator API over the card room ``room``."""
     routes = APIRouter(prefix="/api/admin")
     store = room.store
+    calls = Buckets(
+        "api_calls_per_token", room.limits.api_calls_per_token, room.limits.api_window, "operator API calls"
+    )
 
-    def operator(request: Request) -> Player:
+    def session_operator(request: Request) -> Player:
         player = room.sessions.player(request)  # 401 when nobody is logged in
         if player.role != accounts.OPERATOR:
             raise HTTPException(403, "this is for the room's operators")
@@ -72,31 +100,57 @@ def router(room: CardRoom) -> APIRouter:
             raise HTTPException(401, "sign in again: an operator acts within 5 minutes of signing in")
         return player
 
-    acting = Annotated[Player, Depends(operator)]
+    def acting(scope: str) -> Callable[[Request], Acting]:
+        """The dependency of a route that needs ``scope``: an operator's fresh session, or a
+        live token with that scope (each of its calls counted and written in the log)."""
+
+        def who(request: Request) -> Acting:
+            given = request.headers.get("authorization", "")
+            if not given.lower().startswith("bearer "):
+                player = session_operator(request)
+                return Acting(player.name, frozenset(SCOPES), token=False)
+            caller = tokens.caller(store, given[7:].strip())
+            if caller is None:
+                raise HTTPException(401, "this token is not a live token of this room")
+            calls.take(str(caller.token_id))
+            allowed = scope in caller.scopes
+            with store.transaction() as s:  # every call, the refused ones too
+                where = {"method": request.method, "path": request.url.path, "allowed": allowed}
+                log.write(s, caller.name, "api_call", None, "", **where)
+            if not allowed:
+                raise HTTPException(403, f"this token lacks the scope {scope}")
+            return Acting(caller.name, caller.scopes, token=True)
+
+        return who
+
+    reading = Annotated[Acting, Depends(acting("accounts:read"))]
+    writing = Annotated[Acting, Depends(acting("accounts:write"))]
+    logged = Annotated[Acting, Depends(acting("events:read"))]
+    operator_only = Annotated[Player, Depends(session_operator)]
 
     def refused(error: accounts.OperatorError) -> HTTPException:
         return HTTPException(400, str(error))
 
     @routes.get("/accounts")
-    def find(who: acting, q: Annotated[str, Query(max_length=40)] = "") -> list[dict[str, Any]]:
+    def find(who: reading, q: Annotated[str, Query(max_length=40)] = "") -> list[dict[str, Any]]:
         return accounts.find(store, q)
 
     @routes.get("/accounts/{name}")
-    def look(who: acting, name: str) -> dict[str, Any]:
+    def look(who: reading, name: str) -> dict[str, Any]:
         try:
             return accounts.look(store, name)
         except accounts.OperatorError as error:
             raise HTTPException(404, str(error)) from None
 
     @routes.post("/accounts/{name}/chips")
-    def chips(who: acting, name: str, body: ChipMove) -> dict[str, Any]:
+    def chips(who: writing, name: str, body: ChipMove) -> dict[str, Any]:
         try:
             return {"balance": accounts.move_chips(store, who.name, name, body.amount, body.reason)}
         except accounts.OperatorError as error:
             raise refused(error) from None
 
     @routes.post("/accounts/{name}/suspend")
-    async def suspend(who: acting, name: str, body: Suspension) -> dict[str, Any]:
+    async def suspend(who: writing, name: str, body: Suspension) -> dict[str, Any]:
         until = None if body.days is None else time.time() + body.days * 86400
         try:
             ended = await run_in_threadpool(accounts.suspend, store, who.name, name, until, body.reason)
@@ -109,7 +163,7 @@ def router(room: CardRoom) -> APIRouter:
         return {"suspended": True, "until": until, "sessions_ended": len(ended), "tables_left": stood}
 
     @routes.post("/accounts/{name}/lift")
-    def lift(who: acting, name: str, body: Reason) -> dict[str, Any]:
+    def lift(who: writing, name: str, body: Reason) -> dict[str, Any]:
         try:
             accounts.lift(store, who.name, name, body.reason)
         except accounts.OperatorError as error:
@@ -117,7 +171,7 @@ def router(room: CardRoom) -> APIRouter:
         return {"suspended": False}
 
     @routes.post("/accounts/{name}/role")
-    def role(who: acting, name: str, body: Role) -> dict[str, Any]:
+    def role(who: writing, name: str, body: Role) -> dict[str, Any]:
         if body.role != accounts.OPERATOR and auth.name_key(name) == auth.name_key(who.name):
             raise HTTPException(400, "an operator does not revoke their own role: another operator does")
         try:
@@ -128,7 +182,7 @@ def router(room: CardRoom) -> APIRouter:
 
     @routes.get("/events")
     def events(
-        who: acting,
+        who: logged,
         action: Annotated[str | None, Query(max_length=40)] = None,
         target: Annotated[str | None, Query(max_length=60)] = None,
         operator_name: Annotated[str | None, Query(alias="operator", max_length=60)] = None,
@@ -137,4 +191,36 @@ def router(room: CardRoom) -> APIRouter:
         wanted = log.Filter(action=action, target=target, operator=operator_name, limit=limit)
         return log.lines(store, wanted)
 
+    @routes.get("/tokens")
+    def token_list(who: operator_only) -> list[dict[str, Any]]:
+        return tokens.listed(store)
+
+    @routes.post("/tokens")
+    def token_made(who: operator_only, body: NewToken) -> dict[str, Any]:
+        try:
+            token_id, token = tokens.make(store, who.name, body.label, body.scopes)
+        except accounts.OperatorError as error:
+            raise refused(error) from None
+        return {"id": token_id, "token": token}
+
+    @routes.post("/tokens/{token_id}/revoke")
+    def token_revoked(who: operator_only, token_id: RowId) -> dict[str, Any]:
+        try:
+            tokens.revoke(store, who.name, token_id)
+        except accounts.OperatorError as error:
+            raise refused(error) from None
+        return {"revoked": token_id}
+
     return routes
+
+
+def operators_openapi(app: FastAPI, room: CardRoom) -> None:
+    """``GET /openapi.json``, the app's own OpenAPI description, to an operator's fresh session
+    only (``--api-docs`` serves it to everyone, with ``/docs``)."""
+
+    @app.get("/openapi.json", include_in_schema=False)
+    def described(request: Request) -> dict[str, Any]:
+        player = room.sessions.player(request)
+        if player.role != accounts.OPERATOR:
+            raise HTTPException(403, "this is for the room's operators")
+        return app.openapi()

@@ -321,3 +321,18 @@ class OperatorEvent(Base):
     reason: Mapped[str] = mapped_column(String(500), default="")
     detail: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
+
+class ApiToken(Base):
+    """A token of the operator API (migration 0012): only its SHA-256 is stored, its scopes say
+    what it may do, and a revoked one is kept (the event log names it)."""
+
+    __tablename__ = "api_tokens"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    label: Mapped[str] = mapped_column(String(60))
+    scopes: Mapped[list[str]] = mapped_column(JSON)
+    made_by: Mapped[str] = mapped_column(String(60))
+    created_at: Mapped[float] = mapped_column(Float)
+    revoked_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    last_used_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
