@@ -156,3 +156,31 @@ def test_registering_needs_a_login_and_unknown_tournaments_are_named(store: Stor
 @pytest.fixture(params=["sqlite"])
 def db_url(request: pytest.FixtureRequest, tmp_path: Any) -> str:  # SQLite only: a slow test
     return f"sqlite:///{tmp_path / 'cardroom.sqlite3'}"
+
+
+def test_a_fast_scheduled_tournaments_start_is_a_wall_time_and_it_starts_then(store: Store) -> None:
+    """Rule (issue 35, point 3): `start_at` means one thing, a wall time, whatever the clock's
+    speed: with `"speed": 60, "start_in": 10` the page said now + 600 s while the tournament
+    started (or, short of its field, was cancelled) after 10 s."""
+    app = create_app(store, pause=0.01)
+    app.state.tournaments.max_speed = 1000.0
+    with in_thread(app) as address:
+        base = f"http://{address}"
+        client, _me = _guest(base)
+        asked = time.time()
+        body = {"template": "mtt-turbo", "speed": 60.0, "start_in": 10.0, "min_field": 2}
+        made = client.post("/api/tournaments", json=body)
+        assert made.status_code == 200, made.text
+        tid = made.json()["id"]
+        page = client.get(f"/api/tournaments/{tid}").json()
+        line = next(t for t in client.get("/api/tournaments").json() if t["id"] == tid)
+        for shown in (page["start_at"], line["start_at"]):
+            assert asked + 9 <= shown <= time.time() + 11, shown - asked
+        assert client.post("/api/tournaments", json={**body, "start_in": 9.0}).status_code == 422
+        deadline = time.monotonic() + 30
+        while client.get(f"/api/tournaments/{tid}").json()["state"] == "registering":
+            assert time.monotonic() < deadline, "never started nor cancelled"
+            time.sleep(0.2)
+        ended = time.time()
+        assert ended - asked < 20, "it waited for the tournament clock's 600 s, not the wall's 10"
+        assert ended >= page["start_at"] - 1

@@ -256,10 +256,10 @@ class TournamentService:
         if not speed > 0:
             raise TournamentError(f"a clock's speed is positive, not {speed!r}")
         now = time.time()
-        if settings.kind == "scheduled" and speed != 1.0 and settings.start_at is not None:
-            # The director's times are the tournament's: its start too.
-            start = now + (settings.start_at - now) * speed
-            settings = _replace_start(settings, start)
+        wall_start = settings.start_at  # what the row and every page say: a wall time, always
+        if settings.kind == "scheduled" and speed != 1.0 and wall_start is not None:
+            # The director's times are the tournament's clock's: its start too.
+            settings = _replace_start(settings, now + (wall_start - now) * speed)
         director = Director(settings, seed=secrets.randbits(63) if seed is None else seed)
         with self.store.transaction() as s:
             row = TournamentRow(
@@ -270,7 +270,7 @@ class TournamentService:
                 director=None,
                 speed=speed,
                 created_at=now,
-                start_at=settings.start_at,
+                start_at=wall_start,
             )
             s.add(row)
             s.flush()
