@@ -222,6 +222,7 @@ def settle(
     high: bool,
     low: bool,
     odd_chip_order: Sequence[int],
+    low_odd_chip_order: Sequence[int] | None = None,
 ) -> list[Award]:
     """Awards for every pot among the contenders eligible for it (seats that showed down, or the
     last seat standing). A pot with one eligible seat is that seat's, contender or not (the last
@@ -233,7 +234,8 @@ def settle(
     ``high`` and ``low`` say which halves the game has: high only (stud), low only (razz: a
     low is always there) or both (hi/lo: the low must qualify, ``Contender.low > 0``; when no
     eligible hand qualifies, the high takes the whole pot; an odd chip between the halves goes
-    to the high).
+    to the high). ``low_odd_chip_order``, where given, orders the seats for the odd chip of
+    a low half or of razz's pot (the low hands' cards), ``odd_chip_order`` the others.
     """
     awards: list[Award] = []
     highs = {s: c.high for s, c in contenders.items()}
@@ -267,7 +269,9 @@ def settle(
         else:
             halves = [("whole", pot.amount, _best(seats, lows))]
         for share, amount, winners in halves:
-            for seat, chips in split_evenly(amount, winners, odd_chip_order):
+            lowish = share == "low" or not high
+            order = low_odd_chip_order if lowish and low_odd_chip_order is not None else odd_chip_order
+            for seat, chips in split_evenly(amount, winners, order):
                 if chips:
                     awards.append(new_award(seat, chips, index, share))
     return awards
@@ -281,6 +285,7 @@ def award_showdown(
     high: bool,
     low: bool,
     odd_chip_order: Sequence[int],
+    low_odd_chip_order: Sequence[int] | None = None,
 ) -> list[Award]:
     """A hand's awards, in pot order: the pots after the rake, the hands still in
     (``contenders``: a hand that wins unshown has ``low`` 0, nobody saw it) and ``claims``, the
@@ -306,6 +311,7 @@ def award_showdown(
         high=high,
         low=low,
         odd_chip_order=odd_chip_order,
+        low_odd_chip_order=low_odd_chip_order,
     )
     if claims:  # pots won by their last claimant, in pot order with the rest
         # (a claimant that mucked later, giving up only contested pots, showed nothing)
