@@ -743,8 +743,8 @@ class Hand:
         first there (TDA 17-A, Robert's Rules), the best board where nobody could bet."""
         live = self._live()
         aggressor = self.betting.last_aggressor
-        if aggressor in live:
-            return aggressor  # type: ignore[return-value]
+        if aggressor is not None and aggressor in live:
+            return aggressor
         first = self.first_to_act.get(self.street)
         if first is not None and first in live:
             return first

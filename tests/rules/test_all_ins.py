@@ -5,7 +5,7 @@ Rules (betting and raising, rule 6), and the hands turned face up once nobody ca
 from __future__ import annotations
 
 import pytest
-from studtable import STAKES, awarded, check_down, hilo, new_hand, play, stud
+from studtable import STAKES, awarded, hilo, new_hand, play, stud
 
 from sevenstud.games import Stakes, Stud
 from sevenstud.hand import (
