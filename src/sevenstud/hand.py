@@ -648,7 +648,7 @@ class Hand:
             elif chips > second:
                 second = chips
         excess = top - second
-        if excess > 0:
+        if excess > 0 and not self.folded[seat]:  # a dead hand's bring-in is dead money
             self.stacks[seat] += excess
             self.contributed[seat] -= excess
             self.street_bets[seat] = max(0, self.street_bets[seat] - excess)
@@ -694,8 +694,7 @@ class Hand:
     def _kill(self, seat: int) -> None:
         """A dead hand (:attr:`dead`) is folded out of turn: no card is dealt to it again, and
         it never wins a pot."""
-        self.folded[seat] = True
-        self._fold_order.append(seat)
+        self.folded[seat] = True  # (not in _fold_order: its chips are dead money, pots.build_pots)
         self.betting.folded_to(self.folded.count(False))
         self.betting.pending.discard(seat)
         self.betting.may_raise.discard(seat)

@@ -97,7 +97,9 @@ def build_pots(
     nobody still in may win them (docs/rules.md, "Nobody wins chips they did not match"): each
     level of them is a pot of its own for the seat that folded last among those who put chips in
     it (``fold_order``: the folded seats in the order they folded), the last one claiming it.
-    Without ``fold_order`` they go to the last live pot, as a dead seat's chips do.
+    Without ``fold_order`` they go to the last live pot, as a dead seat's chips do; so does a
+    level that only seats left out of ``fold_order`` put chips in (a dead hand's bring-in, TDA
+    30: dead money).
 
     >>> build_pots([6, 3, 6], [False, True, False], fold_order=[0, 2])
     [Pot(amount=9, eligible=(1,)), Pot(amount=6, eligible=(2,))]
@@ -116,17 +118,22 @@ def build_pots(
         return pots
     if fold_order:
         last = {seat: i for i, seat in enumerate(fold_order)}
+        top = len(pots) - 1  # the last live pot
         for level in sorted({c for c in contributions if c > previous}):
             amount = sum(min(c, level) - min(c, previous) for c in contributions)
+            claimants = [s for s, c in enumerate(contributions) if c >= level and s in last]
+            previous = level
+            if not claimants and top >= 0:  # dead money: the live hands play for it
+                pots[top] = new_pot(pots[top].amount + amount, pots[top].eligible)
+                continue
             claimant = max(
-                (s for s, c in enumerate(contributions) if c >= level),
+                claimants or [s for s, c in enumerate(contributions) if c >= level],
                 key=lambda s: last.get(s, -1),
             )
             if pots and pots[-1].eligible == (claimant,):
                 pots[-1] = new_pot(pots[-1].amount + amount, (claimant,))
             else:
                 pots.append(new_pot(amount, (claimant,)))
-            previous = level
     elif not pots:
         alive = tuple(seat for seat, a in enumerate(live) if a)
         pots.append(new_pot(leftover, alive))
