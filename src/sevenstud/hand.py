@@ -206,8 +206,13 @@ class Hand:
         cards = self.cards
         self._low_card = game.bring_in_seat({s: cards[s][2] for s in range(n)})
         """The seat whose door card brings in (dead or all-in from the ante as it may be)."""
-        for seat in sorted(self.dead):
-            if seat != self._low_card or not self._can_act(seat):
+        low = self._low_card
+        # (Every hand dead, as when everybody is away: the last one left takes the antes.)
+        for seat in sorted(self.dead, key=lambda s: s == low):
+            if self.folded.count(False) == 1:
+                break
+            if seat != low or not self._can_act(seat) or sum(map(self._can_act, range(n))) < 2:
+                # The low card posts the bring-in first: where it can, and somebody can call it.
                 self._kill(seat)
         if self.folded.count(False) == 1:
             self._win_by_folds()

@@ -225,3 +225,31 @@ def test_a_player_away_at_a_tournament_table_has_a_dead_hand() -> None:
     table.act(1, "fold", now=2)
     assert not table.hand_in_progress, "bob's is the only live hand: it wins"
     assert [s.stack for s in table.view(None).seats] == [99, 104, 97]
+
+
+def test_a_dead_low_card_nobody_can_bet_against_is_out_at_once() -> None:
+    # Seat 0, all-in from the ante, is the one live hand besides the dead low card (seat 2):
+    # no bring-in is asked, and the dead hand does not go on to the showdown and win.
+    hand = Hand(stud(), [1, 100, 100], deal(DEAD), dead=[1, 2])
+    assert hand.is_over and hand.finishing_stacks == (3, 99, 99)
+
+
+def test_random_hands_with_dead_seats_never_pay_a_dead_hand() -> None:
+    import random
+
+    from sevenstud.deck import Deck
+
+    rng = random.Random(35)
+    for _ in range(400):
+        n = rng.randint(2, 8)
+        stacks = [rng.choice([1, 2, 3, rng.randint(5, 60), 200]) for _ in range(n)]
+        dead = [s for s in range(n) if rng.random() < 0.35]
+        game = tournament_rules(rng.choice([stud(), StudHiLo(STAKES), Razz(STAKES)]))
+        hand = Hand(game, stacks, Deck.seeded(rng.getrandbits(32)), dead=dead)
+        while not hand.is_over:
+            hand.act(rng.choice(hand.legal_actions()))
+        assert sum(hand.finishing_stacks) == sum(stacks)
+        if len(dead) < n:  # (everybody away: the last hand left takes the antes)
+            assert all(hand.folded[s] for s in dead)
+            assert not {a.seat for a in hand.awards} & set(dead)
+        assert hand_from_record(hand_to_record(hand)).events == hand.events
