@@ -181,7 +181,7 @@ def test_betting_actions_at_the_showdown_are_illegal() -> None:
         play(hand, "1: check", "2: check", "0: check")
     assert hand.phase is Phase.SHOWDOWN
     assert_illegal(hand, "check", "may only show or muck")
-    assert_illegal(hand, "show", "seat 1 cannot act now", seat=1)
+    assert_illegal(hand, "show", "seat 0 cannot act now", seat=0)  # seat 1 acted first on 7th
 
 
 def test_show_or_muck_during_betting_is_illegal() -> None:
@@ -237,7 +237,7 @@ def test_replay_with_a_manual_showdown() -> None:
     hand = play(new_hand(auto_showdown=False), "0: bring-in", "1: call", "2: call")
     for _ in range(4):
         play(hand, "1: check", "2: check", "0: check")
-    play(hand, "0: muck", "1: show", "2: show")
+    play(hand, "1: show", "2: show", "0: muck")
     again = Hand.replay(GAME, [100, 100, 100], hand.deck.cards, hand.actions, auto_showdown=False)
     assert again.events == hand.events and again.stacks == hand.stacks
 

@@ -52,6 +52,9 @@ class BettingRound:
     may_raise: set[int]
     """Seats the betting is open to."""
     last_aggressor: int | None
+    bring_in_optional: bool
+    """3rd street, the low card all-in from the ante (the game's ``low_card_all_in``
+    ``"left_may_open"``): the seat to act may also fold, passing the choice on."""
 
     def __init__(
         self,
@@ -68,6 +71,7 @@ class BettingRound:
         pending: set[int] | None = None,
         may_raise: set[int] | None = None,
         last_aggressor: int | None = None,
+        bring_in_optional: bool = False,
     ) -> None:
         self.game = game
         self.street = street
@@ -82,6 +86,7 @@ class BettingRound:
         self.pending = set() if pending is None else pending
         self.may_raise = set() if may_raise is None else may_raise
         self.last_aggressor = last_aggressor
+        self.bring_in_optional = bring_in_optional
 
     def copy(self) -> BettingRound:
         """An independent copy (the game is shared: it is immutable)."""
@@ -99,6 +104,7 @@ class BettingRound:
             set(self.pending),
             set(self.may_raise),
             self.last_aggressor,
+            self.bring_in_optional,
         )
 
     def start(self, street: int, live: int) -> None:
@@ -110,11 +116,14 @@ class BettingRound:
         self.bets_made = 0
         self.big_bet_made = False
         self.last_aggressor = None
+        self.bring_in_due = self.bring_in_optional = False  # (a bring-in passed by everyone)
         self.uncapped = self.game.uncapped_heads_up and live == 2
 
-    def open_with_bring_in(self, seat: int) -> None:
-        """3rd street: ``seat`` must bring in (or complete) before anybody else acts."""
+    def open_with_bring_in(self, seat: int, *, optional: bool = False) -> None:
+        """3rd street: ``seat`` must bring in (or complete) before anybody else acts; with
+        ``optional`` it may fold instead, and the next player has the same choice."""
         self.bring_in_due = True
+        self.bring_in_optional = optional
         self.completed = False
         self.pending = {seat}
         self.may_raise = {seat}
@@ -156,7 +165,7 @@ class BettingRound:
             actions = [cached_action(ActionKind.BRING_IN, min(stakes.bring_in, most))]
             if most > stakes.bring_in and stakes.small_bet > stakes.bring_in:
                 actions.append(cached_action(ActionKind.COMPLETE, min(stakes.small_bet, most)))
-            return actions
+            return [FOLD, *actions] if self.bring_in_optional else actions
         current = self.current
         to_call = current - mine
         if to_call > 0:
@@ -190,7 +199,9 @@ class BettingRound:
         """Why an action of ``kind`` is not legal for ``seat`` now (no action of the kind is)."""
         if kind is ActionKind.CHECK and self.current > bets[seat]:
             return f"cannot check facing a bet of {self.current}"
-        if kind is ActionKind.FOLD and not self.bring_in_due:
+        if kind is ActionKind.FOLD and self.bring_in_due:
+            return "the bring-in must be posted or completed first"
+        if kind is ActionKind.FOLD:
             return "nothing to call: check instead of folding (this game's fold_without_bet is off)"
         if kind in AGGRESSIVE_KINDS and self.capped():
             return f"the betting is capped ({self.game.cap} bets and raises made)"
@@ -206,11 +217,24 @@ class BettingRound:
         if self.game.uncapped_heads_up and live == 2 and self.bets_made < self.game.cap:
             self.uncapped = True
 
+    def pass_bring_in(self, seat: int, stacks: Sequence[int], folded: Sequence[bool]) -> None:
+        """``seat`` folded rather than bring in (:attr:`bring_in_optional`): the next player
+        clockwise who can bet has the same choice."""
+        n = len(stacks)
+        for step in range(1, n):
+            nxt = (seat + step) % n
+            if stacks[nxt] and not folded[nxt]:
+                self.pending = {nxt}
+                self.may_raise = {nxt}
+                return
+        self.pending.clear()
+
     def bring_in(
         self, seat: int, amount: int, stacks: Sequence[int], folded: Sequence[bool]
     ) -> None:
         """``seat`` brought in for ``amount`` (its chips already put in)."""
         self.bring_in_due = False
+        self.bring_in_optional = False
         if amount > self.current:
             self.current = amount
         if amount >= self.game.stakes.small_bet:  # a full-bet bring-in is the completion
@@ -258,6 +282,7 @@ class BettingRound:
         if self.street == 3 and not self.completed and before <= stakes.bring_in:
             before = level
         self.bring_in_due = False
+        self.bring_in_optional = False
         self.current = amount
         self.last_aggressor = seat
         others = {s for s in range(len(stacks)) if s != seat and stacks[s] > 0 and not folded[s]}

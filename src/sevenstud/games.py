@@ -16,6 +16,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import combinations
 from typing import Any, ClassVar, Final, Literal, SupportsIndex, TypeAlias
 
 from sevenstud import evaluate
@@ -29,7 +30,8 @@ BringInBy: TypeAlias = Literal["lowest", "highest"]
 
 BringInTieBreak = Literal["suits", "seat"]
 FirstActorAllIn = Literal["next_clockwise", "best_active"]
-OddChipRule = Literal["high_card", "lowest_seat"]
+OddChipRule = Literal["high_card", "lowest_seat", "high_card_in_hand"]
+LowCardAllIn = Literal["next_brings_in", "left_may_open"]
 FirstActorTieBreak = Literal["seat", "suits"]
 RakeFrom = Literal["each_pot", "main_pot"]
 
@@ -181,8 +183,10 @@ class Game(_Variant):
     """When the best board is all-in: the next player clockwise who can act, or the best board
     among the players who can act."""
     odd_chip: OddChipRule = "high_card"
-    """An odd chip among tied players: to the highest card by suit (in razz the ace is low, a king
-    is highest), or to the lowest seat."""
+    """An odd chip among tied players: to the highest card by suit among all of each player's
+    cards (in razz the ace is low, a king is highest), to the lowest seat, or
+    (``"high_card_in_hand"``, the tournaments' TDA 20-B) to the highest card by suit among the
+    five cards that make each tied hand (a low hand's ace is its lowest card)."""
     double_bet_on_open_pair: bool = field(default=False)
     """Stud only: an open pair on 4th street allows the big bet (on by default in :class:`Stud`)."""
     fold_without_bet: bool = True
@@ -201,6 +205,11 @@ class Game(_Variant):
     rake_third_street: bool = False
     """Whether ``rake_percent`` rakes a hand that ends on 3rd street, before any 4th-street card
     is dealt (off: no rake, the online rooms' "no flop, no drop" of stud)."""
+    low_card_all_in: LowCardAllIn = "next_brings_in"
+    """When the low card (the bring-in's door card) is all-in from the ante: the next player
+    clockwise must bring in (or complete), or (``"left_may_open"``, the tournaments' TDA RP-10-E)
+    the betting starts to its left and that player may bring in, complete or fold, the next one
+    then having the same choice."""
 
     def __new__(cls, *args: Any, **options: Any) -> Game:
         # The whole-number options are checked here, as given (sevenstud.chips): by
@@ -238,7 +247,9 @@ class Game(_Variant):
             raise GameError(f"unknown first_actor_tie_break {self.first_actor_tie_break!r}")
         if self.rake_from not in ("each_pot", "main_pot"):
             raise GameError(f"unknown rake_from {self.rake_from!r}")
-        if self.odd_chip not in ("high_card", "lowest_seat"):
+        if self.low_card_all_in not in ("next_brings_in", "left_may_open"):
+            raise GameError(f"unknown low_card_all_in {self.low_card_all_in!r}")
+        if self.odd_chip not in ("high_card", "lowest_seat", "high_card_in_hand"):
             raise GameError(f"unknown odd_chip rule {self.odd_chip!r}")
         if self.double_bet_on_open_pair and (self.has_low or not self.has_high):
             raise GameError(f"{self.name} has no 4th-street double bet")
@@ -317,6 +328,8 @@ class Game(_Variant):
         ``odd_chip`` ``"lowest_seat"`` the lowest seat first."""
         if self.odd_chip == "lowest_seat":
             return list(range(len(hands)))
+        # "high_card_in_hand" orders each pot half by its winning five cards (Hand's award);
+        # among all the cards here, for a hand won without a showdown.
         highest = self.highest_card_order
         return sorted(range(len(hands)), key=lambda s: highest(hands[s]), reverse=True)
 
@@ -344,8 +357,32 @@ class Game(_Variant):
         return max((self.card_order(c) for c in cards), default=-1)
 
 
+    def five_card_order(self, cards: Sequence[Card], *, low: bool) -> tuple[int, ...]:
+        """The five cards that make the best high hand of ``cards`` (with ``low``: the best low
+        hand), as their card orders from the highest down: the greater tuple takes an odd chip
+        among tied hands (``odd_chip`` ``"high_card_in_hand"``, TDA 20-B). A low hand's ace is
+        its lowest card; where several fives make the same hand, the best by suit plays."""
+        half = 1 if low else 0
+        fives = [tuple(c) for c in combinations(cards, 5)] if len(cards) > 5 else [tuple(cards)]
+        ranked = [(self.showdown_ranks(five)[half], five) for five in fives]
+        best = max(rank for rank, _ in ranked)
+        suits = self.suit_order
+        return max(
+            tuple(
+                sorted((_ace_low_order(c, suits) if low else self.card_order(c) for c in five), reverse=True)
+            )
+            for rank, five in ranked
+            if rank == best
+        )
+
+
 _WHOLE_OPTIONS: Final = ("max_raises", "rake_cap")
 """The options that are whole numbers (a count of raises, chips): checked by Game.__new__."""
+
+
+def _ace_low_order(card: Card, order: tuple[int, int, int, int] = SUIT_ORDER_STANDARD) -> int:
+    # A low hand's cards from the lowest up: the ace below the deuce (card >> 2 its rank).
+    return (((card >> 2) + 1) % 13) * 4 + order.index(card & 3)
 
 
 def _board_suits(
@@ -497,3 +534,35 @@ def game_named(name: str) -> type[Game]:
 def game_by_name(code: str, stakes: Stakes, **options: object) -> Game:
     """The game named ``stud8``, ``stud`` or ``razz`` (also its PHH variant code), with options."""
     return game_class(code)(stakes, **options)  # type: ignore[arg-type]
+
+
+TOURNAMENT_RULES: Final[Mapping[str, object]] = {
+    "double_bet_on_open_pair": False,  # TDA RP-10-F: no doubled bet for an open pair on 4th
+    "first_actor_tie_break": "suits",  # TDA RP-10-D: equal boards, the high card by suit
+    "low_card_all_in": "left_may_open",  # TDA RP-10-E: the betting starts to its left
+    "odd_chip": "high_card_in_hand",  # TDA 20-B: the high card by suit in the five that play
+}
+"""The options a tournament deals its games with, where the TDA's rules differ from the cash
+games' defaults (docs/tournaments.md, "The TDA's stud rulings")."""
+
+
+def tournament_rules(game: Game) -> Game:
+    """``game`` as a tournament deals it: its stakes and options, with :data:`TOURNAMENT_RULES`
+    (a game that has them already is given back as it is).
+
+    >>> tournament_rules(Stud(Stakes(1, 2, 5, 10))).double_bet_on_open_pair
+    False
+    """
+    if all(getattr(game, name) == value for name, value in TOURNAMENT_RULES.items()):
+        return game
+    return dataclasses.replace(game, **TOURNAMENT_RULES)  # type: ignore[arg-type]
+
+
+def tournament_game(code: str, stakes: Stakes) -> Game:
+    """The game ``code`` (``stud8``, ``stud``, ``razz``) at ``stakes`` as a tournament deals it:
+    the one way every tournament (the director's play, the card room's tables) makes its game.
+
+    >>> tournament_game("stud", Stakes(1, 2, 5, 10)).first_actor_tie_break
+    'suits'
+    """
+    return tournament_rules(game_class(code)(stakes))

@@ -125,6 +125,7 @@ class Hand:
         seed: SupportsIndex | str | None = None,
         auto_showdown: bool = True,
         rake: SupportsIndex | None = None,
+        dead: Iterable[SupportsIndex] = (),
     ) -> None:
         # Amounts are checked as given (sevenstud.chips): SupportsIndex, not int, so that the
         # compiled engine does not turn True into 1 or refuse 5.0 with a TypeError first.
@@ -140,6 +141,16 @@ class Hand:
             whole(stack, f"seat {seat}'s stack", HandError, least=1, of="chips")
             for seat, stack in enumerate(given)
         ]
+        dead_seats: set[int] = set()
+        for seat in dead:
+            number = whole(seat, "a dead seat", HandError)
+            if not 0 <= number < len(stacks):
+                raise HandError(f"no seat {seat!r} to be dead at this hand (seats 0 to {len(stacks) - 1})")
+            dead_seats.add(number)
+        self.dead: frozenset[int] = frozenset(dead_seats)
+        """Seats whose hands are dead from the deal: players away (a tournament's TDA 30, RP-10-C).
+        Each posts its ante and is dealt 3rd street; the low card posts the bring-in (nothing
+        else) and is then folded, any other at once; no card is dealt to a dead hand after."""
         if deck is not None and seed is not None:
             raise HandError("give a deck or a seed, not both")
         if deck is None:
@@ -192,6 +203,20 @@ class Hand:
                 )
         self._return_uncalled()
         self._deal_street()
+        cards = self.cards
+        self._low_card = game.bring_in_seat({s: cards[s][2] for s in range(n)})
+        """The seat whose door card brings in (dead or all-in from the ante as it may be)."""
+        low = self._low_card
+        # (Every hand dead, as when everybody is away: the last one left takes the antes.)
+        for seat in sorted(self.dead, key=lambda s: s == low):
+            if self.folded.count(False) == 1:
+                break
+            if seat != low or not self._can_act(seat) or sum(map(self._can_act, range(n))) < 2:
+                # The low card posts the bring-in first: where it can, and somebody can call it.
+                self._kill(seat)
+        if self.folded.count(False) == 1:
+            self._win_by_folds()
+            return
         self._start_betting()
 
     # ------------------------------------------------------------------ public surface
@@ -423,6 +448,8 @@ class Hand:
         cards, actions, events and the game (all immutable) and the deck's order are shared."""
         new = Hand.__new__(Hand)
         new.fixed_rake = self.fixed_rake
+        new.dead = self.dead
+        new._low_card = self._low_card
         new.game = self.game
         new.deck = _same_deck(self.deck)
         new.auto_showdown = self.auto_showdown
@@ -470,12 +497,13 @@ class Hand:
         actions: Iterable[Action | str | tuple[int, Action | str]],
         *,
         auto_showdown: bool = True,
+        dead: Iterable[int] = (),
     ) -> Hand:
         """The hand played again from its deck and its actions (``(seat, action)`` pairs are
-        checked against the seat to act)."""
+        checked against the seat to act) and its dead seats."""
         if not isinstance(deck, Deck):
             deck = Deck(deck)
-        hand = cls(game, stacks, deck, auto_showdown=auto_showdown)
+        hand = cls(game, stacks, deck, auto_showdown=auto_showdown, dead=dead)
         for item in actions:
             if isinstance(item, tuple):
                 hand.act_recorded(item[1], item[0])
@@ -508,7 +536,10 @@ class Hand:
             return []
         if self.phase is Phase.SHOWDOWN:
             return [SHOW, MUCK]
-        return self.betting.legal(seat, self.stacks, self.street_bets, self.folded)
+        legal = self.betting.legal(seat, self.stacks, self.street_bets, self.folded)
+        if seat in self.dead:  # a dead hand posts the bring-in, and nothing else
+            return [a for a in legal if a.kind is ActionKind.BRING_IN]
+        return legal
 
     def _why_illegal(self, action: Action, legal: list[Action], same_kind: list[Action]) -> str:
         seat = self.to_act
@@ -533,6 +564,8 @@ class Hand:
             folded[seat] = True
             self._fold_order.append(seat)
             betting.folded_to(folded.count(False))
+            if betting.bring_in_due:  # the low card all-in from the ante: the next may open
+                betting.pass_bring_in(seat, stacks, folded)
         elif kind is not ActionKind.CHECK:
             amount = action.amount
             assert amount is not None
@@ -544,6 +577,9 @@ class Hand:
             elif kind in AGGRESSIVE_KINDS:
                 betting.aggress(seat, kind, amount, stacks, self.street_bets, folded)
         self.events.append(make_event(ActionTaken, (seat, self.street, action, all_in, chips)))
+        if seat in self.dead and not folded[seat]:  # its bring-in posted, the dead hand is out
+            self._kill(seat)
+            kind = ActionKind.FOLD
         if kind is ActionKind.FOLD:
             if folded.count(False) == 1:
                 betting.pending.clear()
@@ -567,7 +603,10 @@ class Hand:
                 if self.street == 3:
                     first = self._bring_in_player()
                     self.bring_in_seat = first
-                    betting.open_with_bring_in(first)
+                    # The low card all-in from the ante (TDA RP-10-E): the one to its left may
+                    # bring in, complete or fold.
+                    optional = first != self._low_card and self.game.low_card_all_in == "left_may_open"
+                    betting.open_with_bring_in(first, optional=optional)
                 else:
                     first = self._first_by_board()
                     betting.open_to(
@@ -614,7 +653,7 @@ class Hand:
             elif chips > second:
                 second = chips
         excess = top - second
-        if excess > 0:
+        if excess > 0 and not self.folded[seat]:  # a dead hand's bring-in is dead money
             self.stacks[seat] += excess
             self.contributed[seat] -= excess
             self.street_bets[seat] = max(0, self.street_bets[seat] - excess)
@@ -657,10 +696,19 @@ class Hand:
                 face_ups[seat].append(face_up)
                 events.append(card_dealt(seat, street, card, face_up))
 
+    def _kill(self, seat: int) -> None:
+        """A dead hand (:attr:`dead`) is folded out of turn: no card is dealt to it again, and
+        it never wins a pot."""
+        self.folded[seat] = True  # (not in _fold_order: its chips are dead money, pots.build_pots)
+        self.betting.folded_to(self.folded.count(False))
+        self.betting.pending.discard(seat)
+        self.betting.may_raise.discard(seat)
+        self.events.append(make_event(ActionTaken, (seat, self.street, FOLD, False, 0)))
+
     def _bring_in_player(self) -> int:
-        cards = self.cards
-        chosen = self.game.bring_in_seat({s: cards[s][2] for s in self._live()})
-        # A player all-in from the ante cannot bring in: the next player clockwise does.
+        chosen = self._low_card
+        # A player all-in from the ante cannot bring in: the next player clockwise does (or, the
+        # game's low_card_all_in "left_may_open", may).
         for step in range(self.n):
             seat = (chosen + step) % self.n
             if self._can_act(seat):
@@ -694,9 +742,22 @@ class Hand:
         self._return_uncalled()
         self._award({s: contender(0, 0, 0) for s in self._live()})
 
+    def _first_to_show(self) -> int:
+        """Who shows first: the last aggressor on 7th street, else the player who would act
+        first there (TDA 17-A, Robert's Rules), the best board where nobody could bet."""
+        live = self._live()
+        aggressor = self.betting.last_aggressor
+        if aggressor is not None and aggressor in live:
+            return aggressor
+        first = self.first_to_act.get(self.street)
+        if first is not None and first in live:
+            return first
+        cards = self.cards
+        return self.game.best_board_seat({s: cards[s][2:6] for s in live})
+
     def _start_showdown(self) -> None:
         self.phase = Phase.SHOWDOWN
-        order = showdown_order(self._live(), self.betting.last_aggressor)
+        order = showdown_order(self._live(), self._first_to_show())
         self._showdown = Showdown(self.game, self.pots(), order, self.cards, self.community)
         self._next_to_show()
 
@@ -738,6 +799,19 @@ class Hand:
             showdown.claim_lone_pots(self.mucked)
         self._next_to_show()
 
+    def _odd_chip_in_hand(self) -> tuple[list[int], list[int] | None]:
+        """The seats in the order an odd chip goes to them by the five cards each shown hand
+        plays (TDA 20-B): for the high hands, and for the low hands where the game has them."""
+        game = self.game
+        shown = [s for s in range(self.n) if s in self.shown]
+        seven = {s: with_community(self.cards[s], self.community) for s in shown}
+
+        def order(low: bool) -> list[int]:
+            keys = {s: game.five_card_order(seven[s], low=low) for s in shown}
+            return sorted(range(self.n), key=lambda s: keys.get(s, ()), reverse=True)
+
+        return order(not game.has_high), order(True) if game.has_low else None
+
     def _award(self, contenders: dict[int, Contender]) -> None:
         # At a showdown the pots are those built when it began: no chip moves after betting.
         showdown = self._showdown
@@ -749,13 +823,18 @@ class Hand:
             self.rake = rake
             self.events.append(make_event(RakeTaken, (rake,)))
         self.final_pots = pots
+        order = game.odd_chip_order(self.cards)
+        low_order = None
+        if game.odd_chip == "high_card_in_hand" and showdown is not None:
+            order, low_order = self._odd_chip_in_hand()
         awards = award_showdown(
             pots,
             contenders,
             showdown.claims if showdown is not None else {},
             high=game.has_high,
             low=game.has_low,
-            odd_chip_order=game.odd_chip_order(self.cards),
+            odd_chip_order=order,
+            low_odd_chip_order=low_order,
         )
         for award in awards:
             self.stacks[award.seat] += award.amount

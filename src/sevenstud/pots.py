@@ -97,7 +97,9 @@ def build_pots(
     nobody still in may win them (docs/rules.md, "Nobody wins chips they did not match"): each
     level of them is a pot of its own for the seat that folded last among those who put chips in
     it (``fold_order``: the folded seats in the order they folded), the last one claiming it.
-    Without ``fold_order`` they go to the last live pot, as a dead seat's chips do.
+    Without ``fold_order`` they go to the last live pot, as a dead seat's chips do; so does a
+    level that only seats left out of ``fold_order`` put chips in (a dead hand's bring-in, TDA
+    30: dead money).
 
     >>> build_pots([6, 3, 6], [False, True, False], fold_order=[0, 2])
     [Pot(amount=9, eligible=(1,)), Pot(amount=6, eligible=(2,))]
@@ -116,17 +118,22 @@ def build_pots(
         return pots
     if fold_order:
         last = {seat: i for i, seat in enumerate(fold_order)}
+        top = len(pots) - 1  # the last live pot
         for level in sorted({c for c in contributions if c > previous}):
             amount = sum(min(c, level) - min(c, previous) for c in contributions)
+            claimants = [s for s, c in enumerate(contributions) if c >= level and s in last]
+            previous = level
+            if not claimants and top >= 0:  # dead money: the live hands play for it
+                pots[top] = new_pot(pots[top].amount + amount, pots[top].eligible)
+                continue
             claimant = max(
-                (s for s, c in enumerate(contributions) if c >= level),
+                claimants or [s for s, c in enumerate(contributions) if c >= level],
                 key=lambda s: last.get(s, -1),
             )
             if pots and pots[-1].eligible == (claimant,):
                 pots[-1] = new_pot(pots[-1].amount + amount, (claimant,))
             else:
                 pots.append(new_pot(amount, (claimant,)))
-            previous = level
     elif not pots:
         alive = tuple(seat for seat, a in enumerate(live) if a)
         pots.append(new_pot(leftover, alive))
@@ -222,6 +229,7 @@ def settle(
     high: bool,
     low: bool,
     odd_chip_order: Sequence[int],
+    low_odd_chip_order: Sequence[int] | None = None,
 ) -> list[Award]:
     """Awards for every pot among the contenders eligible for it (seats that showed down, or the
     last seat standing). A pot with one eligible seat is that seat's, contender or not (the last
@@ -233,7 +241,8 @@ def settle(
     ``high`` and ``low`` say which halves the game has: high only (stud), low only (razz: a
     low is always there) or both (hi/lo: the low must qualify, ``Contender.low > 0``; when no
     eligible hand qualifies, the high takes the whole pot; an odd chip between the halves goes
-    to the high).
+    to the high). ``low_odd_chip_order``, where given, orders the seats for the odd chip of
+    a low half or of razz's pot (the low hands' cards), ``odd_chip_order`` the others.
     """
     awards: list[Award] = []
     highs = {s: c.high for s, c in contenders.items()}
@@ -267,7 +276,9 @@ def settle(
         else:
             halves = [("whole", pot.amount, _best(seats, lows))]
         for share, amount, winners in halves:
-            for seat, chips in split_evenly(amount, winners, odd_chip_order):
+            lowish = share == "low" or not high
+            order = low_odd_chip_order if lowish and low_odd_chip_order is not None else odd_chip_order
+            for seat, chips in split_evenly(amount, winners, order):
                 if chips:
                     awards.append(new_award(seat, chips, index, share))
     return awards
@@ -281,6 +292,7 @@ def award_showdown(
     high: bool,
     low: bool,
     odd_chip_order: Sequence[int],
+    low_odd_chip_order: Sequence[int] | None = None,
 ) -> list[Award]:
     """A hand's awards, in pot order: the pots after the rake, the hands still in
     (``contenders``: a hand that wins unshown has ``low`` 0, nobody saw it) and ``claims``, the
@@ -306,6 +318,7 @@ def award_showdown(
         high=high,
         low=low,
         odd_chip_order=odd_chip_order,
+        low_odd_chip_order=low_odd_chip_order,
     )
     if claims:  # pots won by their last claimant, in pot order with the rest
         # (a claimant that mucked later, giving up only contested pots, showed nothing)

@@ -18,10 +18,11 @@ from sevenstud.pots import Contender, Pot, contender, new_pot, split_rake
 from sevenstud.views import with_community
 
 
-def showdown_order(live: list[int], aggressor: int | None) -> list[int]:
-    """The order the hands still in are shown in: the last aggressor first (the betting's
-    ``last_aggressor``), else the lowest seat still in; then in turn from there."""
-    first = aggressor if aggressor in live else live[0]
+def showdown_order(live: list[int], first: int | None) -> list[int]:
+    """The order the hands still in are shown in, from ``first`` (the hand's: the last aggressor
+    on 7th street, else the player who would act first there) in turn; from the lowest seat
+    still in when ``first`` is not one of them."""
+    first = first if first in live else live[0]
     start = live.index(first)  # type: ignore[arg-type,unused-ignore]
     return live[start:] + live[:start]
 

@@ -16,8 +16,9 @@ player is the same thing to the table). The table's events and each hand's event
 stream numbered 1, 2, 3 ..., and :meth:`Table.events_since` gives each viewer what it may see,
 redacted by the engine's own :meth:`Hand.view <sevenstud.hand.Hand.view>`, its seats said as
 table seats. A tournament table (``TableSettings(tournament=True)``) seats any stack, deals in
-a player who is away (folding their hand at their turn) and never one without chips, and changes
-its game between hands (:meth:`Table.set_game`, a new level).
+a player who is away (their hand dead from the deal: TDA 30) and never one without chips, deals
+its game with the TDA's stud rulings and changes it between hands (:meth:`Table.set_game`, a new
+level).
 
 >>> from sevenstud.games import Stakes, StudHiLo
 >>> table = Table(TableSettings(StudHiLo(Stakes(1, 2, 5, 10)), seats=4, min_buy_in=40,
@@ -537,11 +538,14 @@ class Table:
                 f"{'is' if len(players) == 1 else 'are'}"
             )
         stacks = [self._seats[n].stack for n in players]
+        # A tournament player away at the deal has a dead hand (TDA 30, RP-10-C): anted, dealt
+        # 3rd street, the bring-in posted with the low card, and out.
+        dead = [i for i, n in enumerate(players) if self.settings.tournament and self._seats[n].sitting_out]
         try:
             if deck is not None:
-                hand = Hand(self.settings.game, stacks, deck)
+                hand = Hand(self.settings.game, stacks, deck, dead=dead)
             else:
-                hand = Hand(self.settings.game, stacks, seed=seed)
+                hand = Hand(self.settings.game, stacks, seed=seed, dead=dead)
         except (HandError, CardError) as error:
             raise TableError(f"the hand cannot be dealt: {error}") from None
         self._now = when

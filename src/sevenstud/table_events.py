@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from sevenstud.chips import is_whole
-from sevenstud.games import Game
+from sevenstud.games import Game, tournament_rules
 from sevenstud.hand import Event, Hand, SeatView
 
 MIN_SEATS, MAX_SEATS = 2, 8
@@ -68,8 +68,10 @@ class TableSettings:
     tournament: bool = field(default=False, metadata={"wire_added_later": True})
     """A tournament table (docs/table.md, "Tournament tables"): seats are given with any
     stack, the buy-in limits do not apply, a player with chips is dealt in even when away (and
-    their hand folded at their turn), a player without chips is not dealt in. (Added since the
-    record format began: a record without it reads False.)"""
+    their hand dead from the deal), a player without chips is not dealt in, and its game is
+    dealt with the TDA's rulings (:func:`~sevenstud.games.tournament_rules`: a game given
+    without them is stored with them). (Added since the record format began: a record without
+    it reads False.)"""
 
     def __post_init__(self) -> None:
         if not isinstance(self.game, Game):
@@ -81,6 +83,8 @@ class TableSettings:
                 raise TableError(f"{name} must be a whole number, not {getattr(self, name)!r}")
         if not isinstance(self.tournament, bool):
             raise TableError(f"tournament must be True or False, not {self.tournament!r}")
+        if self.tournament:  # the TDA's stud rulings, whatever game it is given (games.py)
+            object.__setattr__(self, "game", tournament_rules(self.game))
         least = max(1, self.game.stakes.ante)
         if self.min_buy_in < least and not self.tournament:  # a tournament's stakes rise: no limits
             raise TableError(f"min_buy_in ({self.min_buy_in}) must cover the ante: at least {least} chips")

@@ -447,8 +447,10 @@ def from_wire(value: Mapping[str, Any]) -> Wired:
 
 def hand_to_record(hand: Hand) -> dict[str, Any]:
     """The whole hand as stored: game, stacks, the deck in dealing order and every action so
-    far. It holds every card, the undealt ones included: storage only, never for a player."""
-    return {
+    far. It holds every card, the undealt ones included: storage only, never for a player.
+    ``dead`` (the seats whose hands were dead from the deal: players away at a tournament) is
+    written only where there are some: a record without it has none."""
+    record: dict[str, Any] = {
         "type": "hand_record",
         "version": WIRE_VERSION,
         "game": game_to_wire(hand.game),
@@ -458,6 +460,9 @@ def hand_to_record(hand: Hand) -> dict[str, Any]:
         "auto_showdown": hand.auto_showdown,
         "rake": hand.fixed_rake,
     }
+    if hand.dead:
+        record["dead"] = sorted(hand.dead)
+    return record
 
 
 class RecordText:
@@ -498,7 +503,7 @@ def hand_from_record(record: Mapping[str, Any]) -> Hand:
     if version != WIRE_VERSION:
         raise WireError(f"record: version {version!r} is not one this reader knows ({WIRE_VERSION})")
     expected = {"type", "version", "game", "stacks", "deck", "actions", "auto_showdown", "rake"}
-    extra = sorted(set(record) - expected)
+    extra = sorted(set(record) - expected - {"dead"})
     if extra:
         raise WireError(f"record: unknown field {extra[0]!r}")
     missing = sorted(expected - set(record))
@@ -517,8 +522,9 @@ def hand_from_record(record: Mapping[str, Any]) -> Hand:
         _fail("record.actions", "a list", actions_in)
     auto = _ATOMS[bool].decode(record["auto_showdown"], "record.auto_showdown")
     rake = _optional_codec(_ATOMS[int]).decode(record["rake"], "record.rake")
+    dead = _tuple_codec(_ATOMS[int]).decode(record.get("dead", []), "record.dead")
     try:
-        hand = Hand(game, list(stacks), Deck(deck_cards), auto_showdown=auto, rake=rake)
+        hand = Hand(game, list(stacks), Deck(deck_cards), auto_showdown=auto, rake=rake, dead=dead)
     except (HandError, CardError) as error:
         raise WireError(f"record: {error}") from None
     for i, item in enumerate(actions_in):
@@ -558,6 +564,7 @@ _DEFS["hand_record"] = {
         },
         "auto_showdown": {"type": "boolean"},
         "rake": {"type": ["integer", "null"]},
+        "dead": {"type": "array", "items": {"type": "integer"}},
     },
     "required": ["type", "version", "game", "stacks", "deck", "actions", "auto_showdown", "rake"],
     "additionalProperties": False,

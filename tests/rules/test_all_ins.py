@@ -5,7 +5,7 @@ Rules (betting and raising, rule 6), and the hands turned face up once nobody ca
 from __future__ import annotations
 
 import pytest
-from studtable import STAKES, awarded, check_down, hilo, new_hand, play, stud
+from studtable import STAKES, awarded, hilo, new_hand, play, stud
 
 from sevenstud.games import Stakes, Stud
 from sevenstud.hand import (
@@ -94,25 +94,29 @@ SIDE = {
 }
 
 
-def test_rule_a_muck_cannot_leave_a_pot_unclaimed() -> None:
+def _side_pot_to_showdown() -> Hand:
+    """SIDE played to the showdown, seat 0 the last to bet (on 7th street): it shows first."""
     hand = new_hand(Stud(STAKES), [30, 6, 30], SIDE, auto_showdown=False)
     play(hand, "1: bring-in", "2: complete", "0: call", "1: call", "0: bet", "2: call")
-    check_down(hand)
+    play(hand, "0: check", "2: check", "2: check", "0: check", "2: check", "0: bet", "2: call")
+    return hand
+
+
+def test_rule_a_muck_cannot_leave_a_pot_unclaimed() -> None:
+    hand = _side_pot_to_showdown()
     assert hand.to_act == 0 and legal(hand) == ["show", "muck"]
     play(hand, "0: muck")  # seat 2 is now the last hand claiming the side pot: it is seat 2's
     play(hand, "1: show", "2: muck")  # seat 2 gives up the main pot only
-    assert awarded(hand) == [(1, 18, 0, "whole"), (2, 10, 1, "whole")]
-    assert hand.finishing_stacks == (19, 18, 29)
+    assert awarded(hand) == [(1, 18, 0, "whole"), (2, 30, 1, "whole")]
+    assert hand.finishing_stacks == (9, 18, 39)
 
 
 def test_rule_the_last_hand_claiming_its_pots_wins_them_without_showing() -> None:
-    hand = new_hand(Stud(STAKES), [30, 6, 30], SIDE, auto_showdown=False)
-    play(hand, "1: bring-in", "2: complete", "0: call", "1: call", "0: bet", "2: call")
-    check_down(hand)
+    hand = _side_pot_to_showdown()
     play(hand, "0: muck", "1: muck")
     # Seat 2 is the only hand left claiming either pot: it is not asked to show.
     assert hand.is_over and 2 not in hand.shown
-    assert awarded(hand) == [(2, 18, 0, "whole"), (2, 10, 1, "whole")]
+    assert awarded(hand) == [(2, 18, 0, "whole"), (2, 30, 1, "whole")]
 
 
 # ---------------------------------------------------------------- short all-ins (Robert's rule 6)

@@ -72,10 +72,13 @@ def test_showdown_order_last_aggressor_first_automatic() -> None:
     assert awarded(hand) == [(2, 35, 0, "high"), (1, 34, 0, "low")]  # 9 + 3 * 20
 
 
-def test_showdown_order_lowest_seat_when_no_bet() -> None:
+def test_showdown_order_the_first_to_act_shows_first_when_no_bet() -> None:
+    # 7th street checked through: the player who would act first shows first (TDA 17-A,
+    # Robert's Rules), here seat 1 with the best board, not the lowest seat.
     hand = to_seventh(new_hand(hilo(), [100, 100, 100], THREE, auto_showdown=False))
     play(hand, "1: check", "2: check", "0: check")
-    assert showdown_order(hand) == [0, 1, 2]
+    assert hand.first_to_act[7] == 1
+    assert showdown_order(hand) == [1, 2, 0]
 
 
 def test_showdown_order_lowest_seat_still_in_when_no_bet() -> None:
@@ -94,24 +97,24 @@ def test_showdown_order_counts_only_bets_on_seventh_street() -> None:
         play(hand, "1: check", "2: check", "0: check")
     play(hand, "1: check", "2: bet", "0: call", "1: call")  # seat 2 bets 6th street
     play(hand, "1: check", "2: check", "0: check")
-    assert showdown_order(hand) == [0, 1, 2]
+    assert showdown_order(hand) == [1, 2, 0]  # the first to act on 7th, not 6th's bettor
 
 
 def test_player_may_show_or_muck_at_showdown() -> None:
     hand = to_seventh(new_hand(hilo(), [100, 100, 100], THREE, auto_showdown=False))
     play(hand, "1: check", "2: check", "0: check")
     assert [str(a) for a in hand.legal_actions()] == ["show", "muck"]
-    play(hand, "0: muck", "1: show", "2: show")
-    assert shown_or_mucked(hand) == [("HandMucked", 0), ("HandShown", 1), ("HandShown", 2)]
+    play(hand, "1: show", "2: show", "0: muck")
+    assert shown_or_mucked(hand) == [("HandShown", 1), ("HandShown", 2), ("HandMucked", 0)]
     assert awarded(hand) == [(2, 5, 0, "high"), (1, 4, 0, "low")]
 
 
 def test_last_hand_left_after_everybody_mucks_wins_without_showing() -> None:
     hand = to_seventh(new_hand(hilo(), [100, 100, 100], THREE, auto_showdown=False))
-    play(hand, "1: check", "2: check", "0: check", "0: muck", "1: muck")
+    play(hand, "1: check", "2: check", "0: check", "1: muck", "2: muck")
     assert hand.is_over
-    assert shown_or_mucked(hand) == [("HandMucked", 0), ("HandMucked", 1)]
-    assert awarded(hand) == [(2, 9, 0, "whole")]
+    assert shown_or_mucked(hand) == [("HandMucked", 1), ("HandMucked", 2)]
+    assert awarded(hand) == [(0, 9, 0, "whole")]
 
 
 def test_muck_at_showdown_never_reveals_cards_in_other_views() -> None:

@@ -397,3 +397,21 @@ def test_structures_that_make_no_sense_are_refused_naming_the_part() -> None:
 def test_a_rotation_deals_its_games_one_a_level() -> None:
     s = TournamentSettings(rotation=("stud8", "razz", "stud"))
     assert [s.game_at(i) for i in range(4)] == ["stud8", "razz", "stud", "stud8"]
+
+
+def test_seats_opened_in_one_hand_open_in_seat_order_the_highest_last() -> None:
+    # docs/tournaments.md, "Balancing": two players bust in one hand at table 1 (its result
+    # given highest seat first); the higher-numbered seat is the one opened last, so it is the
+    # seat balancing fills (a table of eight gives table 1 a player at once).
+    d = _started(24, seats=8)  # three tables of eight
+    seats = d.tables[1]
+    numbers = sorted(seats.players)
+    low, high = seats.players[numbers[1]], seats.players[numbers[2]]
+    winner = seats.players[numbers[0]]
+    start = {p: d.entrants[p].chips for p in seats.players.values()}
+    d.hand_started(1, start, 200.0)
+    result = {high: 0, low: 0, winner: start[winner] + start[low] + start[high]}
+    result.update({p: c for p, c in start.items() if p not in result})
+    d.hand_finished(1, result, 201.0)
+    assert d.tables[1].opened[-1:] == [numbers[1]]
+    assert d.tables[1].players[numbers[2]] not in start, "the seat opened last is filled"

@@ -10,7 +10,7 @@ import json
 import pytest
 
 from sevenstud.deck import Deck
-from sevenstud.games import Razz, Stakes, StudHiLo
+from sevenstud.games import Razz, Stakes, StudHiLo, tournament_rules
 from sevenstud.hand import ActionKind, ActionTaken, AntePosted
 from sevenstud.table import HandStarted, SatOut, Table, TableError, TableSettings
 
@@ -132,9 +132,9 @@ def test_set_game_changes_the_stakes_from_the_next_hand_only() -> None:
         legal = table.legal_actions()
         table.act(table.to_act, legal[0], now=3)  # type: ignore[arg-type]
     table.set_game(level_2, now=4)
-    assert dealt is not None and dealt.game == LEVEL_1, "the hand dealt keeps its game"
+    assert dealt is not None and dealt.game == tournament_rules(LEVEL_1), "the hand dealt keeps its game"
     table.start_hand(now=5, seed=2)
-    assert table.dealt_hand(2) is not None and table.dealt_hand(2).game == level_2  # type: ignore[union-attr]
+    assert table.dealt_hand(2) is not None and table.dealt_hand(2).game == tournament_rules(level_2)  # type: ignore[union-attr]
     antes = [e for e in _hand_events(table, 2) if isinstance(e, AntePosted)]
     assert {e.amount for e in antes} == {3}
     # the new game and the tournament flag survive the record, through JSON

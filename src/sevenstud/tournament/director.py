@@ -507,10 +507,17 @@ class Director(PlayerRequests):
 
     # -- eliminations and prizes ---------------------------------------------------------
 
+    def _seat_order(self, bust: tuple[str, int]) -> tuple[int, int]:
+        table = self.entrants[bust[0]].table
+        return (0, 0) if table is None else (table, self.tables[table].seat_of(bust[0]))
+
     def _eliminate(self, busted: list[tuple[str, int]]) -> list[Command]:
         # Players busting in one hand (or one hand-for-hand round) are placed by their chips at
         # its start, more chips the better place; equal chips tie and share those places' prizes.
-        for name, _ in busted:
+        # Seats opened in the same hand open in seat order: the highest-numbered of them is the
+        # one opened last, the first filled by balancing (docs/tournaments.md), whatever order
+        # the hand's result was given in.
+        for name, _ in sorted(busted, key=self._seat_order):
             entrant = self.entrants[name]
             self._mark_out(entrant)
             if entrant.table is not None:

@@ -6,29 +6,43 @@ Every amount is whole chips of play money; a table always pays out exactly its p
 (390, 210)
 >>> sum(payout_table(100, 10_000)) == 10_000 and len(payout_table(100, 10_000))
 15
+>>> payout_table(20, 2000), payout_table(21, 2100)
+((962, 607, 431), (1008, 638, 454))
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import operator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
+from itertools import accumulate
 
-# Sit-and-gos pay the top two or three: the shares the large rooms use for one table.
-_SIT_AND_GO_SHARES: dict[int, tuple[int, ...]] = {
-    1: (100,),
-    2: (65, 35),
-    3: (50, 30, 20),
+# A sit-and-go's shares by the size of its field: the winner takes all up to 3 players, 65/35
+# for 5 and 6, 50/30/20 from 8 to 10, the shares every large room uses for one table. Only the
+# sizes where those would cut a prize when one more player enters differ: 4 players pay 75/25
+# (first keeps the 3 buy-ins it won of 3), 7 pay 39/21/10 (first and second keep theirs of 6).
+_SIT_AND_GO_PRIZES: dict[int, tuple[int, ...]] = {
+    1: (1,),
+    2: (1,),
+    3: (1,),
+    4: (3, 1),
+    5: (65, 35),
+    6: (65, 35),
+    7: (39, 21, 10),
+    8: (50, 30, 20),
+    9: (50, 30, 20),
+    10: (50, 30, 20),
 }
 MTT_FRACTION = Fraction(15, 100)
 """About the top 15% of a multi-table field is paid."""
-MIN_CASH = Fraction(3, 2)
-"""The smallest prize of a multi-table tournament is about one and a half buy-ins."""
+_MTT_BASE = (5.0, 3.0, 2.0)
+"""A multi-table field of 10 or fewer pays three places, 50/30/20 (the prizes in buy-ins at 10)."""
 
 
 def paid_places(entries: int, *, single_table: bool | None = None) -> int:
     """How many places are paid: a sit-and-go (one table, ``entries`` up to 10) pays one place
-    heads-up, two up to 6 players, three up to 10; a multi-table field pays about 15%."""
+    up to 3 players, two up to 6, three up to 10; a multi-table field pays about 15% (at least 3)."""
     if entries < 1:
         return 0
     one_table = entries <= 10 if single_table is None else single_table
@@ -55,50 +69,107 @@ def split_exactly(total: int, weights: Sequence[Fraction | int]) -> tuple[int, .
 def payout_table(entries: int, pool: int, *, single_table: bool | None = None) -> tuple[int, ...]:
     """The prize of each paid place, first place first, summing to ``pool``.
 
-    A multi-table field's prizes fall as a power of the place, ``1 / place ** a``, with ``a``
-    chosen so that the last paid place wins about :data:`MIN_CASH` buy-ins: a steep top and a
-    flat bottom, the shape of the large rooms' tables."""
+    A sit-and-go pays by :data:`_SIT_AND_GO_PRIZES`; a multi-table field by :func:`mtt_buy_ins`
+    (docs/tournaments.md, "Prizes"). Either way each place pays at least the next, first
+    place's share never grows with the field, and with the pool growing by one buy-in an
+    entrant no place's prize falls (but for a chip of rounding)."""
     places = paid_places(entries, single_table=single_table)
     if places == 0 or pool <= 0:
         return ()
-    if places in _SIT_AND_GO_SHARES and (single_table or (single_table is None and entries <= 10)):
-        return split_exactly(pool, _SIT_AND_GO_SHARES[places])
-    return _mtt_table(entries, pool, places)
+    one_table = entries <= 10 if single_table is None else single_table
+    if one_table:
+        return split_exactly(pool, _SIT_AND_GO_PRIZES[min(entries, 10)])  # (its places: paid_places)
+    return _mtt_table(entries, pool)
 
 
-@cache
-def _mtt_table(entries: int, pool: int, places: int) -> tuple[int, ...]:
-    # Cached: a director asks for its table after every hand, and a field of thousands pays
-    # hundreds of places, each bisection step summing them. The sums are exact (the weights are
-    # floats, so dyadic rationals: whole numbers over one power of two) without Fraction's
-    # gcd at every addition, which made a 10,000-entrant table take minutes.
-    target = Fraction(pool, entries) * MIN_CASH  # the smallest prize we aim at
-    low, high = 0.0, 4.0
-    for _ in range(60):  # bisection on the exponent: a larger one gives the last place less
-        middle = (low + high) / 2
-        numerators = _dyadic([1 / (place**middle) for place in range(1, places + 1)])
-        # last = weights[-1] / sum(weights) * pool, compared with target exactly
-        total = sum(numerators)
-        last_beats_target = numerators[-1] * pool * target.denominator > target.numerator * total
-        low, high = (middle, high) if last_beats_target else (low, middle)
-    weights = [Fraction(1 / (place**low)) for place in range(1, places + 1)]
-    return _non_increasing(split_exactly(pool, weights))
+@lru_cache(maxsize=64)
+def _mtt_table(entries: int, pool: int) -> tuple[int, ...]:
+    # Cached: a director asks for its table after every hand (a few tables: a field of 10,000
+    # pays 1,500 places).
+    return _non_increasing(_split_floats(pool, _buy_ins(entries), entries))
 
 
-def _dyadic(values: Sequence[float]) -> list[int]:
-    """Positive floats as whole numerators over one common power of two (their exact ratios)."""
-    ratios = [v.as_integer_ratio() for v in values]  # each denominator a power of two
-    shift = max(d.bit_length() - 1 for _, d in ratios)
-    return [n << (shift - (d.bit_length() - 1)) for n, d in ratios]
+def mtt_buy_ins(entries: int) -> list[float]:
+    """The prize of each paid place of a multi-table field of ``entries``, in buy-ins (they add
+    up to ``entries``), first place first.
+
+    Up to 10 entrants: three places, 50/30/20. From there each entrant's buy-in either pays a
+    new place (when the paid places, about 15% of the field, grow by one: that place then wins
+    its buy-in back) or is spread over the places already paid in proportion to ``1 / (place +
+    1)``. So no prize ever falls as the field grows, a place above never wins less than one
+    below, and first place, taking less than its share of each new buy-in, takes a smaller
+    share of a larger field: about 48% of 20 entrants, 29% of 100, 13% of 1,000."""
+    return list(_buy_ins(entries))
+
+
+def _buy_ins(entries: int) -> Iterator[float]:
+    if entries <= 10:
+        return iter([entries * share / 10 for share in _MTT_BASE])
+    ladder = _ladder(entries)
+    places = paid_places(entries, single_table=False)
+    # place k: its prize when first paid + (spread now - spread then) / (k + 1), as the
+    # constant part and the weight (C-level maps: a field of 10,000 pays 1,500 places).
+    grown = map(ladder.spread[entries].__mul__, ladder.weight[1 : places + 1])
+    return map(operator.add, ladder.offset[1 : places + 1], grown)
+
+
+class _Ladder:
+    """:func:`mtt_buy_ins`' running sums, field by field from 10 entrants up (grown on demand:
+    a field of 10,000 is 10,000 additions, once)."""
+
+    def __init__(self) -> None:
+        self.spread = [0.0] * 11
+        """``spread[n]``: the sum, over the entrants 11 to n whose buy-in was spread, of the
+        buy-in over the weights then paid (place ``k``'s share of it is ``1 / (k + 1)``)."""
+        self.first_paid = [10, 10, 10, 10]
+        """``first_paid[k]``: the field at which place ``k`` was first paid (1 to 3: 10)."""
+        self.total = 1 / 2 + 1 / 3 + 1 / 4
+        """The weights of the places paid, ``1 / (place + 1)`` each, added up."""
+        self.weight = [0.0, 1 / 2, 1 / 3, 1 / 4]
+        """``weight[k]``: ``1 / (k + 1)``, place ``k``'s part of a buy-in spread (index 0 unused)."""
+        self.offset = [0.0, *_MTT_BASE]
+        """``offset[k]``: place ``k``'s prize when first paid less its weight times the spread
+        then (its prize at ``n`` entrants is ``offset[k] + weight[k] * spread[n]``)."""
+
+    def grow(self, entries: int) -> None:
+        spread = self.spread
+        for n in range(len(spread), entries + 1):
+            places = paid_places(n, single_table=False)
+            if places > paid_places(n - 1, single_table=False):
+                self.first_paid.append(n)  # this entrant's buy-in is the new place's prize
+                weight = 1 / (places + 1)
+                self.total += weight
+                self.weight.append(weight)
+                self.offset.append(1.0 - weight * spread[-1])
+                spread.append(spread[-1])
+            else:
+                spread.append(spread[-1] + 1 / self.total)
+
+
+_LADDER = _Ladder()
+
+
+def _ladder(entries: int) -> _Ladder:
+    if len(_LADDER.spread) <= entries:
+        _LADDER.grow(entries)
+    return _LADDER
+
+
+def _split_floats(total: int, values: Iterable[float], whole: float) -> tuple[int, ...]:
+    """``total`` chips split in proportion to ``values`` (which add up to ``whole``), summing to
+    ``total`` exactly: each place's running total is rounded (each prize then within a chip of
+    its exact share)."""
+    rounded = list(map(round, accumulate(map((total / whole).__mul__, values))))
+    rounded[-1] = total
+    return tuple(map(operator.sub, rounded, [0, *rounded[:-1]]))
 
 
 def _non_increasing(prizes: tuple[int, ...]) -> tuple[int, ...]:
-    # Rounding can leave a lower place one chip above a higher one; the chip moves up.
-    fixed = list(prizes)
-    for i in range(1, len(fixed)):
-        if fixed[i] > fixed[i - 1]:
-            fixed[i - 1], fixed[i] = fixed[i], fixed[i - 1]
-    return tuple(fixed)
+    # Rounding can leave a lower place a chip above a higher one: the chips are given in order
+    # (the same chips, each place within a chip of its exact share still).
+    if all(map(operator.ge, prizes, prizes[1:])):
+        return prizes
+    return tuple(sorted(prizes, reverse=True))
 
 
 def shared_prizes(prizes: Sequence[int], first_place: int, players: Sequence[str]) -> dict[str, int]:

@@ -26,7 +26,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from sevenstud.bots import Bot, RandomBot, RuleBot
-from sevenstud.games import GAMES
 from sevenstud.table import StoodUp, Table, TableSettings
 from sevenstud.tournament.director import Director
 from sevenstud.tournament.settings import AddChips, CloseTable, Command, Finish, Seat, TournamentSettings
@@ -93,9 +92,8 @@ class _Play:
     order: int = 0
     games: dict[str, int] = field(default_factory=dict)
 
-    def settings_for(self, code: str, index: int) -> TableSettings:
-        level = self.director.settings.level(index)
-        game = GAMES[code](level.stakes)  # type: ignore[index]
+    def settings_for(self, index: int) -> TableSettings:
+        game = self.director.settings.game_of(index)  # the one tournament game of the level
         return TableSettings(game, seats=self.director.settings.seats, tournament=True, history=64)
 
     # -- carrying out the director's commands --------------------------------------------
@@ -162,9 +160,7 @@ class _Play:
             raise PlayError(f"{player} moves with {chips} chips, the director says {command.chips}")
         table = self.tables.get(command.table)
         if table is None:
-            index = self.director.level_index
-            code = self.director.settings.game_at(index)
-            table = self.tables[command.table] = Table(self.settings_for(code, index))
+            table = self.tables[command.table] = Table(self.settings_for(self.director.level_index))
             self.idle.add(command.table)
         occupant = table.player_at(command.seat)
         if occupant is not None:  # moving later in this batch (the final table's redraw)
@@ -212,8 +208,8 @@ class _Play:
         if allowed is None:
             self.idle.add(number)
             return
-        index, level = allowed
-        game = GAMES[d.settings.game_at(index)](level.stakes)
+        index, _ = allowed
+        game = d.settings.game_of(index)
         if table.settings.game != game:
             table.set_game(game, self.now)
         stacks = {s.player: s.stack for s in table.view(None).seats if s.stack > 0}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from sevenstud.games import GAMES, GameCode
+from sevenstud.games import GAMES, Game, GameCode
 from sevenstud.tournament.structure import STANDARD, Level, Structure, StructureError, _whole
 
 Kind = Literal["sit_and_go", "scheduled"]
@@ -100,6 +100,12 @@ class TournamentSettings:
         if self.rotation:
             return self.rotation[index % len(self.rotation)]
         return self.game
+
+    def game_of(self, index: int) -> Game:
+        """The game dealt at level ``index``, with its stakes and the TDA's stud rulings
+        (:func:`~sevenstud.games.tournament_game`): the one game every table of the
+        tournament deals at that level."""
+        return self.structure.game_of(index, self.game_at(index))
 
 
 # What the director tells the card room. Each is a plain value; the caller carries it out
@@ -197,3 +203,9 @@ class Status:
 
 Command = Seat | AddChips | CloseTable | NewLevel | Break | HandForHand | Finish | Deal | Refund | Status
 """Everything the director may answer."""
+
+
+def game_of(settings: TournamentSettings, index: int) -> Game:
+    """The game (with its stakes and the TDA's rulings) dealt at level ``index`` of a
+    tournament: :meth:`TournamentSettings.game_of`, for the card room's tournaments."""
+    return settings.game_of(index)

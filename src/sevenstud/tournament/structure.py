@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sevenstud.games import GAMES, Game, GameCode, Stakes
+from sevenstud.games import GAMES, Game, GameCode, Stakes, tournament_game
 
 
 class StructureError(ValueError):
@@ -94,9 +94,11 @@ class Structure:
         return self.levels[min(index, len(self.levels) - 1)]
 
     def game_of(self, index: int, default: GameCode) -> Game:
-        """The game dealt at level ``index``, with that level's stakes."""
+        """The game dealt at level ``index`` (the level's own, else ``default``), with that
+        level's stakes, as a tournament deals it (:func:`~sevenstud.games.tournament_game`:
+        the TDA's stud rulings, no doubled bet for an open pair on 4th street among them)."""
         level = self.level(index)
-        return GAMES[level.game or default](level.stakes)
+        return tournament_game(level.game or default, level.stakes)
 
 
 # A stud tournament's limits rise through 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 of each power of

@@ -24,7 +24,6 @@ from typing import Any
 
 from sqlalchemy import Connection, insert, select, update
 
-from sevenstud.games import GAMES, Game
 from sevenstud.server.store import Store, ledger
 from sevenstud.server.store.models import TournamentEntry, TournamentRow, core
 from sevenstud.server.tables.keeper import BOT_PREFIX, RoomError, check_bot_kind
@@ -36,8 +35,8 @@ from sevenstud.tournament import (
     Finish,
     Refund,
     Status,
-    TournamentSettings,
 )
+from sevenstud.tournament.settings import game_of as game_of  # the one tournament game
 from sevenstud.tournament.snapshot import director_from_record, director_to_record
 
 _ENTRIES, _TOURNAMENTS = core(TournamentEntry), core(TournamentRow)
@@ -45,11 +44,6 @@ _ENTRIES, _TOURNAMENTS = core(TournamentEntry), core(TournamentRow)
 DEAL_SECONDS = 60.0
 """Seconds of the wall the players have to agree to an ICM deal once it is proposed; the bots
 agree at once (docs/tournaments.md, "The ICM deal in the card room")."""
-
-
-def game_of(settings: TournamentSettings, index: int) -> Game:
-    """The game (with its stakes) dealt at level ``index``."""
-    return GAMES[settings.game_at(index)](settings.level(index).stakes)
 
 
 _SHORT = {
