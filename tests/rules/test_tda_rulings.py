@@ -253,3 +253,32 @@ def test_random_hands_with_dead_seats_never_pay_a_dead_hand() -> None:
             assert all(hand.folded[s] for s in dead)
             assert not {a.seat for a in hand.awards} & set(dead)
         assert hand_from_record(hand_to_record(hand)).events == hand.events
+
+
+def test_a_tournament_hand_with_dead_seats_written_as_phh_replays_to_its_result() -> None:
+    """A tournament hand's PHH (the downloads') says what PHH has no field for in user fields,
+    ``_tournament_rules`` and ``_dead``, and replays through the engine to the same stacks; the
+    dealer's fold of a dead hand is not written as its player's action."""
+    import random
+
+    from sevenstud.deck import Deck
+    from sevenstud.history.phh import dumps, loads
+    from sevenstud.history.replay import play_phh, to_phh
+
+    rng = random.Random(36)
+    replayed = 0
+    for _ in range(120):
+        n = rng.randint(2, 8)
+        stacks = [rng.choice([2, rng.randint(5, 60), 200]) for _ in range(n)]
+        dead = [s for s in range(n) if rng.random() < 0.3]
+        game = tournament_rules(rng.choice([stud(), StudHiLo(STAKES), Razz(STAKES)]))
+        hand = Hand(game, stacks, Deck.seeded(rng.getrandbits(32)), dead=dead)
+        while not hand.is_over:
+            hand.act(rng.choice(hand.legal_actions()))
+        written = to_phh(hand)
+        assert written.extra.get("_tournament_rules") is True
+        assert written.extra.get("_dead", []) == [s + 1 for s in sorted(dead)]
+        again = play_phh(loads(dumps(written)))
+        assert again.finishing_stacks == hand.finishing_stacks and again.dead == hand.dead
+        replayed += 1
+    assert replayed == 120

@@ -27,7 +27,7 @@ from typing import Any
 from sevenstud.cards import CARDS, Card, parse_cards
 from sevenstud.dealing import DealingError, deal_slots
 from sevenstud.deck import Deck
-from sevenstud.games import Game, GameError, Stakes, game_by_name
+from sevenstud.games import Game, GameError, Stakes, game_by_name, game_class, tournament_rules
 from sevenstud.hand import (
     Action,
     ActionKind,
@@ -230,7 +230,7 @@ def game_of(phh: PHHHand) -> Game:
     if rake_from not in ("each_pot", "main_pot"):
         raise ReplayError(f"_rake_from: {rake_from!r} is not 'each_pot' or 'main_pot'")
     try:
-        return game_by_name(
+        game = game_by_name(
             _GAME_OF_VARIANT[phh.variant],
             Stakes(
                 ante=phh.antes[0],
@@ -240,6 +240,8 @@ def game_of(phh: PHHHand) -> Game:
             ),
             rake_from=rake_from,
         )
+        # A tournament's hand (user field ``_tournament_rules``): the TDA's options.
+        return tournament_rules(game) if phh.extra.get("_tournament_rules") is True else game
     except GameError as error:
         raise ReplayError(f"stakes: {error}") from None
 
@@ -335,12 +337,16 @@ def _play_once(
     deck = _deck_order(plan, fill)
     try:
         rake = phh.extra.get("_rake")  # the rake a card room took (user field; PHH has none)
+        dead = phh.extra.get("_dead", [])  # the seats dead from the deal (user field, p1 first)
+        if not isinstance(dead, list) or not all(type(p) is int for p in dead):
+            raise HandError(f"_dead: a list of player numbers (p1 is 1), not {dead!r}")
         hand = Hand(
             game,
             phh.starting_stacks,
             Deck.ordered(deck),
             auto_showdown=False,
             rake=rake if isinstance(rake, int) and not isinstance(rake, bool) else None,
+            dead=[player - 1 for player in dead],
         )
     except (HandError, ValueError) as error:
         raise _Stopped(f"cannot start the hand: {error}", -1) from None
@@ -434,8 +440,8 @@ def to_phh(hand: Hand, players: Sequence[str] | None = None, **fields: Any) -> P
             lines.append(f"d db {event.card}")
         elif isinstance(event, ActionTaken):
             verb = _PHH_VERB.get(event.action.kind)
-            if verb is None:
-                continue
+            if verb is None or (event.seat in hand.dead and event.action.kind == ActionKind.FOLD):
+                continue  # (a dead hand's fold is the dealer's, out of turn: ``_dead`` replays it)
             amount = f" {event.action.amount}" if verb == "cbr" else ""
             lines.append(f"p{event.seat + 1} {verb}{amount}")
         elif isinstance(event, HandShown):
@@ -443,6 +449,15 @@ def to_phh(hand: Hand, players: Sequence[str] | None = None, **fields: Any) -> P
         elif isinstance(event, HandMucked):
             lines.append(f"p{event.seat + 1} sm")
     stakes = hand.game.stakes
+    # What PHH has no field for, in user fields the replay reads back: a tournament's rules (TDA)
+    # and the seats whose hands were dead from the deal (players away at a tournament table).
+    marks: dict[str, Any] = {}
+    if hand.game == tournament_rules(hand.game) != game_class(hand.game.code)(stakes):
+        marks["_tournament_rules"] = True
+    if hand.dead:
+        marks["_dead"] = sorted(seat + 1 for seat in hand.dead)
+    if marks:
+        fields["extra"] = {**fields.get("extra", {}), **marks}
     return PHHHand(
         variant=hand.game.phh_variant,
         antes=[stakes.ante] * hand.n,
