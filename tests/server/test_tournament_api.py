@@ -137,7 +137,8 @@ def test_a_person_and_five_bots_play_a_sit_and_go_through_the_lobby(store: Store
         )
         place = mine["place"]
         suffix = {1: "st", 2: "nd", 3: "rd"}.get(place, "th")
-        assert summary.endswith(f"You finished in {place}{suffix} place.")
+        received = f" and received {mine['prize']}" if mine.get("prize") else ""
+        assert summary.endswith(f"You finished in {place}{suffix} place{received}.")
     report = audit(store)
     assert report.ok, report
 

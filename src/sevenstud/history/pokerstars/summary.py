@@ -1,6 +1,6 @@
 """A tournament's summary as PokerStars writes it (the file trackers import beside the hands):
 the tournament's number, game, buy-in, field, prize pool, start, every place with its prize
-(and share of the pool), the finish, and the reader's own place.
+(and share of the pool), the finish, and the reader's own place and what it received.
 
 >>> places = [("ann", 1, 390), ("bob", 2, 210), ("cy", 3, 0)]
 >>> at, end = "2026/12/01 22:40:00 UTC", "2026/12/01 22:52:10 UTC"
@@ -16,7 +16,9 @@ Tournament started 2026/12/01 22:40:00 UTC
   3: cy,
 <BLANKLINE>
 Tournament finished 2026/12/01 22:52:10 UTC
-You finished in 2nd place.
+You finished in 2nd place and received 210.
+>>> print(tournament_summary(7, "stud8", 100, 10, places, started=at, you="cy").splitlines()[-1])
+You finished in 3rd place.
 """
 
 from __future__ import annotations
@@ -68,7 +70,10 @@ def tournament_summary(
     out.append("")
     if finished is not None:
         out.append(f"Tournament finished {finished}")
-    mine = next((place for name, place, _ in ordered if name == you), None)
+    # The reader's own line, as PokerStars ends it: the place, and what it received (a prize).
+    mine = next(((place, prize) for name, place, prize in ordered if name == you), None)
     if mine is not None:
-        out.append(f"You finished in {_ordinal(mine)} place.")
+        place, prize = mine
+        received = f" and received {prize}" if prize else ""
+        out.append(f"You finished in {_ordinal(place)} place{received}.")
     return "\n".join(out)
