@@ -22,6 +22,7 @@ from typing import Any
 from sevenstud.server.accounts import auth
 from sevenstud.server.accounts.sessions import LOGGED_OUT, Sessions
 from sevenstud.server.collector import Collector
+from sevenstud.server.connection import Connection
 from sevenstud.server.connection import Limits as OutboxLimits
 from sevenstud.server.limits import Buckets, HashPool, Limits, LoginGuard, Sockets
 from sevenstud.server.metrics import Readings, RoomMetrics
@@ -72,6 +73,9 @@ class CardRoom:
         self.owners: dict[int, int | None] = {}
         """Who opened each table here (None: nobody recorded, a table from before owners)."""
         self.connections = itertools.count(1)
+        self.players: dict[str, set[Connection]] = {}
+        """Every open connection of each logged-in player (by name): a tournament's move is
+        told to all of them, wherever they watch (:meth:`tell`)."""
         self.sessions = Sessions(store, limits.session_idle, limits.session_lifetime)
         self.guests_made = Buckets(
             "guests_per_address", limits.guests_per_address, limits.guest_window, "guests from your address"
@@ -110,6 +114,7 @@ class CardRoom:
             release_table=self.leases.release,
             ttl=lease_seconds,
         )
+        self.tournaments.tell_player = self.tell
         self.equity_jobs = study.Study(equity)
         self.hands_before = 0
         """Hands played at the tables this process has stopped serving (the metrics' count)."""
@@ -165,6 +170,28 @@ class CardRoom:
             self.leases.release(table_id)
 
         await self.store.run(close)
+
+    def joined(self, connection: Connection) -> None:
+        """A logged-in player's connection opened."""
+        if connection.player is not None:
+            self.players.setdefault(connection.player, set()).add(connection)
+
+    def left(self, connection: Connection) -> None:
+        """A connection closed."""
+        if connection.player is not None:
+            mine = self.players.get(connection.player)
+            if mine is not None:
+                mine.discard(connection)
+                if not mine:
+                    del self.players[connection.player]
+
+    def tell(self, name: str, message: dict[str, Any]) -> int:
+        """Put ``message`` in the outbox of every open connection of player ``name`` here,
+        whatever table it watches (or none); how many."""
+        told = 0
+        for connection in list(self.players.get(name, ())):
+            told += bool(connection.put(message))
+        return told
 
     async def stand_up_everywhere(self, name: str) -> int:
         """Stand ``name`` up at every table served here (at the end of the hand when dealt in:

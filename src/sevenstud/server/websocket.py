@@ -80,6 +80,7 @@ def router(room: CardRoom) -> APIRouter:
             await ws.close(code=TRY_LATER, reason=error.limit)  # the limit's name: for programs
             return
         connection.start()
+        room.joined(connection)
         table: Room | None = None
         allowance = Allowance(room.limits.messages_per_second, time.monotonic())
         try:
@@ -130,6 +131,7 @@ def router(room: CardRoom) -> APIRouter:
                 raise
         finally:
             room.sockets.closed(handle)
+            room.left(connection)
             if table is not None:
                 table.unwatch(connection.key)
             await connection.stop()

@@ -173,6 +173,9 @@ class Room:
         self.owner = owner
         """The account that opened the table (None: a table from before owners were kept):
         only it adds or removes bots, else any player seated here (docs/protocol.md)."""
+        self.whereabouts: Callable[[str, int], dict[str, Any] | None] | None = None
+        """At a tournament's table: where a player sits now in that tournament, as a
+        ``tournament_moved`` notice (None: not at another of its tables)."""
         self.pause_unwatched = pause_unwatched
         """Deal no hand while nobody but bots sits here and nobody watches (docs/security.md)."""
         self.playing = False
@@ -347,7 +350,15 @@ class Room:
 
     def _hello(self, connection: Connection, hello: Hello, _now: float) -> Watcher:
         connection.lang = hello.lang  # before the welcome: every word from now on is in it
-        return self.join(connection, hello.last, views=hello.views)
+        watcher = self.join(connection, hello.last, views=hello.views)
+        name = connection.player
+        if self.whereabouts is not None and name is not None and name not in self.keeper.occupants:
+            # A tournament's player saying hello where they no longer sit (a notice followed
+            # late, or a second move missed): told where they sit now.
+            moved = self.whereabouts(name, self.keeper.table_id)
+            if moved is not None:
+                watcher.pending.append(moved)
+        return watcher
 
     def _seated(self, name: str) -> int:
         if name not in self.keeper.occupants:

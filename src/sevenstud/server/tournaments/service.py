@@ -69,6 +69,7 @@ from sevenstud.table import Entry, HandStarted, Table, TableSettings
 from sevenstud.tournament import (
     Command,
     Director,
+    Seat,
     TournamentError,
     TournamentSettings,
 )
@@ -201,6 +202,9 @@ class TournamentService:
         """Whether a tournament made over HTTP may be filled with bots to its last seat (a room
         of bots alone, as the benchmarks' is); otherwise bots fill a sit-and-go, leaving a
         seat for a person."""
+        self.tell_player: Callable[[str, dict[str, Any]], int] | None = None
+        """Put a message in every connection of a player in this process, wherever it watches
+        (the card room's): a move reaches the player whichever table their socket is at."""
         self.listeners: list[Callable[[Running, list[Command]], None]] = []
         """Called on the event loop with each batch of committed commands (the websocket's
         tournament messages)."""
@@ -481,11 +485,18 @@ class TournamentService:
         messages = messages_for(running.id, commands, running.speed, dict(running.tables))
         if not messages:
             return
+        told = self.tell_player
+        if told is not None:
+            # A player's own notice (a move) goes to each of their connections, wherever it is:
+            # the table they were moved from may be closed already (moved twice at once).
+            for whom, message in messages:
+                if whom is not None:
+                    told(whom, message)
 
         def put(room: Room, _now: float) -> None:
             for watcher in room.watchers.values():
                 for whom, message in messages:
-                    if whom is None or watcher.player == whom:
+                    if whom is None or (told is None and watcher.player == whom):
                         watcher.pending.append(message)
 
         for room in list(running.rooms.values()):
@@ -662,11 +673,27 @@ class TournamentService:
 
         def prepare(room: Room) -> None:
             room.keeper.hook = _Hook(service, running, number)
+            room.whereabouts = functools.partial(self.where_now, running)
             room.pause_unwatched = False  # a table of bots in a tournament plays on
             room.gate = lambda: self.may_deal(running, number, room.keeper.table)
 
         running.rooms[number] = self.open_room(table_id, settings, prepare)
         running.served = True
+
+    def where_now(self, running: Shared, player: str, here: int) -> dict[str, Any] | None:
+        """Where ``player`` sits now in ``running``, as the ``tournament_moved`` notice says it,
+        when that is another table than ``here`` (a table id) and one the room knows; else None.
+        A client that followed an old notice says hello at a table where it does not sit: this
+        is its answer (docs/protocol.md, "Tournaments")."""
+        d = running.director
+        number = d.table_of(player)
+        table_id = running.tables.get(number) if number is not None else None
+        if number is None or table_id is None or table_id == here:
+            return None
+        seat = d.tables[number].seat_of(player)
+        chips = d.entrants[player].chips
+        moved = Seat(player, number, seat, chips, from_table=number)
+        return messages_for(running.id, [moved], running.speed, dict(running.tables))[0][1]
 
     async def _close_table(self, running: Shared, number: int) -> None:
         table_id = running.tables.pop(number)
