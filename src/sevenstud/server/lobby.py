@@ -73,6 +73,9 @@ class NewTable(BaseModel):
     """Which kind of bot fills the ``bots`` seats (:data:`sevenstud.bots.BOT_KINDS`)."""
     min_buy_in: int | None = Field(default=None, ge=1, le=MAX_ID)
     max_buy_in: int | None = Field(default=None, ge=1, le=MAX_ID)
+    sit: bool = False
+    """Seat the opener in seat 1, with the largest buy-in the balance allows, before the bots
+    sit and before the first deal (the lobby's "Play now": the first hand is the player's)."""
 
 
 def open_tables_of(store: Store, player_id: int) -> int:
@@ -110,6 +113,11 @@ def router(room: CardRoom) -> APIRouter:
             raise HTTPException(400, str(error)) from None
         if body.bots >= body.seats:
             raise HTTPException(400, f"{body.bots} bots leave no seat free at a table of {body.seats}")
+        buy_in = min(high, player.balance)
+        if body.sit and buy_in < low:
+            raise HTTPException(
+                400, f"your balance of {player.balance} is below the table's minimum buy-in of {low}"
+            )
         async with room.new_tables:
             if await store.run(open_tables_of, store, player.id) >= limits.tables_per_account:
                 raise RateLimited(
@@ -123,8 +131,16 @@ def router(room: CardRoom) -> APIRouter:
         if not leases.claim_new(table_id):  # another process's round took it first: it serves it
             return {"id": table_id, "server": leases.server_of(table_id)}
         opened = room.open_room(table_id, settings, player.id)
-        for seat in range(2, 2 + body.bots):
-            await opened.submit(functools.partial(opened.add_bot, seat, body.bot))
-        return {"id": table_id}
+        # One command: the opener (when sitting) and every bot are seated before the clock can
+        # deal, so that the first hand is dealt to the whole table, the opener in it (a bot per
+        # command dealt a hand of two bots while the others and the opener were still coming).
+        opener = (player.name, player.id, buy_in) if body.sit else None
+        refused = await opened.submit(
+            functools.partial(opened.fill, opener, range(2, 2 + body.bots), body.bot)
+        )
+        if not body.sit:
+            return {"id": table_id}
+        # Refused (the balance moved since it was read): the table is open all the same.
+        return {"id": table_id, "seat": None, "refused": refused} if refused else {"id": table_id, "seat": 1}
 
     return routes

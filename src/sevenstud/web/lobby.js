@@ -323,9 +323,10 @@ function wireCreate() {
 
 // ------------------------------------------------------------------ play now
 
-/** One click to a seat: a guest account when signed out, a Stud Hi/Lo table with four bots
- *  (a table of this process with a free seat and bots and no people is taken first), then
- *  the table page, which sits down (?sit=1). */
+/** One click to a seat: a guest account when signed out; a table of the main game with a
+ *  free seat, nobody waiting and this server dealing it (the fullest first: people play
+ *  sooner there), sat at by the table page (?sit=1); else a new Stud Hi/Lo table with four
+ *  bots that seats the player in the request that opens it, so the first hand is theirs. */
 function wirePlayNow() {
   $("play-now").addEventListener("click", async () => {
     clearErrors();
@@ -335,14 +336,19 @@ function wirePlayNow() {
       if (!account) setAccount(await api("/api/guest", { method: "POST" }));
       const here = window.location.origin;
       const main = (await games())[0]; // the room's main game (Stud Hi/Lo), as the server says
-      const free = lastLines.find((line) =>
-        line.game === main.code && line.taken < line.seats && line.bots > 0
-        && line.bots === line.taken && (!line.server || line.server === here));
-      const id = free ? free.id : (await api("/api/tables", {
+      const free = lastLines
+        .filter((line) => line.game === main.code && line.taken < line.seats && !line.waiting
+          && (line.players || []).indexOf(account.name) < 0 && (!line.server || line.server === here))
+        .sort((a, b) => (b.taken - b.bots) - (a.taken - a.bots) || b.taken - a.taken)[0];
+      if (free) {
+        window.location.assign(`/table/${free.id}?sit=1`);
+        return;
+      }
+      const made = await api("/api/tables", {
         method: "POST",
-        body: { name: `${account.name}'s table`, game: main.code, stakes: [1, 2, 5, 10], seats: 6, bots: 4, bot: "rule" },
-      })).id;
-      window.location.assign(`/table/${id}?sit=1`);
+        body: { name: `${account.name}'s table`, game: main.code, stakes: [1, 2, 5, 10], seats: 6, bots: 4, bot: "rule", sit: true },
+      });
+      window.location.assign(made.seat ? `/table/${made.id}` : `/table/${made.id}?sit=1`);
     } catch (error) {
       $("play-now-error").textContent = error.message;
       button.disabled = false;

@@ -424,6 +424,23 @@ class Room:
         kind with the sitting: the same kind sits there after a restart)."""
         return self.keeper.add_bot(seat, now, kind)
 
+    def fill(
+        self, opener: tuple[str, int, int] | None, bot_seats: range, kind: str, now: float
+    ) -> str | None:
+        """A new table's first seats, in one command (so before any deal): the opener's
+        ``(name, player_id, buy_in)`` in seat 1 when given, then a bot of ``kind`` in each of
+        ``bot_seats``. The opener's refusal (its balance moved since it was read), or None."""
+        refused = None
+        if opener is not None:
+            name, player_id, buy_in = opener
+            try:
+                self.keeper.sit_down(name, 1, buy_in, now, player_id=player_id)
+            except (RoomError, TableError) as error:
+                refused = str(error)
+        for seat in bot_seats:
+            self.add_bot(seat, kind, now)
+        return refused
+
     def unwatch(self, key: int) -> None:
         """Drop a connection (its seat's clock runs on: a time-out plays for it)."""
         self.watchers.pop(key, None)
