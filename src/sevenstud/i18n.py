@@ -241,6 +241,7 @@ REFUSALS: tuple[str, ...] = (
     N_("that action is for hand {hand}, street {street}: it is hand {now_hand}, street {now_street} now"),
     N_("a buy-in of {amount} is more than your balance of {balance}"),
     N_("a top-up of {amount} is more than your balance"),
+    N_("your balance of {balance} is below the table's minimum buy-in of {amount}"),
     # the table (table.py) and the hand (hand.py, betting.py)
     N_("seat {seat} is taken (by {player})"),
     N_("player {player} already sits in seat {seat}"),
@@ -303,6 +304,7 @@ REFUSALS: tuple[str, ...] = (
     # the websocket's close reasons (server/connection.py, server/app.py)
     N_("too far behind: reconnect and say hello with the last number you saw"),
     N_("this table is no longer served here: ask the lobby where it is"),
+    N_("this table has closed"),
     N_("session ended"),
     N_("logged out"),
     N_("origin or host not allowed"),

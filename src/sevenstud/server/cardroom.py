@@ -19,6 +19,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from sqlalchemy import func, select
+
 from sevenstud.server.accounts import auth
 from sevenstud.server.accounts.sessions import LOGGED_OUT, Sessions
 from sevenstud.server.collector import Collector
@@ -27,12 +29,12 @@ from sevenstud.server.connection import Limits as OutboxLimits
 from sevenstud.server.limits import Buckets, HashPool, Limits, LoginGuard, Sockets
 from sevenstud.server.metrics import Readings, RoomMetrics
 from sevenstud.server.store import Store
-from sevenstud.server.store.models import TableRow
+from sevenstud.server.store.models import EventRow, TableRow, TournamentRow, TournamentTable
 from sevenstud.server.study import jobs as study
 from sevenstud.server.tables.chat import ChatDesk
 from sevenstud.server.tables.leases import LEASE_SECONDS, LeaseKeeper
 from sevenstud.server.tables.recovery import recover
-from sevenstud.server.tables.room import NO_THINK, Room, TableKeeper
+from sevenstud.server.tables.room import NO_THINK, Room, TableKeeper, table_closed
 from sevenstud.server.tournaments.service import TournamentService
 from sevenstud.table import TableSettings
 from sevenstud.wire import game_from_wire
@@ -148,18 +150,19 @@ class CardRoom:
         room.start()
         return room
 
-    async def close_room(self, table_id: int) -> None:
-        """Stop serving a table here (its lease went elsewhere, or its tournament closed it)."""
+    async def close_room(self, table_id: int, closed: dict[str, Any] | None = None) -> None:
+        """Stop serving a table here (its lease went elsewhere, or its tournament closed it);
+        ``closed``: it closed for good, and its watchers are sent this ``table_closed``."""
         room = self.rooms.pop(table_id, None)
         if room is not None:
             self.hands_before += room.hands_played
-            await room.stop()
+            await room.stop(closed)
 
     async def close_table(self, table_id: int) -> None:
         """Close a table for good (nobody but bots, nobody watching, for a while): its room
         stops, every seat stands up (the bots' chips back to the bank), its lease goes."""
         self.owners.pop(table_id, None)
-        await self.close_room(table_id)
+        await self.close_room(table_id, table_closed(table_id, "closed"))
 
         def close() -> None:
             with self.store.transaction() as s:
@@ -310,6 +313,24 @@ class CardRoom:
                     self.login_guard.prune()
             except Exception:  # a database that did not answer: the next round tries again
                 continue
+
+
+def closed_table(store: Store, table_id: int) -> dict[str, Any] | None:
+    """The ``table_closed`` message of a table that has closed for good (None: it is open,
+    or there is no such table): what a hello for it is answered."""
+    with store.session() as s:
+        row = s.get(TableRow, table_id)
+        if row is None or not row.closed:
+            return None
+        tid = s.scalar(select(TournamentTable.tournament_id).where(TournamentTable.table_id == table_id))
+        state = (
+            s.scalar(select(TournamentRow.state).where(TournamentRow.id == tid)) if tid is not None else None
+        )
+        number = s.scalar(select(func.max(EventRow.number)).where(EventRow.table_id == table_id))
+    if tid is None:
+        return {**table_closed(table_id, "closed"), "number": number or 0}
+    reason = "tournament_over" if state in ("finished", "cancelled") else "broken"
+    return {**table_closed(table_id, reason, tid), "number": number or 0}
 
 
 def _settings_of(row: TableRow) -> TableSettings:

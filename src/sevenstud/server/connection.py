@@ -33,6 +33,8 @@ from sevenstud.server.i18n import close_reason, say
 __all__ = [
     "BEHIND",
     "BEHIND_REASON",
+    "CLOSED",
+    "CLOSED_REASON",
     "CLOSE_SECONDS",
     "GONE",
     "GONE_REASON",
@@ -60,6 +62,10 @@ BEHIND_REASON = "too far behind: reconnect and say hello with the last number yo
 GONE = 4002
 """The websocket close code of a connection whose table this process no longer serves."""
 GONE_REASON = "this table is no longer served here: ask the lobby where it is"
+CLOSED = 4004
+"""The websocket close code of a connection whose table has closed for good (after its
+``table_closed`` message): nothing to reconnect to."""
+CLOSED_REASON = "this table has closed"
 
 
 def encode(message: Mapping[str, Any]) -> str:

@@ -115,8 +115,9 @@ def router(room: CardRoom) -> APIRouter:
             raise HTTPException(400, f"{body.bots} bots leave no seat free at a table of {body.seats}")
         buy_in = min(high, player.balance)
         if body.sit and buy_in < low:
+            balance, amount = player.balance, low
             raise HTTPException(
-                400, f"your balance of {player.balance} is below the table's minimum buy-in of {low}"
+                400, f"your balance of {balance} is below the table's minimum buy-in of {amount}"
             )
         async with room.new_tables:
             if await store.run(open_tables_of, store, player.id) >= limits.tables_per_account:

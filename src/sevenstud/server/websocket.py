@@ -22,8 +22,8 @@ from sevenstud.server import answers
 from sevenstud.server.accounts import auth
 from sevenstud.server.accounts.routes import address_of
 from sevenstud.server.accounts.sessions import COOKIE
-from sevenstud.server.cardroom import CardRoom
-from sevenstud.server.connection import Connection
+from sevenstud.server.cardroom import CardRoom, closed_table
+from sevenstud.server.connection import CLOSED, CLOSED_REASON, Connection
 from sevenstud.server.i18n import say
 from sevenstud.server.limits import Allowance, RateLimited
 from sevenstud.server.protocol import (
@@ -104,12 +104,17 @@ def router(room: CardRoom) -> APIRouter:
                     found = room.rooms.get(message.table)
                     if found is None:
                         where = room.leases.server_of(message.table)
-                        connection.refuse(
-                            f"no table {message.table}"
-                            if where is None
-                            else f"table {message.table} is served at {where}",
-                            number,
-                        )
+                        if where is not None and where != room.leases.url:
+                            connection.refuse(f"table {message.table} is served at {where}", number)
+                            continue
+                        # Not served anywhere (nor here, whatever a lease not yet given up
+                        # says): a table closed for good is said so, and nothing reconnects.
+                        closed = await room.store.run(closed_table, room.store, message.table)
+                        if closed is not None:
+                            connection.put(closed)
+                            connection.finish(CLOSED, CLOSED_REASON)
+                            continue
+                        connection.refuse(f"no table {message.table}", number)
                         continue
                     if table is not None and table is not found:
                         table.unwatch(connection.key)

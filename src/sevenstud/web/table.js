@@ -16,7 +16,8 @@ const spectator = new URLSearchParams(location.search).get("watch") === "1";
 let sitOnArrival = !spectator && new URLSearchParams(location.search).get("sit") === "1";
 const $ = (id) => document.getElementById(id);
 
-const state = { socket: null, last: 0, view: null, retries: 0, names: new Map(), turn: false, historyFor: undefined, timer: null };
+const state = { socket: null, last: 0, view: null, retries: 0, names: new Map(), turn: false, historyFor: undefined, timer: null, closed: null };
+const CLOSED = 4004; // the close code of a table closed for good: nothing to reconnect to
 const status = $("connection");
 const errors = $("errors");
 const log = makeLog($("log"));
@@ -122,9 +123,10 @@ function connect() {
     });
     socket.addEventListener("message", onMessage);
   }
-  socket.addEventListener("close", () => {
+  socket.addEventListener("close", (event) => {
     if (state.socket !== socket) return;
     state.socket = null;
+    if (state.closed || event.code === CLOSED) return; // closed for good: said so, not retried
     // Back off 0.25 s, 0.5 s, 1 s ... up to 4 s between tries, so a server coming back up is
     // not flooded, yet a short drop is mended at once.
     const wait = Math.min(MAX_BACKOFF, 250 * 2 ** state.retries);
@@ -186,9 +188,40 @@ function receive(data) {
     case "hand_cancelled":
       log.note(t("table.hand_cancelled", { hand: data.hand }));
       break;
+    case "table_closed":
+      closed(data);
+      break;
     default:
       break;
   }
+}
+
+/** The table closed for good (table_closed): the page stops reconnecting and says why, with
+ *  where to go next; the felt stays as it was, dimmed, its clock stopped. A tournament's table
+ *  leaves the rest to the tournament bar (your place, prize and its results; a move followed). */
+function closed(data) {
+  if (state.closed) return;
+  state.closed = data;
+  clearTimeout(state.timer);
+  errors.replaceChildren();
+  status.textContent = t("table.closed_status");
+  status.classList.remove("down");
+  tableView.setClock({ seat: null, server_time: Date.now() / 1000 });
+  $("felt").classList.add("closed");
+  document.body.dataset.closed = data.reason;
+  const why = { closed: "table.closed_closed", broken: "table.closed_broken", tournament_over: "table.closed_over" }[data.reason] || "table.closed_closed";
+  // A tournament's end box (tournament_bar.js) has the links: said once, not twice.
+  const links = data.reason === "tournament_over" ? [] : [el("a", { href: "/", class: "button primary", "data-testid": "end-lobby", text: t("table.to_lobby") })];
+  if (data.tournament && data.reason !== "tournament_over") {
+    links.push(el("a", { href: `/tournament/${data.tournament}`, class: "button", "data-testid": "end-tournament", text: t("tournament.bar_link") }));
+  }
+  const box = el("section", { class: "table-end", "data-testid": "table-closed", "aria-live": "polite" },
+    el("p", { text: t(why) }), links.length ? el("p", { class: "end-links" }, ...links) : null);
+  const main = $("table-main");
+  const slot = main.querySelector("[data-testid=tournament-end]") || main.querySelector("[data-testid=tournament-bar]");
+  if (slot) slot.after(box);
+  else main.insertBefore(box, main.firstChild.nextSibling);
+  window.dispatchEvent(new CustomEvent("sevenstud:table-closed", { detail: data }));
 }
 
 function remember(event) {

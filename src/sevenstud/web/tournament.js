@@ -35,6 +35,11 @@ function clockLine(tour) {
   }
   if (tour.time_to_break !== null && tour.state === "running") line.push(t("tournament.clock_break", { time: clockWords(tour.time_to_break) }));
   if (tour.break_ends_in !== null) line.push(t("tournament.clock_resumes", { time: clockWords(tour.break_ends_in) }));
+  if (tour.state === "finished" || tour.state === "cancelled") {
+    // Over: who won and of how many, not "0 players left, average stack 0".
+    if (tour.winner) line.push(t("tournament.won_by", { count: tour.entries, name: tour.winner, entries: number(tour.entries) }));
+    return line.join(" ");
+  }
   line.push(t("tournament.clock_left", {
     count: tour.entries, left: number(tour.players_left), entries: number(tour.entries), stack: chips(tour.average_stack),
   }));

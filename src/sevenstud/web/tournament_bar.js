@@ -1,7 +1,9 @@
 // The tournament bar of a tournament table (/table/{id}): the level and the next, the clock to
 // the next level, your rank and stack, read from the tournament's page every second; when the
 // tournament moves you to another table the page follows you there, and when you are out it
-// says your place and prize. A cash table has no tournament: the bar stays away.
+// says your place and prize. Once you are out, or the tournament is over, the end is said under
+// the bar: your place and prize, its results and where to go next (a busted player's table may
+// play on). A cash table has no tournament: the bar stays away.
 import { api, chips, el } from "/web/common.js";
 import { number, t } from "/web/i18n.js";
 import { renderAsks } from "/web/tournament_asks.js";
@@ -28,6 +30,7 @@ async function start() {
   bar.append(level, next, you, asks, link);
   const main = document.getElementById("table-main");
   main.insertBefore(bar, main.firstChild.nextSibling);
+  let timer = null;
   async function update() {
     let tour;
     try {
@@ -35,6 +38,9 @@ async function start() {
     } catch {
       return;
     }
+    const over = tour.state === "finished" || tour.state === "cancelled";
+    if ((tour.you && tour.you.place) || over) showEnd(bar, tour, of.tournament);
+    if (over) clearInterval(timer); // nothing changes any more
     renderAsks(asks, tour, update);
     setText(level, t("tournament.bar_level", { level: number(tour.level.index + 1), words: levelWords(tour.level) }));
     setText(next, tour.state === "break" && tour.break_ends_in !== null
@@ -63,7 +69,36 @@ async function start() {
     }
   }
   update();
-  setInterval(update, 1000);
+  timer = setInterval(update, 1000);
+}
+
+/** The end of the tournament for you (busted or won) or for everybody (over), under the bar:
+ *  your place of the entries and your prize, the results so far (place, player, prize) and
+ *  where to go next. Drawn again only when the results change. */
+function showEnd(bar, tour, tid) {
+  const me = tour.you;
+  const placed = tour.entrants.filter((e) => e.place).sort((a, b) => a.place - b.place);
+  const key = JSON.stringify([me && me.place, placed.map((e) => [e.name, e.place, e.prize]), tour.state]);
+  let box = document.querySelector("[data-testid=tournament-end]");
+  if (box && box.dataset.key === key) return;
+  const headline = me && me.place === 1 ? t("tournament.end_won")
+    : me && me.place ? t("tournament.end_place", { place: number(me.place), entries: number(tour.entries) })
+      : t("tournament.bar_over");
+  const prize = me && me.place ? (me.prize ? t("tournament.end_prize", { prize: chips(me.prize) }) : t("tournament.end_no_prize")) : "";
+  const results = el("ol", { class: "end-results", "aria-label": t("tournament.end_results"), "data-testid": "t-results" },
+    ...placed.slice(0, 10).map((e) => el("li", { value: e.place, class: me && e.name === me.name ? "you" : "" },
+      e.prize ? t("tournament.end_result_prize", { name: e.name, prize: chips(e.prize) }) : e.name)));
+  const made = el("section", { class: "tournament-end", "data-testid": "tournament-end", "data-key": key, "aria-live": "polite" },
+    el("h2", { text: headline, "data-testid": "t-end-headline" }),
+    prize ? el("p", { class: "end-prize", "data-testid": "t-end-prize", text: prize }) : null,
+    el("h3", { text: t("tournament.end_results") }), results,
+    el("p", { class: "end-links" },
+      el("a", { href: "/", class: "button primary", "data-testid": "t-end-lobby", text: t("table.to_lobby") }),
+      el("a", { href: `/tournament/${tid}`, class: "button", text: t("tournament.bar_link") }),
+      el("a", { href: "/tournaments", class: "button", text: t("tournament.end_another") })));
+  if (box) box.replaceWith(made);
+  else bar.after(made);
+  if (!box) made.scrollIntoView({ block: "nearest" });
 }
 
 /** Text set only when it changed (the live rank is not told the same words again). */

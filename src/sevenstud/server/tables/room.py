@@ -33,7 +33,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from sevenstud.server.connection import GONE, GONE_REASON, Connection, Encoded, encode
+from sevenstud.server.connection import CLOSED, CLOSED_REASON, GONE, GONE_REASON, Connection, Encoded, encode
 from sevenstud.server.i18n import translation
 from sevenstud.server.limits import Limits
 from sevenstud.server.protocol import (
@@ -83,6 +83,7 @@ __all__ = [
     "create_table",
     "entry_payload",
     "event_payload",
+    "table_closed",
     "think_range",
 ]
 
@@ -143,6 +144,19 @@ def think_range(text: str) -> tuple[float, float]:
     if low is None or high is None or not 0 <= low <= high <= 60:
         raise ValueError(f"a bot's thinking time is seconds or a range MIN-MAX within 0-60, not {text!r}")
     return (low, high)
+
+
+CLOSED_WHY = ("closed", "broken", "tournament_over")
+"""Why a table closed for good (``table_closed``'s ``reason``): a cash table the card room
+closed (nobody played at it for a while), a tournament table broken up (its players moved to
+the others), a tournament table closed as its tournament ended."""
+
+
+def table_closed(table_id: int, reason: str, tournament: int | None = None) -> dict[str, Any]:
+    """The ``table_closed`` message (its ``number`` is added as it is sent): the table has
+    closed for good, why (:data:`CLOSED_WHY`), and its tournament (None: a cash table)."""
+    assert reason in CLOSED_WHY
+    return {"type": "table_closed", "table": table_id, "reason": reason, "tournament": tournament}
 
 
 def _turn_number(keeper: TableKeeper) -> int | None:
@@ -231,10 +245,12 @@ class Room:
         """Whether the room serves no more (stopped, or its actor ended): a command is refused."""
         return self._stopped or (self._task is not None and self._task.done())
 
-    async def stop(self) -> None:
+    async def stop(self, closed: dict[str, Any] | None = None) -> None:
         """Stop the actor (the hand in progress stays ``playing``: the next start refunds it);
         every connection at the table is closed with :data:`GONE` (4002): nothing more comes
-        from this table here, and the lobby says where it is served now."""
+        from this table here, and the lobby says where it is served now. A table closed for
+        good gives ``closed`` (its ``table_closed`` message, :func:`table_closed`) instead:
+        each connection is sent it, then closed with :data:`CLOSED` (4004)."""
         self._stopped = True
         task = self._task
         if task is not None:
@@ -249,7 +265,11 @@ class Room:
                 await asyncio.wait([task], timeout=0.5)
             self._task = None
         for watcher in self.watchers.values():
-            watcher.connection.finish(GONE, GONE_REASON)
+            if closed is not None:
+                watcher.connection.put({**closed, "number": self.keeper.number})
+                watcher.connection.finish(CLOSED, CLOSED_REASON)
+            else:
+                watcher.connection.finish(GONE, GONE_REASON)
         self.watchers.clear()
 
     async def submit(self, command: Callable[[float], object]) -> object:

@@ -60,7 +60,7 @@ from sevenstud.server.store.models import (
     core,
 )
 from sevenstud.server.tables.keeper import KEPT_ENTRIES, RoomError
-from sevenstud.server.tables.room import Room
+from sevenstud.server.tables.room import Room, table_closed
 from sevenstud.server.tournaments import sharing
 from sevenstud.server.tournaments.cashier import Running, game_of
 from sevenstud.server.tournaments.sharing import Shared, SharedCashier, StaleDirector
@@ -163,7 +163,8 @@ class _Hook:
 class TournamentService:
     """Every tournament this process directs (see the module). ``open_room(table_id, settings,
     prepare)`` opens a card-room table's room, calling ``prepare(room)`` before it starts;
-    ``close_room(table_id)`` stops one; ``leases`` is the process's table lease keeper."""
+    ``close_room(table_id, closed)`` stops one (``closed``: its ``table_closed``, when for
+    good); ``leases`` is the process's table lease keeper."""
 
     def __init__(
         self,
@@ -171,7 +172,7 @@ class TournamentService:
         *,
         url: str,
         open_room: Callable[[int, TableSettings, Callable[[Room], None]], Room],
-        close_room: Callable[[int], Any],
+        close_room: Callable[..., Any],
         take_table: Callable[[int], bool],
         release_table: Callable[[int], None],
         ttl: float = TOURNAMENT_LEASE_SECONDS,
@@ -698,7 +699,12 @@ class TournamentService:
     async def _close_table(self, running: Shared, number: int) -> None:
         table_id = running.tables.pop(number)
         running.rooms.pop(number, None)
-        await self.close_room(table_id)
+        with running.lock:
+            over = running.director.state in ("finished", "cancelled")
+        # Its watchers are told why, and stop: the tournament's end, or a move (table_closed).
+        await self.close_room(
+            table_id, table_closed(table_id, "tournament_over" if over else "broken", running.id)
+        )
 
         def close() -> None:
             with self.store.transaction() as s:

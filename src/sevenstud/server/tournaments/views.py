@@ -36,6 +36,7 @@ def describe_director(d: Director, tnow: float, tables: dict[int, int]) -> dict[
     their counts, the level and its clock (no card, nothing private)."""
     s = d.settings
     left = [e for e in d.entrants.values() if not e.out]
+    over = d.state in ("finished", "cancelled")  # no clock runs on: nothing comes next
     level = d.level
     nxt = s.level(d.level_index + 1)
     return {
@@ -50,6 +51,7 @@ def describe_director(d: Director, tnow: float, tables: dict[int, int]) -> dict[
         "min_field": s.min_field,
         "entries": d.entries,
         "players_left": len(left),
+        "winner": next((e.name for e in d.entrants.values() if e.place == 1), None),
         "average_stack": (d.chips_issued // len(left)) if left else 0,
         "prize_pool": d.pool,
         "payouts": list(d.prizes()) if d.entries else [],
@@ -68,8 +70,8 @@ def describe_director(d: Director, tnow: float, tables: dict[int, int]) -> dict[
             "big_bet": nxt.big_bet,
             "game": s.game_at(d.level_index + 1),
         },
-        "time_to_next_level": d.time_to_next_level(tnow),
-        "time_to_break": d.time_to_break(tnow),
+        "time_to_next_level": None if over else d.time_to_next_level(tnow),
+        "time_to_break": None if over else d.time_to_break(tnow),
         "break_ends_in": (max(0.0, d.break_ends - tnow) if d.break_ends is not None else None),
         "hand_for_hand": d.hand_for_hand,
         "re_entries": s.re_entries,
