@@ -142,6 +142,7 @@ class CardRoom:
             pause_unwatched=self.limits.pause_unwatched_bots,
             owner=owner,
             chat=self.chat_desk,
+            sit_out_seconds=self.limits.sit_out_seconds,
         )
         if prepare is not None:  # a tournament's table: its hooks set before it starts
             prepare(room)

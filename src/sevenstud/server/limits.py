@@ -119,6 +119,9 @@ class Limits:
     """Downloads of all one's hands one account may have running at once."""
     pause_unwatched_bots: bool = True
     """A table nobody but bots sits at, with nobody watching, deals no hand."""
+    sit_out_seconds: float = 10 * MINUTE
+    """A person sitting out at a cash table this long is stood up, their chips back to their
+    balance (0: never): an abandoned seat frees itself, and its table can close."""
 
     def most_connections_per_address(self) -> int:
         """The connections one address may hold open at once: ``connections_per_address``, but

@@ -26,6 +26,7 @@ and refunded) lives in :mod:`sevenstud.server.tables.recovery`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import functools
 import random
@@ -180,8 +181,13 @@ class Room:
         pause_unwatched: bool = False,
         owner: int | None = None,
         chat: ChatDesk | None = None,
+        sit_out_seconds: float = 0.0,
     ) -> None:
         self.keeper = keeper
+        self.sit_out_seconds = sit_out_seconds
+        """How long a person may sit out at a cash table before being stood up, their chips
+        back to their balance (0: for ever; :attr:`Limits.sit_out_seconds`)."""
+        self._sat_out: dict[str, float] = {}  # each person sitting out here, since when
         self.chat = TableChat(chat if chat is not None else ChatDesk(Limits()), keeper.table_id)
         """The table's chat (sevenstud.server.tables.chat): its lines go to every connection here."""
         self.owner = owner
@@ -496,6 +502,8 @@ class Room:
                 due = deadline + self.grace
         elif table.can_start_hand() and not self.paused() and self.may_deal():
             due = self._next_hand
+        if self._sat_out:  # the first seat sat out too long stands up then
+            offers = [*offers, min(self._sat_out.values()) + self.sit_out_seconds]
         return min([due, *offers]) if due is not None else min(offers, default=None)
 
     async def _run(self) -> None:
@@ -591,7 +599,34 @@ class Room:
                 keeper.rebuy_bots(now)
             self.waiting.offer_seats(now)
             self.recent = tuple(keeper.pots)
+            self._note_sat_out(now)
             self._copy_lobby()
+
+    def _note_sat_out(self, now: float) -> None:
+        """Since when each person at a cash table has sat out (between hands: a seat sits out
+        or in by a command, or by the table at a hand's end)."""
+        if not self.sit_out_seconds or self.gate is not None or self.keeper.table.hand_in_progress:
+            return
+        occupants = self.keeper.occupants
+        out = [
+            s.player
+            for s in self.keeper.table.view(None).seats
+            if s.sitting_out
+            and not s.leaving
+            and (o := occupants.get(s.player)) is not None
+            and o.bot is None
+        ]
+        self._sat_out = {name: self._sat_out.get(name, now) for name in out}
+
+    def _stand_up_sat_out(self, now: float) -> bool:
+        """Stand up every person who has sat out for :attr:`sit_out_seconds` (their chips back
+        to their balance); whether anybody was."""
+        late = [name for name, since in self._sat_out.items() if now >= since + self.sit_out_seconds]
+        for name in late:
+            del self._sat_out[name]
+            with contextlib.suppress(TableError, RoomError):  # gone already, or leaving
+                self.keeper.leave(name, now)
+        return bool(late)
 
     def may_deal(self) -> bool:
         """Whether the table may deal when it can: always at a cash table; at a tournament
@@ -620,6 +655,8 @@ class Room:
         """What the clock brings: a bot's turn, a time-out, the next hand."""
         keeper, table = self.keeper, self.keeper.table
         now = self.now()
+        if self._sat_out and self._stand_up_sat_out(now):
+            return
         to_act = table.to_act
         if to_act is not None:
             name = table.player_at(to_act)
