@@ -2,7 +2,7 @@
 // advance boxes ("Check/Fold", "Call any", "Fold to any bet"), and the seat's own controls
 // (sit out / sit in, leave, top up, the buy-in asked when sitting down). Which action is legal
 // and for how much is always the server's word: the boxes only choose among its actions.
-import { el } from "/web/common.js";
+import { chips, el } from "/web/common.js";
 import { t } from "/web/i18n.js";
 
 /** The shortcut key for an action kind: F fold, C check or call, B bet or bring-in,
@@ -83,7 +83,8 @@ export class ActionBar {
     const asking = !spectator && this.buyInSeat !== null && !you;
     this.slot("buy-in", asking ? `${this.buyInSeat}:${view.min_buy_in}:${view.max_buy_in}` : "none", () => (asking ? this.buyInForm(view) : null));
     const me = you ? (view.view.seats || []).find((s) => s.seat === view.you) : null;
-    const controls = !spectator && me ? `${me.sitting_out}:${me.leaving}:${me.in_hand}:${view.max_buy_in - me.stack}:${view.tournament}` : "none";
+    const balance = this.account ? this.account.balance : "";
+    const controls = !spectator && me ? `${me.sitting_out}:${me.leaving}:${me.in_hand}:${view.max_buy_in - me.stack}:${view.tournament}:${balance}` : "none";
     this.slot("controls", controls, () => (controls === "none" ? null : this.seatControls(view, me)));
     return turn;
   }
@@ -168,6 +169,8 @@ export class ActionBar {
 
   seatControls(view, me) {
     const box = el("div", { class: "seat-controls", "data-testid": "seat-controls" });
+    const broke = this.broke(view, me);
+    if (broke) box.append(broke);
     if (me.sitting_out) {
       box.append(el("button", { type: "button", "data-testid": "sit-in", onclick: () => this.send({ type: "sit_in" }), text: t("actions.sit_in") }));
     } else {
@@ -181,6 +184,24 @@ export class ActionBar {
       const input = el("input", { type: "number", id: "top-up-amount", min: 1, max: room, value: room, "data-testid": "top-up-amount" });
       box.append(el("label", { for: "top-up-amount", text: t("actions.top_up_upto", { room }) }), input,
         el("button", { type: "button", "data-testid": "top-up", onclick: () => this.send({ type: "top_up", amount: Number(input.value) }), text: t("actions.top_up") }));
+    }
+    return box;
+  }
+
+  /** Out of chips at a cash table (the table sat the seat out: it cannot post the ante): what
+   *  happened, and the top-up that deals it in again (the balance's most, up to the table's
+   *  maximum), or, the balance empty too, where to refill it. Null while the seat has chips. */
+  broke(view, me) {
+    const ante = Math.max(1, view.stakes[0]);
+    if (view.tournament || !me.sitting_out || me.in_hand || me.leaving || me.stack >= ante) return null;
+    const balance = this.account ? this.account.balance : 0;
+    const amount = Math.min(view.max_buy_in - me.stack, balance);
+    const box = el("div", { class: "broke", role: "status", "data-testid": "broke" }, el("p", { text: t("table.broke") }));
+    if (amount + me.stack >= ante) {
+      box.append(el("button", { type: "button", class: "primary", "data-testid": "top-up-back",
+        onclick: () => this.send({ type: "top_up", amount }), text: t("actions.top_up_back", { amount: chips(amount) }) }));
+    } else {
+      box.append(el("p", {}, `${t("table.broke_no_balance")} `, el("a", { href: "/", text: t("table.to_lobby") })));
     }
     return box;
   }
