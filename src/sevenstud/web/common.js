@@ -92,6 +92,12 @@ export function cardElement(card, { down = false, highlight = false } = {}) {
 }
 
 /** A small element helper: el("p", {class: "x", text: "hi"}, child, ...). */
+/** A cash table's stakes as every page names them: ante/bring-in/small bet/big bet
+ *  ("1/2/5/10"), as the rules page explains them and the lobby lists them. */
+export function stakesName(stakes) {
+  return (stakes || []).join("/");
+}
+
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {

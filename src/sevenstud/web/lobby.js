@@ -4,7 +4,7 @@
 // every refusal is the server's own sentence, shown beside the form that asked.
 
 import {
-  api, applySettings, chips, el, fillGameSelect, games, me, settingsControls, siteHeader,
+  api, applySettings, chips, el, fillGameSelect, games, me, settingsControls, siteHeader, stakesName,
 } from "/web/common.js";
 import { gameName as translatedGameName, t, translatePage } from "/web/i18n.js";
 
@@ -148,7 +148,7 @@ async function refreshHands() {
 
 // ------------------------------------------------------------------ the tables
 
-const stakesText = (stakes) => (stakes || []).join("/");
+const stakesText = stakesName;
 // A game's name in the page's language (the catalog's `game.<code>`), else the server's own.
 const gameName = (line) => translatedGameName(line.game, line.game_name);
 

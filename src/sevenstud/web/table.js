@@ -2,7 +2,7 @@
 // `views: true` and draws every `view` message the server sends (the view is the truth), words
 // the `event` messages in the log, runs the countdown from `clock` and shows `error`s. It
 // reconnects by itself after a drop, saying the last number it saw.
-import { applySettings, chips, el, me, settings, settingsControls, siteHeader } from "/web/common.js";
+import { applySettings, chips, el, me, settings, settingsControls, siteHeader, stakesName } from "/web/common.js";
 import { ActionBar } from "/web/table_actions.js";
 import { makeLog } from "/web/table_log.js";
 import { NARROW, TableView } from "/web/table_view.js";
@@ -296,7 +296,7 @@ function draw(view) {
   felt.dataset.street = String(view.view.hand ? view.view.hand.street : "");
   felt.dataset.lastHand = String(view.last_hand ? view.last_hand.hand : "");
   const game = gameName(view.game, view.game_name);
-  $("table-title").textContent = t("table.title", { table: tableId, game, stakes: view.stakes.slice(2).join("/") });
+  $("table-title").textContent = t("table.title", { table: tableId, game, stakes: stakesName(view.stakes) });
   document.title = baseTitle = t("table.page_title", { table: tableId, game });
   const rules = $("rules-link");
   if (rules) rules.href = `/rules/${encodeURIComponent(view.game)}`;

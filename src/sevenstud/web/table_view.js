@@ -1,7 +1,7 @@
 // Drawing the table from the server's `view` message: the seats around the oval (yours at the
 // bottom), their cards, bets and markers, the pots, the community card, the clock and the last
 // hand's showdown. Everything drawn comes from the view; nothing here decides a rule.
-import { el, cardElement, chips } from "/web/common.js";
+import { el, cardElement, chips, stakesName } from "/web/common.js";
 import { gameName, t } from "/web/i18n.js";
 import { eventWords } from "/web/table_log.js";
 
@@ -339,7 +339,7 @@ export class TableView {
   drawMiddle(view) {
     const hand = view.view.hand;
     this.middle.replaceChildren();
-    this.middle.append(el("p", { class: "game", text: `${gameName(view.game, view.game_name)} ${view.stakes.slice(2).join("/")}` }));
+    this.middle.append(el("p", { class: "game", text: `${gameName(view.game, view.game_name)} ${stakesName(view.stakes)}` }));
     const pots = el("ul", { class: "pots", "data-testid": "pots", "aria-label": t("table.pots") });
     (view.pots || []).forEach((pot, i) => {
       const who = pot.seats.map((s) => nameOf(view, s)).join(", ");
