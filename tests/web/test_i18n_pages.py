@@ -354,14 +354,17 @@ def test_a_pages_address_may_name_its_language_for_that_view(
 def test_a_refusal_on_a_phone_keeps_the_sit_and_go_form_on_the_screen(
     browser: Any, server: str, lang: str
 ) -> None:
-    """Rule: on a phone, a refusal under the sit-and-go form (a visitor not yet a guest starts
-    one) wraps in the form's width in every language; the fields stay on the screen (a long
-    Russian one had widened the labels' column and pushed them off)."""
+    """Rule: on a phone, a refusal under the sit-and-go form (bots in every seat, none left
+    for the starter) wraps in the form's width in every language; the fields stay on the
+    screen (a long Russian one had widened the labels' column and pushed them off). (A visitor
+    not yet a guest is made one now: that refusal is gone.)"""
     context = browser.new_context(locale=lang, viewport={"width": 390, "height": 844}, is_mobile=True)
     try:
         page = context.new_page()
         page.goto(f"{server}/tournaments", wait_until="networkidle")  # (its script's handlers on)
         expect(page.locator("html")).to_have_attribute("lang", lang, timeout=TIMEOUT)
+        page.locator("#make-bots").evaluate("(input) => input.removeAttribute('max')")
+        page.locator("#make-bots").fill("6")
         page.get_by_test_id("make").click()
         expect(page.get_by_test_id("make-error")).not_to_be_empty(timeout=TIMEOUT)
         for selector in ("#make-template", "#make-game", "#make-bots", "#make-error", "[data-testid=make]"):

@@ -7,6 +7,7 @@ import {
   api, applySettings, chips, el, fillGameSelect, games, me, settingsControls, siteHeader, stakesName,
 } from "/web/common.js";
 import { gameName as translatedGameName, t, translatePage } from "/web/i18n.js";
+import { botsFor, startSitAndGo } from "/web/sit_and_go.js";
 
 const TABLES_EVERY_MS = 3000;
 const ACCOUNT_EVERY_MS = 15000;
@@ -356,6 +357,21 @@ function wirePlayNow() {
   });
 }
 
+/** One click to a sit-and-go: six seats of Stud Hi/Lo, five of them bots (sit_and_go.js). */
+function wirePlaySitAndGo() {
+  $("play-sng").addEventListener("click", async () => {
+    clearErrors();
+    const button = $("play-sng");
+    button.disabled = true;
+    try {
+      await startSitAndGo({ template: "sng-6", game: "stud8", bots: botsFor("sng-6") });
+    } catch (error) {
+      $("play-now-error").textContent = error.message;
+      button.disabled = false;
+    }
+  });
+}
+
 // ------------------------------------------------------------------ start
 
 async function start() {
@@ -367,6 +383,7 @@ async function start() {
   wireFilters();
   wireCreate();
   wirePlayNow();
+  wirePlaySitAndGo();
   await Promise.all([fillGameSelect($("filter-game")), fillGameSelect($("create-game"))]);
   try {
     setAccount(await me());

@@ -1,8 +1,10 @@
 // The tournament lobby (/tournaments): every tournament with a state filter, register and
 // unregister (the server checks the balance and says why it refuses), and a sit-and-go made
-// from a template. It shows what GET /api/tournaments says; nothing here decides a rule.
+// from a template with its bots, the starter entered in it (sit_and_go.js). It shows what
+// GET /api/tournaments says; nothing here decides a rule.
 import { api, chips, el, me, siteHeader } from "/web/common.js";
 import { gameName, number, said, t, translatePage } from "/web/i18n.js";
+import { botsFor, startSitAndGo } from "/web/sit_and_go.js";
 import { redrawKeepingFocus } from "/web/tournament_focus.js";
 
 const $ = (id) => document.getElementById(id);
@@ -67,18 +69,26 @@ function rowOf(row) {
 
 translatePage();
 $("state-filter").addEventListener("change", load);
+// The bots fill every seat but the starter's by default (none: a sit-and-go waited for ever).
+function fillBots() {
+  const most = botsFor($("make-template").value);
+  $("make-bots").max = String(most);
+  $("make-bots").value = String(most);
+}
+$("make-template").addEventListener("change", fillBots);
+fillBots();
 $("make-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   $("make-error").textContent = "";
   const form = new FormData(event.target);
+  const button = $("make-form").querySelector("button[type=submit]");
+  button.disabled = true;
   try {
-    const made = await api("/api/tournaments", {
-      method: "POST",
-      body: { template: form.get("template"), game: form.get("game"), bots: Number(form.get("bots") || 0) },
-    });
-    window.location.assign(`/tournament/${made.id}`);
+    // Signed out, a guest account first (this page has no guest button); the starter plays.
+    await startSitAndGo({ template: form.get("template"), game: form.get("game"), bots: Number(form.get("bots") || 0) });
   } catch (error) {
     $("make-error").textContent = error.message;
+    button.disabled = false;
   }
 });
 header();

@@ -22,6 +22,7 @@ from sqlalchemy import func, select
 from sevenstud.history.pokerstars.summary import tournament_summary
 from sevenstud.server.accounts.sessions import Sessions
 from sevenstud.server.plaintext import PlainLine
+from sevenstud.server.store import Store
 from sevenstud.server.store.models import (
     TournamentEntry,
     TournamentLease,
@@ -71,6 +72,16 @@ REBUY_SECONDS = 20.0
 """Seconds of the wall a busted player has to rebuy (however fast the tournament's clock)."""
 
 Template = Literal["sng-heads-up", "sng-6", "sng-8", "mtt-standard", "mtt-turbo"]
+TITLES = {
+    "sng-heads-up": "heads-up sit-and-go",
+    "sng-6": "6-player sit-and-go",
+    "sng-8": "8-player sit-and-go",
+    "mtt-standard": "tournament",
+    "mtt-turbo": "turbo tournament",
+}
+"""What a tournament made from a template is called when its maker names it not (with its
+game's name before and its number among its namesakes after: "Stud Hi/Lo 6-player sit-and-go 3")."""
+GAME_TITLES = {"stud8": "Stud Hi/Lo", "stud": "Stud", "razz": "Razz"}
 GameName = Literal["stud8", "stud", "razz"]
 
 
@@ -302,7 +313,7 @@ def router(service: TournamentService, sessions: Sessions) -> APIRouter:
         leaves_a_seat = settings.kind == "sit_and_go" and body.bots < settings.max_entries
         if body.bots > settings.max_entries or (body.bots and not service.bot_fields and not leaves_a_seat):
             raise HTTPException(422, "bots fill a sit-and-go, leaving a seat for a person at least")
-        name = body.name.strip() or f"{body.template} {settings.game}"
+        name = body.name.strip() or await store.run(_default_name, store, body.template, body.game)
         tid = service.create(name, settings, speed=body.speed)
         for n in range(body.bots):
             await store.run(service.register, tid, None, f"bot{tid}-{n + 1}", body.bot)
@@ -361,3 +372,12 @@ def router(service: TournamentService, sessions: Sessions) -> APIRouter:
             raise refused(error) from None
 
     return routes
+
+
+def _default_name(store: Store, template: str, game: str) -> str:
+    """A new tournament's name when its maker gave none: a player's words, numbered among its
+    namesakes so that two are never alike (``sng-heads-up stud8`` twice said nothing)."""
+    base = f"{GAME_TITLES[game]} {TITLES[template]}"
+    with store.session() as s:
+        taken = s.scalar(select(func.count(TournamentRow.id)).where(TournamentRow.name.like(f"{base} %")))
+    return f"{base} {int(taken or 0) + 1}"

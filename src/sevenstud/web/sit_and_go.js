@@ -1,0 +1,31 @@
+// One click to a sit-and-go (the lobby's "Play a sit-and-go", the tournament lobby's "Start
+// it"): a guest account when signed out, the sit-and-go made with its bots, the player entered
+// in it (whoever starts one plays in it), then its table, once the tournament has seated them
+// (else its page, which links the table as soon as there is one).
+import { api, me } from "/web/common.js";
+
+const SEATS = { "sng-heads-up": 2, "sng-6": 6, "sng-8": 8 };
+const WAIT_FOR_TABLE_MS = 8000;
+
+/** How many bots fill a template's sit-and-go, leaving one seat: the one who starts it. */
+export function botsFor(template) {
+  return (SEATS[template] || 2) - 1;
+}
+
+/** Makes, enters and goes to a sit-and-go; an error's message is the server's reason. */
+export async function startSitAndGo({ template, game, bots }) {
+  if (!(await me())) await api("/api/guest", { method: "POST" });
+  const made = await api("/api/tournaments", { method: "POST", body: { template, game, bots } });
+  await api(`/api/tournaments/${made.id}/register`, { method: "POST" });
+  const until = Date.now() + WAIT_FOR_TABLE_MS;
+  while (Date.now() < until) {
+    const tour = await api(`/api/tournaments/${made.id}`);
+    const mine = tour.you && tour.tables.find((x) => x.number === tour.you.table);
+    if (mine && mine.table_id) {
+      window.location.assign(`/table/${mine.table_id}`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  window.location.assign(`/tournament/${made.id}`);
+}
