@@ -83,6 +83,18 @@ def test_a_seat_sat_out_and_left_is_stood_up_and_its_table_closes(
         time.sleep(0.5)
     # the chips came back: nothing of the balance is left on a table
     assert account["balance"] > me["balance"]
+    # the closed table's page says so and where to go, and does not try to reconnect
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    try:
+        page = context.new_page()
+        page.goto(f"{server}/table/{table}")
+        expect(page.get_by_test_id("table-closed")).to_contain_text("nobody played at it", timeout=TIMEOUT)
+        expect(page.get_by_test_id("end-lobby")).to_be_in_viewport()
+        page.wait_for_timeout(1500)
+        expect(page.locator("#connection.down")).to_have_count(0)
+        expect(page.locator("#errors")).to_be_empty()
+    finally:
+        context.close()
 
 
 def test_play_now_sits_a_newcomer_at_a_persons_table_with_a_free_seat(quick_room: str, browser: Any) -> None:
