@@ -191,6 +191,14 @@ function receive(data) {
     case "table_closed":
       closed(data);
       break;
+    case "tournament_moved":
+      // Your tournament seated you at another table (this one broken or balanced): followed
+      // at once, the newest notice last (the tournament bar would find it a second later).
+      if (bar.account && data.player === bar.account.name && data.table !== tableId) {
+        state.closed = state.closed || data; // leaving: not reconnected here
+        window.location.assign(`/table/${data.table}`);
+      }
+      break;
     default:
       break;
   }
