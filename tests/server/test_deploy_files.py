@@ -115,3 +115,11 @@ def test_the_caddyfile_passes_caddy_validate(tmp_path: Path) -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr
     assert '"level":"warn"' not in done.stderr, done.stderr  # e.g. a file caddy fmt would change
+
+
+@pytest.mark.parametrize("name", ["sevenstud.service", "sevenstud.env", "Caddyfile", "nginx.conf"])
+def test_the_deployment_page_shows_each_file_as_shipped(name: str) -> None:
+    """docs/deploy.md prints each file whole, so a reader copying from the page installs what
+    the tests check."""
+    page = (DEPLOY.parent / "docs" / "deploy.md").read_text()
+    assert (DEPLOY / name).read_text().rstrip("\n") in page, f"docs/deploy.md no longer shows deploy/{name}"
