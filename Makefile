@@ -71,13 +71,15 @@ compiled: $(COMPILED)/.built
 # compiled engine's figures against the pure engine's where a build could be made.
 # The card room's tests start a throwaway PostgreSQL cluster of their own (stopped after):
 # tools/postgres.sh installs PostgreSQL's binaries with apt-get where they are missing; the
-# browser tests drive Debian's chromium, which tools/chromium.sh installs the same way. pytest's
+# browser tests drive Debian's chromium, which tools/chromium.sh installs the same way, and the
+# deployment test (docs/deploy.md) puts the room behind Debian's caddy (tools/caddy.sh). pytest's
 # testpaths (pyproject.toml) are tests/ and src/sevenstud/: the doctests in the docstrings run
 # in the same pass (about 7 s of one core).
 test: lint $(TEST_STAMP) compiled
 	$(MAKE) docs
 	sh tools/postgres.sh
 	sh tools/chromium.sh
+	sh tools/caddy.sh
 	$(BIN)/pytest -n auto -m 'not alone'
 	$(BIN)/pytest -m alone
 	$(MAKE) test-compiled
