@@ -329,6 +329,7 @@ REFUSALS: tuple[str, ...] = (
     N_("{name} is a guest: only an account with a password runs the room"),
     N_("{name} is an operator already"),
     N_("{name} is a player already"),
+    N_("no seat {seat} to be dead at this hand (seats 0 to {last})"),
     N_("this token is not a live token of this room"),
     N_("this token lacks the scope {scope}"),
     N_("a token's label is one line of 1 to 60 printable characters"),
