@@ -15,9 +15,10 @@ from enum import IntEnum, StrEnum
 from typing import Final, Protocol, SupportsIndex
 
 from sevenstud.chips import is_digits, is_whole, whole
+from sevenstud.refusals import Refusal
 
 
-class IllegalAction(ValueError):
+class IllegalAction(Refusal, ValueError):
     """An action that the rules do not allow now; the hand is left as it was."""
 
 

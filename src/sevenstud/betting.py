@@ -20,6 +20,7 @@ from sevenstud.actions import (
     cached_action,
 )
 from sevenstud.games import Game, integer_ratio
+from sevenstud.refusals import Refusal
 
 
 # init=False and an __init__ of its own: mypyc compiles a dataclass's generated __init__ as
@@ -195,21 +196,21 @@ class BettingRound:
                     actions.extend(cached_action(kind, t) for t in targets)
         return actions
 
-    def why_not(self, kind: ActionKind, seat: int, bets: Sequence[int]) -> str:
+    def why_not(self, kind: ActionKind, seat: int, bets: Sequence[int]) -> Refusal:
         """Why an action of ``kind`` is not legal for ``seat`` now (no action of the kind is)."""
         if kind is ActionKind.CHECK and self.current > bets[seat]:
-            return f"cannot check facing a bet of {self.current}"
+            return Refusal("check_facing_bet", amount=self.current)
         if kind is ActionKind.FOLD and self.bring_in_due:
-            return "the bring-in must be posted or completed first"
+            return Refusal("bring_in_first")
         if kind is ActionKind.FOLD:
-            return "nothing to call: check instead of folding (this game's fold_without_bet is off)"
+            return Refusal("fold_without_bet")
         if kind in AGGRESSIVE_KINDS and self.capped():
-            return f"the betting is capped ({self.game.cap} bets and raises made)"
+            return Refusal("betting_capped", cap=self.game.cap)
         if kind in AGGRESSIVE_KINDS and seat not in self.may_raise and not self.bring_in_due:
-            return "the betting was not reopened to this seat (a short all-in raise)"
+            return Refusal("betting_not_reopened")
         if self.bring_in_due:
-            return "the bring-in must be posted or completed first"
-        return f"{kind.value} is not possible now"
+            return Refusal("bring_in_first")
+        return Refusal("kind_not_possible", kind=kind.value)
 
     def folded_to(self, live: int) -> None:
         """A player folded, leaving ``live`` in the hand: heads-up before the cap was reached,

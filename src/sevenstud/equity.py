@@ -39,6 +39,7 @@ from typing import Any
 
 from sevenstud.cards import CARDS, Card, CardError, format_cards
 from sevenstud.games import GAME_CODES, STREET_NAMES, game_class
+from sevenstud.refusals import Refusal, Words
 
 DEFAULT_MAX_OUTCOMES = 20_000_000
 DEFAULT_TRIALS = 1_000_000
@@ -50,8 +51,24 @@ Stop = Callable[[], bool]
 HandInput = str | Sequence[int | str | None]
 
 
-class EquityError(ValueError):
+class EquityError(Refusal, ValueError):
     """Input that cannot be a stud position: a card twice, too many cards, too many players..."""
+
+
+def _given_twice(first: int | str, then: int | str) -> Words:
+    """Where one card was given twice (a player by seat, ``"dead"``, ``"community"``), in words
+    a client's language says again (:data:`sevenstud.refusals.WORDS`)."""
+    if isinstance(first, int):
+        if first == then:
+            return Words("player {seat} twice", seat=first)
+        if isinstance(then, int):
+            return Words("player {seat} and player {other}", seat=first, other=then)
+        if then == "dead":
+            return Words("player {seat} and the dead cards", seat=first)
+        return Words("player {seat} and the community card", seat=first)
+    if first == then:
+        return Words("the dead cards twice")
+    return Words("the dead cards and the community card")
 
 
 class EquityStopped(RuntimeError):
@@ -141,9 +158,7 @@ def parse_hand(text: HandInput) -> list[Card | None]:
             m = _TOKEN.match(text, pos)
             if m is None:
                 bad = text[pos:].split()[0]
-                raise EquityError(
-                    f"not a card: {bad[:8]!r} in {text!r} (expected e.g. 'As 2s 3s 7h', '?? ?? 7h')"
-                )
+                raise EquityError("not_a_card", token=repr(bad[:8]), hand=repr(text))
             token = m.group(0)
             cards.append(None if token == UNKNOWN else Card.parse(token))
             pos = m.end()
@@ -178,60 +193,50 @@ def position(
 ) -> Position:
     """Check a position and work out what is still to come (see :func:`equity`)."""
     if game not in GAME_CODES:
-        raise EquityError(f"unknown game {game!r}: expected one of {', '.join(GAME_CODES)}")
+        raise EquityError("unknown_game", game=repr(game), games=", ".join(GAME_CODES))
     parsed = [parse_hand(h) for h in hands]
     n = len(parsed)
     if not 2 <= n <= 8:
-        raise EquityError(f"stud is for 2 to 8 players, not {n}")
+        raise EquityError("player_count", low=2, high=8, count=n)
     streets = [len(p) for p in parsed]
     for seat, count in enumerate(streets):
         if count < 3:
             # The count stands alone (no noun after it): the catalogs translate one template.
-            raise EquityError(
-                f"player {seat + 1} has too few cards ({count}): give at least the 3rd-street cards"
-                " (two down and the door card; ?? for a card you do not know)"
-            )
+            raise EquityError("too_few_cards", seat=seat + 1, count=count)
         if count > 7:
-            raise EquityError(f"player {seat + 1} has too many cards ({count}): a stud hand has at most 7")
+            raise EquityError("too_many_cards_held", seat=seat + 1, count=count)
     if len(set(streets)) > 1:
         counts = ", ".join(str(c) for c in streets)
-        raise EquityError(
-            f"the players are on different streets (cards per player: {counts}): give every player the"
-            " same number of cards"
-        )
+        raise EquityError("different_streets", counts=counts)
     street = streets[0]
     dead_cards = parse_hand(dead) if dead else []
     shared: Card | None = None
     if community is not None and community != "":
         parsed_community = parse_hand(community if isinstance(community, str) else [community])
         if len(parsed_community) != 1 or parsed_community[0] is None:
-            raise EquityError(f"the community card must be one known card, not {community!r}")
+            raise EquityError("community_card_unknown", card=repr(community))
         shared = parsed_community[0]
         if street != 6:
-            raise EquityError(
-                f"a community card is dealt only on 7th street to players holding six cards, not {street}"
-            )
-    seen: dict[int, str] = {}
-    places = [(f"player {i + 1}", p) for i, p in enumerate(parsed)] + [("the dead cards", dead_cards)]
+            raise EquityError("community_card_street", count=street)
+    seen: dict[int, int | str] = {}
+    places: list[tuple[int | str, Sequence[int | None]]] = [(i + 1, p) for i, p in enumerate(parsed)]
+    places.append(("dead", dead_cards))
     if shared is not None:
-        places.append(("the community card", [shared]))
+        places.append(("community", [shared]))
     for where, cards in places:
         for card in cards:
             if card is None:
                 continue
             if card in seen:
                 other = seen[card]
-                # Where the card was given is said again in a client's language (i18n.WORDS).
-                twice = f"{other} and {where}" if other != where else f"{where} twice"
-                raise EquityError(f"the card {card} is given twice ({twice})")
+                raise EquityError("card_twice", card=card, places=_given_twice(other, where))
             seen[card] = where
     # Count the deck the way the dealer does (docs/rules.md, "Not enough cards").
     dead_count = len(dead_cards)
     left = 52 - n * street - dead_count - (1 if shared is not None else 0)
     if left < 0:
         raise EquityError(
-            f"too many cards: {n} players holding {street} cards each and the dead cards ({dead_count})"
-            f" need {n * street + dead_count}, a deck has 52"
+            "too_many_cards", players=n, held=street, dead=dead_count, total=n * street + dead_count
         )
     community_to_come = 0
     if shared is None and street < 7:
@@ -239,15 +244,10 @@ def position(
             left -= n
             if left < 0:
                 # next_street is 4 to 6: "th" is every one's ordinal (the catalogs' template)
-                raise EquityError(
-                    f"not enough cards: the deck cannot deal {next_street}th street to {n} players"
-                )
+                raise EquityError("deck_short", street=next_street, players=n)
         if left < n:
             if left < 1:
-                raise EquityError(
-                    f"not enough cards: the deck cannot deal 7th street to {n} players,"
-                    " not even a community card"
-                )
+                raise EquityError("deck_short_seventh", players=n)
             community_to_come = 1
     own_to_come = 0 if street == 7 or shared is not None else (6 - street) + (0 if community_to_come else 1)
     known = tuple(
@@ -257,7 +257,7 @@ def position(
     unknown = tuple(sum(c is None for c in p) + own_to_come for p in parsed)
     unseen = tuple(c for c in range(52) if c not in seen)
     if sum(unknown) + community_to_come > len(unseen):  # pragma: no cover - the deck count prevents it
-        raise EquityError("not enough cards left to deal")
+        raise EquityError("deck_empty")
     return Position(game, tuple(tuple(p) for p in parsed), street, known, unknown, community_to_come, unseen)
 
 
@@ -357,15 +357,13 @@ def equity(
     if use_exact:
         if method == "inclusion-exclusion" and work > EXACT_MEMORY_LIMIT:
             raise EquityError(
-                f"exact counting would hold {work:,} completions in memory (the limit is"
-                f" {EXACT_MEMORY_LIMIT:,}): too many unknown cards; use Monte Carlo (trials)"
+                "exact_too_much_memory", work=f"{work:,}", limit=f"{EXACT_MEMORY_LIMIT:,}"
             )
         sizes = [*pos.unknown, *([1] if pos.community else [])]
         last = math.comb(len(pos.unseen) - sum(sizes[:-1]), sizes[-1])
         if method == "enumeration" and last > kernels.PATTERN_ROWS * 8:
             raise EquityError(
-                f"exact enumeration would list {last:,} ways for the last player's cards at once:"
-                " too many unknown cards; use Monte Carlo (trials)"
+                "exact_too_many_ways", ways=f"{last:,}"
             )
         if stop is not None and stop():
             raise EquityStopped(0.0)

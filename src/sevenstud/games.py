@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Final, Literal, SupportsIndex, TypeAlias
 from sevenstud import evaluate
 from sevenstud.cards import Card
 from sevenstud.chips import whole
+from sevenstud.refusals import Refusal
 
 GameCode: TypeAlias = Literal["stud8", "stud", "razz"]
 """A game's short code, as the command line, PHH user fields and our histories write it."""
@@ -65,7 +66,7 @@ STREET_NAMES: Final[dict[int, str]] = {
 """The streets as a stud player says them, by the number of cards a player holds."""
 
 
-class GameError(ValueError):
+class GameError(Refusal, ValueError):
     """Stakes or options that make no sense together."""
 
 
@@ -512,7 +513,7 @@ def game_class(code: str) -> type[Game]:
     for known, cls in GAMES.items():
         if code in (known, cls.phh_variant):
             return cls
-    raise GameError(f"unknown game {code!r}: expected one of {', '.join(GAMES)}")
+    raise GameError("unknown_game", game=repr(code), games=", ".join(GAMES))
 
 
 _GAME_OF_NAME: Final[dict[str, type[Game]]] = {cls.name: cls for cls in GAMES.values()}
@@ -527,7 +528,7 @@ def game_named(name: str) -> type[Game]:
     """
     found = _GAME_OF_NAME.get(name)
     if found is None:
-        raise GameError(f"unknown game {name!r}: expected one of {', '.join(_GAME_OF_NAME)}")
+        raise GameError("unknown_game", game=repr(name), games=", ".join(_GAME_OF_NAME))
     return found
 
 

@@ -81,6 +81,7 @@ from sevenstud.pots import (
     contender,
     pots_as_they_stand,
 )
+from sevenstud.refusals import Refusal
 from sevenstud.showdown import Showdown, showdown_order, take_rake
 from sevenstud.views import CardTable, Phase, SeatView, ViewCache, with_community
 
@@ -95,7 +96,7 @@ __all__ = [  # the names other modules import from here, these modules' own incl
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 
 
-class HandError(ValueError):
+class HandError(Refusal, ValueError):
     """A hand that cannot be set up as asked (stacks, players or deck)."""
 
 
@@ -133,9 +134,7 @@ class Hand:
         """Take exactly this rake when the pot is awarded (as a card room's history shows it),
         instead of the game's ``rake_percent``; ``None``: the game's rule."""
         if not MIN_PLAYERS <= len(stacks) <= MAX_PLAYERS:
-            raise HandError(
-                f"stud is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(stacks)}"
-            )
+            raise HandError("player_count", low=MIN_PLAYERS, high=MAX_PLAYERS, count=len(stacks))
         given: Sequence[object] = stacks  # each stack as given, not yet made an int
         stacks = [
             whole(stack, f"seat {seat}'s stack", HandError, least=1, of="chips")
@@ -145,7 +144,7 @@ class Hand:
         for seat in dead:
             number = whole(seat, "a dead seat", HandError)
             if not 0 <= number < len(stacks):
-                raise HandError(f"no seat {seat!r} to be dead at this hand (seats 0 to {len(stacks) - 1})")
+                raise HandError("no_dead_seat", seat=repr(seat), last=len(stacks) - 1)
             dead_seats.add(number)
         self.dead: frozenset[int] = frozenset(dead_seats)
         """Seats whose hands are dead from the deal: players away (a tournament's TDA 30, RP-10-C).
@@ -281,16 +280,16 @@ class Hand:
                     break
                 return candidate
         if self.to_act is None:
-            raise IllegalAction("the hand is over: nobody is to act")
+            raise IllegalAction("hand_over")
         if seat is not None and seat != self.to_act:
-            raise IllegalAction(f"seat {seat} cannot act now: it is seat {self.to_act}'s turn")
+            raise IllegalAction("not_your_turn", seat=seat, other=self.to_act)
         same_kind = [a for a in legal if a.kind is action.kind]
         if action.amount is None and len(same_kind) == 1:
             return same_kind[0]
         for candidate in same_kind:
             if action.amount is not None and candidate.amount == action.amount:
                 return candidate
-        raise IllegalAction(self._why_illegal(action, legal, same_kind))
+        raise self._why_illegal(action, legal, same_kind)
 
     def act(self, action: Action | str, seat: SupportsIndex | None = None) -> list[Event]:
         """Apply the action of the player to act (``seat``, if given, must be that player);
@@ -313,11 +312,9 @@ class Hand:
         if FOLD in legal or self.to_act is None or self.phase is Phase.SHOWDOWN:
             return self.act(FOLD, seat)  # an ordinary fold, or act()'s own refusal
         if seat is not None and seat != self.to_act:
-            raise IllegalAction(f"seat {seat} cannot act now: it is seat {self.to_act}'s turn")
+            raise IllegalAction("not_your_turn", seat=seat, other=self.to_act)
         if self.betting.bring_in_due:
-            raise IllegalAction(
-                f"seat {self.to_act} cannot fold: the bring-in must be posted or completed first"
-            )
+            raise IllegalAction("fold_before_bring_in", seat=self.to_act)
         return self._perform(self.to_act, FOLD)
 
     def act_recorded(self, action: Action | str, seat: int | None = None) -> list[Event]:
@@ -541,18 +538,22 @@ class Hand:
             return [a for a in legal if a.kind is ActionKind.BRING_IN]
         return legal
 
-    def _why_illegal(self, action: Action, legal: list[Action], same_kind: list[Action]) -> str:
+    def _why_illegal(self, action: Action, legal: list[Action], same_kind: list[Action]) -> IllegalAction:
         seat = self.to_act
         options = ", ".join(str(a) for a in legal)
         if self.phase is Phase.SHOWDOWN:
-            return f"seat {seat} is at the showdown and may only show or muck (not {action})"
+            return IllegalAction("showdown_show_or_muck", seat=seat, action=action)
         if not same_kind:
             reason = self.betting.why_not(action.kind, seat or 0, self.street_bets)
-            return f"seat {seat} cannot {action}: {reason} (legal: {options})"
+            return IllegalAction("action_not_legal", seat=seat, action=action, reason=reason, options=options)
         if len(same_kind) > 1 and action.amount is None:
             amounts = " or ".join(str(a.amount) for a in same_kind)
-            return f"seat {seat} must say how much to {action.kind.value}: {amounts} (legal: {options})"
-        return f"seat {seat} cannot {action}: the amount must be {same_kind[0].amount} (legal: {options})"
+            return IllegalAction(
+                "amount_needed", seat=seat, kind=action.kind.value, amounts=amounts, options=options
+            )
+        return IllegalAction(
+            "amount_must_be", seat=seat, action=action, amount=same_kind[0].amount, options=options
+        )
 
     def _apply_bet(self, seat: int, action: Action) -> None:
         kind = action.kind

@@ -52,6 +52,7 @@ from sevenstud.hand import (
     HandError,
     IllegalAction,
 )
+from sevenstud.refusals import Words
 from sevenstud.table_events import (
     MAX_SEATS,
     MIN_SEATS,
@@ -217,7 +218,7 @@ class Table:
         for number, seat in self._seats.items():
             if seat.player == player:
                 return number
-        raise TableError(f"player {player!r} is not seated at this table")
+        raise TableError("player_not_seated", player=repr(player))
 
     def player_at(self, seat: int) -> str | None:
         """Who sits in the seat (None: empty)."""
@@ -373,7 +374,7 @@ class Table:
 
     def _check_amount(self, amount: object, what: str) -> int:
         if not _is_chips(amount) or amount <= 0:  # type: ignore[operator]
-            raise TableError(f"{what} must be a positive whole number of chips, not {amount!r}")
+            raise TableError("chips_not_positive", what=Words(what), amount=repr(amount))
         assert isinstance(amount, int)
         return amount
 
@@ -408,12 +409,12 @@ class Table:
             buy_in = self._check_amount(buy_in, "the buy-in")  # a tournament may seat 0 (waiting)
         occupant = self._seats.get(seat)
         if occupant is not None:
-            raise TableError(f"seat {seat} is taken (by {occupant.player!r})")
+            raise TableError("seat_taken", seat=seat, player=repr(occupant.player))
         if any(s.player == player for s in self._seats.values()):
-            raise TableError(f"player {player!r} already sits in seat {self.seat_of(player)}")
+            raise TableError("player_seated_already", player=repr(player), seat=self.seat_of(player))
         low, high = self.settings.min_buy_in, self.settings.max_buy_in
         if not low <= buy_in <= high and not self.settings.tournament:
-            raise TableError(f"the buy-in must be between {low} and {high} chips, not {buy_in}")
+            raise TableError("buy_in_range", low=low, high=high, amount=buy_in)
         self._now = when
         self._seats[seat] = _Seat(player, buy_in, float(self.settings.time_bank_start), self._hands + 1)
         return self._emit(when, SatDown(seat, player, buy_in))
@@ -428,12 +429,16 @@ class Table:
         amount = self._check_amount(amount, "a top-up")
         seat = self._seats[number]
         if self._in_hand(player):
-            raise TableError(f"{player!r} is in the hand in progress: chips can be added only between hands")
+            raise TableError("top_up_in_hand", player=repr(player))
         high = self.settings.max_buy_in
         if seat.stack + amount > high and not self.settings.tournament:
             raise TableError(
-                f"a top-up of {amount} would take {player!r} to {seat.stack + amount}, above the "
-                f"maximum of {high} (at most {max(0, high - seat.stack)} more)"
+                "top_up_above_maximum",
+                amount=amount,
+                player=repr(player),
+                stack=seat.stack + amount,
+                high=high,
+                more=max(0, high - seat.stack),
             )
         self._now = when
         seat.stack += amount
@@ -449,9 +454,9 @@ class Table:
         number = self.seat_of(self._check_player(player))
         seat = self._seats[number]
         if seat.leaving:
-            raise TableError(f"{player!r} is leaving the table already")
+            raise TableError("leaving_already", player=repr(player))
         if seat.sitting_out:
-            raise TableError(f"{player!r} is sitting out already")
+            raise TableError("sitting_out_already", player=repr(player))
         self._now = when
         seat.sitting_out = True
         return self._emit(when, SatOut(number, player, "asked"))
@@ -463,16 +468,13 @@ class Table:
         number = self.seat_of(self._check_player(player))
         seat = self._seats[number]
         if seat.leaving:
-            raise TableError(f"{player!r} is leaving the table")
+            raise TableError("leaving_table", player=repr(player))
         if not seat.sitting_out:
-            raise TableError(f"{player!r} is sitting in already")
+            raise TableError("sitting_in_already", player=repr(player))
         least = max(1, self.settings.game.stakes.ante)
         short = self._stack(number) < least and not self._in_hand(player)
         if short and not self.settings.tournament:  # a tournament seat without chips waits
-            raise TableError(
-                f"{player!r} has {seat.stack} chips and cannot post the ante: top up first "
-                f"(at least {least - seat.stack} more)"
-            )
+            raise TableError("short_of_ante", player=repr(player), stack=seat.stack, more=least - seat.stack)
         self._now = when
         seat.sitting_out = seat.short_of_ante = False
         seat.time_outs = 0
@@ -486,7 +488,7 @@ class Table:
         number = self.seat_of(self._check_player(player))
         seat = self._seats[number]
         if seat.leaving:
-            raise TableError(f"{player!r} is leaving already (when the hand ends)")
+            raise TableError("leaving_after_hand", player=repr(player))
         self._now = when
         if not self._in_hand(player):
             return self._stand_up(number, when)
@@ -574,22 +576,22 @@ class Table:
         seat = self._check_seat_number(seat)
         record = self._record
         if record is None:
-            raise TableError("no hand is being played")
+            raise TableError("no_hand")
         occupant = self._seats.get(seat)
         hand_seat = None if occupant is None else record.players.get(occupant.player)
         if occupant is None or hand_seat is None:
-            raise TableError(f"seat {seat} is not in hand {record.number}")
+            raise TableError("seat_not_in_hand", seat=seat, hand=record.number)
         if self.to_act != seat:
-            raise TableError(f"seat {seat} cannot act now: it is seat {self.to_act}'s turn")
+            raise TableError("not_your_turn", seat=seat, other=self.to_act)
         if not isinstance(action, Action | str):
             raise TableError(f"an action is an Action or a string such as 'call', not {action!r}")
         assert self._deadline is not None
         if when > self._deadline:
-            raise TableError(f"seat {seat}'s time ran out at {self._deadline}: the table applies time_out")
+            raise TableError("time_ran_out", seat=seat, deadline=self._deadline)
         try:
             legal = record.hand.verify(action, hand_seat)
         except IllegalAction as error:
-            raise TableError(f"seat {seat} (seat {hand_seat} of the hand): {error}") from None
+            raise TableError("seat_refused", seat=seat, hand_seat=hand_seat, error=error) from None
         start = self._number
         self._now = when
         over = when - self._turn_start - self.settings.action_time
@@ -610,7 +612,7 @@ class Table:
         seat = self._check_seat_number(seat)
         record = self._record
         if record is None:
-            raise TableError("no hand is being played")
+            raise TableError("no_hand")
         if self.to_act != seat:
             raise TableError(f"seat {seat} is not to act: seat {self.to_act} is")
         assert self._deadline is not None

@@ -14,11 +14,12 @@ from typing import Literal
 from sevenstud.chips import is_whole
 from sevenstud.games import Game, tournament_rules
 from sevenstud.hand import Event, Hand, SeatView
+from sevenstud.refusals import Refusal
 
 MIN_SEATS, MAX_SEATS = 2, 8
 
 
-class TableError(ValueError):
+class TableError(Refusal, ValueError):
     """A command the table cannot carry out now; the message says what was wrong, and the
     table is left exactly as it was."""
 
@@ -39,7 +40,7 @@ def _is_chips(value: object) -> bool:
 def _seat_number(seat: object, seats: int) -> int:
     """``seat`` when it is one of a table's seats 1 to ``seats``; a :class:`TableError` otherwise."""
     if not _is_chips(seat) or not 1 <= seat <= seats:  # type: ignore[operator]
-        raise TableError(f"seats are numbered 1 to {seats}, not {seat!r}")
+        raise TableError("seat_out_of_range", seats=seats, seat=repr(seat))
     assert isinstance(seat, int)
     return seat
 

@@ -426,7 +426,7 @@ class TerminalTable:
                     self.say(f"  ({note})")
                 self._act(seat, action)
             except (IllegalAction, TableError) as exc:
-                self.say(f"  ! {in_your_words(str(exc), legal, already)}")
+                self.say(f"  ! {in_your_words(exc, legal, already)}")
                 continue
             return True
 

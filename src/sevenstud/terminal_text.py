@@ -10,14 +10,14 @@ chip counts (:func:`chips`). :mod:`sevenstud.terminal` prints them and re-export
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from sevenstud.actions import Action, ActionKind, IllegalAction
 from sevenstud.cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS, Card
 from sevenstud.events import HandShown
 from sevenstud.games import Game
-from sevenstud.i18n import _, current, hand_name, n_, refusal
+from sevenstud.i18n import _, current, hand_name, n_
+from sevenstud.refusals import Refusal
 from sevenstud.views import SeatView
 
 
@@ -39,40 +39,29 @@ def chips(n: int) -> str:
     return n_("{n} chip", "{n} chips", n).format(n=n)
 
 
-# The table and the hand name the seat for a server's log ("seat 2 cannot raise ..."); the
-# player at the keyboard is "you".
-_WHOSE = re.compile(r"^(?:seat \d+ \(seat \d+ of the hand\): )?seat \d+ (?=cannot )")
-
-
-def to_you(message: str) -> str:
-    """An illegal action's message, said to the player who tried it.
-
-    >>> to_you("seat 1 (seat 0 of the hand): seat 0 cannot raise to 99: raise is not possible now")
-    'you cannot raise to 99: raise is not possible now'
-    """
-    return _WHOSE.sub("you ", message, count=1)
-
-
-# The engine lists the legal actions in its own notation, where every amount is a street total
-# (``call 5``: to 5 in all); the prompt says a call by the chips it puts in.
-_LEGAL_LIST = re.compile(r" \(legal: [^()]*\)$")
-
-
-def in_your_words(message: str, legal: Sequence[Action], already: int = 0) -> str:
-    """An illegal action's message said to the player who tried it (:func:`to_you`), its list of
-    legal actions in the prompt's words (a call by the chips it puts in, ``already`` chips being
-    in on this street), so that the reply never offers what the prompt would refuse.
+def in_your_words(error: Refusal, legal: Sequence[Action], already: int = 0) -> str:
+    """An illegal action's refusal said to the player who tried it ("you cannot ...", where the
+    table and the hand name the seat for a server's log), its list of legal actions in the
+    prompt's words (a call by the chips it puts in, ``already`` chips being in on this street),
+    so that the reply never offers what the prompt would refuse; in the terminal's language.
 
     >>> from sevenstud.hand import Action, ActionKind as K
     >>> legal = [Action(K.FOLD), Action(K.CALL, 5), Action(K.RAISE, 10)]
-    >>> said = "seat 0 cannot bet 7: bet is not possible now (legal: fold, call 5, raise to 10)"
-    >>> in_your_words(said, legal, 2)
+    >>> why = Refusal("kind_not_possible", kind="bet")
+    >>> error = IllegalAction("action_not_legal", seat=0, action="bet 7", reason=why, options="fold")
+    >>> in_your_words(error, legal, 2)
     'you cannot bet 7: bet is not possible now (legal now: [f]old  [c]all 3  [r]aise to 10)'
     """
-    said = to_you(message)
-    if _LEGAL_LIST.search(said):
-        said = _LEGAL_LIST.sub(f" (legal now: {prompt_for(legal, already)})", said)
-    return refusal(said, current())  # English as it is; another language by its templates
+    if error.code == "seat_refused" and isinstance(error.params.get("error"), Refusal):
+        error = error.params["error"]  # the table's wrapping names the seats: the hand's words
+    params = {**error.params, "options": prompt_for(legal, already)}
+    if error.code == "amount_must_be":
+        error = Refusal("you_amount_must_be", **{k: params[k] for k in ("action", "amount", "options")})
+    elif error.code == "action_not_legal":
+        error = Refusal("you_cannot", **{k: params[k] for k in ("action", "reason", "options")})
+    elif error.code == "amount_needed":
+        error = Refusal("amount_needed_now", **params)
+    return error.said(current())
 
 
 def read_as(text: str, action: Action) -> str | None:

@@ -20,6 +20,7 @@ import websockets
 from sevenstud.actions import Action
 from sevenstud.cards import parse_cards
 from sevenstud.events import AntePosted, HandShown, PotAwarded
+from sevenstud.refusals import Refusal
 from sevenstud.server.accounts.sessions import COOKIE
 from sevenstud.server.i18n import (
     CLOSE_REASON_BYTES,
@@ -195,7 +196,7 @@ equity job's position). The card parser's errors (cards.py) reach no client: the
 calculator reads a hand's cards itself (equity.parse_hand), the history's filter too."""
 CLIENT_ERRORS = {
     *("HTTPException", "RoomError", "FilterError", "DownloadError", "MessageError", "TournamentError"),
-    *("TableError", "HandError", "IllegalAction", "StructureError", "EquityError"),
+    *("TableError", "HandError", "IllegalAction", "StructureError", "EquityError", "Refusal"),
 }
 """The exceptions whose message reaches a client (an ``error``'s message or an HTTP ``detail``)."""
 
@@ -328,22 +329,22 @@ def _said_by_the_server() -> list[tuple[str, str]]:
     return found
 
 
-def test_every_sentence_the_server_sends_has_its_translations() -> None:
+def test_every_sentence_the_server_sends_is_a_code_with_its_translations() -> None:
     """Rule: every refusal, validation error, close reason and limit's sentence the server (and
-    the tournament director) words for a client matches a template of the catalogs, and each
-    template is translated in uk, ru and et: none reaches a client in English by omission."""
-    from sevenstud.i18n import _matched
+    the tournament director) words for a client is raised by its code (never as English the
+    server would have to read back), and each code's sentence is translated in uk, ru and et:
+    none reaches a client in English by omission."""
     from sevenstud.i18n import translation as engine_translation
+    from sevenstud.refusals import SENTENCES
 
     said = [(where, text) for where, text in _said_by_the_server() if text not in INTERNAL]
     assert len(said) > 80  # the scan sees the server's sentences (it would pass on nothing)
-    untemplated = [(where, text) for where, text in said if _matched(text.replace("X", "7")) is None]
-    assert untemplated == []
+    english = [(where, text) for where, text in said if not re.fullmatch(r"[a-z][a-z0-9_]*", text)]
+    assert english == []
     for lang in ("uk", "ru", "et"):
         tr = engine_translation(lang)
-        for _where, text in said:
-            template, _ = _matched(text.replace("X", "7")) or ("", {})
-            assert tr.gettext(template) != template or template in ("null",), (lang, template)
+        for where, code in said:
+            assert tr.gettext(SENTENCES[code]) != SENTENCES[code], (lang, where, code)
 
 
 def test_close_reasons_fit_a_close_frame_in_every_language() -> None:
@@ -355,14 +356,14 @@ def test_close_reasons_fit_a_close_frame_in_every_language() -> None:
         for reason in (
             BEHIND_REASON,
             GONE_REASON,
-            "session ended",
-            "logged out",
-            "origin or host not allowed",
+            Refusal("session_ended"),
+            Refusal("logged_out"),
+            Refusal("origin_not_allowed"),
         ):
             said = close_reason(reason, lang)
             assert len(said.encode("utf-8")) <= CLOSE_REASON_BYTES
-            assert (said == reason) == (lang == "en"), (lang, said)
-    assert close_reason("ж" * 100, "uk") == "ж" * 61  # 122 bytes: the 62nd letter would not fit
+            assert (said == str(reason)) == (lang == "en"), (lang, said)
+    assert close_reason(Refusal("ж" * 100), "uk") == "ж" * 61  # 122 bytes: the 62nd letter would not fit
 
 
 def test_validation_errors_keep_their_fields_and_say_their_words_in_the_language() -> None:
@@ -370,12 +371,13 @@ def test_validation_errors_keep_their_fields_and_say_their_words_in_the_language
     field names and values kept as they were; an error the catalogs do not know stays English."""
     with pytest.raises(MessageError) as caught:
         parse_client(json.dumps({"type": "sit", "seat": "one", "buy_in": "100", "extra": 1}))
+    refused = Refusal("malformed_message", why=caught.value)
     english = f"malformed message: {caught.value}"
-    uk = say(english, "uk")
+    uk = say(refused, "uk")
     assert "seat" in uk and "buy_in" in uk and "extra" in uk and "sit" in uk
     assert not re.search(r"expected|missing|got|message has no such field", uk), uk
-    assert say(english, "en") == english
-    assert say("seat: something pydantic says", "ru") == "seat: something pydantic says"
+    assert say(refused, "en") == english
+    assert say(Refusal("seat: something pydantic says"), "ru") == "seat: something pydantic says"
 
 
 def test_http_refusals_follow_lang_then_accept_language_everywhere(server: str) -> None:

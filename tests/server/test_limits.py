@@ -182,7 +182,7 @@ def test_login_attempts_per_address_are_limited(store: Store, quick_hashes: None
 
 
 def test_a_bucket_refills_over_its_window() -> None:
-    buckets = Buckets("guests_per_address", 2, 60.0, "guests")
+    buckets = Buckets("guests_per_address", 2, 60.0, "guests from your address")
     buckets.take("a", now=0.0)
     buckets.take("a", now=0.0)
     with pytest.raises(RateLimited) as refused:

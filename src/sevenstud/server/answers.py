@@ -1,6 +1,7 @@
 """The card room's HTTP refusals in the language of the request: a ``detail`` (an
-:class:`HTTPException`'s, a limit's, the edge's) is said again in the language the request
-chose (``?lang=``, else ``Accept-Language``: :func:`sevenstud.server.i18n.negotiate`), and a
+:class:`HTTPException`'s raised with a :class:`~sevenstud.refusals.Refusal` as its detail, a
+limit's, the edge's) is said by its code in the language the request chose (``?lang=``, else
+``Accept-Language``: :func:`sevenstud.server.i18n.negotiate`), and a
 request's validation errors (FastAPI's 422 list) keep their ``loc`` and ``type`` and have their
 ``msg`` in our words, in that language. docs/protocol.md ("Languages") lists what is translated.
 """
@@ -19,6 +20,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from sevenstud.i18n import N_
+from sevenstud.refusals import WORDS, Refusal
 from sevenstud.server.i18n import negotiate, say, translation
 from sevenstud.server.limits import RateLimited
 from sevenstud.server.plaintext import PLAIN_LINE
@@ -76,8 +78,12 @@ def validation_errors(errors: list[Any], lang: str) -> list[dict[str, Any]]:
         error = dict(error)
         words = VALIDATION_WORDS.get(str(error.get("type")))
         if words is not None:
-            # a part of the context that is itself one of our words is said in the language too
-            ctx = {key: say(str(value), lang) for key, value in (error.get("ctx") or {}).items()}
+            # a part of the context that is itself one of our words (sevenstud.refusals.WORDS:
+            # "control characters") is said in the language too
+            ctx = {
+                key: tr.gettext(str(value)) if str(value) in WORDS else str(value)
+                for key, value in (error.get("ctx") or {}).items()
+            }
             # a context this kind of error lacks here: pydantic's own words stay
             with contextlib.suppress(KeyError, IndexError):
                 error["msg"] = tr.gettext(words).format(**ctx)
@@ -92,8 +98,9 @@ def install(app: FastAPI, counted: Callable[[str], None] | None = None) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def in_language(request: Request, error: StarletteHTTPException) -> Response:
         lang = language_of_request(request.query_params, request.headers)
-        if isinstance(error.detail, str) and lang != "en":
-            error = StarletteHTTPException(error.status_code, say(error.detail, lang), error.headers)
+        detail: Any = error.detail
+        if isinstance(detail, Refusal):  # raised as HTTPException(404, Refusal("no_table", ...))
+            error = StarletteHTTPException(error.status_code, say(detail, lang), error.headers)
         return await http_exception_handler(request, error)
 
     @app.exception_handler(RateLimited)
@@ -102,7 +109,7 @@ def install(app: FastAPI, counted: Callable[[str], None] | None = None) -> None:
             counted(error.limit)
         headers = {"Retry-After": str(error.retry_after)}
         body = error.body()
-        body["detail"] = say(error.message, language_of_request(request.query_params, request.headers))
+        body["detail"] = say(error, language_of_request(request.query_params, request.headers))
         return JSONResponse(body, status_code=error.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)

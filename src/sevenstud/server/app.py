@@ -22,6 +22,7 @@ from typing import Any
 
 from fastapi import FastAPI
 
+from sevenstud.refusals import Refusal
 from sevenstud.server import answers, health, lobby, web, websocket
 from sevenstud.server.accounts import downloads, history, notes
 from sevenstud.server.accounts import routes as account_routes
@@ -109,7 +110,7 @@ def create_app(
 
     async def close_sockets(key: str | None) -> None:
         if key is not None:
-            await room.sockets.close_session(key, LOGGED_OUT, "logged out")
+            await room.sockets.close_session(key, LOGGED_OUT, Refusal("logged_out"))
 
     app.include_router(
         account_routes.router(

@@ -21,6 +21,7 @@ from typing import Any
 
 from sqlalchemy import func, select
 
+from sevenstud.refusals import Refusal
 from sevenstud.server.accounts import auth
 from sevenstud.server.accounts.sessions import LOGGED_OUT, Sessions
 from sevenstud.server.collector import Collector
@@ -307,7 +308,7 @@ class CardRoom:
                         auth.delete_expired_sessions, self.store, limits.session_idle, None, in_use
                     )
                     for key in ended & in_use:
-                        await self.sockets.close_session(key, LOGGED_OUT, "session ended")
+                        await self.sockets.close_session(key, LOGGED_OUT, Refusal("session_ended"))
                     counters = (self.guests_made, self.tables_made, self.login_tries, self.chat_desk.buckets)
                     for buckets in counters:
                         buckets.prune()

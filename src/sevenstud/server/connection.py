@@ -28,6 +28,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
+from sevenstud.refusals import Refusal
 from sevenstud.server.i18n import close_reason, say
 
 __all__ = [
@@ -58,14 +59,14 @@ CLOSE_SECONDS = 2.0
 """How long a cut-off client has to take the close frame before its socket is aborted."""
 BEHIND = 4001
 """The websocket close code of a client cut off for falling too far behind."""
-BEHIND_REASON = "too far behind: reconnect and say hello with the last number you saw"
+BEHIND_REASON = Refusal("too_far_behind")
 GONE = 4002
 """The websocket close code of a connection whose table this process no longer serves."""
-GONE_REASON = "this table is no longer served here: ask the lobby where it is"
+GONE_REASON = Refusal("table_moved")
 CLOSED = 4004
 """The websocket close code of a connection whose table has closed for good (after its
 ``table_closed`` message): nothing to reconnect to."""
-CLOSED_REASON = "this table has closed"
+CLOSED_REASON = Refusal("table_closed")
 
 
 def encode(message: Mapping[str, Any]) -> str:
@@ -126,7 +127,7 @@ class Connection:
         self.limits = limits
         self.closed = False
         """Cut off, or its socket gone: nothing more is queued."""
-        self.cut_off: tuple[int, str] | None = None
+        self.cut_off: tuple[int, Refusal] | None = None
         """The close code and reason it was cut off with (None: it was not)."""
         self._write, self._close, self._abort = write, close, abort
         self._queue: deque[tuple[str, int]] = deque()  # (text, its size in bytes)
@@ -134,7 +135,7 @@ class Connection:
         self._ready = asyncio.Event()
         self._writer: asyncio.Task[None] | None = None
         self._closer: asyncio.Task[None] | None = None
-        self._finish: tuple[int, str] | None = None  # close with this once the queue is sent
+        self._finish: tuple[int, Refusal] | None = None  # close with this once the queue is sent
         self._writing_since: float | None = None  # when the write in progress began
 
     @property
@@ -170,11 +171,11 @@ class Connection:
         self._ready.set()
         return True
 
-    def refuse(self, why: str, number: int | None) -> None:
+    def refuse(self, why: Refusal, number: int | None) -> None:
         """Tell the client its message was refused (an ``error``), in its language."""
         self.put(error_message(number, say(why, self.lang)))
 
-    def finish(self, code: int, reason: str) -> None:
+    def finish(self, code: int, reason: Refusal) -> None:
         """Send what is queued, then close the socket with ``code``; nothing more is queued."""
         if self.closed or self._finish is not None:
             return
@@ -184,7 +185,7 @@ class Connection:
         else:
             self._ready.set()
 
-    def cut(self, code: int, reason: str) -> None:
+    def cut(self, code: int, reason: Refusal) -> None:
         """Drop what is queued and close the socket with ``code`` (in its own task: the caller
         never waits); a client that does not take the close frame is aborted."""
         if self.closed:
@@ -199,7 +200,7 @@ class Connection:
         with contextlib.suppress(RuntimeError):  # no loop running: nothing to close
             self._closer = asyncio.get_running_loop().create_task(self._close_now(code, reason))
 
-    async def _close_now(self, code: int, reason: str) -> None:
+    async def _close_now(self, code: int, reason: Refusal) -> None:
         try:
             if self._close is not None:
                 # The reason in the connection's language (cut_off keeps the English)

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
+from sevenstud.refusals import Refusal, Words
 from sevenstud.server.answers import VALIDATION_WORDS, validation_errors
 from sevenstud.server.i18n import close_reason, negotiate, say
 from sevenstud.server.limits import Connections, Limits
@@ -150,13 +151,13 @@ def _language(scope: Scope, headers: dict[str, str]) -> str:
 async def _answer(
     send: Send,
     status: int,
-    detail: str | list[dict[str, Any]],
+    detail: Refusal | list[dict[str, Any]],
     scope: Scope,
     headers: dict[str, str],
     extra: tuple[tuple[bytes, bytes], ...] = (),
 ) -> None:
     # The language is worked out only here, for a refusal: a request let through pays nothing.
-    said = say(detail, _language(scope, headers)) if isinstance(detail, str) else detail
+    said = say(detail, _language(scope, headers)) if isinstance(detail, Refusal) else detail
     body = json.dumps({"detail": said}).encode()
     answer = [
         (b"content-type", b"application/json"),
@@ -258,13 +259,13 @@ class Edge:
                 origin is not None and not self.policy.origin_allowed(origin, host, secure)
             ):
                 # Closed before the accept: the client's handshake is answered 403.
-                reason = close_reason("origin or host not allowed", _language(scope, headers))
+                reason = close_reason(Refusal("origin_not_allowed"), _language(scope, headers))
                 await send({"type": "websocket.close", "code": 1008, "reason": reason})
                 return
             await self.app(scope, receive, send)
             return
         if not self.policy.host_allowed(host):
-            await _answer(send, 400, f"this server does not answer to the host {host!r}", scope, headers)
+            await _answer(send, 400, Refusal("host_not_served", host=repr(host)), scope, headers)
             return
         method = scope.get("method", "GET").upper()
         if method in STATE_CHANGING:
@@ -280,7 +281,7 @@ class Edge:
                 await _answer(
                     send,
                     415,
-                    f"a request body is JSON (Content-Type: application/json), not {media or 'untyped'}",
+                    Refusal("body_not_json", media=media or Words("untyped")),
                     scope,
                     headers,
                 )
@@ -290,13 +291,14 @@ class Edge:
             try:
                 declared = int(length)
             except ValueError:
-                await _answer(send, 400, f"Content-Length {length!r} is not a number", scope, headers)
+                refusal = Refusal("content_length_not_number", length=repr(length))
+                await _answer(send, 400, refusal, scope, headers)
                 return
             if declared > limit:
                 await _answer(
                     send,
                     413,
-                    f"a request body is at most {limit} bytes (this one says {declared})",
+                    Refusal("body_too_large_declared", limit=limit, declared=declared),
                     scope,
                     headers,
                 )
@@ -333,14 +335,14 @@ class Edge:
         if forwarded:
             scope["client"] = (forwarded, 0)
 
-    def _cross_site(self, headers: dict[str, str], host: str, secure: bool) -> str | None:
+    def _cross_site(self, headers: dict[str, str], host: str, secure: bool) -> Refusal | None:
         """Why a state-changing request is refused as another site's (None: it is not)."""
         site = headers.get("sec-fetch-site")
         if site is not None and site not in ("same-origin", "none"):
-            return f"refused: a request from another site ({site}) may not change anything here"
+            return Refusal("cross_site", site=site)
         origin = headers.get("origin")
         if origin is not None and not self.policy.origin_allowed(origin, host, secure):
-            return f"refused: a request from {origin} may not change anything here"
+            return Refusal("cross_origin", origin=origin)
         return None
 
     def _guarded(
@@ -377,7 +379,7 @@ class Edge:
                 state["read"] += len(message.get("body", b""))
                 if state["read"] > limit:
                     if not state["started"]:
-                        await _answer(send, 413, f"a request body is at most {limit} bytes", scope, headers)
+                        await _answer(send, 413, Refusal("body_too_large", limit=limit), scope, headers)
                     state["refused"] = True
                     return {"type": "http.disconnect"}
             return message
@@ -401,7 +403,9 @@ def _language_of_head(head: bytes) -> str:
     )
 
 
-def raw_answer(status: int, detail: str, lang: str, extra: tuple[tuple[bytes, bytes], ...] = ()) -> bytes:
+def raw_answer(
+    status: int, detail: Refusal, lang: str, extra: tuple[tuple[bytes, bytes], ...] = ()
+) -> bytes:
     """A whole HTTP/1.1 answer (JSON ``{"detail": ...}`` in ``lang``, the common headers,
     ``Connection: close``) for a refusal the protocol writes itself, before any app sees the
     request."""
@@ -443,8 +447,8 @@ def http_protocol(limits: Limits, trusted_proxies: tuple[str, ...] = ()) -> type
     head_most = max(1, limits.header_bytes)
     most = limits.most_connections_per_address()
     connections = Connections(most, frozenset(trusted_proxies))
-    too_many = f"too many connections from your address: {most} at once"
-    too_long = f"a request's line and headers are at most {head_most} bytes"
+    too_many = Refusal("connections_per_address", count=most)
+    too_long = Refusal("head_too_large", count=head_most)
 
     class DeadlineProtocol(HttpToolsProtocol):
         """HttpToolsProtocol closing a connection slow to send its request, refusing a head
@@ -503,7 +507,7 @@ def http_protocol(limits: Limits, trusted_proxies: tuple[str, ...] = ()) -> type
             self._release()
             super().connection_lost(exc)
 
-        def _refuse(self, status: int, detail: str, lang: str) -> None:
+        def _refuse(self, status: int, detail: Refusal, lang: str) -> None:
             extra = ((b"retry-after", b"5"),) if status == 429 else ()
             self._unschedule()
             self.transport.write(raw_answer(status, detail, lang, extra))

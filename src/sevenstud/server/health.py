@@ -23,6 +23,7 @@ from fastapi.responses import JSONResponse
 from prometheus_client import CONTENT_TYPE_LATEST
 from sqlalchemy import text
 
+from sevenstud.refusals import Refusal
 from sevenstud.server.accounts.routes import address_of
 from sevenstud.server.cardroom import CardRoom
 
@@ -75,7 +76,7 @@ def router(room: CardRoom, metrics_from: Sequence[Network] = ()) -> APIRouter:
         except ValueError:
             client = None
         if client is None or not any(client in network for network in metrics_from):
-            raise HTTPException(403, "metrics are served to the addresses given with --metrics-from")
+            raise HTTPException(403, Refusal("metrics_forbidden"))
         return Response(room.metrics.exposition(), media_type=CONTENT_TYPE_LATEST)
 
     return routes

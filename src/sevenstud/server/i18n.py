@@ -1,39 +1,29 @@
-"""The server's translations, with Babel: the same catalogs the engine's :mod:`sevenstud.i18n`
-reads (``locale/<lang>/LC_MESSAGES/sevenstud.mo``), loaded as :class:`babel.support.Translations`,
-and a language chosen from an ``Accept-Language`` header by Babel's negotiation. The plural forms
-in the catalogs are Babel's, from CLDR (``tools/i18n_compile.py`` writes them).
+"""The server's languages: the one catalog of each language, as the engine's
+:mod:`sevenstud.i18n` loads it (``locale/<lang>/LC_MESSAGES/sevenstud.mo``, read once, by
+:mod:`gettext`), and a language chosen from an ``Accept-Language`` header by Babel's negotiation.
+The plural forms in the catalogs are Babel's, from CLDR (``tools/i18n_compile.py`` writes them).
 
 A websocket client chooses its language in ``hello`` (``lang``, docs/protocol.md; before its
 hello, the handshake's ``Accept-Language`` decides); an HTTP request names it in its query
 (``?lang=uk``), else its ``Accept-Language`` decides, else English (:func:`negotiate`). What is
 translated is the sentences (an ``error``'s ``message``, a refusal's ``detail``, a close
-reason), never the machine-readable parts (codes, field names, a limit's name).
+reason), never the machine-readable parts (codes, field names, a limit's name). A refusal is
+said by its code and parameters (:class:`sevenstud.refusals.Refusal`), never from its English.
 """
 
 from __future__ import annotations
 
-import functools
 import re
 
 from babel import Locale, UnknownLocaleError, negotiate_locale
-from babel.support import NullTranslations, Translations
 
-from sevenstud.i18n import DEFAULT, DOMAIN, LANGUAGES, LOCALE_DIR, language_of, refusal
+from sevenstud.i18n import DEFAULT, LANGUAGES, language_of, translation
+from sevenstud.refusals import Refusal
 
 __all__ = ["CLOSE_REASON_BYTES", "close_reason", "negotiate", "plural_category", "say", "translation"]
 
 CLOSE_REASON_BYTES = 123
 """The most a websocket close frame's reason holds, in UTF-8 bytes (RFC 6455, 5.5)."""
-
-
-@functools.cache
-def translation(lang: str | None) -> NullTranslations:
-    """``lang``'s catalog as Babel loads it; English (the code's own words) for English or a
-    language the card room does not speak."""
-    code = language_of(lang)
-    if code is None or code == DEFAULT:
-        return NullTranslations()
-    return Translations.load(str(LOCALE_DIR), [code], DOMAIN)
 
 
 def negotiate(accept_language: str | None, asked: str | None = None) -> str:
@@ -71,19 +61,18 @@ def plural_category(lang: str, n: int) -> str:
         return "other"
 
 
-def say(text: str, lang: str | None) -> str:
-    """A refusal's English (as the code raised it) in ``lang``: :func:`sevenstud.i18n.refusal`
-    with the server's catalog of ``lang``; English (the code's own words) as it is, at no cost
-    (a flood of refusals is answered in a client's language without matching templates)."""
+def say(refusal: Refusal, lang: str | None) -> str:
+    """A refusal in ``lang``, by its code and parameters; English (the code's own words) as it
+    was raised, at no cost."""
     if language_of(lang) in (None, DEFAULT):
-        return text
-    return refusal(text, translation(lang))
+        return str(refusal)
+    return refusal.said(translation(lang))
 
 
-def close_reason(text: str, lang: str | None) -> str:
+def close_reason(reason: Refusal, lang: str | None) -> str:
     """A close reason in ``lang``, cut (at a character) to the :data:`CLOSE_REASON_BYTES` a close
     frame holds: Cyrillic takes two bytes a letter."""
-    said = say(text, lang)
+    said = say(reason, lang)
     data = said.encode("utf-8")
     if len(data) <= CLOSE_REASON_BYTES:
         return said

@@ -29,6 +29,8 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
+from sevenstud.refusals import Refusal, Words
+
 T = TypeVar("T")
 
 MINUTE = 60.0
@@ -191,14 +193,17 @@ class Allowance:
         self._left = min(self._per_second, self._left + 1)
 
 
-class RateLimited(Exception):
-    """A limit refused a request: ``limit`` names it, ``retry_after`` says when to try again
-    (seconds), ``status`` the HTTP status to answer with (429, or 503 when the server is busy)."""
+class RateLimited(Refusal):
+    """A limit refused a request: ``limit`` names it, ``code`` and ``params`` say why (a
+    :class:`~sevenstud.refusals.Refusal`), ``retry_after`` says when to try again (seconds),
+    ``status`` the HTTP status to answer with (429, or 503 when the server is busy)."""
 
-    def __init__(self, limit: str, message: str, retry_after: float, status: int = 429) -> None:
-        super().__init__(message)
+    def __init__(
+        self, limit: str, code: str, /, retry_after: float, status: int = 429, **params: Any
+    ) -> None:
+        super().__init__(code, **params)
         self.limit = limit
-        self.message = message
+        self.message = str(self)
         self.retry_after = max(1, math.ceil(retry_after))
         self.status = status
 
@@ -222,7 +227,7 @@ class Buckets:
         self.limit = limit
         self.count = count
         self.window = window
-        self.what = what
+        self.what = Words(what)  # one of sevenstud.refusals.WORDS: said in a client's language
         self._buckets: dict[str, _Bucket] = {}
         self._lock = threading.Lock()  # taken from handler threads and the event loop alike
 
@@ -244,9 +249,12 @@ class Buckets:
                 wait = (1 - bucket.tokens) * self.window / max(1, self.count)
                 raise RateLimited(
                     self.limit,
-                    f"too many {self.what}: {self.count} per {_span(self.window)} (try again in "
-                    f"{math.ceil(wait)} s)",
-                    wait,
+                    "too_many",
+                    retry_after=wait,
+                    what=self.what,
+                    count=self.count,
+                    span=_span(self.window),
+                    seconds=math.ceil(wait),
                 )
             bucket.tokens -= 1
 
@@ -259,14 +267,14 @@ class Buckets:
                     del self._buckets[key]
 
 
-def _span(seconds: float) -> str:
+def _span(seconds: float) -> Words:
     if seconds >= HOUR and seconds % HOUR == 0:
         hours = int(seconds // HOUR)
-        return "hour" if hours == 1 else f"{hours} hours"
+        return Words("hour") if hours == 1 else Words("{count} hours", count=hours)
     if seconds >= MINUTE and seconds % MINUTE == 0:
         minutes = int(seconds // MINUTE)
-        return "minute" if minutes == 1 else f"{minutes} minutes"
-    return f"{seconds:g} s"
+        return Words("minute") if minutes == 1 else Words("{count} minutes", count=minutes)
+    return Words("{count} s", count=f"{seconds:g}")
 
 
 @dataclasses.dataclass(slots=True)
@@ -301,12 +309,13 @@ class LoginGuard:
             for kind, key in (("account", name_key), ("address", address)):
                 failures = self._keys.get((kind, key))
                 if failures is not None and failures.locked_until > now:
-                    whom = "this account" if kind == "account" else "your address"
+                    whom = Words("this account") if kind == "account" else Words("your address")
                     raise RateLimited(
                         f"login_failures_per_{kind}",
-                        f"too many failed log-ins for {whom}: try again in "
-                        f"{math.ceil(failures.locked_until - now)} s",
-                        failures.locked_until - now,
+                        "too_many_failed_logins",
+                        retry_after=failures.locked_until - now,
+                        whom=whom,
+                        seconds=math.ceil(failures.locked_until - now),
                     )
 
     def failed(self, name_key: str, address: str) -> None:
@@ -351,9 +360,7 @@ class HashPool:
     async def run(self, work: Callable[[], T]) -> T:
         """Run ``work`` in the pool and return its result (or raise its error)."""
         if not self._slots.acquire(blocking=False):
-            raise RateLimited(
-                "hash_queue", "the server is busy checking passwords: try again in a moment", 1, 503
-            )
+            raise RateLimited("hash_queue", "passwords_busy", retry_after=1, status=503)
         try:
             future = self._pool.submit(work)
         except BaseException:
@@ -372,7 +379,7 @@ class _Socket:
     address: str
     account: int | None
     session: str | None
-    close: Callable[[int, str], Awaitable[None]]
+    close: Callable[[int, Refusal], Awaitable[None]]
 
 
 class Sockets:
@@ -391,20 +398,22 @@ class Sockets:
         address: str,
         account: int | None,
         session: str | None,
-        close: Callable[[int, str], Awaitable[None]],
+        close: Callable[[int, Refusal], Awaitable[None]],
     ) -> int:
         """Count a new socket (its handle is returned) or raise :class:`RateLimited`."""
         if self._by_address.get(address, 0) >= self.limits.sockets_per_address:
             raise RateLimited(
                 "sockets_per_address",
-                f"too many connections from your address: {self.limits.sockets_per_address} at once",
-                5,
+                "connections_per_address",
+                retry_after=5,
+                count=self.limits.sockets_per_address,
             )
         if account is not None and self._by_account.get(account, 0) >= self.limits.sockets_per_account:
             raise RateLimited(
                 "sockets_per_account",
-                f"too many connections for your account: {self.limits.sockets_per_account} at once",
-                5,
+                "connections_per_account",
+                retry_after=5,
+                count=self.limits.sockets_per_account,
             )
         self._next += 1
         self._open[self._next] = _Socket(address, account, session, close)
@@ -422,7 +431,7 @@ class Sockets:
         if socket.account is not None:
             _drop_one(self._by_account, socket.account)
 
-    async def close_session(self, session: str, code: int, reason: str) -> int:
+    async def close_session(self, session: str, code: int, reason: Refusal) -> int:
         """Close every socket opened on login session ``session``; returns how many."""
         found = [(h, s) for h, s in self._open.items() if s.session == session]
         for handle, socket in found:

@@ -17,6 +17,7 @@ from sqlalchemy import func, select
 
 from sevenstud.bots.registry import BotKindName
 from sevenstud.games import GAMES, GameCode, Stakes, StudHiLo, game_class, game_facts
+from sevenstud.refusals import Refusal
 from sevenstud.server.accounts.routes import address_of
 from sevenstud.server.cardroom import CardRoom
 from sevenstud.server.limits import RateLimited
@@ -110,22 +111,20 @@ def router(room: CardRoom) -> APIRouter:
                 game, seats=body.seats, min_buy_in=low, max_buy_in=high, history=KEPT_ENTRIES
             )
         except ValueError as error:
-            raise HTTPException(400, str(error)) from None
+            raise HTTPException(400, error if isinstance(error, Refusal) else str(error)) from None
         if body.bots >= body.seats:
-            raise HTTPException(400, f"{body.bots} bots leave no seat free at a table of {body.seats}")
+            raise HTTPException(400, Refusal("bots_fill_table", bots=body.bots, seats=body.seats))
         buy_in = min(high, player.balance)
         if body.sit and buy_in < low:
             balance, amount = player.balance, low
-            raise HTTPException(
-                400, f"your balance of {balance} is below the table's minimum buy-in of {amount}"
-            )
+            raise HTTPException(400, Refusal("balance_below_buy_in", balance=balance, amount=amount))
         async with room.new_tables:
             if await store.run(open_tables_of, store, player.id) >= limits.tables_per_account:
                 raise RateLimited(
                     "tables_per_account",
-                    f"you have {limits.tables_per_account} tables open: a table of nobody but bots, "
-                    "unwatched, closes by itself after a while",
-                    limits.idle_table_seconds,
+                    "tables_open",
+                    retry_after=limits.idle_table_seconds,
+                    count=limits.tables_per_account,
                 )
             room.tables_made.take(address_of(request))
             table_id = await store.run(create_table, store, body.name, settings, player.id)

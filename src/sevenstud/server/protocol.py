@@ -21,6 +21,8 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from sevenstud.bots.registry import BotKindName
 from sevenstud.games import GameCode
+from sevenstud.i18n import Translations
+from sevenstud.refusals import Refusal, Words
 from sevenstud.wire import json_schema as wire_schema
 
 PROTOCOL_VERSION = 1
@@ -152,26 +154,44 @@ ClientMessage = Annotated[
 CLIENT: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
 
-class MessageError(ValueError):
-    """A client message refused before it reached a table: the text says which field and
-    what was wrong with it (the ``error`` message's text after ``malformed message: ``)."""
+class MessageError(Refusal, ValueError):
+    """A client message refused before it reached a table: ``reasons`` say which fields and
+    what was wrong with each (the first three, joined by ``"; "``; ``more``: how many others),
+    the ``error`` message's text after ``malformed message: ``."""
+
+    def __init__(self, *reasons: Refusal, more: int = 0) -> None:
+        first = reasons[0]
+        super().__init__(first.code or str(first), **first.params)
+        self.reasons, self.more = reasons, more
+        self.args = (self._joined(None),)
+
+    def _joined(self, tr: Translations | None) -> str:
+        said = "; ".join(str(r) if tr is None else r.said(tr) for r in self.reasons)
+        if not self.more:
+            return said
+        others = Refusal("and_more", said=said, count=self.more)
+        return str(others) if tr is None else others.said(tr)
+
+    def said(self, tr: Translations) -> str:
+        """Each reason in the language of ``tr``, joined."""
+        return self._joined(tr)
 
 
-def _json_type(value: object) -> str:
+def _json_type(value: object) -> Words | str:
     if isinstance(value, bool):
-        return "a boolean"
+        return Words("a boolean")
     if isinstance(value, int):
-        return "an integer"
+        return Words("an integer")
     if isinstance(value, float):
         return f"a number with a fraction ({value!r})"
     if isinstance(value, str):
-        return "a string"
+        return Words("a string")
     if value is None:
-        return "null"
+        return Words("null")
     if isinstance(value, list):
-        return "an array"
+        return Words("an array")
     if isinstance(value, dict):
-        return "an object"
+        return Words("an object")
     return type(value).__name__  # pragma: no cover - JSON has no other kind
 
 
@@ -183,40 +203,41 @@ _EXPECTED = {
 }
 
 
-def _say(error: Any) -> str:
+def _say(error: Any) -> Refusal:
     """One pydantic error as the protocol says it: ``field: what was wrong``."""
     kind, loc, value, ctx = error["type"], error["loc"], error.get("input"), error.get("ctx") or {}
     tag, *rest = loc if loc else ("",)
     field = ".".join(str(part) for part in rest) or "message"
     if kind == "union_tag_not_found":
-        return "type: missing (every message names its type: hello, act, sit ...)"
+        return Refusal("type_missing")
     if kind == "union_tag_invalid":
         found = value.get("type") if isinstance(value, dict) else None
         if not isinstance(found, str):
-            return f"type: expected a string naming the message, got {_json_type(found)}"
-        return f"type: no message is called {found!r} (one of {ctx.get('expected_tags', '')})"
+            return Refusal("type_not_string", got=_json_type(found))
+        return Refusal("type_unknown", name=repr(found), tags=ctx.get("expected_tags", ""))
     if kind in ("dict_type", "model_type", "model_attributes_type"):
-        return f"a message is a JSON object, got {_json_type(value)}"
+        return Refusal("message_not_object", got=_json_type(value))
     if kind == "missing":
-        return f"{field}: missing (the {tag} message needs it)"
+        return Refusal("field_missing", field=field, tag=tag)
     if kind == "extra_forbidden":
-        return f"{field}: the {tag} message has no such field"
+        return Refusal("field_unknown", field=field, tag=tag)
     if kind in _EXPECTED:
-        return f"{field}: expected {_EXPECTED[kind]}, got {_json_type(value)}"
+        return Refusal("field_type", field=field, what=Words(_EXPECTED[kind]), got=_json_type(value))
     if kind == "literal_error":
-        return f"{field}: expected {ctx.get('expected', 'one of the values listed')}, got {value!r}"
+        expected = ctx.get("expected", "one of the values listed")
+        return Refusal("field_type", field=field, what=expected, got=repr(value))
     if kind == "greater_than_equal":
-        return f"{field}: at least {ctx.get('ge')}, got {value!r}"
+        return Refusal("field_too_small", field=field, least=ctx.get("ge"), value=repr(value))
     if kind == "less_than_equal":
-        return f"{field}: at most {ctx.get('le')}, got {value!r}"
+        return Refusal("field_too_large", field=field, most=ctx.get("le"), value=repr(value))
     if kind == "string_too_short":
-        return f"{field}: at least {ctx.get('min_length')} characters"
+        return Refusal("field_too_short", field=field, count=ctx.get("min_length"))
     if kind == "string_too_long":
-        return f"{field}: at most {ctx.get('max_length')} characters"
-    return f"{field}: {error['msg']}"
+        return Refusal("field_too_long", field=field, count=ctx.get("max_length"))
+    return Refusal(f"{field}: {error['msg']}")  # pydantic's own words: English alone
 
 
-def describe(error: ValidationError) -> str:
+def describe(error: ValidationError) -> MessageError:
     """A client message's validation errors in the protocol's words (the first three).
 
     >>> try:
@@ -226,7 +247,7 @@ def describe(error: ValidationError) -> str:
     buy_in: expected an integer, got a string
     """
     said = [_say(e) for e in error.errors()]
-    return "; ".join(said[:3]) + (f" (and {len(said) - 3} more)" if len(said) > 3 else "")
+    return MessageError(*said[:3], more=max(0, len(said) - 3))
 
 
 def _surrogate_at(value: object, path: str = "") -> str | None:
@@ -258,18 +279,16 @@ def parse_client(text: str) -> ClientMessage:
     except ValidationError as error:
         first = error.errors()[0]
         if first["type"] != "json_invalid":
-            raise MessageError(describe(error)) from None
+            raise describe(error) from None
         why = str(first.get("ctx", {}).get("error", first["msg"]))
     try:
         parsed = json.loads(text)
     except (ValueError, RecursionError):
-        raise MessageError(f"invalid JSON: {why}") from None
+        raise MessageError(Refusal("invalid_json", why=why)) from None
     where = _surrogate_at(parsed)
     if where is not None:
-        raise MessageError(
-            f"{where}: text with an unpaired surrogate (\\ud800 to \\udfff alone is not Unicode)"
-        )
-    raise MessageError(f"invalid JSON: {why}")
+        raise MessageError(Refusal("field_surrogate", field=where))
+    raise MessageError(Refusal("invalid_json", why=why))
 
 
 # ---------------------------------------------------------------------- server to client

@@ -18,6 +18,7 @@ import time
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.websockets import WebSocketState
 
+from sevenstud.refusals import Refusal
 from sevenstud.server import answers
 from sevenstud.server.accounts import auth
 from sevenstud.server.accounts.routes import address_of
@@ -67,7 +68,7 @@ def router(room: CardRoom) -> APIRouter:
         # Until its hello names one, the handshake's language (?lang=, else Accept-Language).
         connection.lang = answers.language_of_request(ws.query_params, ws.headers)
 
-        async def close(code: int, reason: str) -> None:  # the session ended: log-out, log-in
+        async def close(code: int, reason: Refusal) -> None:  # the session ended: log-out, log-in
             connection.finish(code, reason)
 
         try:
@@ -75,7 +76,7 @@ def router(room: CardRoom) -> APIRouter:
             handle = room.sockets.open(address_of(ws), player.id if player else None, session, close)
         except RateLimited as error:
             room.metrics.refusals.labels(error.limit).inc()
-            said = say(error.message, connection.lang)
+            said = say(error, connection.lang)
             await ws.send_text(json.dumps({"type": "error", "number": None, "message": said}))
             await ws.close(code=TRY_LATER, reason=error.limit)  # the limit's name: for programs
             return
@@ -93,10 +94,10 @@ def router(room: CardRoom) -> APIRouter:
                 number = table.keeper.number if table is not None else None
                 if not allowance.take(time.monotonic()):
                     room.metrics.refusals.labels("messages_per_second").inc()
-                    connection.refuse("too many messages: slow down", number)
+                    connection.refuse(Refusal("too_many_messages"), number)
                     continue
                 message = parse_message(text)
-                if isinstance(message, str):
+                if isinstance(message, Refusal):
                     connection.refuse(message, number)
                     continue
                 if isinstance(message, Hello):
@@ -105,7 +106,8 @@ def router(room: CardRoom) -> APIRouter:
                     if found is None:
                         where = room.leases.server_of(message.table)
                         if where is not None and where != room.leases.url:
-                            connection.refuse(f"table {message.table} is served at {where}", number)
+                            elsewhere = Refusal("table_elsewhere", table=message.table, where=where)
+                            connection.refuse(elsewhere, number)
                             continue
                         # Not served anywhere (nor here, whatever a lease not yet given up
                         # says): a table closed for good is said so, and nothing reconnects.
@@ -114,13 +116,13 @@ def router(room: CardRoom) -> APIRouter:
                             connection.put(closed)
                             connection.finish(CLOSED, CLOSED_REASON)
                             continue
-                        connection.refuse(f"no table {message.table}", number)
+                        connection.refuse(Refusal("no_table", table=message.table), number)
                         continue
                     if table is not None and table is not found:
                         table.unwatch(connection.key)
                     table = found
                 elif table is None:
-                    connection.refuse("say hello first (the protocol version and the table)", None)
+                    connection.refuse(Refusal("hello_first"), None)
                     continue
                 taken = await table.handle(message, connection)
                 if isinstance(message, Act):
@@ -146,20 +148,20 @@ def router(room: CardRoom) -> APIRouter:
     return routes
 
 
-def parse_message(text: str | None) -> ClientMessage | str:
+def parse_message(text: str | None) -> ClientMessage | Refusal:
     """One client message read from its frame's text (None: a binary frame): the message, or
-    why it is refused (a string naming the field and what was wrong). Every check of a
+    why it is refused (a refusal naming the field and what was wrong). Every check of a
     message's form is here, before anything else reads it."""
     if text is None:
-        return "a binary frame: every message is JSON text, sent as a text frame"
+        return Refusal("binary_frame")
     if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:
-        return f"a message is at most {MAX_MESSAGE_BYTES} bytes"
+        return Refusal("message_too_long", count=MAX_MESSAGE_BYTES)
     try:
         message = parse_client(text)
     except MessageError as error:
-        return f"malformed message: {error}"
+        return Refusal("malformed_message", why=error)
     if isinstance(message, Hello) and message.version != PROTOCOL_VERSION:
-        return f"protocol version {message.version}: this server speaks {PROTOCOL_VERSION}"
+        return Refusal("protocol_version", version=message.version, ours=PROTOCOL_VERSION)
     return message
 
 

@@ -182,9 +182,9 @@ class Director(PlayerRequests):
         known = self.entrants.get(player)
         if self.state == "registering":
             if known is not None:
-                raise TournamentError(f"{player} is already registered")
+                raise TournamentError("already_registered", player=player)
             if len(self.entrants) >= s.max_entries:
-                raise TournamentError("the tournament is full")
+                raise TournamentError("tournament_full")
             self.entrants[player] = Entrant(player, len(self.entrants))
             self._left += 1
             self._pay_entry()
@@ -192,9 +192,9 @@ class Director(PlayerRequests):
                 return self._start(now)
             return []
         if self.state not in ("running", "break") or not self.late_open:
-            raise TournamentError("registration is closed")
+            raise TournamentError("registration_closed")
         if self.entries >= s.max_entries:
-            raise TournamentError("the tournament is full")
+            raise TournamentError("tournament_full")
         if known is not None:
             self.verify_re_entry(player)
             known.entries += 1
@@ -214,9 +214,9 @@ class Director(PlayerRequests):
     def unregister(self, player: str, now: float) -> list[Command]:
         """Take back a registration before the start: the buy-in and fee are refunded."""
         if self.state != "registering":
-            raise TournamentError("a tournament that has started cannot be unregistered from")
+            raise TournamentError("unregister_started")
         if player not in self.entrants:
-            raise TournamentError(f"{player} is not registered")
+            raise TournamentError("not_registered", player=player)
         del self.entrants[player]
         self._left -= 1
         for order, entrant in enumerate(self.entrants.values()):

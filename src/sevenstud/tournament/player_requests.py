@@ -13,12 +13,13 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from sevenstud.refusals import Refusal
 from sevenstud.tournament.payouts import icm_deal
 from sevenstud.tournament.seating import TableIndex, TableSeats
 from sevenstud.tournament.settings import AddChips, Command, Deal, Finish, TournamentSettings
 
 
-class TournamentError(ValueError):
+class TournamentError(Refusal, ValueError):
     """A request the tournament cannot grant now; the message says why, and nothing changed."""
 
 
@@ -109,17 +110,17 @@ class PlayerRequests:
         s = self.settings
         known = self.entrants.get(player)
         if known is None:
-            raise TournamentError(f"{player} has no entry to make again: register instead")
+            raise TournamentError("no_entry_to_make_again", player=player)
         if not s.re_entries:
-            raise TournamentError("this tournament has no re-entries")
+            raise TournamentError("no_re_entries")
         if self.state not in ("running", "break") or not self.late_open:
-            raise TournamentError("re-entries are over: registration is closed")
+            raise TournamentError("re_entries_over")
         if not known.out:
-            raise TournamentError(f"{player} is still in the tournament")
+            raise TournamentError("still_in_tournament", player=player)
         if known.entries > s.re_entries:
-            raise TournamentError(f"{player} has made every re-entry allowed ({s.re_entries})")
+            raise TournamentError("re_entries_used", player=player, limit=s.re_entries)
         if self.entries >= s.max_entries:
-            raise TournamentError("the tournament is full")
+            raise TournamentError("tournament_full")
 
     def can_re_enter(self, player: str) -> bool:
         """Whether ``player`` may re-enter now (:meth:`verify_re_entry`)."""
@@ -143,15 +144,15 @@ class PlayerRequests:
         s = self.settings
         entrant = self._entrant_in(player)
         if not s.rebuy_levels:
-            raise TournamentError("this tournament has no rebuys")
+            raise TournamentError("no_rebuys")
         if not self._may_rebuy_now():
             if self.field_final and self.level_index < s.rebuy_levels:
-                raise TournamentError("rebuys are over: the field closed on the bubble")
-            raise TournamentError("rebuys are over")
+                raise TournamentError("rebuys_over_bubble")
+            raise TournamentError("rebuys_over")
         if s.rebuy_limit and entrant.rebuys >= s.rebuy_limit:
-            raise TournamentError(f"{player} has made every rebuy allowed ({s.rebuy_limit})")
+            raise TournamentError("rebuys_used", player=player, limit=s.rebuy_limit)
         if entrant.chips + entrant.owed > s.starting_chips:
-            raise TournamentError(f"{player} has more than the starting chips and cannot rebuy")
+            raise TournamentError("rebuy_stack_high", player=player)
         return entrant
 
     def can_rebuy(self, player: str) -> bool:
@@ -178,11 +179,11 @@ class PlayerRequests:
         s = self.settings
         entrant = self._entrant_in(player)
         if not s.add_on_chips:
-            raise TournamentError("this tournament has no add-on")
+            raise TournamentError("no_add_on")
         if self.level_index != s.rebuy_levels or self.field_final:
-            raise TournamentError("the add-on is on only in the level after the rebuys")
+            raise TournamentError("add_on_level")
         if entrant.add_on:
-            raise TournamentError(f"{player} has taken the add-on already")
+            raise TournamentError("add_on_taken", player=player)
         return entrant
 
     def can_add_on(self, player: str) -> bool:
@@ -222,7 +223,7 @@ class PlayerRequests:
     def _entrant_in(self, player: str) -> Entrant:
         entrant = self.entrants.get(player)
         if entrant is None or entrant.out or self.state not in ("running", "break"):
-            raise TournamentError(f"{player} is not playing in this tournament")
+            raise TournamentError("not_playing_in_tournament", player=player)
         return entrant
 
     def _expire_rebuys(self, now: float) -> list[Command]:
@@ -248,9 +249,9 @@ class PlayerRequests:
         left = self.players_left()
         prizes = self.prizes()
         if len(left) > len(prizes) or len(left) < 2 or self.state not in ("running", "break"):
-            raise TournamentError("a deal is possible once every player left is in the money")
+            raise TournamentError("deal_in_the_money")
         if len(self.tables) > 1 or self.final_table_pending:
-            raise TournamentError("a deal is made at the final table")
+            raise TournamentError("deal_at_final_table")
         return icm_deal({p: self.entrants[p].chips for p in left}, prizes[: len(left)])
 
     def propose_deal(
@@ -261,11 +262,11 @@ class PlayerRequests:
         hand in progress is over. The players of ``accepting`` (bots) say yes to it at once."""
         offer = self.deal_offer()
         if player not in offer:
-            raise TournamentError(f"{player} is not in the tournament")
+            raise TournamentError("not_in_tournament", player=player)
         if self.deal is not None:
-            raise TournamentError(f"a deal is being talked over already ({self.deal.proposed_by} asked)")
+            raise TournamentError("deal_talked_over", player=self.deal.proposed_by)
         if not seconds > 0:
-            raise TournamentError(f"a deal is talked over for a positive time, not {seconds!r}")
+            raise TournamentError("deal_time_positive", seconds=repr(seconds))
         self.deal = DealTalk(player, now + seconds, set(accepting) & set(offer))
         self._clock.stop(now)
         return [Deal("proposed", player), *self._deal_after_hand(now)]
@@ -274,21 +275,21 @@ class PlayerRequests:
         """``player`` says yes to the deal on the table; once everyone still in has, the prizes
         left are paid by it and the tournament ends, places by chips."""
         if self.deal is None:
-            raise TournamentError("no deal has been proposed")
+            raise TournamentError("no_deal_proposed")
         offer = self.deal_offer()
         if player not in offer:
-            raise TournamentError(f"{player} is not in the tournament")
+            raise TournamentError("not_in_tournament", player=player)
         if self._index.in_hand:
-            raise TournamentError("the hand in progress ends first: the offer is made on the stacks then")
+            raise TournamentError("deal_after_hand")
         self.deal.accepted.add(player)
         return [Deal("accepted", player), *self._deal_after_hand(now)]
 
     def decline_deal(self, player: str, now: float) -> list[Command]:
         """``player`` says no: the deal is off and play goes on."""
         if self.deal is None:
-            raise TournamentError("no deal has been proposed")
+            raise TournamentError("no_deal_proposed")
         if player not in self.deal_offer():
-            raise TournamentError(f"{player} is not in the tournament")
+            raise TournamentError("not_in_tournament", player=player)
         return self._deal_off(now, player)
 
     def _deal_off(self, now: float, player: str) -> list[Command]:

@@ -64,7 +64,7 @@ class TournamentSettings:
             raise StructureError(f"unknown kind of tournament {self.kind!r}")
         for code in (self.game, *self.rotation):
             if code not in GAMES:
-                raise StructureError(f"unknown game {code!r}: expected one of {', '.join(GAMES)}")
+                raise StructureError("unknown_game", game=repr(code), games=", ".join(GAMES))
         for name in ("buy_in", "fee", "re_entries", "rebuy_levels", "rebuy_limit", "rebuy_chips"):
             _whole(name, getattr(self, name))
         for name in ("add_on_chips", "add_on_price", "late_registration_levels"):
@@ -75,9 +75,9 @@ class TournamentSettings:
         _whole("max_entries", self.max_entries, 2)
         _whole("min_field", self.min_field, 2)
         if self.kind == "sit_and_go" and self.max_entries > self.seats:
-            raise StructureError("a sit-and-go is one table: max_entries cannot exceed seats")
+            raise StructureError("sit_and_go_entries")
         if self.kind == "scheduled" and self.start_at is None:
-            raise StructureError("a scheduled tournament needs start_at")
+            raise StructureError("scheduled_needs_start")
         if self.structure.level(0).ante + self.structure.level(0).bring_in > self.starting_chips:
             raise StructureError("the starting chips must cover the first level's ante and bring-in")
         if self.paid_places_override and sum(self.paid_places_override) != 100:

@@ -14,15 +14,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sevenstud.games import GAMES, Game, GameCode, Stakes, tournament_game
+from sevenstud.refusals import Refusal
 
 
-class StructureError(ValueError):
+class StructureError(Refusal, ValueError):
     """A structure, level or template that makes no sense; the message says which part."""
 
 
 def _whole(name: str, value: object, least: int = 0) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < least:
-        raise StructureError(f"{name} must be a whole number of at least {least}, not {value!r}")
+        raise StructureError("setting_too_small", name=name, least=least, value=repr(value))
     return value
 
 
@@ -53,7 +54,7 @@ class Level:
         if self.hands is not None:
             _whole("a level's hands", self.hands, 1)
         if self.game is not None and self.game not in GAMES:
-            raise StructureError(f"unknown game {self.game!r}: expected one of {', '.join(GAMES)}")
+            raise StructureError("unknown_game", game=repr(self.game), games=", ".join(GAMES))
 
     @property
     def stakes(self) -> Stakes:

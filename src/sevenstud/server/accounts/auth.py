@@ -29,6 +29,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import delete, or_, select, update
 
+from sevenstud.refusals import Refusal
 from sevenstud.server.store import Store, ledger
 from sevenstud.server.store.models import BANNED, LoginSession, Player
 
@@ -54,7 +55,7 @@ _NAME = re.compile(r"[A-Za-z0-9_-]{3,20}")
 _HASHER = PasswordHasher()
 
 
-class AuthError(ValueError):
+class AuthError(Refusal, ValueError):
     """A sign-up, log-in or refill refused: the message says why (never the password)."""
 
 
@@ -81,7 +82,7 @@ def _new_player(store: Store, name: str, password_hash: str | None, guest: bool)
     key = name_key(name)
     with store.transaction() as s:
         if s.scalar(select(Player.id).where(or_(Player.name_key == key, Player.name == name))) is not None:
-            raise AuthError(f"the name {name!r} is taken")
+            raise AuthError("name_taken", name=repr(name))
         player = Player(
             name=name,
             name_key=key,
@@ -126,17 +127,17 @@ def check_sign_up(name: str, password: str) -> str:
     if isinstance(name, str):
         name = unicodedata.normalize("NFKC", name)
     if not isinstance(name, str) or not _NAME.fullmatch(name):
-        raise AuthError("a name is 3 to 20 letters, digits, '_' or '-'")
+        raise AuthError("name_form")
     if name_key(name).startswith(("guest", "bot")):
-        raise AuthError("names starting with 'guest' or 'bot' are kept for guests and bots")
+        raise AuthError("name_reserved")
     plain = name_key(name).replace("_", "").replace("-", "")  # De_aler reads as Dealer
     for word in dealer_words():
         if plain.startswith(word):
-            raise AuthError(f"names starting with {word!r} are kept for the dealer")
+            raise AuthError("name_kept_for_dealer", word=repr(word))
     if not isinstance(password, str) or len(password) < MIN_PASSWORD:
-        raise AuthError(f"a password has at least {MIN_PASSWORD} characters")
+        raise AuthError("password_short", count=MIN_PASSWORD)
     if len(password) > 200:
-        raise AuthError("a password has at most 200 characters")
+        raise AuthError("password_long")
     return name
 
 
@@ -172,7 +173,7 @@ def _dummy_hash() -> str:
         return _dummy_for(_HASHER)
 
 
-def login_refusal(store: Store, player_id: int) -> str | None:
+def login_refusal(store: Store, player_id: int) -> Refusal | None:
     """Why the account may not log in now (:func:`locked_out`), or None."""
     with store.session() as s:
         player = s.get(Player, player_id)
@@ -207,8 +208,8 @@ def password_matches(password_hash: str | None, password: str) -> bool:
     return matches and password_hash is not None
 
 
-WRONG_LOGIN = "no account with that name and password"
-"""The one answer for an unknown name and a wrong password."""
+WRONG_LOGIN = "wrong_login"
+"""The one answer for an unknown name and a wrong password (a refusal's code)."""
 
 
 def log_in(
@@ -241,7 +242,7 @@ def new_session(store: Store, player_id: int, lifetime: float = SESSION_SECONDS)
     return token
 
 
-def locked_out(player: Player, now: float | None = None) -> str | None:
+def locked_out(player: Player, now: float | None = None) -> Refusal | None:
     """Why ``player`` may not log in now (an operator suspended or banned the account, saying
     why: docs/operators.md), or None."""
     until = player.suspended_until
@@ -249,9 +250,9 @@ def locked_out(player: Player, now: float | None = None) -> str | None:
         return None
     why = player.suspended_reason or ""
     if until >= BANNED:
-        return f"this account is banned: {why}"
+        return Refusal("banned_why", why=why)
     ends = datetime.datetime.fromtimestamp(until, datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
-    return f"this account is suspended until {ends}: {why}"
+    return Refusal("suspended_until", ends=ends, why=why)
 
 
 def player_of(store: Store, token: str | None, idle: float = SESSION_IDLE_SECONDS) -> Player | None:
@@ -321,12 +322,10 @@ def refill(store: Store, player_id: int, today: datetime.date | None = None) -> 
         if player is None:
             raise AuthError(f"no account {player_id}")
         if player.balance >= REFILL_BELOW:
-            raise AuthError(
-                f"a refill is for a balance under {REFILL_BELOW} chips (you have {player.balance})"
-            )
+            raise AuthError("refill_balance_high", limit=REFILL_BELOW, balance=player.balance)
         used = player.refills_that_day if player.refill_day == day else 0
         if used >= REFILLS_PER_DAY:
-            raise AuthError(f"{REFILLS_PER_DAY} refills a day, and you have had them today")
+            raise AuthError("refills_used", count=REFILLS_PER_DAY)
         amount = REFILL_CHIPS - player.balance
         ledger.transfer(
             s, ledger.account(s, ledger.BANK), ledger.account(s, ledger.BALANCE, player.id), amount, "refill"

@@ -49,6 +49,7 @@ from sevenstud.hand import Hand
 from sevenstud.history.phh import PHHHand, dumps
 from sevenstud.history.pokerstars import format_hand
 from sevenstud.history.replay import to_phh
+from sevenstud.refusals import Refusal
 from sevenstud.server.accounts.sessions import Sessions
 from sevenstud.server.i18n import negotiate, translation
 from sevenstud.server.limits import Buckets, Limits, RateLimited
@@ -68,7 +69,7 @@ BATCH = 100
 _DEAL = re.compile(r"^d dh p(\d+) (\S+)$")
 
 
-class DownloadError(ValueError):
+class DownloadError(Refusal, ValueError):
     """A hand that cannot be downloaded (not yours, not over, no such hand)."""
 
 
@@ -265,7 +266,9 @@ def _own(s: Session, row: HandRow, mine: Dealt) -> OwnHand:
     try:
         hand = hand_from_record(row.record)
     except WireError as error:
-        raise DownloadError(f"hand {row.number} of table {row.table_id} does not replay: {error}") from None
+        raise DownloadError(
+            "hand_does_not_replay", number=row.number, table=row.table_id, error=error
+        ) from None
     if not hand.is_over:  # never, for a finished hand: the audit says so if it happens
         raise DownloadError(f"hand {row.number} of table {row.table_id} replays to a hand not over")
     # The session's identity map keeps each table and sitting: a batch of hands at one table
@@ -348,7 +351,7 @@ def own_hand(store: Store, player_id: int, hand_id: int) -> OwnHand:
         own = None if row is None or mine is None else _own(s, row, mine)
     if own is None:
         # The same answer for a hand that does not exist, is not over, or is someone else's.
-        raise DownloadError(f"no finished hand {hand_id} of yours")
+        raise DownloadError("no_finished_hand", hand=hand_id)
     return own
 
 
@@ -442,7 +445,7 @@ def router(sessions: Sessions, limits: Limits | None = None) -> APIRouter:
         who = player(request)
         mine = own_list(store, who.id)
         if not mine:
-            raise HTTPException(404, "you have no finished hands yet")
+            raise HTTPException(404, Refusal("no_finished_hands"))
         end = downloads.begin(who.id)
         name, suffix = f"sevenstud-{who.name}", "phhs" if format == "phh" else "txt"
         return StreamingResponse(
@@ -457,7 +460,7 @@ def router(sessions: Sessions, limits: Limits | None = None) -> APIRouter:
         try:
             own = own_hand(store, who.id, hand_id)
         except DownloadError as error:
-            raise HTTPException(404, str(error)) from None
+            raise HTTPException(404, error) from None
         return text(own, format, f"sevenstud-hand-{own.row_id}")
 
     @routes.get("/api/hands/{hand_id}/replay")
@@ -467,7 +470,7 @@ def router(sessions: Sessions, limits: Limits | None = None) -> APIRouter:
         try:
             return replay_for(own_hand(store, who.id, hand_id), said)
         except DownloadError as error:
-            raise HTTPException(404, str(error)) from None
+            raise HTTPException(404, error) from None
 
     return routes
 

@@ -29,6 +29,7 @@ from fastapi import APIRouter, HTTPException, Query, Request
 
 from sevenstud.cards import RANK_CHARS, Card
 from sevenstud.games import GAME_CODES
+from sevenstud.refusals import Refusal
 from sevenstud.server.accounts.sessions import Sessions
 from sevenstud.server.accounts.summaries import Mine, Summaries
 from sevenstud.stats import PlayerStats
@@ -53,7 +54,7 @@ PerPage = Annotated[int, Query(ge=1, le=MAX_PER_PAGE)]
 Names = Annotated[list[str], Query(min_length=1, max_length=MAX_NAMES)]
 
 
-class FilterError(ValueError):
+class FilterError(Refusal, ValueError):
     """A filter that says nothing this server can search by: the text names the field."""
 
 
@@ -88,12 +89,12 @@ class Filters:
         ('As', 'K')
         """
         if game is not None and game not in GAME_CODES:
-            raise FilterError(f"game: one of {', '.join(GAME_CODES)}, not {game!r}")
+            raise FilterError("filter_game", games=", ".join(GAME_CODES), game=repr(game))
         bets = None
         if stakes is not None:
             match = _STAKES.match(stakes)
             if match is None:
-                raise FilterError(f"stakes: the small and the big bet as 5/10, not {stakes!r}")
+                raise FilterError("filter_stakes", stakes=repr(stakes))
             bets = (int(match.group(1)), int(match.group(2)))
         held: list[str] = []
         for token in (cards or "").replace(",", " ").split():
@@ -103,9 +104,9 @@ class Filters:
             try:
                 held.append(str(Card.parse(token)))
             except ValueError:
-                raise FilterError(f"cards: {token!r} is neither a card (As) nor a rank (A)") from None
+                raise FilterError("filter_card", token=repr(token)) from None
         if len(held) > 7:
-            raise FilterError("cards: a stud hand holds at most 7 cards")
+            raise FilterError("filter_too_many_cards")
         start, end = _day(since, "since"), _day(until, "until", end=True)
         return cls(game, bets, start, end, result, street, showdown, tuple(held))
 
@@ -144,7 +145,7 @@ def _day(text: str | None, field: str, *, end: bool = False) -> float | None:
             raise ValueError
         day = datetime.datetime.strptime(text, "%Y-%m-%d").replace(tzinfo=datetime.UTC)
     except ValueError:
-        raise FilterError(f"{field}: a date as 2026-12-01 (UTC), not {text!r}") from None
+        raise FilterError("filter_date", field=field, text=repr(text)) from None
     return (day + datetime.timedelta(days=1 if end else 0)).timestamp()
 
 
@@ -226,7 +227,7 @@ def router(sessions: Sessions) -> APIRouter:
         try:
             return Filters.parse(game, stakes, since, until, result, street, showdown, cards)
         except FilterError as error:
-            raise HTTPException(400, str(error)) from None
+            raise HTTPException(400, error) from None
 
     @routes.get("/api/history")
     def history(
@@ -282,7 +283,7 @@ def router(sessions: Sessions) -> APIRouter:
     ) -> dict[str, Any]:
         who = player_id(request)
         if any(not 1 <= len(n) <= 40 for n in name):
-            raise HTTPException(400, "name: a player's name is 1 to 40 characters")
+            raise HTTPException(400, Refusal("filter_name"))
         found = opponents(summaries.of(who), name)
         return {"players": {n: stats.to_json() for n, stats in found.items()}}
 

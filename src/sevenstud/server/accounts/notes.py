@@ -19,6 +19,7 @@ from fastapi import Path as PathParam
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import delete, func, select
 
+from sevenstud.refusals import Refusal
 from sevenstud.server.accounts import auth
 from sevenstud.server.accounts.sessions import Sessions
 from sevenstud.server.store.models import PlayerNote
@@ -55,7 +56,7 @@ def router(sessions: Sessions) -> APIRouter:
         # past the column's 64 it is no player's name (names are at most 40 once compared).
         found = auth.name_key(name)
         if len(found) > 64:
-            raise HTTPException(400, "name: no player has a name that long once compared")
+            raise HTTPException(400, Refusal("name_too_long_compared"))
         return found
 
     def find(s: Any, author_id: int, name: str) -> PlayerNote | None:
@@ -78,7 +79,7 @@ def router(sessions: Sessions) -> APIRouter:
         with store.session() as s:
             note = find(s, who.id, name)
             if note is None:
-                raise HTTPException(404, f"you have no note on {name}")
+                raise HTTPException(404, Refusal("no_note", name=name))
             return _line(note)
 
     @routes.put("/api/notes/{name}")
@@ -87,7 +88,7 @@ def router(sessions: Sessions) -> APIRouter:
         text = body.text.strip()
         # every control character (C0, DEL and the C1 block) but the line breaks and tabs
         if any(unicodedata.category(c) == "Cc" and c not in "\n\t" for c in text):
-            raise HTTPException(400, "a note is plain text: no control characters but line breaks and tabs")
+            raise HTTPException(400, Refusal("note_control"))
         with store.transaction() as s:
             note = find(s, who.id, name)
             if not text:
@@ -97,7 +98,7 @@ def router(sessions: Sessions) -> APIRouter:
             if note is None:
                 count = s.scalar(select(func.count()).where(PlayerNote.author_id == who.id)) or 0
                 if count >= NOTES_PER_ACCOUNT:
-                    full = f"you have {NOTES_PER_ACCOUNT} notes, the most kept: delete one first"
+                    full = Refusal("notes_full", count=NOTES_PER_ACCOUNT)
                     raise HTTPException(400, full)
                 note = PlayerNote(author_id=who.id, subject_key=key(name), subject=name, text=text)
                 s.add(note)

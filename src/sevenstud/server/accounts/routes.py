@@ -19,6 +19,7 @@ from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.requests import HTTPConnection
 
+from sevenstud.refusals import Refusal
 from sevenstud.server.accounts import auth
 from sevenstud.server.accounts.sessions import Sessions
 from sevenstud.server.limits import Buckets, HashPool, LoginGuard
@@ -94,7 +95,7 @@ def router(
 
             made, old = await run_in_threadpool(make)
         except auth.AuthError as error:
-            raise HTTPException(400, str(error)) from None
+            raise HTTPException(400, error) from None
         await close_sockets(old)
         return made
 
@@ -109,7 +110,7 @@ def router(
         matches = await hashing.run(functools.partial(auth.password_matches, password_hash, body.password))
         if player_id is None or not matches:
             login_guard.failed(key, address)
-            raise HTTPException(401, auth.WRONG_LOGIN)
+            raise HTTPException(401, Refusal(auth.WRONG_LOGIN))
         login_guard.succeeded(key, address)
         refusal = await run_in_threadpool(auth.login_refusal, store, player_id)
         if refusal is not None:  # the password was right: an operator suspended the account
@@ -140,7 +141,7 @@ def router(
         try:
             auth.refill(store, player.id)
         except auth.AuthError as error:
-            raise HTTPException(400, str(error)) from None
+            raise HTTPException(400, error) from None
         return account(player.id)
 
     return routes

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 
 from fastapi import HTTPException, Request, Response
 
+from sevenstud.refusals import Refusal
 from sevenstud.server.accounts import auth
 from sevenstud.server.store import Store
 from sevenstud.server.store.models import Player
@@ -23,8 +24,8 @@ COOKIE = "sevenstud_session"
 LOGGED_OUT = 4003
 """The close code of a websocket whose login session ended (a log-out, or a log-in on top)."""
 
-NOBODY = "log in or play as a guest first"
-"""The refusal of a request that needs an account and came with none."""
+NOBODY = "not_logged_in"
+"""The refusal of a request that needs an account and came with none (its code)."""
 
 
 class Sessions:
@@ -51,7 +52,7 @@ class Sessions:
         """A dependency: the account logged in on the request; 401 when there is none."""
         found = self.of_cookies(request.cookies)
         if found is None:
-            raise HTTPException(401, NOBODY)
+            raise HTTPException(401, Refusal(NOBODY))
         return found
 
     def begin(self, request: Request, response: Response, player_id: int) -> None:

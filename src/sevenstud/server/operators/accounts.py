@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import delete, func, or_, select
 from sqlalchemy.orm import Session
 
+from sevenstud.refusals import Refusal
 from sevenstud.server.accounts import auth
 from sevenstud.server.operators import log
 from sevenstud.server.store import Store, ledger
@@ -33,23 +34,23 @@ FOUND_AT_MOST = 50
 """How many accounts a search lists."""
 
 
-class OperatorError(ValueError):
+class OperatorError(Refusal, ValueError):
     """An operator's command refused: the message says what was wrong; nothing changed."""
 
 
 def _account(s: Session, name: str) -> Player:
     found = s.scalar(select(Player).where(or_(Player.name == name, Player.name_key == auth.name_key(name))))
     if found is None:
-        raise OperatorError(f"no account named {name!r}")
+        raise OperatorError("no_account_named", name=repr(name))
     return found
 
 
 def _reason(reason: str) -> str:
     reason = reason.strip() if isinstance(reason, str) else ""
     if not reason:
-        raise OperatorError("say why: every operator action is written down with its reason")
+        raise OperatorError("operator_reason_needed")
     if len(reason) > 500 or not reason.isprintable():
-        raise OperatorError("a reason is one line of at most 500 printable characters")
+        raise OperatorError("operator_reason_form")
     return reason
 
 
@@ -122,15 +123,16 @@ def move_chips(store: Store, operator: str, name: str, amount: int, reason: str)
     with the reason written; the new balance."""
     reason = _reason(reason)
     if not isinstance(amount, int) or isinstance(amount, bool) or amount == 0:
-        raise OperatorError(f"a chip move is a whole number of chips other than 0, not {amount!r}")
+        raise OperatorError("chip_move_amount", amount=repr(amount))
     with store.transaction() as s:
         player = _account(s, name)
         bank, balance = ledger.account(s, ledger.BANK), ledger.account(s, ledger.BALANCE, player.id)
         try:
             after = ledger.move_balance(s, player.id, amount)
         except ledger.ShortBalance as short:
-            why = f"{player.name} has {short.balance} chips: {-amount} cannot be taken"
-            raise OperatorError(why) from None
+            raise OperatorError(
+                "chip_move_short", name=player.name, balance=short.balance, amount=-amount
+            ) from None
         source, target = (bank, balance) if amount > 0 else (balance, bank)
         ledger.transfer(s, source, target, abs(amount), "operator")
         log.write(s, operator, "chips", player.name, reason, amount=amount, balance=after)
@@ -144,11 +146,11 @@ def suspend(store: Store, operator: str, name: str, until: float | None, reason:
     reason = _reason(reason)
     now = time.time()
     if until is not None and until <= now:
-        raise OperatorError("a suspension ends in the future")
+        raise OperatorError("suspension_in_past")
     with store.transaction() as s:
         player = _account(s, name)
         if player.role == OPERATOR:
-            raise OperatorError(f"{player.name} is an operator: revoke that first")
+            raise OperatorError("operator_revoke_first", name=player.name)
         player.suspended_until = BANNED if until is None else until
         player.suspended_reason = reason
         keys = list(s.scalars(select(LoginSession.token_hash).where(LoginSession.player_id == player.id)))
@@ -163,7 +165,7 @@ def lift(store: Store, operator: str, name: str, reason: str) -> None:
     with store.transaction() as s:
         player = _account(s, name)
         if suspension(player) is None:
-            raise OperatorError(f"{player.name} is not suspended")
+            raise OperatorError("not_suspended", name=player.name)
         player.suspended_until, player.suspended_reason = None, None
         log.write(s, operator, "lift", player.name, reason)
 
@@ -173,11 +175,11 @@ def set_role(store: Store, operator: str, name: str, role: str) -> None:
     with store.transaction() as s:
         player = _account(s, name)
         if player.guest:
-            raise OperatorError(f"{player.name} is a guest: only an account with a password runs the room")
+            raise OperatorError("guest_cannot_operate", name=player.name)
         if player.role == role == OPERATOR:
-            raise OperatorError(f"{player.name} is an operator already")
+            raise OperatorError("operator_already", name=player.name)
         if player.role == role:
-            raise OperatorError(f"{player.name} is a player already")
+            raise OperatorError("player_already", name=player.name)
         player.role = role
         log.write(s, operator, "grant" if role == OPERATOR else "revoke", player.name)
 

@@ -22,6 +22,7 @@ from fastapi import APIRouter, Depends, FastAPI, HTTPException, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict, Field
 
+from sevenstud.refusals import Refusal
 from sevenstud.server.accounts import auth
 from sevenstud.server.accounts.sessions import COOKIE, LOGGED_OUT
 from sevenstud.server.cardroom import CardRoom
@@ -92,12 +93,12 @@ def router(room: CardRoom) -> APIRouter:
     def session_operator(request: Request) -> Player:
         player = room.sessions.player(request)  # 401 when nobody is logged in
         if player.role != accounts.OPERATOR:
-            raise HTTPException(403, "this is for the room's operators")
+            raise HTTPException(403, Refusal("operators_only"))
         token = request.cookies.get(COOKIE, "")
         with store.session() as s:
             login = s.get(LoginSession, auth.session_key(token))
         if login is None or time.time() - login.created_at > FRESH_SECONDS:
-            raise HTTPException(401, "sign in again: an operator acts within 5 minutes of signing in")
+            raise HTTPException(401, Refusal("operator_sign_in_again"))
         return player
 
     def acting(scope: str) -> Callable[[Request], Acting]:
@@ -111,14 +112,14 @@ def router(room: CardRoom) -> APIRouter:
                 return Acting(player.name, frozenset(SCOPES), token=False)
             caller = tokens.caller(store, given[7:].strip())
             if caller is None:
-                raise HTTPException(401, "this token is not a live token of this room")
+                raise HTTPException(401, Refusal("token_not_live"))
             calls.take(str(caller.token_id))
             allowed = scope in caller.scopes
             with store.transaction() as s:  # every call, the refused ones too
                 where = {"method": request.method, "path": request.url.path, "allowed": allowed}
                 log.write(s, caller.name, "api_call", None, "", **where)
             if not allowed:
-                raise HTTPException(403, f"this token lacks the scope {scope}")
+                raise HTTPException(403, Refusal("token_lacks_scope", scope=scope))
             return Acting(caller.name, caller.scopes, token=True)
 
         return who
@@ -129,7 +130,7 @@ def router(room: CardRoom) -> APIRouter:
     operator_only = Annotated[Player, Depends(session_operator)]
 
     def refused(error: accounts.OperatorError) -> HTTPException:
-        return HTTPException(400, str(error))
+        return HTTPException(400, error)
 
     @routes.get("/accounts")
     def find(who: reading, q: Annotated[str, Query(max_length=40)] = "") -> list[dict[str, Any]]:
@@ -156,7 +157,7 @@ def router(room: CardRoom) -> APIRouter:
             ended = await run_in_threadpool(accounts.suspend, store, who.name, name, until, body.reason)
         except accounts.OperatorError as error:
             raise refused(error) from None
-        reason = "this account is banned" if until is None else "this account is suspended"
+        reason = Refusal("banned") if until is None else Refusal("suspended")
         for key in ended:  # its pages are closed at once, saying why
             await room.sockets.close_session(key, LOGGED_OUT, reason)
         stood = await room.stand_up_everywhere(name)
@@ -173,7 +174,7 @@ def router(room: CardRoom) -> APIRouter:
     @routes.post("/accounts/{name}/role")
     def role(who: writing, name: str, body: Role) -> dict[str, Any]:
         if body.role != accounts.OPERATOR and auth.name_key(name) == auth.name_key(who.name):
-            raise HTTPException(400, "an operator does not revoke their own role: another operator does")
+            raise HTTPException(400, Refusal("operator_own_role"))
         try:
             accounts.set_role(store, who.name, name, body.role)
         except accounts.OperatorError as error:
@@ -222,5 +223,5 @@ def operators_openapi(app: FastAPI, room: CardRoom) -> None:
     def described(request: Request) -> dict[str, Any]:
         player = room.sessions.player(request)
         if player.role != accounts.OPERATOR:
-            raise HTTPException(403, "this is for the room's operators")
+            raise HTTPException(403, Refusal("operators_only"))
         return app.openapi()

@@ -49,11 +49,11 @@ def make(store: Store, made_by: str, label: str, scopes: list[str]) -> tuple[int
     which is never shown again."""
     label = label.strip() if isinstance(label, str) else ""
     if not label or len(label) > 60 or not label.isprintable():
-        raise OperatorError("a token's label is one line of 1 to 60 printable characters")
+        raise OperatorError("token_label_form")
     unknown = sorted(set(scopes) - set(SCOPES))
     if unknown or not scopes:
         given = ", ".join(unknown) or "none"
-        raise OperatorError(f"a token's scopes are some of {', '.join(SCOPES)}, not {given}")
+        raise OperatorError("token_scopes", scopes=', '.join(SCOPES), given=given)
     token = PREFIX + secrets.token_urlsafe(32)
     with store.transaction() as s:
         row = ApiToken(token_hash=_hash(token), label=label, scopes=sorted(set(scopes)), made_by=made_by)
@@ -69,7 +69,7 @@ def revoke(store: Store, by: str, token_id: int) -> None:
     with store.transaction() as s:
         row = s.get(ApiToken, token_id)
         if row is None or row.revoked_at is not None:
-            raise OperatorError(f"no live token {token_id}")
+            raise OperatorError("no_live_token", token=token_id)
         row.revoked_at = time.time()
         log.write(s, by, "token_revoked", None, "", token=token_id, label=row.label)
 

@@ -12,7 +12,7 @@ from the moment it is accepted until its worker process has ended, and is forgot
 ``keep_seconds`` after that. Every refusal is a :class:`Refused`: its status, a ``reason`` a
 page can tell apart, the limit and the message, said in the request's language (``?lang=``,
 else ``Accept-Language``, as every refusal of the card room: :mod:`~sevenstud.server.answers`);
-so is a job's ``error``. The message's English is a template of :data:`sevenstud.i18n.REFUSALS`.
+so is a job's ``error``. The message is a :class:`sevenstud.refusals.Refusal`, said by its code.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from sevenstud import equity as calculator
 from sevenstud.games import GameCode, StudHiLo
+from sevenstud.refusals import Refusal
 from sevenstud.server.answers import language_of_request
 from sevenstud.server.i18n import say
 from sevenstud.server.study import worker as equity_worker
@@ -56,21 +57,21 @@ class Refused(Exception):
     """A request about equity jobs that is refused: HTTP ``status``, ``reason`` (a word a page
     tells apart: ``bad-position``, ``too-large``, ``client-busy``, ``server-busy``, ``rate``,
     ``unknown-job``), the message, and ``extra`` fields (the limit: its name, the most it
-    allows, what was asked); ``retry_after`` in seconds where waiting helps. ``detail`` is the
-    English the code words; :meth:`response` says it in the request's language."""
+    allows, what was asked); ``retry_after`` in seconds where waiting helps. ``refusal`` says why
+    (``detail``: its English); :meth:`response` says it in the request's language, by its code."""
 
     def __init__(
-        self, status: int, reason: str, detail: str, *, retry_after: float | None = None, **extra: Any
+        self, status: int, reason: str, detail: Refusal, *, retry_after: float | None = None, **extra: Any
     ) -> None:
-        super().__init__(detail)
-        self.status, self.reason, self.detail = status, reason, detail
+        super().__init__(str(detail))
+        self.status, self.reason, self.refusal, self.detail = status, reason, detail, str(detail)
         self.retry_after, self.extra = retry_after, extra
 
     def response(self, lang: str = "en") -> JSONResponse:
         """The refusal as the HTTP answer: ``{"detail", "reason", ...}`` and ``Retry-After``;
         ``detail`` in ``lang``, the rest (for programs) as it is."""
         headers = {}
-        body: dict[str, Any] = {"detail": say(self.detail, lang), "reason": self.reason, **self.extra}
+        body: dict[str, Any] = {"detail": say(self.refusal, lang), "reason": self.reason, **self.extra}
         if self.retry_after is not None:
             seconds = max(1, math.ceil(self.retry_after))
             headers["Retry-After"] = str(seconds)
@@ -95,7 +96,7 @@ class Job:
     ended: float | None = None
     """When the worker had ended (the study's clock)."""
     result: dict[str, Any] | None = None
-    error: str | None = None
+    error: Refusal | None = None
     stopped: str | None = None
     """``"deadline"`` or ``"shutdown"`` when the job was cut short."""
     pid: int | None = None
@@ -109,7 +110,7 @@ class Job:
             return {"done": False, "progress": round(self.progress, 4), "deadline": self.deadline}
         if self.stopped is not None:
             stopped = {"done": True, "progress": round(self.progress, 4), "stopped": self.stopped}
-            stopped["error"] = say(self.error or "cut short", lang)
+            stopped["error"] = say(self.error or Refusal("cut_short"), lang)
             if self.result is not None:
                 stopped["result"] = self.result
             return stopped
@@ -216,14 +217,15 @@ class Study:
             pos = calculator.position(body.hands, game=body.game, dead=body.dead)
             method, work = calculator.exact_work(pos)
         except ValueError as error:  # EquityError, and a card's own errors
-            raise Refused(400, "bad-position", str(error)) from None
+            refusal = error if isinstance(error, Refusal) else Refusal(str(error))
+            raise Refused(400, "bad-position", refusal) from None
         if body.method == "exact" and work > limits.max_outcomes:
             raise Refused(
                 400,
                 "too-large",
-                f"exact counting of this position is {work:,} outcomes of work ({method}); this server"
-                f" counts at most {limits.max_outcomes:,} exactly (max_outcomes): ask for Monte Carlo,"
-                " or give more of the cards",
+                Refusal(
+                    "exact_too_much_work", work=f"{work:,}", method=method, most=f"{limits.max_outcomes:,}"
+                ),
                 limit="max_outcomes",
                 most=limits.max_outcomes,
                 asked=work,
@@ -233,8 +235,7 @@ class Study:
             raise Refused(
                 400,
                 "too-large",
-                f"{body.trials:,} trials asked for; this server draws at most {limits.max_trials:,}"
-                " in one job (max_trials)",
+                Refusal("too_many_trials", trials=f"{body.trials:,}", most=f"{limits.max_trials:,}"),
                 limit="max_trials",
                 most=limits.max_trials,
                 asked=body.trials,
@@ -265,9 +266,7 @@ class Study:
         limits = self.limits
         with self.lock:
             if self.closing.is_set():
-                raise Refused(
-                    503, "server-busy", "the server is stopping: no equity jobs now", retry_after=10
-                )
+                raise Refused(503, "server-busy", Refusal("equity_stopping"), retry_after=10)
             self._forget_old()
             running = [j for j in self.jobs.values() if not j.done]
             mine = [j for j in running if j.client == client]
@@ -275,8 +274,7 @@ class Study:
                 raise Refused(
                     429,
                     "client-busy",
-                    f"your equity jobs running now: {len(mine)}; at most {limits.per_client} run at"
-                    " once for one client (per_client): wait for one to end",
+                    Refusal("equity_client_busy", count=len(mine), most=limits.per_client),
                     retry_after=self._wait_for(mine),
                     limit="per_client",
                     most=limits.per_client,
@@ -285,8 +283,7 @@ class Study:
                 raise Refused(
                     503,
                     "server-busy",
-                    f"the equity calculator is busy: {len(running)} running, the most this server runs"
-                    " at once (running): try again shortly",
+                    Refusal("equity_server_busy", count=len(running)),
                     retry_after=self._wait_for(running),
                     limit="running",
                     most=limits.running,
@@ -296,8 +293,7 @@ class Study:
                 raise Refused(
                     429,
                     "rate",
-                    f"too many equity jobs asked for: at most {limits.starts_per_minute} a minute"
-                    " (starts_per_minute)",
+                    Refusal("equity_starts_rate", most=limits.starts_per_minute),
                     retry_after=wait,
                     limit="starts_per_minute",
                     most=limits.starts_per_minute,
@@ -342,7 +338,7 @@ class Study:
             job.stopped, job.killed = outcome.stopped, outcome.killed
             job.error = self._why_stopped(job, outcome) if outcome.stopped else outcome.error
         except Exception as error:  # a watcher that breaks says so; the room runs on
-            job.error = f"the equity job failed: {type(error).__name__}"
+            job.error = Refusal("equity_job_failed", kind=type(error).__name__)
         finally:
             with self.lock:
                 if job.error is None and job.stopped is None:
@@ -351,7 +347,7 @@ class Study:
                 job.done = True
                 self.watchers.discard(threading.current_thread())
 
-    def _why_stopped(self, job: Job, outcome: equity_worker.Outcome) -> str:
+    def _why_stopped(self, job: Job, outcome: equity_worker.Outcome) -> Refusal:
         """The message of a job cut short, with what it had done: each a whole sentence, a
         template of the catalogs (a translation words why and what was done together)."""
         deadline = f"{self.limits.seconds:g}"
@@ -359,25 +355,16 @@ class Study:
         if outcome.result is not None and job.trials is not None:
             drawn, asked = f"{outcome.result.outcomes:,}", f"{job.trials:,}"
             if shutdown:
-                return (
-                    f"cut short, the server stopping: {drawn} of the {asked} trials were drawn; the"
-                    " result is theirs (its standard errors are larger)"
-                )
-            return (
-                f"cut short at its deadline of {deadline} s (seconds): {drawn} of the {asked} trials"
-                " were drawn; the result is theirs (its standard errors are larger)"
-            )
+                return Refusal("cut_short_stopping_trials", drawn=drawn, trials=asked)
+            return Refusal("cut_short_deadline_trials", seconds=deadline, drawn=drawn, trials=asked)
         if job.trials is None:
             counted = f"{100 * outcome.progress:.0f}"
             if shutdown:
-                return f"cut short, the server stopping, with {counted}% counted"
-            return (
-                f"cut short at its deadline of {deadline} s (seconds), {counted}% counted: exact"
-                " counting of this position takes longer than this server allows; ask for Monte Carlo"
-            )
+                return Refusal("cut_short_stopping_exact", percent=counted)
+            return Refusal("cut_short_deadline_exact", seconds=deadline, percent=counted)
         if shutdown:
-            return "cut short, the server stopping, before its first trials were drawn"
-        return f"cut short at its deadline of {deadline} s (seconds) before its first trials were drawn"
+            return Refusal("cut_short_stopping_none")
+        return Refusal("cut_short_deadline_none", seconds=deadline)
 
     def get(self, job_id: str, client: str) -> Job:
         """A job by its id; :class:`Refused` 404 when there is none (or it was forgotten), 429
@@ -388,8 +375,7 @@ class Study:
                 raise Refused(
                     429,
                     "rate",
-                    f"too many requests about equity jobs: at most {self.limits.polls_per_second:g} a"
-                    " second (polls_per_second)",
+                    Refusal("equity_polls_rate", most=f"{self.limits.polls_per_second:g}"),
                     retry_after=wait,
                     limit="polls_per_second",
                     most=self.limits.polls_per_second,
@@ -400,8 +386,7 @@ class Study:
             raise Refused(
                 404,
                 "unknown-job",
-                f"no equity job {job_id[:40]!r} (a job is kept {self.limits.keep_seconds / 60:g} min"
-                " after it ended)",
+                Refusal("no_equity_job", job=repr(job_id[:40]), minutes=f"{self.limits.keep_seconds / 60:g}"),
             )
         return job
 

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sevenstud import equity as calculator
+from sevenstud.refusals import Refusal
 
 NICE = 10
 """How much lower than the server's the worker's priority is: tables come first."""
@@ -67,7 +68,7 @@ class Outcome:
     ``killed``: the worker did not stop when asked and was killed; ``pid`` the worker's."""
 
     result: calculator.EquityResult | None = None
-    error: str | None = None
+    error: Refusal | None = None
     stopped: str | None = None
     progress: float = 0.0
     killed: bool = False
@@ -175,11 +176,11 @@ def _work(conn: Any, order: Order, memory: int | None = None) -> None:
     except calculator.EquityStopped as stopped:
         message = ("stopped", stopped.progress)
     except MemoryError:
-        message = ("error", "the equity job needed more memory than this server gives one job (memory_mb)")
-    except ValueError as error:
-        message = ("error", str(error))
+        message = ("error", Refusal("equity_memory"))
+    except ValueError as error:  # the refusal itself (pickled): the server says it in a language
+        message = ("error", error if isinstance(error, Refusal) else Refusal(str(error)))
     except Exception as error:  # a job that breaks says so; the room runs on
-        message = ("error", f"the equity job failed: {type(error).__name__}")
+        message = ("error", Refusal("equity_job_failed", kind=type(error).__name__))
     with contextlib.suppress(OSError):
         conn.send(message)
         conn.close()
@@ -209,7 +210,7 @@ def run(
     except OSError as error:
         ours.close()
         theirs.close()
-        outcome.error = f"the equity job could not start: {error.strerror or error}"
+        outcome.error = Refusal("equity_job_not_started", problem=error.strerror or error)
         return outcome
     theirs.close()  # ours alone now: the worker's end closing reads as EOF here
     outcome.pid = process.pid
@@ -249,7 +250,7 @@ def run(
                 elif kind == "stopped":
                     outcome.progress = max(outcome.progress, float(value))
                 else:
-                    outcome.error = str(value)
+                    outcome.error = value if isinstance(value, Refusal) else Refusal(str(value))
                 break
             if process.sentinel in ready and not ours.poll():
                 break
@@ -264,7 +265,7 @@ def run(
         with contextlib.suppress(ValueError):
             process.close()
     if not answered and outcome.error is None and outcome.stopped is None:
-        outcome.error = "the equity job's worker ended without an answer"
+        outcome.error = Refusal("equity_worker_ended")
     return outcome
 
 

@@ -24,6 +24,7 @@ import secrets
 from collections import deque
 from typing import Any
 
+from sevenstud.refusals import Words
 from sevenstud.server import plaintext
 from sevenstud.server.limits import Buckets, Limits, RateLimited
 from sevenstud.server.tables.keeper import RoomError
@@ -46,11 +47,11 @@ def check_text(text: str) -> str:
     break among them, a line separator, a direction control, an invisible format character, a
     blank filler: :func:`sevenstud.server.plaintext.fault`)."""
     if not text.strip():
-        raise RoomError("a chat message needs some text")
+        raise RoomError("chat_empty")
     found = plaintext.fault(text)
     if found is not None:
         what, code = found
-        raise RoomError(f"chat is plain text on one line: no {what} (U+{code})")
+        raise RoomError("chat_not_plain", what=Words(what), code=code)
     return text.strip()
 
 
@@ -68,7 +69,7 @@ class TableChat:
         """A seated player's line: the ``chat`` message every connection at the table is sent
         (kept for later hellos), or :class:`RoomError` naming why it is refused."""
         if seat is None:
-            raise RoomError("only players seated at this table chat here: spectators read the chat")
+            raise RoomError("chat_for_seated_players")
         said = check_text(text)
         try:
             self.desk.buckets.take(str(player_id))

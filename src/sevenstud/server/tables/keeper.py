@@ -31,6 +31,7 @@ from sqlalchemy import Connection, delete, func, insert, select, update
 from sevenstud.bots import Bot, registry
 from sevenstud.deck import Deck
 from sevenstud.hand import Hand, HandEnded, PotAwarded, RakeTaken
+from sevenstud.refusals import Refusal
 from sevenstud.server.store import Store, ledger
 from sevenstud.server.store.dealt import index_hand
 from sevenstud.server.store.direct import direct
@@ -76,7 +77,7 @@ _BOTS: dict[str, Callable[[str], Bot]] = {
 }
 
 
-class RoomError(ValueError):
+class RoomError(Refusal, ValueError):
     """A command the room refuses (not enough chips, no such table): nothing changed."""
 
 
@@ -109,7 +110,7 @@ _HANDS, _SITTINGS = core(HandRow), core(Sitting)
 def check_bot_kind(kind: object) -> str:
     """``kind`` when it is one of :data:`BOT_KINDS`; a :class:`RoomError` naming it otherwise."""
     if not isinstance(kind, str) or kind not in _BOTS:
-        raise RoomError(f"unknown bot {kind!r}: expected one of {', '.join(BOT_KINDS)}")
+        raise RoomError("unknown_bot", kind=repr(kind), kinds=", ".join(BOT_KINDS))
     return kind
 
 
@@ -314,7 +315,7 @@ class TableKeeper:
         """Stand the bot in ``seat`` up (at the end of the hand when dealt in)."""
         name = self.bot_seats().get(seat)
         if name is None:
-            raise RoomError(f"no bot sits in seat {seat}")
+            raise RoomError("no_bot_in_seat", seat=seat)
         return self.leave(name, now)
 
     def rebuy_bots(self, now: float) -> list[Entry]:
@@ -347,7 +348,7 @@ class TableKeeper:
         """Seat a person (``player_id``) or a bot (None; of ``bot_kind``) with a buy-in from
         their balance (a bot's from the bank)."""
         if player_id is None and not name.startswith(BOT_PREFIX):
-            raise RoomError(f"a bot's name starts with {BOT_PREFIX!r}")
+            raise RoomError("bot_name_prefix", prefix=repr(BOT_PREFIX))
         check_bot_kind(bot_kind)
         if player_id is not None and self.hook is None:  # a tournament seat is paid for already
             with self.store.session() as s:
@@ -355,7 +356,7 @@ class TableKeeper:
                 if player is None:
                     raise RoomError(f"no account {player_id}")
                 if player.balance < buy_in:
-                    raise RoomError(f"a buy-in of {buy_in} is more than your balance of {player.balance}")
+                    raise RoomError("buy_in_over_balance", amount=buy_in, balance=player.balance)
         bot = new_bot(bot_kind, name) if player_id is None else None
         kind = bot_kind if player_id is None else None
         return self._apply(
@@ -369,7 +370,7 @@ class TableKeeper:
             with self.store.session() as s:
                 player = s.get(Player, occupant.player_id)
                 if player is None or player.balance < amount:
-                    raise RoomError(f"a top-up of {amount} is more than your balance")
+                    raise RoomError("top_up_over_balance", amount=amount)
         return self._apply(lambda: [self.table.top_up(name, amount, now)], now)
 
     def leave(self, name: str, now: float) -> list[Entry]:

@@ -283,7 +283,7 @@ class Room:
         raise its error)."""
         # Stopped (its task gone) or ended: a command queued now would wait for ever.
         if self.stopped:
-            raise RoomError("this table has stopped")
+            raise RoomError("table_stopped")
         future: asyncio.Future[object] = asyncio.get_running_loop().create_future()
         await self.queue.put((command, future))
         try:
@@ -365,13 +365,13 @@ class Room:
                 await self.submit(functools.partial(self._hello, connection, message))
                 return True
             if connection.player is None or connection.player_id is None:
-                raise RoomError("log in or play as a guest first")
+                raise RoomError("not_logged_in")
             if connection.key not in self.watchers:
-                raise RoomError("say hello first (the protocol version and the table)")
+                raise RoomError("hello_first")
             await self.submit(functools.partial(self._command, message, connection))
             return True
         except (TableError, RoomError) as error:
-            connection.refuse(str(error), self.keeper.number)
+            connection.refuse(error, self.keeper.number)
             return False
 
     def _hello(self, connection: Connection, hello: Hello, _now: float) -> Watcher:
@@ -388,7 +388,7 @@ class Room:
 
     def _seated(self, name: str) -> int:
         if name not in self.keeper.occupants:
-            raise RoomError("you are not seated at this table")
+            raise RoomError("not_seated")
         return self.keeper.table.seat_of(name)
 
     def _command(self, message: ClientMessage, connection: Connection, now: float) -> object:
@@ -396,9 +396,9 @@ class Room:
         keeper = self.keeper
         name, player_id = connection.player, connection.player_id
         if name is None or player_id is None:
-            raise RoomError("log in or play as a guest first")
+            raise RoomError("not_logged_in")
         if self.gate is not None and not isinstance(message, Act | SitOut | SitIn | Chat):
-            raise RoomError(f"a tournament table: its seats are the tournament's (no {message.type} here)")
+            raise RoomError("tournament_table_seats", message=message.type)
         if isinstance(message, Chat):
             line = self.chat.say(message.text, name, player_id, self.seat_of(connection), keeper.number, now)
             for watcher in self.watchers.values():
@@ -411,12 +411,12 @@ class Room:
             return result
         if isinstance(message, AddBot | RemoveBot):
             if self.owner is None and name not in keeper.occupants:
-                raise RoomError("only a player seated at this table adds or removes its bots")
+                raise RoomError("bots_for_seated_players")
             if self.owner is not None and self.owner != player_id:
-                raise RoomError("only the table's owner (who opened it) adds or removes its bots")
+                raise RoomError("bots_for_owner")
         if isinstance(message, AddBot):
             if message.seat in self.waiting.offers:
-                raise RoomError(f"seat {message.seat} is offered from the waiting list")
+                raise RoomError("seat_offered", seat=message.seat)
             return self.add_bot(message.seat, message.bot, now)
         if isinstance(message, RemoveBot):
             return keeper.remove_bot(message.seat, now)
@@ -435,13 +435,16 @@ class Room:
         if isinstance(message, TopUp):
             return keeper.top_up(name, message.amount, now)
         if not isinstance(message, Act):
-            raise RoomError(f"no such message here: {message.type}")
+            raise RoomError("no_such_message", message=message.type)
         table = keeper.table
         hand_number, street = table.hand_number, table.street
         if hand_number is None or hand_number != message.hand or street != message.street:
             raise RoomError(
-                f"that action is for hand {message.hand}, street {message.street}: "
-                f"it is hand {hand_number}, street {street} now"
+                "action_out_of_date",
+                hand=message.hand,
+                street=message.street,
+                now_hand=hand_number,
+                now_street=street,
             )
         return keeper.act(seat, message.action, now)
 
@@ -514,7 +517,7 @@ class Room:
             while not self.queue.empty():
                 _, future = self.queue.get_nowait()
                 if not future.done():
-                    future.set_exception(RoomError("this table has stopped"))
+                    future.set_exception(RoomError("table_stopped"))
 
     async def _serve(self) -> None:
         # A command waiting goes before the clock, but a clock that is due waits behind at most
@@ -554,7 +557,7 @@ class Room:
                     # A database write that failed: the table's record is behind the table, so
                     # the table stops here and the next start cancels and refunds its hand.
                     if not future.done():
-                        future.set_exception(RoomError("this table has stopped"))
+                        future.set_exception(RoomError("table_stopped"))
                     raise
                 else:
                     if not future.done():

@@ -50,7 +50,7 @@ class WaitingList:
         """Refuse a seat offered to someone else from the waiting list."""
         offer = self.offers.get(seat)
         if offer is not None and offer[0] != player:
-            raise RoomError(f"seat {seat} is offered to the first on the waiting list until {offer[1]:.0f}")
+            raise RoomError("seat_offered_until", seat=seat, until=f"{offer[1]:.0f}")
 
     def seated(self, player: str, seat: int) -> None:
         """A player took a seat: off the waiting list, the offer used."""
@@ -62,12 +62,12 @@ class WaitingList:
     def join(self, player: str, now: float) -> int:
         """Put a player on the waiting list (only when no seat is free); returns the place."""
         if player in self.keeper.occupants:
-            raise RoomError("you are seated at this table")
+            raise RoomError("seated_already")
         if player in self.players:
-            raise RoomError(f"you are on the waiting list already, number {self.players.index(player) + 1}")
+            raise RoomError("waiting_already", number=self.players.index(player) + 1)
         free = self.free_seats()
         if free:
-            raise RoomError(f"seat {free[0]} is free: sit in it")
+            raise RoomError("seat_free_sit", seat=free[0])
         self.keeper.wait(player, now)
         self.players.append(player)
         self.tell(player, self.place(player))
@@ -76,7 +76,7 @@ class WaitingList:
     def leave(self, player: str, now: float) -> None:
         """Take a player off the waiting list (a seat offered to them goes to the next)."""
         if player not in self.players:
-            raise RoomError("you are not on the waiting list of this table")
+            raise RoomError("not_waiting")
         self.keeper.stop_waiting(player)
         self._drop(player)
         self.tell(player, self.place(player))

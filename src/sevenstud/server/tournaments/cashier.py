@@ -47,12 +47,12 @@ agree at once (docs/tournaments.md, "The ICM deal in the card room")."""
 
 
 _SHORT = {
-    "entry": "the entry costs {amount}, more than your balance of {balance}",
-    "rebuy": "a rebuy costs {amount}, more than your balance of {balance}",
-    "add_on": "the add-on costs {amount}, more than your balance of {balance}",
+    "entry": "entry_over_balance",
+    "rebuy": "rebuy_over_balance",
+    "add_on": "add_on_over_balance",
 }
-"""What a balance too short to pay is told, by what it would pay for (whole sentences: each is
-a template of sevenstud.i18n, translated as it stands)."""
+"""What a balance too short to pay is told, by what it would pay for: the refusal's code
+(:data:`sevenstud.refusals.SENTENCES`, whole sentences: a translation words each as it stands)."""
 
 
 @dataclass(slots=True)
@@ -104,7 +104,7 @@ class Cashier:
         if player_id is None:
             check_bot_kind(bot_kind or "rule")
             if not name.startswith(BOT_PREFIX):
-                raise RoomError(f"a bot's name starts with {BOT_PREFIX!r}")
+                raise RoomError("bot_name_prefix", prefix=repr(BOT_PREFIX))
         with running.lock:
             d = running.director
             # Before the start no hand has changed the director since its last write: a failed
@@ -262,7 +262,7 @@ class Cashier:
         try:
             ledger.move_balance(c, player_id, change)
         except ledger.ShortBalance as short:
-            raise RoomError(_SHORT[what].format(amount=-change, balance=short.balance)) from None
+            raise RoomError(_SHORT[what], amount=-change, balance=short.balance) from None
         return ledger.account(c, ledger.BALANCE, player_id)
 
     def persist(self, c: Connection, running: Running, commands: list[Command], tnow: float) -> None:

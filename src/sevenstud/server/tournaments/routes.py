@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import func, select
 
 from sevenstud.history.pokerstars.summary import tournament_summary
+from sevenstud.refusals import Refusal
 from sevenstud.server.accounts.sessions import Sessions
 from sevenstud.server.plaintext import PlainLine
 from sevenstud.server.store import Store
@@ -125,7 +126,7 @@ def router(service: TournamentService, sessions: Sessions) -> APIRouter:
     player = sessions.player
 
     def refused(error: Exception) -> HTTPException:
-        return HTTPException(409, str(error))
+        return HTTPException(409, error if isinstance(error, Refusal) else str(error))
 
     @routes.get("/api/tournaments")
     def lobby(
@@ -136,7 +137,9 @@ def router(service: TournamentService, sessions: Sessions) -> APIRouter:
         wanted = STATES if not state else tuple(w.strip() for w in state.split(","))
         unknown = [w for w in wanted if w not in STATES]
         if unknown:
-            raise HTTPException(422, f"unknown state {unknown[0]!r}: expected {', '.join(STATES)}")
+            raise HTTPException(
+                422, Refusal("unknown_state", state=repr(unknown[0]), states=", ".join(STATES))
+            )
         with store.session() as s:
             counts = dict(
                 s.execute(
@@ -188,7 +191,7 @@ def router(service: TournamentService, sessions: Sessions) -> APIRouter:
         with store.session() as s:
             row = s.get(TournamentRow, tid)
             if row is None or row.director is None:
-                raise HTTPException(404, f"no tournament {tid}")
+                raise HTTPException(404, Refusal("no_tournament", tournament=tid))
             found = sessions.maybe(request)
             asks: dict[str, bool] = {}
             # Its tables as stored, so that the page names every one from any process: one
@@ -241,7 +244,7 @@ def router(service: TournamentService, sessions: Sessions) -> APIRouter:
         with store.session() as s:
             row = s.get(TournamentRow, tid)
             if row is None or row.state != "finished":
-                raise HTTPException(404, f"no finished tournament {tid}")
+                raise HTTPException(404, Refusal("no_finished_tournament", tournament=tid))
             entries = s.scalars(
                 select(TournamentEntry).where(
                     TournamentEntry.tournament_id == tid, TournamentEntry.registered
@@ -278,7 +281,7 @@ def router(service: TournamentService, sessions: Sessions) -> APIRouter:
         """Make a tournament from a template (a logged-in player)."""
         player(request)
         if body.speed > service.max_speed:
-            raise HTTPException(422, f"this server runs clocks at most {service.max_speed} times the wall's")
+            raise HTTPException(422, Refusal("clock_too_fast", speed=service.max_speed))
         template = TEMPLATES[body.template]
         values: dict[str, Any] = {
             "game": body.game,
@@ -296,10 +299,10 @@ def router(service: TournamentService, sessions: Sessions) -> APIRouter:
         }
         if body.late_registration_levels is not None:
             if template.kind != "scheduled":
-                raise HTTPException(422, "late registration is a scheduled tournament's")
+                raise HTTPException(422, Refusal("late_registration_scheduled"))
             values["late_registration_levels"] = body.late_registration_levels
         if body.re_entries and template.kind != "scheduled":
-            raise HTTPException(422, "re-entries need late registration: a scheduled tournament's")
+            raise HTTPException(422, Refusal("re_entry_needs_late_registration"))
         if template.kind == "scheduled":
             values["start_at"] = time.time() + body.start_in
             if body.min_field is not None:
@@ -309,10 +312,10 @@ def router(service: TournamentService, sessions: Sessions) -> APIRouter:
         try:
             settings = dataclasses.replace(template, **values)
         except StructureError as error:
-            raise HTTPException(422, str(error)) from None
+            raise HTTPException(422, error) from None
         leaves_a_seat = settings.kind == "sit_and_go" and body.bots < settings.max_entries
         if body.bots > settings.max_entries or (body.bots and not service.bot_fields and not leaves_a_seat):
-            raise HTTPException(422, "bots fill a sit-and-go, leaving a seat for a person at least")
+            raise HTTPException(422, Refusal("bots_fill_sit_and_go"))
         name = body.name.strip() or await store.run(_default_name, store, body.template, body.game)
         tid = service.create(name, settings, speed=body.speed)
         for n in range(body.bots):
@@ -356,7 +359,7 @@ def router(service: TournamentService, sessions: Sessions) -> APIRouter:
         """The ICM deal at the final table: ``propose``, ``accept`` or ``decline``."""
         who = player(request)
         if answer not in ("propose", "accept", "decline"):
-            raise HTTPException(404, f"no deal answer {answer!r}: propose, accept or decline")
+            raise HTTPException(404, Refusal("no_deal_answer", answer=repr(answer)))
         try:
             return await store.run(service.deal, tid, who.name, answer)
         except (TournamentError, RoomError) as error:

@@ -49,6 +49,7 @@ from typing import Any
 from sqlalchemy import Connection, select, update
 
 from sevenstud.hand import HandEnded
+from sevenstud.refusals import Words
 from sevenstud.server.store import Store, ledger
 from sevenstud.server.store.models import (
     Player,
@@ -348,13 +349,13 @@ class TournamentService:
                 row = s.get(TournamentRow, tid)
                 lease = s.get(TournamentLease, tid)
             if row is None:
-                raise TournamentError(f"no tournament {tid}")
+                raise TournamentError("no_tournament", tournament=tid)
             if row.state in ("finished", "cancelled"):
-                raise TournamentError(f"tournament {tid} is {row.state}")
+                raise TournamentError("tournament_state", tournament=tid, state=Words(row.state))
             where = lease.owner if lease is not None else "no server yet"
-            raise TournamentError(f"tournament {tid} is directed by another server ({where})")
+            raise TournamentError("tournament_elsewhere", tournament=tid, where=where)
         if running.broken:
-            raise TournamentError(f"tournament {tid} is being recovered: try again in a moment")
+            raise TournamentError("tournament_recovering", tournament=tid)
         return running
 
     # ------------------------------------------------------------------ the director's writes
