@@ -240,7 +240,8 @@ def test_bring_in_passes_over_an_all_in_lowest_door_card() -> None:
     out = set_up(seats, "Kd 2c 9h")
     assert "*** 3RD STREET ***  Cy to bring in (Ann, lowest door card, is all-in)" in out
     assert "Cy brings in for 2 (Ann, lowest door card, is all-in)." in out
-    assert "Ann antes 1 and is all-in." in out
+    # said in the card room's words (sevenstud.wording), as the table's log says it
+    assert "Ann posts the ante of 1 and is all-in." in out
 
 
 def test_bring_in_names_the_lowest_door_card() -> None:

@@ -42,6 +42,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
+from sevenstud import wording
 from sevenstud.arguments import StakesError, parse_stakes
 from sevenstud.bots import BOT_KINDS, DEFAULT_KIND, Bot, new_bot
 from sevenstud.cards import Card, format_cards
@@ -68,7 +69,7 @@ from sevenstud.hand import (
     SeatView,
     StreetStarted,
 )
-from sevenstud.i18n import N_, _, current, from_environment, hand_name, n_, use
+from sevenstud.i18n import _, current, from_environment, hand_name, n_, use
 from sevenstud.table import (
     ClockStarted,
     Entry,
@@ -126,24 +127,6 @@ class Seat:
     def is_human(self) -> bool:
         """Whether the keyboard plays this seat."""
         return self.bot is None
-
-
-_VERBS: dict[str, tuple[str, str]] = {
-    "fold": (N_("{name} fold"), N_("{name} folds")),
-    "check": (N_("{name} check"), N_("{name} checks")),
-    "call": (N_("{name} call {amount}"), N_("{name} calls {amount}")),
-    "bring in": (N_("{name} bring in for {amount}"), N_("{name} brings in for {amount}")),
-    "complete": (N_("{name} complete to {amount}"), N_("{name} completes to {amount}")),
-    "bet": (N_("{name} bet {amount}"), N_("{name} bets {amount}")),
-    "raise": (N_("{name} raise to {amount}"), N_("{name} raises to {amount}")),
-    "ante": (N_("{name} ante {amount}"), N_("{name} antes {amount}")),
-    "muck": (N_("{name} muck"), N_("{name} mucks")),
-    "show": (N_("{name} show {cards}"), N_("{name} shows {cards}")),
-    "win": (N_("{name} win {chips} from {pot}"), N_("{name} wins {chips} from {pot}")),
-    "run out of time": (N_("{name} run out of time"), N_("{name} runs out of time")),
-}
-"""Each action said of you (``"You fold"``) and of another (``"Bot 2 folds"``): ``name`` is the
-seat's name (yours is "You", in the table's language)."""
 
 
 @dataclass(slots=True)
@@ -241,15 +224,14 @@ class TerminalTable:
     def _is_human(self, seat: int) -> bool:
         return seat == self.viewer
 
-    def _verb(self, seat: int, base: str, third: str | None = None, **parts: object) -> str:
-        """``"You call"`` but ``"Bot 2 calls"`` (:data:`_VERBS`: the sentence for each, with
-        ``parts`` put in)."""
-        you, they = _VERBS[base]
-        return _(you if self._is_human(seat) else they).format(name=self.name(seat), **parts)
+    def _verb(self, seat: int, what: str, **parts: object) -> str:
+        """``"You call"`` but ``"Bot 2 calls"``: the sentence :mod:`sevenstud.wording` has for
+        each (the card room's log says the same of a seat), with ``parts`` put in."""
+        return wording.said(what, self.name(seat), current(), you=self._is_human(seat), **parts)
 
     def _all_in(self, seat: int) -> str:
         """``" and are all-in"`` for you, ``" and is all-in"`` for a bot."""
-        return _(" and are all-in") if self._is_human(seat) else _(" and is all-in")
+        return current().gettext((wording.OF_YOU if self._is_human(seat) else wording.OF_A_SEAT)["all-in"])
 
     # ------------------------------------------------------------------ the session
 
@@ -482,7 +464,7 @@ class TerminalTable:
             )
             return said.format(name=self.name(event.seat), chips=chips(event.amount))
         if isinstance(event, TimedOut):
-            return self._verb(event.seat, "run out of time") + "."
+            return self._verb(event.seat, "time out") + "."
         if isinstance(event, _TABLE_EVENTS):
             return None  # sitting out for want of the ante is followed by the rebuy; clocks pass
         log = self._log
@@ -539,7 +521,7 @@ class TerminalTable:
             if log.community is not None:
                 cards += _(" (+ {card} in the middle)").format(card=log.community)
             names = hand_names(event, self.game)
-            return f"{prefix}{self._verb(event.seat, 'show', cards=cards)}: {names}"
+            return f"{prefix}{self._verb(event.seat, 'shows cards', cards=cards)}: {names}"
         if isinstance(event, RakeTaken):
             return _("The house takes {amount} in rake.").format(amount=event.amount)
         if isinstance(event, PotAwarded):
@@ -561,9 +543,9 @@ class TerminalTable:
         elif kind is ActionKind.CHECK:
             text = self._verb(seat, "check")
         elif kind is ActionKind.CALL:
-            text = self._verb(seat, "call", amount=event.chips)  # the chips put in, as the log says
+            text = self._verb(seat, "call", chips=event.chips)  # the chips put in, as the log says
         elif kind is ActionKind.BRING_IN:
-            text = self._verb(seat, "bring in", amount=amount)
+            text = self._verb(seat, "bring-in", amount=amount)
             if log.bring_in_passed:  # say why when the lowest door card was passed over
                 text += f" {log.bring_in_why}"
         elif kind is ActionKind.COMPLETE:

@@ -25,8 +25,6 @@ from sevenstud.actions import Action, ActionKind
 from sevenstud.cards import Card
 from sevenstud.events import (
     ActionTaken,
-    AntePosted,
-    BetReturned,
     CommunityCardDealt,
     HandEnded,
     HandMucked,
@@ -43,6 +41,7 @@ from sevenstud.showdown_hands import best_high, best_low
 from sevenstud.table import HandStarted, StreamGap, Table, TableView
 from sevenstud.views import SeatView, with_community
 from sevenstud.wire import to_wire
+from sevenstud.wording import action_line
 
 __all__ = [
     "HandFacts",
@@ -91,42 +90,6 @@ def action_label(action: Action, already: int = 0, tr: Translations = ENGLISH) -
         ActionKind.MUCK: tr.gettext("Muck"),
     }
     return buttons.get(kind) or kind.value.capitalize()
-
-
-def action_line(name: str, event: object, tr: Translations = ENGLISH) -> str | None:
-    """One event of a hand in words ("Ann brings in for 1", "Bob completes to 2"); None for an
-    event a log does not say (cards dealt, streets begun, the awards: see :func:`summary`)."""
-    if isinstance(event, AntePosted):
-        line = tr.gettext("{name} posts the ante of {amount}").format(name=name, amount=event.amount)
-        return line + (tr.gettext(" and is all-in") if event.all_in else "")
-    if isinstance(event, ActionTaken):
-        kind, amount = event.action.kind, event.action.amount
-        words = {
-            ActionKind.FOLD: tr.gettext("{name} folds"),
-            ActionKind.CHECK: tr.gettext("{name} checks"),
-            ActionKind.CALL: tr.gettext("{name} calls {chips}"),
-            ActionKind.BRING_IN: tr.gettext("{name} brings in for {amount}"),
-            ActionKind.COMPLETE: tr.gettext("{name} completes to {amount}"),
-            ActionKind.BET: tr.gettext("{name} bets {amount}"),
-            ActionKind.RAISE: tr.gettext("{name} raises to {amount}"),
-            ActionKind.SHOW: tr.gettext("{name} shows"),
-            ActionKind.MUCK: tr.gettext("{name} mucks"),
-        }[kind].format(name=name, chips=event.chips, amount=amount)
-        return words + (tr.gettext(" and is all-in") if event.all_in else "")
-    if isinstance(event, BetReturned):
-        return tr.gettext("{amount} uncalled returned to {name}").format(amount=event.amount, name=name)
-    if isinstance(event, HandTurnedUp):
-        cards = " ".join(map(str, event.cards))
-        return tr.gettext("{name} turns the hand face up: {cards}").format(name=name, cards=cards)
-    if isinstance(event, HandShown):
-        shown = tr.gettext(" and ").join(
-            hand_name(n, tr) or n for n in (event.high, event.low) if n is not None
-        )
-        line = tr.gettext("{name} shows {cards}").format(name=name, cards=" ".join(map(str, event.cards)))
-        return line + (f": {shown}" if shown else "")
-    if isinstance(event, HandMucked):
-        return tr.gettext("{name} mucks").format(name=name)
-    return None
 
 
 def _seat_of(event: object) -> int | None:
