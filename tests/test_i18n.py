@@ -276,6 +276,15 @@ def test_the_page_catalogs_have_the_same_keys_and_none_is_missing_or_unused() ->
             assert any(pattern.match(k) for k in keys), pattern.pattern
 
 
+@pytest.mark.parametrize("lang", ["en", *OTHERS])
+def test_the_page_log_says_an_event_in_the_catalogs_sentence(lang: str) -> None:
+    """Rule: the table page's log says a seat's doings in the sentences the server and the
+    terminal say (sevenstud.wording.PAGE), written from the gettext catalog, not by hand."""
+    pytest.importorskip("babel")
+    page = WEB / "i18n" / f"{lang}.json"
+    assert page.read_text(encoding="utf-8") == i18n_compile.page_catalog(lang)
+
+
 def test_the_page_catalogs_keep_placeholders_and_plural_categories() -> None:
     """Rule: a page's translation has its English's placeholders, and a plural entry has every
     category CLDR gives its language (Intl.PluralRules picks among them)."""

@@ -4,6 +4,7 @@ the ``.po`` files against them, and compile each ``.po`` to the ``.mo`` the stan
 nothing beyond the standard library, and a checkout works without a build step).
 
     python tools/i18n_compile.py           # compile every locale/<lang>/LC_MESSAGES/sevenstud.po
+                                           # (and write the page log's sentences, below)
     python tools/i18n_compile.py --check   # exit 1 when a .po lacks or has extra messages,
                                            # or a .mo is older than its .po's contents
     python tools/i18n_compile.py --update  # add the code's new messages to every .po (to be
@@ -12,6 +13,10 @@ nothing beyond the standard library, and a checkout works without a build step).
 A message is *marked* when the code calls ``N_``, ``_``, ``gettext``, ``pgettext``, ``n_`` or
 ``ngettext`` (as a function or a method, e.g. ``tr.gettext``) with literal strings. Babel writes
 each ``.po``'s ``Plural-Forms`` from CLDR's rules for its language.
+
+The table page words its log's events from its own JSON catalogs (``web/i18n/<lang>.json``);
+the entries :data:`sevenstud.wording.PAGE` names are written here from the gettext catalogs
+(the English from :mod:`sevenstud.wording`), so an event has one sentence in each language.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from __future__ import annotations
 import argparse
 import ast
 import io
+import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,6 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "sevenstud"
 LOCALE = PACKAGE / "locale"
+WEB_I18N = PACKAGE / "web" / "i18n"
 LANGUAGES = ("uk", "ru", "et")
 """The catalogs (English is the code's own words and has none)."""
 
@@ -141,6 +148,26 @@ def compile_mo(lang: str) -> bytes:
     return out.getvalue()
 
 
+def page_catalog(lang: str) -> str:
+    """``web/i18n/<lang>.json`` (``"en"`` too) with the table log's sentences of
+    :data:`sevenstud.wording.PAGE` taken from the gettext catalog of ``lang``."""
+    from sevenstud.wording import OF_A_SEAT, PAGE
+
+    path = WEB_I18N / f"{lang}.json"
+    words: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
+    translated: dict[str, str] = {}
+    if lang != "en":
+        from babel.messages.pofile import read_po
+
+        with po_path(lang).open("rb") as handle:
+            catalog = read_po(handle, locale=lang)
+        translated = {m.id: str(m.string) for m in catalog if isinstance(m.id, str) and m.id}
+    for key, what in PAGE.items():
+        english = OF_A_SEAT[what]
+        words[key] = translated.get(english, english) if lang != "en" else english
+    return json.dumps(dict(sorted(words.items())), ensure_ascii=False, indent=1) + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     """The command line (see the module)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -162,6 +189,14 @@ def main(argv: list[str] | None = None) -> int:
                 failed = True
         else:
             mo.write_bytes(compiled)
+    for lang in ("en", *LANGUAGES):
+        page = WEB_I18N / f"{lang}.json"
+        said = page_catalog(lang)
+        if not args.check:
+            page.write_text(said, encoding="utf-8")
+        elif page.read_text(encoding="utf-8") != said:
+            print(f"{lang}: {page.relative_to(ROOT)}'s log sentences are not the catalog's", file=sys.stderr)
+            failed = True
     return 1 if failed else 0
 
 

@@ -21,7 +21,7 @@ from typing import Any
 from sevenstud.events import ActionTaken, AntePosted, BetReturned, HandMucked, HandShown, HandTurnedUp
 from sevenstud.i18n import N_, Translations, hand_name, translation
 
-__all__ = ["ENGLISH", "OF_A_SEAT", "OF_YOU", "action_line", "said"]
+__all__ = ["ENGLISH", "OF_A_SEAT", "OF_YOU", "PAGE", "action_line", "said"]
 
 ENGLISH: Translations = translation("en")
 """The code's own words (every function here speaks English unless given a catalog)."""
@@ -63,6 +63,29 @@ OF_YOU: dict[str, str] = {
     "all-in": N_(" and are all-in"),
 }
 """The same said to the player at the terminal (``{name}`` is "You" in the table's language)."""
+
+PAGE: dict[str, str] = {
+    "log.ante": "ante",
+    "log.all_in": "all-in",
+    "log.folds": "fold",
+    "log.checks": "check",
+    "log.calls": "call",
+    "log.brings_in": "bring-in",
+    "log.completes": "complete",
+    "log.bets": "bet",
+    "log.raises": "raise",
+    "log.shows_hand": "show",
+    "log.shows": "shows cards",
+    "log.mucks": "muck",
+    "log.timed_out": "time out",
+    "log.returned": "returned",
+    "log.turned_up": "turned up",
+}
+"""The table page's log (``web/table_log.js``) says these events in these sentences: its
+catalogs' entries (``web/i18n/<lang>.json``, by key) are written from the gettext catalogs by
+``tools/i18n_compile.py``, never by hand, so the page and the server say an event alike. (Not
+yet the award, "{name} wins {chips} from {pot}": the page's pot words are its own, declined
+for its own sentence.)"""
 
 
 def said(what: str, name: str, tr: Translations = ENGLISH, *, you: bool = False, **parts: Any) -> str:

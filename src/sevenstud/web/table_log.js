@@ -35,9 +35,9 @@ export function eventWords(event, name) {
     case "hand_started":
       return t("log.hand_started", { hand: event.hand, players: event.players.join(", ") });
     case "timed_out":
-      return t("log.timed_out", { player: event.player });
+      return t("log.timed_out", { name: event.player });
     case "ante_posted":
-      return t("log.ante", { who, amount: event.amount }) + (event.all_in ? t("log.all_in") : "");
+      return t("log.ante", { name: who, amount: event.amount }) + (event.all_in ? t("log.all_in") : "");
     case "street_started":
       return event.street > 3 ? (STREET_KEYS[event.street] ? t(STREET_KEYS[event.street]) : t("log.street", { street: event.street })) : null;
     case "community_card_dealt":
@@ -45,16 +45,16 @@ export function eventWords(event, name) {
     case "action_taken":
       return actionWords(who, event);
     case "bet_returned":
-      return t("log.returned", { amount: event.amount, who });
+      return t("log.returned", { amount: event.amount, name: who });
     case "hand_turned_up":
-      return t("log.turned_up", { who, cards: cardsText(event.cards) });
+      return t("log.turned_up", { name: who, cards: cardsText(event.cards) });
     case "hand_shown": {
       const low = event.low ? t("log.low", { low: event.low }) : null;
       const names = [handName(event.high), low].filter(Boolean).join("; ");
-      return t("log.shows", { who, cards: cardsText(event.cards) }) + (names ? ` (${names})` : "");
+      return t("log.shows", { name: who, cards: cardsText(event.cards) }) + (names ? ` (${names})` : "");
     }
     case "hand_mucked":
-      return t("log.mucks", { who });
+      return t("log.mucks", { name: who });
     case "rake_taken":
       return t("log.rake", { amount: event.amount });
     case "pot_awarded": {
@@ -72,15 +72,16 @@ function actionWords(who, event) {
   const action = event.action;
   const allIn = event.all_in ? t("log.all_in") : "";
   switch (action.kind) {
-    case "fold": return t("log.folds", { who });
-    case "check": return t("log.checks", { who });
-    case "call": return t("log.calls", { who, amount: event.chips }) + allIn;
-    case "bring-in": return t("log.brings_in", { who, amount: action.amount }) + allIn;
-    case "complete": return t("log.completes", { who, amount: action.amount }) + allIn;
-    case "bet": return t("log.bets", { who, amount: action.amount }) + allIn;
-    case "raise": return t("log.raises", { who, amount: action.amount }) + allIn;
-    case "show": return t("log.shows_hand", { who });
-    case "muck": return t("log.mucks", { who });
+    // the sentences are the server's (sevenstud.wording.PAGE), its placeholders too
+    case "fold": return t("log.folds", { name: who });
+    case "check": return t("log.checks", { name: who });
+    case "call": return t("log.calls", { name: who, chips: event.chips }) + allIn;
+    case "bring-in": return t("log.brings_in", { name: who, amount: action.amount }) + allIn;
+    case "complete": return t("log.completes", { name: who, amount: action.amount }) + allIn;
+    case "bet": return t("log.bets", { name: who, amount: action.amount }) + allIn;
+    case "raise": return t("log.raises", { name: who, amount: action.amount }) + allIn;
+    case "show": return t("log.shows_hand", { name: who });
+    case "muck": return t("log.mucks", { name: who });
     default: return `${who}: ${action.kind}`;
   }
 }
