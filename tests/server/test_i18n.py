@@ -202,6 +202,7 @@ CLIENT_ERRORS = {
 
 INTERNAL = {
     # the keeper's and the service's own consistency checks: a bug, never a client's doing
+    "hand X of table X replays to a hand not over",
     "table X has a hand a crash cut off: recover() it first",
     "hand X: X chips left in the pot, but the rake was X",
     "X has X chips, not X",
@@ -271,7 +272,7 @@ def _shape(node: ast.expr) -> str | None:
 def _said_by_the_server() -> list[tuple[str, str]]:
     """Every literal sentence the server sends a client: (where, the sentence with X for parts)."""
     found: list[tuple[str, str]] = []
-    for path in [*sorted(SERVER.glob("*.py")), *ENGINE]:
+    for path in [*sorted(SERVER.rglob("*.py")), *ENGINE]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             message: ast.expr | None = None

@@ -377,11 +377,7 @@ class Downloads:
         ends it (call it once, when the last byte is sent or the client has gone)."""
         with self._lock:
             if self._running[player_id] >= self.at_once:
-                raise RateLimited(
-                    "downloads_at_once",
-                    f"you are downloading your hands already: {self.at_once} at a time",
-                    5,
-                )
+                raise RateLimited("downloads_at_once", "downloads_at_once", retry_after=5, count=self.at_once)
             self.allowance.take(str(player_id))
             self._running[player_id] += 1
         ended = False

@@ -340,7 +340,7 @@ class TournamentService:
                 return call(running)
             except StaleDirector:
                 continue
-        raise TournamentError(f"tournament {tid} is busy: try again in a moment")
+        raise TournamentError("tournament_busy", tournament=tid)
 
     def _running(self, tid: int) -> Shared:
         running = self.running.get(tid)
