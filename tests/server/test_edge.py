@@ -139,11 +139,12 @@ def test_every_answer_forbids_framing_and_sniffing(store: Store) -> None:
 
 def test_the_api_docs_and_their_cdn_scripts_are_off_unless_asked_for(store: Store) -> None:
     """Rule: /docs and /redoc (which load scripts from a CDN) are served only with
-    ``--api-docs``, and then under a policy naming that CDN alone."""
+    ``--api-docs``, and then under a policy naming that CDN alone; without it /openapi.json is
+    the room's operators' alone (tests/server/test_operators.py: 401 without a session)."""
     with served(store) as address:
         assert httpx.get(f"http://{address}/docs").status_code == 404
         assert httpx.get(f"http://{address}/redoc").status_code == 404
-        assert httpx.get(f"http://{address}/openapi.json").status_code == 404
+        assert httpx.get(f"http://{address}/openapi.json").status_code == 401
     with served(store, api_docs=True) as address:
         docs = httpx.get(f"http://{address}/docs")
         assert docs.status_code == 200 and "cdn.jsdelivr.net" in docs.headers["content-security-policy"]
@@ -391,12 +392,21 @@ def test_every_id_in_every_path_is_bounded_never_a_500(store: Store) -> None:
     tournament routes were a 500, an OverflowError inside SQLite)."""
     paths = _id_paths(create_app(store))
     assert len(paths) >= 10 and any("/api/tournaments/" in path for _, path, _ in paths)
+    from sevenstud.server.operators import accounts, log
+
+    accounts.create(store, log.COMMAND_LINE, "boss", "correct horse")
     with served(store) as address:
         headers = {"Cookie": f"{COOKIE}={_guest(address)}", "Origin": f"http://{address}"}
+        boss = {"name": "boss", "password": "correct horse"}
+        signed_in = httpx.post(f"http://{address}/api/login", json=boss)
+        operator = {**headers, "Cookie": f"{COOKIE}={signed_in.cookies[COOKIE]}"}
         for method, path, _name in paths:
             for too_big in (2**63, 2**31):
                 answer = httpx.request(
-                    method, f"http://{address}{path.replace('{id}', str(too_big))}", headers=headers, json={}
+                    method,
+                    f"http://{address}{path.replace('{id}', str(too_big))}",
+                    headers=operator if path.startswith("/api/admin/") else headers,
+                    json={},
                 )
                 assert answer.status_code == 422, (method, path, too_big, answer.status_code, answer.text)
                 assert "less than or equal to 2147483647" in answer.text, (path, answer.text)

@@ -18,10 +18,11 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("players") as players:
-        players.add_column(sa.Column("role", sa.String(length=16), nullable=False, server_default="player"))
-        players.add_column(sa.Column("suspended_until", sa.Float(), nullable=True))
-        players.add_column(sa.Column("suspended_reason", sa.String(length=500), nullable=True))
+    # Plain ADD and DROP COLUMN, on SQLite too (3.35 and later): a batch would copy the players
+    # table, which every other table's foreign key points at.
+    op.add_column("players", sa.Column("role", sa.String(length=16), nullable=False, server_default="player"))
+    op.add_column("players", sa.Column("suspended_until", sa.Float(), nullable=True))
+    op.add_column("players", sa.Column("suspended_reason", sa.String(length=500), nullable=True))
     op.create_table(
         "operator_events",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -40,7 +41,5 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("operator_events")
-    with op.batch_alter_table("players") as players:
-        players.drop_column("suspended_reason")
-        players.drop_column("suspended_until")
-        players.drop_column("role")
+    for column in ("suspended_reason", "suspended_until", "role"):
+        op.execute(f"ALTER TABLE players DROP COLUMN {column}")
