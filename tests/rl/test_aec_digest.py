@@ -23,17 +23,19 @@ from sevenstud.rl.encoding import encode, encode_hand  # noqa: E402
 
 STEPS = 600
 
+# Three changed when 7th street checked through began to show from the first to act there (TDA
+# 17-A, cash tables too), not the lowest seat; the hand and the lean engine agree on all twelve.
 PINNED = {
-    ("stud8", 2): "cda47d92daa573d68efd2ede375200b16e32e986d9a9853d314d3e3df74bd81c",
+    ("stud8", 2): "44f2ea696a693f2864f858b584ec115879123d73159c6865156d45b704106143",
     ("stud8", 3): "18e394f5c82ac4acb97da8cf355286179c7eb6dc3c030d7fb5b8b44c49976bb7",
     ("stud8", 6): "87abe4a7b3b8f48c55c2b14239452b2632645e078ae000ea8b1e022c65c18b16",
     ("stud8", 8): "95727064ef85c04e889a6134023e7c2f94ef398ca541877516801fbfa0a1cbcd",
-    ("stud", 2): "9da20c659a04134fcbe5febd97fd6faa823f56636797b3c50162c6203086c10c",
+    ("stud", 2): "e149ff346bb40525f7a5afaf8046bc507580dd3d25100e75a08b140063626637",
     ("stud", 3): "553343901b6305c9d5ca41a95caf711894854638ea571b9b37489053d04d65e3",
     ("stud", 6): "fb537ab4e21109ceb10a5dc5dae6f18c32d1984b4f4d44443e7ecb737060244d",
     ("stud", 8): "e10471787eccab9786f9bcba3ef29cdbb3544ad448efa642ebe534f3bed4eaee",
     ("razz", 2): "fc8718be2ef1db88cf0fa66a745c8299a93a64ee1b5a5cb7a2a08b74f9fd0069",
-    ("razz", 3): "eaa6dd05a91937fa840f41387c23d45c627cb6fc7249c330de6975446502d420",
+    ("razz", 3): "3e98d203dc1459ccb235d9d7380e3c92cdf87d37f17a37400859dfefefdeb123",
     ("razz", 6): "75a78934da12af675a0eff224f02524a461f9d8475e79538b21674883b81006e",
     ("razz", 8): "7bcda79000b8ed8030bacd1b3791bfd048d968e6b8e4511da5715e485aa3dad7",
 }

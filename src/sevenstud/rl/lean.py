@@ -20,8 +20,8 @@ thousands of hands of every game and seat count through it and through ``Hand`` 
 decks, with the same actions, and requires the same masks, observations (every seat's), seats
 to act and rewards at every step.
 
-The showdown shows and mucks as the engine does (from the last aggressor of 7th street, or the
-first live seat, in turn; a hand that can win nothing against those shown is mucked; the last
+The showdown shows and mucks as the engine does (from the last aggressor of 7th street, else the
+one who acted first on it, in turn; a hand that can win nothing against those shown is mucked; the last
 hand left unmucked is not shown when nobody else claims the pot): it decides which hands every
 seat sees in the final observation. The pot goes as it would among all the live hands (a
 mucked hand wins nothing in any case), as in :mod:`sevenstud.rl.batched`.
@@ -174,6 +174,7 @@ class LeanStud:
         "split",
         "stack",
         "street",
+        "street_first",
         "to_act",
         "total",
     )  # fmt: skip
@@ -262,6 +263,8 @@ class LeanStud:
         self.last_aggressor = -1
         self.payouts: list[int] | None = None
         self.shown: list[int] = []
+        self.street_first = -1
+        """The seat that acted first on this street (4th street on: the best board)."""
         observations = self.observations
         for ob, t in zip(observations, self._template, strict=True):
             ob[:] = t
@@ -509,14 +512,19 @@ class LeanStud:
             and any(not folded[s] and cards[s][2] >> 2 == cards[s][3] >> 2 for s in range(n))
         )
         # The best board acts first (the first of equal boards: the lowest seat).
-        board_key = self.game.board_key
-        first, best = -1, None
-        for s in range(n):
-            if not folded[s]:
-                key = board_key(cards[s][2:6])
-                if best is None or key > best:
-                    first, best = s, key
+        first = self._best_board([s for s in range(n) if not folded[s]])
+        self.street_first = first
         self._act_next(first)
+
+    def _best_board(self, seats: list[int]) -> int:
+        """The seat of ``seats`` showing the best board (of equal boards, the lowest seat)."""
+        board_key, cards = self.game.board_key, self.cards
+        first, best = -1, None
+        for s in seats:
+            key = board_key(cards[s][2:6])
+            if best is None or key > best:
+                first, best = s, key
+        return first
 
     def _win_by_folds(self) -> None:
         winner = self.folded.index(False)
@@ -533,10 +541,15 @@ class LeanStud:
         for s in live:
             seven = cards[s] if community < 0 else [*cards[s], community]
             ranks[s] = game.showdown_ranks(seven)
-        # Who shows: in turn from the last aggressor of 7th street (or the first live seat);
-        # a hand that can win nothing against those shown is mucked; once one hand is left
-        # unmucked it takes the pot unshown.
-        start = live.index(self.last_aggressor) if self.last_aggressor in live else 0
+        # Who shows: in turn from the last aggressor of 7th street, else the player who acted
+        # first on it (TDA 17-A), else the best board left; a hand that can win nothing against
+        # those shown is mucked; once one hand is left unmucked it takes the pot unshown.
+        if self.last_aggressor in live:
+            start = live.index(self.last_aggressor)
+        elif self.street_first in live:
+            start = live.index(self.street_first)
+        else:
+            start = live.index(self._best_board(live))
         has_high, has_low = game.has_high, game.has_low
         unmucked = len(live)
         shown = self.shown
