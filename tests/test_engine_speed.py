@@ -99,6 +99,7 @@ def test_betting_round_and_view_cache_keep_their_dataclass_fields_and_fresh_sets
     assert names == [
         "game", "street", "current", "level", "bets_made", "uncapped", "completed",
         "bring_in_due", "double_bet", "big_bet_made", "pending", "may_raise", "last_aggressor",
+        "bring_in_optional",
     ]  # fmt: skip
     one, two = BettingRound(game), BettingRound(game)
     assert one == two and one.street == 3 and one.last_aggressor is None

@@ -55,7 +55,8 @@ class CardRoom:
             room.start()
             return room
 
-        async def close_room(table_id: int) -> None:
+        async def close_room(table_id: int, closed: dict[str, Any] | None = None) -> None:
+            # (as the card room's: ``closed`` is the table_closed its watchers are told)
             room = self.rooms.pop(table_id, None)
             if room is not None:
                 await room.stop()
@@ -96,12 +97,14 @@ class CardRoom:
         """The lobby's tournament routes (and nothing else), as player ``player_id``."""
         from fastapi import FastAPI
 
+        from sevenstud.server import answers
         from sevenstud.server.accounts.sessions import COOKIE, Sessions
         from sevenstud.server.tournaments import routes as tournament_routes
 
         if self._app is None:
             self._app = FastAPI()
             self._app.include_router(tournament_routes.router(self.service, Sessions(self.store)))
+            answers.install(self._app)  # the refusals said, as the card room's app says them
         token = auth.new_session(self.store, player_id)
         return httpx.AsyncClient(
             transport=httpx.ASGITransport(app=self._app), base_url="http://room", cookies={COOKIE: token}

@@ -301,8 +301,8 @@ def test_bots_take_a_persons_time_and_each_action_is_shown_at_its_seat(browser: 
             for node in page.locator(".said").all():
                 seat = node.evaluate("n => n.closest('.seat').dataset.seat")
                 words = node.inner_text()
-                said = r"(posts the ante|brings in|completes|calls|folds|raises|bets|checks)"
-                assert re.search(said, words), words
+                doings = r"(posts the ante|brings in|completes|calls|folds|raises|bets|checks)"
+                assert re.search(doings, words), words
                 expect(page.get_by_test_id("log")).to_contain_text(words)
                 assert seat is not None
             # The time between a turn beginning (its clock_started) and a bot's action: the
