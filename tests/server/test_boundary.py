@@ -25,7 +25,7 @@ from sevenstud.server.accounts import auth
 from sevenstud.server.accounts.sessions import COOKIE
 from sevenstud.server.app import create_app
 from sevenstud.server.connection import BEHIND, GONE, Connection, Limits
-from sevenstud.server.protocol import CLIENT, SERVER, ClientMessage
+from sevenstud.server.protocol import CLIENT, SERVER, ClientMessage, ErrorMessage
 from sevenstud.server.store import Store
 from sevenstud.server.tables.recovery import recover
 from sevenstud.server.tables.room import Room, TableKeeper, create_table
@@ -344,15 +344,15 @@ def test_a_connection_too_far_behind_is_cut_off_with_its_close_code_and_resumes_
 
         connection = Connection(1, None, None, write, close, limits=Limits(messages=5, bytes=10_000))
         connection.start()
-        assert connection.put({"type": "error", "number": 0, "message": "x"})
+        assert connection.put(ErrorMessage(number=0, message="x"))
         await asyncio.sleep(0.01)  # the writer took it and waits on the client
-        results = [connection.put({"type": "error", "number": n, "message": "x"}) for n in range(1, 7)]
+        results = [connection.put(ErrorMessage(number=n, message="x")) for n in range(1, 7)]
         assert results == [True] * 5 + [False]  # five wait, the sixth is one too many
         await asyncio.sleep(0.01)
         assert connection.closed and connection.queued == (0, 0)
-        assert not connection.put({"type": "error", "number": 9, "message": "late"})
+        assert not connection.put(ErrorMessage(number=9, message="late"))
         big = Connection(2, None, None, write, close, limits=Limits(messages=100, bytes=100))
-        assert not big.put({"type": "error", "number": 1, "message": "y" * 200})
+        assert not big.put(ErrorMessage(number=1, message="y" * 200))
         await asyncio.sleep(0.01)
         await connection.stop()
         await big.stop()
@@ -525,7 +525,7 @@ def test_a_table_no_longer_served_here_closes_its_connections_with_4002(store: S
             if closed:
                 break
             await asyncio.sleep(0.01)
-        assert not connection.put({"type": "error", "number": None, "message": "after"})
+        assert not connection.put(ErrorMessage(number=None, message="after"))
         return got
 
     got = asyncio.run(main())
@@ -653,11 +653,11 @@ def test_a_send_not_taken_within_the_stall_time_cuts_the_connection_off_at_the_n
 
         connection = Connection(1, None, None, write, close, limits=Limits(stall=0.05))
         connection.start()
-        assert connection.put({"type": "error", "number": 1, "message": "x"})
+        assert connection.put(ErrorMessage(number=1, message="x"))
         await asyncio.sleep(0.01)
-        assert connection.put({"type": "error", "number": 2, "message": "x"})  # not stalled yet
+        assert connection.put(ErrorMessage(number=2, message="x"))  # not stalled yet
         await asyncio.sleep(0.1)
-        assert not connection.put({"type": "error", "number": 3, "message": "x"})
+        assert not connection.put(ErrorMessage(number=3, message="x"))
         await asyncio.sleep(0.01)
         await connection.stop()
 

@@ -23,7 +23,7 @@ def _table() -> tuple[Table, Presenter]:
 
 def _mark(table: Table, presenter: Presenter) -> object:
     presenter.follow(table)
-    return presenter.message(table, None, None, [])["bring_in"]
+    return presenter.message(table, None, None, []).bring_in
 
 
 def _act(table: Table, kind: ActionKind) -> int:

@@ -150,7 +150,7 @@ def test_the_chat_allowance_is_the_players_over_all_their_tables() -> None:
     with pytest.raises(RoomError, match="too many chat messages: 2 per 30 s"):
         one.say("c", "ann", 7, 1, 1, 0.0)
     two.say("d", "bob", 8, 2, 1, 0.0)  # another player's allowance is their own
-    assert [line["text"] for line in one.since(0)] == ["a"]
+    assert [line.text for line in one.since(0)] == ["a"]
 
 
 # ---------------------------------------------------------------------- history, stats, notes

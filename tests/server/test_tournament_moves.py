@@ -11,14 +11,14 @@ from typing import Any
 from sevenstud.games import Stakes, StudHiLo
 from sevenstud.server.app import create_app
 from sevenstud.server.connection import Connection
-from sevenstud.server.protocol import CLIENT, ClientMessage
+from sevenstud.server.protocol import CLIENT, ClientMessage, Outgoing, TournamentMoved
 from sevenstud.server.store import Store
 from sevenstud.server.tables.room import TableKeeper, create_table
 from sevenstud.table import TableSettings
 from tests.server.held_bots import HeldBots
 
 SETTINGS = TableSettings(StudHiLo(Stakes(1, 2, 5, 10)), seats=4)
-MOVED = {"type": "tournament_moved", "tournament": 3, "player": "ann", "table": 12, "seat": 4, "chips": 1500}
+MOVED = TournamentMoved(tournament=3, player="ann", table=12, seat=4, chips=1500)
 
 
 def _listener(key: int, player: str | None, player_id: int | None = None) -> tuple[Connection, list[Any]]:
@@ -48,7 +48,7 @@ def test_a_players_notice_reaches_each_of_their_connections_wherever_they_are(st
             room.joined(connection)
         assert room.tell("ann", MOVED) == 2
         room.left(second)
-        assert room.tell("ann", {**MOVED, "table": 13}) == 1
+        assert room.tell("ann", MOVED.model_copy(update={"table": 13})) == 1
         for connection in (first, second, other):
             await connection.flushed()
             await connection.stop()
@@ -67,7 +67,7 @@ def test_a_hello_where_the_player_no_longer_sits_is_answered_with_where_they_sit
     keeper = TableKeeper(store, create_table(store, "t", SETTINGS), SETTINGS)
     asked: list[tuple[str, int]] = []
 
-    def whereabouts(name: str, here: int) -> dict[str, Any] | None:
+    def whereabouts(name: str, here: int) -> Outgoing | None:
         asked.append((name, here))
         return MOVED if name == "ann" else None
 
@@ -88,6 +88,6 @@ def test_a_hello_where_the_player_no_longer_sits_is_answered_with_where_they_sit
         return ann_got, watcher_got
 
     ann_got, watcher_got = asyncio.run(main())
-    assert [m for m in ann_got if m["type"] == "tournament_moved"] == [MOVED]
+    assert [m for m in ann_got if m["type"] == "tournament_moved"] == [MOVED.model_dump()]
     assert not [m for m in watcher_got if m["type"] == "tournament_moved"]
     assert asked == [("ann", keeper.table_id)]

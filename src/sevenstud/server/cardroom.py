@@ -25,10 +25,11 @@ from sevenstud.refusals import Refusal
 from sevenstud.server.accounts import auth
 from sevenstud.server.accounts.sessions import LOGGED_OUT, Sessions
 from sevenstud.server.collector import Collector
-from sevenstud.server.connection import Connection
+from sevenstud.server.connection import Connection, Encoded
 from sevenstud.server.connection import Limits as OutboxLimits
 from sevenstud.server.limits import Buckets, HashPool, Limits, LoginGuard, Sockets
 from sevenstud.server.metrics import Readings, RoomMetrics
+from sevenstud.server.protocol import ClosedWhy, Outgoing, TableClosed
 from sevenstud.server.store import Store
 from sevenstud.server.store.models import EventRow, TableRow, TournamentRow, TournamentTable
 from sevenstud.server.study import jobs as study
@@ -152,7 +153,7 @@ class CardRoom:
         room.start()
         return room
 
-    async def close_room(self, table_id: int, closed: dict[str, Any] | None = None) -> None:
+    async def close_room(self, table_id: int, closed: TableClosed | None = None) -> None:
         """Stop serving a table here (its lease went elsewhere, or its tournament closed it);
         ``closed``: it closed for good, and its watchers are sent this ``table_closed``."""
         room = self.rooms.pop(table_id, None)
@@ -190,7 +191,7 @@ class CardRoom:
                 if not mine:
                     del self.players[connection.player]
 
-    def tell(self, name: str, message: dict[str, Any]) -> int:
+    def tell(self, name: str, message: Outgoing | Encoded) -> int:
         """Put ``message`` in the outbox of every open connection of player ``name`` here,
         whatever table it watches (or none); how many."""
         told = 0
@@ -317,7 +318,7 @@ class CardRoom:
                 continue
 
 
-def closed_table(store: Store, table_id: int) -> dict[str, Any] | None:
+def closed_table(store: Store, table_id: int) -> TableClosed | None:
     """The ``table_closed`` message of a table that has closed for good (None: it is open,
     or there is no such table): what a hello for it is answered."""
     with store.session() as s:
@@ -330,9 +331,9 @@ def closed_table(store: Store, table_id: int) -> dict[str, Any] | None:
         )
         number = s.scalar(select(func.max(EventRow.number)).where(EventRow.table_id == table_id))
     if tid is None:
-        return {**table_closed(table_id, "closed"), "number": number or 0}
-    reason = "tournament_over" if state in ("finished", "cancelled") else "broken"
-    return {**table_closed(table_id, reason, tid), "number": number or 0}
+        return table_closed(table_id, "closed", number=number or 0)
+    reason: ClosedWhy = "tournament_over" if state in ("finished", "cancelled") else "broken"
+    return table_closed(table_id, reason, tid, number or 0)
 
 
 def _settings_of(row: TableRow) -> TableSettings:

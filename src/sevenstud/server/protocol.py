@@ -8,8 +8,11 @@ a table carries ``number``: the table's stream number it reflects. An action nam
 the street it is for, so a late or replayed one is refused with an :class:`ErrorMessage` and
 changes nothing.
 
-The server builds its messages as plain dicts (the table's hot path); the models here say their
-shape, give ``/protocol.json`` and are what the tests check every sent message against.
+Every message is defined once, here: the server builds each one it sends with its model
+(:class:`Outgoing`; an ``event`` from a stream entry by :func:`event_message`), the one encoder
+(:func:`sevenstud.server.connection.encode`) writes it, ``/protocol.json`` is generated from the
+same models (:func:`json_schema`), and the tests check every message received against them. No
+message is written as a dict anywhere else (tests/server/test_protocol_doc.py holds to it).
 """
 
 from __future__ import annotations
@@ -23,7 +26,9 @@ from sevenstud.bots.registry import BotKindName
 from sevenstud.games import GameCode
 from sevenstud.i18n import Translations
 from sevenstud.refusals import Refusal, Words
+from sevenstud.table import Entry
 from sevenstud.wire import json_schema as wire_schema
+from sevenstud.wire import to_wire
 
 PROTOCOL_VERSION = 1
 MAX_ID = 2**31 - 1
@@ -294,7 +299,15 @@ def parse_client(text: str) -> ClientMessage:
 # ---------------------------------------------------------------------- server to client
 
 
-class Welcome(_Message):
+class Outgoing(_Message):
+    """A message the server sends a client: every one is built from its model below (its
+    ``type`` a default, never repeated at the sender) and written by the one encoder,
+    :func:`sevenstud.server.connection.encode`. Validated as it is built: a field of the
+    wrong kind is the server's error, found where the message is made."""
+
+
+
+class Welcome(Outgoing):
     """The answer to :class:`Hello`: the seat this connection sees for (None: a spectator),
     the table's number now, the server's clock and the grace it gives after a deadline."""
 
@@ -307,7 +320,7 @@ class Welcome(_Message):
     grace: float
 
 
-class EventMessage(_Message):
+class EventMessage(Outgoing):
     """One stream entry, as this connection may see it (the engine's redaction for its seat
     or for a spectator); ``number`` counts per table, ``event`` is the wire format."""
 
@@ -319,7 +332,18 @@ class EventMessage(_Message):
     event: dict[str, Any]
 
 
-class Snapshot(_Message):
+def event_message(entry: Entry) -> EventMessage:
+    """The ``event`` message of a stream entry (already redacted for the connections it goes
+    to): the wire format's entry (:func:`sevenstud.wire.to_wire`, the one record of an entry,
+    as it is stored too) under the protocol's tag. The same entry's message is built and
+    encoded once for every connection that sees it alike."""
+    wired = to_wire(entry)
+    return EventMessage(
+        number=wired["number"], at=wired["at"], hand=wired["hand"], seats=wired["seats"], event=wired["event"]
+    )
+
+
+class Snapshot(Outgoing):
     """The table now, as this connection may see it (``sevenstud.wire``'s ``table_view``):
     sent after :class:`Hello` when the entries after the client's last number are not kept
     (or it saw none); the entries that follow continue from ``number``."""
@@ -329,7 +353,7 @@ class Snapshot(_Message):
     view: dict[str, Any]
 
 
-class Clock(_Message):
+class Clock(Outgoing):
     """The seat to act and its deadlines: ``act_by`` when its action time runs out (then the
     time bank is drawn on), ``deadline`` with the bank; the server times it out ``grace``
     seconds after ``deadline``. Times are the server's (``server_time`` is its clock now)."""
@@ -345,7 +369,7 @@ class Clock(_Message):
     server_time: float
 
 
-class SeatOffered(_Message):
+class SeatOffered(Outgoing):
     """A seat is free and yours, from the waiting list: sit in it (:class:`Sit`) before
     ``until`` (server time) or it goes to the next one waiting."""
 
@@ -356,7 +380,7 @@ class SeatOffered(_Message):
     until: float
 
 
-class Waiting(_Message):
+class Waiting(Outgoing):
     """Your place on the waiting list (1: next; None: not on it) and how many wait."""
 
     type: Literal["waiting"] = "waiting"
@@ -411,7 +435,7 @@ class LastHand(_Message):
     shown: dict[str, HandNames]
 
 
-class ViewMessage(_Message):
+class ViewMessage(Outgoing):
     """The table now for this connection, with what the page needs to draw it without deciding
     a rule: sent after every batch to a connection whose :class:`Hello` asked for ``views``.
     ``view`` is the :class:`Snapshot`'s table view; ``you`` the table seat it sees for (None:
@@ -440,7 +464,7 @@ class ViewMessage(_Message):
     last_hand: LastHand | None
 
 
-class YourTurn(_Message):
+class YourTurn(Outgoing):
     """Sent to the connections of the player to act only, once a turn (again after a
     ``hello``): the turn's hand, street and seat, its deadlines (as :class:`Clock` says them)
     and every legal action with its amounts (as :class:`ViewMessage`'s ``actions``)."""
@@ -463,7 +487,7 @@ class Refund(_Message):
     amount: int
 
 
-class HandCancelled(_Message):
+class HandCancelled(Outgoing):
     """A hand this connection saw in progress was cut off by a server restart: it was
     cancelled and every chip put into it went back to its seat (``refunds``, by table seat).
     Sent after :class:`Welcome` to a client whose ``last`` was inside that hand."""
@@ -473,6 +497,24 @@ class HandCancelled(_Message):
     table: int
     hand: int
     refunds: list[Refund]
+
+
+ClosedWhy = Literal["closed", "broken", "tournament_over"]
+"""Why a table closed for good, as :class:`TableClosed` says it."""
+
+
+class TableClosed(Outgoing):
+    """The table has closed for good, sent to every connection at it as it closes (then the
+    socket closes with 4004), and as the answer to a :class:`Hello` for a closed table:
+    ``reason`` why (``closed``: a cash table the card room closed; ``broken``: a tournament
+    table broken up; ``tournament_over``), ``tournament`` its tournament (None: a cash table),
+    ``number`` the table's last."""
+
+    type: Literal["table_closed"] = "table_closed"
+    table: int
+    reason: ClosedWhy
+    tournament: int | None
+    number: int
 
 
 class TournamentLevelInfo(_Message):
@@ -486,16 +528,20 @@ class TournamentLevelInfo(_Message):
     game: Literal["stud8", "stud", "razz"]
 
 
-class TournamentState(_Message):
+TournamentStatus = Literal["registering", "running", "break", "finished", "cancelled"]
+"""A tournament's state, as :class:`TournamentState` says it."""
+
+
+class TournamentState(Outgoing):
     """Sent to every connection at a tournament's tables: the tournament is now ``state``
     (``running``, ``break``, ``finished``, ``cancelled``)."""
 
     type: Literal["tournament_state"] = "tournament_state"
     tournament: int
-    state: Literal["registering", "running", "break", "finished", "cancelled"]
+    state: TournamentStatus
 
 
-class TournamentLevel(_Message):
+class TournamentLevel(Outgoing):
     """Sent to every connection at a tournament's tables: ``level`` from the next hand dealt."""
 
     type: Literal["tournament_level"] = "tournament_level"
@@ -503,7 +549,7 @@ class TournamentLevel(_Message):
     level: TournamentLevelInfo
 
 
-class TournamentBreak(_Message):
+class TournamentBreak(Outgoing):
     """Sent to every connection at a tournament's tables: every table is on a break of
     ``seconds`` (the wall's), from now."""
 
@@ -512,7 +558,7 @@ class TournamentBreak(_Message):
     seconds: float
 
 
-class HandForHand(_Message):
+class HandForHand(Outgoing):
     """Sent to every connection at a tournament's tables: hand-for-hand play starts (``on``)
     or ends."""
 
@@ -521,7 +567,7 @@ class HandForHand(_Message):
     on: bool
 
 
-class TournamentMoved(_Message):
+class TournamentMoved(Outgoing):
     """Sent to the moved player's own connections only: they now sit at card-room table
     ``table`` (its id: say ``hello`` there), seat ``seat``, with ``chips``."""
 
@@ -533,7 +579,7 @@ class TournamentMoved(_Message):
     chips: int
 
 
-class TournamentFinish(_Message):
+class TournamentFinish(Outgoing):
     """Sent to every connection at a tournament's tables: ``player`` finished in ``place``
     (shared with ``tied`` players in all) and won ``prize`` play chips."""
 
@@ -545,7 +591,7 @@ class TournamentFinish(_Message):
     tied: int
 
 
-class TournamentDeal(_Message):
+class TournamentDeal(Outgoing):
     """Sent to every connection at a tournament's tables: the ICM deal was ``proposed`` by
     ``player``, ``accepted`` by ``player``, is ``off`` (declined by ``player``, or with ``player``
     empty: not agreed in time) or ``done`` (the prizes left paid by it: the finishes follow).
@@ -557,7 +603,7 @@ class TournamentDeal(_Message):
     player: str
 
 
-class TournamentChips(_Message):
+class TournamentChips(Outgoing):
     """Sent to every connection at a tournament's tables: ``player`` bought ``chips`` more
     (``kind`` ``rebuy`` or ``add_on``), paying ``price`` into the prize pool."""
 
@@ -569,7 +615,7 @@ class TournamentChips(_Message):
     price: int
 
 
-class ErrorMessage(_Message):
+class ErrorMessage(Outgoing):
     """A message refused: what was wrong. Nothing changed. ``number`` is the table's number
     when the connection is at one (None before :class:`Hello`)."""
 
@@ -578,7 +624,7 @@ class ErrorMessage(_Message):
     message: str
 
 
-class ChatLine(_Message):
+class ChatLine(Outgoing):
     """A line of table chat as every connection at the table gets it: ``id`` names it (a line
     sent again after a reconnect has the same), who said it (their name and the seat they held
     then), the table's number then, when (server time), and the text as sent (trimmed): plain
@@ -605,6 +651,7 @@ ServerMessage = Annotated[
     | ViewMessage
     | YourTurn
     | HandCancelled
+    | TableClosed
     | TournamentState
     | TournamentLevel
     | TournamentBreak
@@ -628,9 +675,13 @@ __all__ = [
     "PROTOCOL_VERSION",
     "SERVER",
     "ClientMessage",
+    "ClosedWhy",
     "MessageError",
+    "Outgoing",
     "ServerMessage",
+    "TournamentStatus",
     "describe",
+    "event_message",
     "json_schema",
     "parse_client",
 ]

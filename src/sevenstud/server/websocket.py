@@ -12,7 +12,6 @@ at the edge (:mod:`~sevenstud.server.edge`).
 from __future__ import annotations
 
 import functools
-import json
 import time
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -24,7 +23,7 @@ from sevenstud.server.accounts import auth
 from sevenstud.server.accounts.routes import address_of
 from sevenstud.server.accounts.sessions import COOKIE
 from sevenstud.server.cardroom import CardRoom, closed_table
-from sevenstud.server.connection import CLOSED, CLOSED_REASON, Connection
+from sevenstud.server.connection import CLOSED, CLOSED_REASON, Connection, encode, error_message
 from sevenstud.server.i18n import say
 from sevenstud.server.limits import Allowance, RateLimited
 from sevenstud.server.protocol import (
@@ -77,7 +76,7 @@ def router(room: CardRoom) -> APIRouter:
         except RateLimited as error:
             room.metrics.refusals.labels(error.limit).inc()
             said = say(error, connection.lang)
-            await ws.send_text(json.dumps({"type": "error", "number": None, "message": said}))
+            await ws.send_text(encode(error_message(None, said)))
             await ws.close(code=TRY_LATER, reason=error.limit)  # the limit's name: for programs
             return
         connection.start()

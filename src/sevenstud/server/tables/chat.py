@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import secrets
 from collections import deque
-from typing import Any
 
 from sevenstud.refusals import Words
 from sevenstud.server import plaintext
 from sevenstud.server.limits import Buckets, Limits, RateLimited
+from sevenstud.server.protocol import ChatLine
 from sevenstud.server.tables.keeper import RoomError
 
 KEPT = 50
@@ -61,11 +61,11 @@ class TableChat:
     def __init__(self, desk: ChatDesk, table_id: int) -> None:
         self.desk = desk
         self.table_id = table_id
-        self.lines: deque[dict[str, Any]] = deque(maxlen=KEPT)
+        self.lines: deque[ChatLine] = deque(maxlen=KEPT)
 
     def say(
         self, text: str, player: str, player_id: int, seat: int | None, number: int, now: float
-    ) -> dict[str, Any]:
+    ) -> ChatLine:
         """A seated player's line: the ``chat`` message every connection at the table is sent
         (kept for later hellos), or :class:`RoomError` naming why it is refused."""
         if seat is None:
@@ -75,23 +75,22 @@ class TableChat:
             self.desk.buckets.take(str(player_id))
         except RateLimited as error:
             raise RoomError(error.message) from None
-        line = {
-            "type": "chat",
-            "id": secrets.token_hex(8),
-            "number": number,
-            "table": self.table_id,
-            "player": player,
-            "seat": seat,
-            "at": now,
-            "text": said,
-        }
+        line = ChatLine(
+            id=secrets.token_hex(8),
+            number=number,
+            table=self.table_id,
+            player=player,
+            seat=seat,
+            at=now,
+            text=said,
+        )
         self.lines.append(line)
         return line
 
-    def since(self, last: int) -> list[dict[str, Any]]:
+    def since(self, last: int) -> list[ChatLine]:
         """The kept lines said at or after the table's number ``last`` (0: every kept line), for a
         hello: a client may get one it had again, and drops it by its ``id``."""
-        return [line for line in self.lines if line["number"] >= last]
+        return [line for line in self.lines if line.number >= last]
 
 
 __all__ = ["KEPT", "ChatDesk", "TableChat", "check_text"]

@@ -87,21 +87,6 @@ def event_payload(event: object) -> dict[str, Any]:
     return to_wire(typing.cast(Any, event))
 
 
-def entry_payload(entry: Entry, number: int | None = None) -> dict[str, Any]:
-    """A stream entry as sent and stored: the wire format's entry (``wire.to_wire``, the one
-    encoder), tagged ``event`` as the protocol names it: its number (per table), time, hand,
-    the hand's seats and the event. ``number`` is the entry's own (kept for older callers)."""
-    wired = to_wire(entry)
-    return {
-        "type": "event",
-        "number": wired["number"] if number is None else number,
-        "at": wired["at"],
-        "hand": wired["hand"],
-        "seats": wired["seats"],
-        "event": wired["event"],
-    }
-
-
 # The statements every action runs are on the driver's cursor (store/direct.py); the rest,
 # once a hand or a sitting, are SQLAlchemy Core's.
 _HANDS, _SITTINGS = core(HandRow), core(Sitting)
@@ -532,7 +517,9 @@ class TableKeeper:
         sitting_out: dict[int, bool] = {}  # sitting -> sat out (True) or back in (False)
         hand_moved = False
         for entry in entries:
-            payload = entry_payload(entry, entry.number)
+            # Stored as the wire format's entry, the one record of it (the ``event`` message
+            # carries the same: sevenstud.server.protocol.event_message); no message is built here.
+            payload = to_wire(entry)
             event = entry.event
             if isinstance(event, HandStarted):
                 # Not the table's hand now: one all-in on the antes is over in the same command.

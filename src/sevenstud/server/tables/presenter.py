@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
 from sevenstud.actions import Action, ActionKind
 from sevenstud.cards import Card
@@ -37,6 +36,7 @@ from sevenstud.events import (
 from sevenstud.games import Game
 from sevenstud.i18n import Translations, hand_name
 from sevenstud.server.i18n import translation
+from sevenstud.server.protocol import ActionButton, HandNames, LastHand, PlayerName, PotLine, ViewMessage
 from sevenstud.showdown_hands import best_high, best_low
 from sevenstud.table import HandStarted, StreamGap, Table, TableView
 from sevenstud.views import SeatView, with_community
@@ -108,17 +108,17 @@ def street_lines(events: Iterable[object], names: Mapping[int, str], tr: Transla
     return lines
 
 
-def hand_names(cards: Sequence[Card], game: Game | type[Game], tr: Translations = ENGLISH) -> dict[str, Any]:
+def hand_names(cards: Sequence[Card], game: Game | type[Game], tr: Translations = ENGLISH) -> HandNames:
     """A hand's best high and low so far with their cards, as the ``view`` message says them
     (for the halves the game has: razz has no high half, stud no low)."""
     high, high_cards = best_high(cards) if game.has_high else (None, [])
     low, low_cards = best_low(cards, game)
-    return {
-        "high": hand_name(high, tr),
-        "high_cards": [str(c) for c in high_cards],
-        "low": low,
-        "low_cards": [str(c) for c in low_cards],
-    }
+    return HandNames(
+        high=hand_name(high, tr),
+        high_cards=[str(c) for c in high_cards],
+        low=low,
+        low_cards=[str(c) for c in low_cards],
+    )
 
 
 # ---------------------------------------------------------------------- pots and results
@@ -219,7 +219,7 @@ def summary(
 
 def _shown_hands(
     game: Game | type[Game], events: Iterable[object], tr: Translations = ENGLISH
-) -> dict[str, Any]:
+) -> dict[str, HandNames]:
     """Every hand shown at the showdown, by table seat, named for both halves (the community
     card, when the deck ran short, is every hand's seventh: the engine's rule)."""
     events = list(events)
@@ -234,7 +234,7 @@ def _shown_hands(
 # ---------------------------------------------------------------------- the presenter
 
 
-def legal_actions(hand: SeatView, tr: Translations = ENGLISH) -> list[dict[str, Any]]:
+def legal_actions(hand: SeatView, tr: Translations = ENGLISH) -> list[ActionButton]:
     """The seat's legal actions as the ``view`` and ``your_turn`` messages say them, when the
     hand view is the seat's own and it is to act (else none): ``action`` what to send,
     ``label`` the button's words, ``kind``, ``amount`` (the seat's street total after it, as
@@ -244,17 +244,17 @@ def legal_actions(hand: SeatView, tr: Translations = ENGLISH) -> list[dict[str, 
     return action_choices(hand.legal_actions, hand.bets[hand.seat], tr)
 
 
-def action_choices(legal: Iterable[Action], already: int, tr: Translations = ENGLISH) -> list[dict[str, Any]]:
+def action_choices(legal: Iterable[Action], already: int, tr: Translations = ENGLISH) -> list[ActionButton]:
     """:func:`legal_actions` from the actions themselves and what the seat has put in on
     this street already (``already``)."""
     return [
-        {
-            "action": str(a),
-            "label": action_label(a, already, tr),
-            "kind": a.kind.value,
-            "amount": a.amount,
-            "chips": (a.amount or 0) - already if a.amount is not None else 0,
-        }
+        ActionButton(
+            action=str(a),
+            label=action_label(a, already, tr),
+            kind=a.kind.value,
+            amount=a.amount,
+            chips=(a.amount or 0) - already if a.amount is not None else 0,
+        )
         for a in legal
     ]
 
@@ -279,10 +279,10 @@ class Presenter:
         self.number = table.number
         self.hand: HandFacts | None = None
         """The hand in progress, as everybody knows it."""
-        self.last_hand: dict[str, Any] | None = None
+        self.last_hand: LastHand | None = None
         """The hand that ended most recently: its number, its result in sentences, its shown hands."""
         self._last_facts: HandFacts | None = None
-        self._said: dict[str, dict[str, Any] | None] = {}
+        self._said: dict[str, LastHand | None] = {}
         """The last hand in each language asked for (worded once a hand, not once a view)."""
 
     def follow(self, table: Table) -> None:
@@ -304,31 +304,31 @@ class Presenter:
                 continue
             hand.events.append(event)
             if isinstance(event, HandEnded):
-                self.last_hand = {
-                    "hand": hand.number,
-                    "summary": summary(self.game, hand.names, hand.events),
-                    "shown": _shown_hands(self.game, hand.events),
-                }
+                self.last_hand = LastHand(
+                    hand=hand.number,
+                    summary=summary(self.game, hand.names, hand.events),
+                    shown=_shown_hands(self.game, hand.events),
+                )
                 self._last_facts, self._said = hand, {}
                 self.hand = None
 
-    def _last_hand(self, lang: str) -> dict[str, Any] | None:
+    def _last_hand(self, lang: str) -> LastHand | None:
         """:attr:`last_hand` in ``lang`` (English: as it is)."""
         facts = self._last_facts
         if lang == "en" or facts is None or self.last_hand is None:
             return self.last_hand
         if lang not in self._said:
             tr = translation(lang)
-            self._said[lang] = {
-                "hand": facts.number,
-                "summary": summary(self.game, facts.names, facts.events, tr),
-                "shown": _shown_hands(self.game, facts.events, tr),
-            }
+            self._said[lang] = LastHand(
+                hand=facts.number,
+                summary=summary(self.game, facts.names, facts.events, tr),
+                shown=_shown_hands(self.game, facts.events, tr),
+            )
         return self._said[lang]
 
     def message(
         self, table: Table, seat: int | None, player: str | None, bots: Iterable[str], lang: str = "en"
-    ) -> dict[str, Any]:
+    ) -> ViewMessage:
         """The ``view`` message for a connection seeing for ``seat`` (None: a spectator) as
         ``player``; ``bots``: the names of the bots seated; ``lang``: the language of its words
         (the connection's ``hello`` chose it)."""
@@ -338,32 +338,36 @@ class Presenter:
         settings = table.settings
         stakes = settings.game.stakes
         bot_names = set(bots)
-        return {
-            "type": "view",
-            "number": view.number,
-            "view": to_wire(view),
-            "game": self.game.code,
-            "game_name": settings.game.name,
+        bring_in, pots, hands, actions = self._hand_part(view, translation(lang))
+        return ViewMessage(
+            number=view.number,
+            view=to_wire(view),
+            game=self.game.code,
+            game_name=settings.game.name,
             # which halves the game has, so that the page never knows a game's rules itself
-            "has_high": settings.game.has_high,
-            "has_low": settings.game.has_low,
-            "stakes": [stakes.ante, stakes.bring_in, stakes.small_bet, stakes.big_bet],
-            "seats": settings.seats,
-            "min_buy_in": settings.min_buy_in,
-            "max_buy_in": settings.max_buy_in,
-            "tournament": settings.tournament,
-            "you": you,
-            "players": {str(s.seat): {"name": s.player, "bot": s.player in bot_names} for s in view.seats},
-            **self._hand_part(view, translation(lang)),
-            "last_hand": self._last_hand(lang),
-        }
+            has_high=settings.game.has_high,
+            has_low=settings.game.has_low,
+            stakes=[stakes.ante, stakes.bring_in, stakes.small_bet, stakes.big_bet],
+            seats=settings.seats,
+            min_buy_in=settings.min_buy_in,
+            max_buy_in=settings.max_buy_in,
+            tournament=settings.tournament,
+            you=you,
+            players={str(s.seat): PlayerName(name=s.player, bot=s.player in bot_names) for s in view.seats},
+            bring_in=bring_in,
+            pots=pots,
+            hands=hands,
+            actions=actions,
+            last_hand=self._last_hand(lang),
+        )
 
-    def _hand_part(self, view: TableView, tr: Translations = ENGLISH) -> dict[str, Any]:
+    def _hand_part(
+        self, view: TableView, tr: Translations = ENGLISH
+    ) -> tuple[int | None, list[PotLine], dict[str, HandNames], list[ActionButton]]:
         """Bring-in, pots, the hands this connection may see, its legal actions."""
         hand, facts = view.hand, self.hand
-        empty: dict[str, Any] = {"bring_in": None, "pots": [], "hands": {}, "actions": []}
         if hand is None or facts is None or facts.number != view.hand_number:
-            return empty
+            return None, [], {}, []
         seats = view.hand_seats
         # The seat the bring-in fell to acts first on third street, bringing in or completing
         # (a completed bring-in is still the bring-in); the mark is third street's alone.
@@ -374,7 +378,7 @@ class Presenter:
         # The engine's pots (Hand.pots_now, in the view), its seats made the table's.
         pots = [] if hand.phase == "over" else [(p.amount, [seats[i] for i in p.eligible]) for p in hand.pots]
         opened = {e.seat for e in facts.events if isinstance(e, HandShown | HandTurnedUp)}
-        hands: dict[str, Any] = {}
+        hands: dict[str, HandNames] = {}
         for i, cards in enumerate(hand.cards):
             # Only the viewer's own hand and hands shown or turned up, and only when every card
             # is in this connection's own view (the engine's redaction decides, not this code).
@@ -384,9 +388,4 @@ class Presenter:
             if len(known) >= 3:
                 hands[str(seats[i])] = hand_names(known, self.game, tr)
         actions = legal_actions(hand, tr)
-        return {
-            "bring_in": bring_in,
-            "pots": [{"amount": amount, "seats": eligible} for amount, eligible in pots],
-            "hands": hands,
-            "actions": actions,
-        }
+        return bring_in, [PotLine(amount=amount, seats=eligible) for amount, eligible in pots], hands, actions

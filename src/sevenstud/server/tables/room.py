@@ -39,20 +39,30 @@ from sevenstud.server.i18n import translation
 from sevenstud.server.limits import Limits
 from sevenstud.server.protocol import (
     GRACE_SECONDS,
-    PROTOCOL_VERSION,
     Act,
     AddBot,
     Chat,
     ClientMessage,
+    Clock,
+    ClosedWhy,
+    HandCancelled,
     Hello,
     Leave,
+    Outgoing,
+    Refund,
     RemoveBot,
     Sit,
     SitIn,
     SitOut,
+    Snapshot,
+    TableClosed,
     TopUp,
     Unwait,
+    ViewMessage,
     Wait,
+    Welcome,
+    YourTurn,
+    event_message,
 )
 from sevenstud.server.tables.chat import ChatDesk, TableChat
 from sevenstud.server.tables.keeper import (
@@ -63,7 +73,6 @@ from sevenstud.server.tables.keeper import (
     RoomError,
     TableKeeper,
     create_table,
-    entry_payload,
     event_payload,
 )
 from sevenstud.server.tables.presenter import Presenter, action_choices
@@ -82,7 +91,6 @@ __all__ = [
     "TableKeeper",
     "Watcher",
     "create_table",
-    "entry_payload",
     "event_payload",
     "table_closed",
     "think_range",
@@ -108,8 +116,8 @@ class Watcher:
     connection: Connection
     last: int
     snapshot: bool = False
-    pending: list[dict[str, Any]] = dataclasses.field(default_factory=list)
-    after: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    pending: list[Outgoing | Encoded] = dataclasses.field(default_factory=list)
+    after: list[Outgoing | Encoded] = dataclasses.field(default_factory=list)
     """Messages to go out after the stream's part of the next batch: those whose number is the
     table's now (the waiting list, a seat offered, a chat line), after the entries up to it."""
     clock: int | None = None
@@ -153,11 +161,13 @@ closed (nobody played at it for a while), a tournament table broken up (its play
 the others), a tournament table closed as its tournament ended."""
 
 
-def table_closed(table_id: int, reason: str, tournament: int | None = None) -> dict[str, Any]:
-    """The ``table_closed`` message (its ``number`` is added as it is sent): the table has
-    closed for good, why (:data:`CLOSED_WHY`), and its tournament (None: a cash table)."""
-    assert reason in CLOSED_WHY
-    return {"type": "table_closed", "table": table_id, "reason": reason, "tournament": tournament}
+def table_closed(
+    table_id: int, reason: ClosedWhy, tournament: int | None = None, number: int = 0
+) -> TableClosed:
+    """The ``table_closed`` message: the table has closed for good, why (:data:`CLOSED_WHY`),
+    and its tournament (None: a cash table); ``number`` the table's last (:meth:`Room.stop`
+    gives it the table's as it is sent)."""
+    return TableClosed(table=table_id, reason=reason, tournament=tournament, number=number)
 
 
 def _turn_number(keeper: TableKeeper) -> int | None:
@@ -193,7 +203,7 @@ class Room:
         self.owner = owner
         """The account that opened the table (None: a table from before owners were kept):
         only it adds or removes bots, else any player seated here (docs/protocol.md)."""
-        self.whereabouts: Callable[[str, int], dict[str, Any] | None] | None = None
+        self.whereabouts: Callable[[str, int], Outgoing | None] | None = None
         """At a tournament's table: where a player sits now in that tournament, as a
         ``tournament_moved`` notice (None: not at another of its tables)."""
         self.pause_unwatched = pause_unwatched
@@ -251,7 +261,7 @@ class Room:
         """Whether the room serves no more (stopped, or its actor ended): a command is refused."""
         return self._stopped or (self._task is not None and self._task.done())
 
-    async def stop(self, closed: dict[str, Any] | None = None) -> None:
+    async def stop(self, closed: TableClosed | None = None) -> None:
         """Stop the actor (the hand in progress stays ``playing``: the next start refunds it);
         every connection at the table is closed with :data:`GONE` (4002): nothing more comes
         from this table here, and the lobby says where it is served now. A table closed for
@@ -270,9 +280,13 @@ class Room:
                 task.cancel()
                 await asyncio.wait([task], timeout=0.5)
             self._task = None
+        # The same message for every connection here, at the table's number: encoded once.
+        said = None
+        if closed is not None:
+            said = Encoded(encode(closed.model_copy(update={"number": self.keeper.number})))
         for watcher in self.watchers.values():
-            if closed is not None:
-                watcher.connection.put({**closed, "number": self.keeper.number})
+            if said is not None:
+                watcher.connection.put(said)
                 watcher.connection.finish(CLOSED, CLOSED_REASON)
             else:
                 watcher.connection.finish(GONE, GONE_REASON)
@@ -322,15 +336,13 @@ class Room:
         from_before_restart = restored is not None and last <= restored
         watcher.snapshot = last == 0 or last > table.number or from_before_restart
         watcher.pending.append(
-            {
-                "type": "welcome",
-                "version": PROTOCOL_VERSION,
-                "table": self.keeper.table_id,
-                "seat": self.seat_of(connection),
-                "number": table.number,
-                "server_time": self.now(),
-                "grace": self.grace,
-            }
+            Welcome(
+                table=self.keeper.table_id,
+                seat=self.seat_of(connection),
+                number=table.number,
+                server_time=self.now(),
+                grace=self.grace,
+            )
         )
         if from_before_restart:  # it saw a hand in progress that the restart cancelled
             cancelled = [c for c in self.keeper.cancelled if c.first <= last <= c.last]
@@ -342,17 +354,14 @@ class Room:
         self.watchers[connection.key] = watcher
         return watcher
 
-    def _cancelled(self, cancelled: CancelledHand) -> dict[str, Any]:
+    def _cancelled(self, cancelled: CancelledHand) -> HandCancelled:
         """The ``hand_cancelled`` message: a hand a restart cut off, cancelled and refunded."""
-        return {
-            "type": "hand_cancelled",
-            "number": self.keeper.number,
-            "table": self.keeper.table_id,
-            "hand": cancelled.hand,
-            "refunds": [
-                {"seat": seat, "player": name, "amount": amount} for seat, name, amount in cancelled.refunds
-            ],
-        }
+        return HandCancelled(
+            number=self.keeper.number,
+            table=self.keeper.table_id,
+            hand=cancelled.hand,
+            refunds=[Refund(seat=seat, player=who, amount=amount) for seat, who, amount in cancelled.refunds],
+        )
 
     # ------------------------------------------------------------------ the one door
 
@@ -401,8 +410,9 @@ class Room:
             raise RoomError("tournament_table_seats", message=message.type)
         if isinstance(message, Chat):
             line = self.chat.say(message.text, name, player_id, self.seat_of(connection), keeper.number, now)
+            said = Encoded(encode(line))  # the same line for every connection: encoded once
             for watcher in self.watchers.values():
-                watcher.after.append(line)  # after the entries up to its number, as _tell's
+                watcher.after.append(said)  # after the entries up to its number, as _tell's
             return None
         if isinstance(message, Sit):
             self.waiting.check_seat(name, message.seat)
@@ -474,7 +484,7 @@ class Room:
         """Drop a connection (its seat's clock runs on: a time-out plays for it)."""
         self.watchers.pop(key, None)
 
-    def _tell(self, player: str, message: dict[str, Any]) -> None:
+    def _tell(self, player: str, message: Outgoing) -> None:
         """Give the connections of ``player`` a message (the waiting list's, a seat offered)."""
         # After the entries of this step: the message's number is the table's now, and a client
         # must have the entries up to it first (an offer arrived before the stand-up it followed).
@@ -677,12 +687,12 @@ class Room:
                 self._next_hand = now + self.pause
                 keeper.rebuy_bots(now)
 
-    def snapshot(self, seat: int | None) -> dict[str, Any]:
+    def snapshot(self, seat: int | None) -> Snapshot:
         """The ``snapshot`` message: the table now, as ``seat`` (None: a spectator) may see it."""
         # Its ``now`` the server's clock as it is sent, not the table's last command (a quiet
         # table's, or a table just restarted, none): a client takes the time left from it.
         view = dataclasses.replace(self.keeper.table.view(seat), now=self.now())
-        return {"type": "snapshot", "number": view.number, "view": to_wire(view)}
+        return Snapshot(number=view.number, view=to_wire(view))
 
     def lobby_line(self, now: float) -> dict[str, Any]:
         """The table's line in the lobby: seats taken, waiting list, average pot (of its last
@@ -700,45 +710,43 @@ class Room:
             "hands_per_hour": round(last_hour * 3600.0 / window, 1),
         }
 
-    def view_message(self, watcher: Watcher, seat: int | None) -> dict[str, Any]:
+    def view_message(self, watcher: Watcher, seat: int | None) -> ViewMessage:
         """The ``view`` message for a connection seeing for ``seat`` now (see
         :mod:`sevenstud.server.tables.presenter`)."""
         bots = [name for name, o in self.keeper.occupants.items() if o.bot is not None]
         return self.presenter.message(self.keeper.table, seat, watcher.player, bots, watcher.connection.lang)
 
-    def _clock(self) -> dict[str, Any] | None:
+    def _clock(self) -> Clock | None:
         """The ``clock`` message of the turn running now (None: nobody is on the clock)."""
         turn = self.keeper.turn
         if turn is None:
             return None
-        return {
-            "type": "clock",
-            "number": turn.number,
-            "hand": turn.hand,
-            "street": turn.street,
-            "seat": turn.seat,
-            "act_by": turn.act_by,
-            "deadline": turn.deadline,
-            "grace": self.grace,
-            "server_time": self.clock(),
-        }
+        return Clock(
+            number=turn.number,
+            hand=turn.hand,
+            street=turn.street,
+            seat=turn.seat,
+            act_by=turn.act_by,
+            deadline=turn.deadline,
+            grace=self.grace,
+            server_time=self.clock(),
+        )
 
-    def _your_turn(self, seat: int, lang: str = "en") -> dict[str, Any] | None:
+    def _your_turn(self, seat: int, lang: str = "en") -> YourTurn | None:
         """The ``your_turn`` message for the connections of the player in ``seat``, when that
         seat is to act: the turn's deadlines and every legal action with its amounts."""
         turn, table = self.keeper.turn, self.keeper.table
         if turn is None or table.to_act != seat or turn.seat != seat:
             return None
-        return {
-            "type": "your_turn",
-            "number": turn.number,
-            "hand": turn.hand,
-            "street": turn.street,
-            "seat": seat,
-            "act_by": turn.act_by,
-            "deadline": turn.deadline,
-            "actions": action_choices(table.legal_actions(), table.street_bet(seat), translation(lang)),
-        }
+        return YourTurn(
+            number=turn.number,
+            hand=turn.hand,
+            street=turn.street,
+            seat=seat,
+            act_by=turn.act_by,
+            deadline=turn.deadline,
+            actions=action_choices(table.legal_actions(), table.street_bet(seat), translation(lang)),
+        )
 
     def _send(self) -> None:
         """Hand every connection what it may see of the table now (never waiting on one: each
@@ -758,7 +766,7 @@ class Room:
                 continue
             # Who is logged in on it and where that player sits, now: never a seat kept.
             seat = self.seat_of(connection)
-            messages: list[dict[str, Any] | Encoded] = list(watcher.pending)
+            messages: list[Outgoing | Encoded] = list(watcher.pending)
             watcher.pending = []
             if watcher.snapshot or watcher.last < table.number:
                 entries: tuple[Entry, ...] = ()
@@ -779,20 +787,20 @@ class Room:
                     for entry in entries:
                         text = encoded.get(entry)
                         if text is None:
-                            text = encoded[entry] = Encoded(encode(entry_payload(entry, entry.number)))
+                            text = encoded[entry] = Encoded(encode(event_message(entry)))
                         messages.append(text)
                 watcher.last = table.number
             if watcher.after:
                 messages += watcher.after
                 watcher.after = []
-            if clock is not None and clock_text is not None and watcher.clock != clock["number"]:
+            if clock is not None and clock_text is not None and watcher.clock != clock.number:
                 messages.append(clock_text)
-                watcher.clock = clock["number"]
-            if seat is not None and clock is not None and watcher.turn != clock["number"]:
+                watcher.clock = clock.number
+            if seat is not None and clock is not None and watcher.turn != clock.number:
                 yours = self._your_turn(seat, connection.lang)
                 if yours is not None:
                     messages.append(yours)
-                    watcher.turn = clock["number"]
+                    watcher.turn = clock.number
             if watcher.views and messages:
                 messages.append(self.view_message(watcher, seat))
             for message in messages:

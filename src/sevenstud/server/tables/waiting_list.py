@@ -10,8 +10,8 @@ same after a restart); the offers are the room's alone. It runs on the table's a
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
+from sevenstud.server.protocol import Outgoing, SeatOffered, Waiting
 from sevenstud.server.tables.keeper import RoomError, TableKeeper
 
 OFFER_SECONDS = 30.0
@@ -26,7 +26,7 @@ class WaitingList:
     def __init__(
         self,
         keeper: TableKeeper,
-        tell: Callable[[str, dict[str, Any]], None],
+        tell: Callable[[str, Outgoing], None],
         offer_seconds: float = OFFER_SECONDS,
     ) -> None:
         self.keeper = keeper
@@ -89,29 +89,19 @@ class WaitingList:
         for other in self.players:
             self.tell(other, self.place(other))
 
-    def place(self, player: str | None) -> dict[str, Any]:
+    def place(self, player: str | None) -> Waiting:
         """The ``waiting`` message: the player's place on the list (None: not on it) and its length."""
         waiting = self.players
         place = waiting.index(player) + 1 if player is not None and player in waiting else None
-        return {
-            "type": "waiting",
-            "number": self.keeper.number,
-            "table": self.keeper.table_id,
-            "position": place,
-            "waiting": len(waiting),
-        }
+        return Waiting(
+            number=self.keeper.number, table=self.keeper.table_id, position=place, waiting=len(waiting)
+        )
 
-    def offer(self, seat: int, until: float) -> dict[str, Any]:
+    def offer(self, seat: int, until: float) -> SeatOffered:
         """The ``seat_offered`` message: ``seat`` is kept for its player until ``until``."""
-        return {
-            "type": "seat_offered",
-            "number": self.keeper.number,
-            "table": self.keeper.table_id,
-            "seat": seat,
-            "until": until,
-        }
+        return SeatOffered(number=self.keeper.number, table=self.keeper.table_id, seat=seat, until=until)
 
-    def offers_to(self, player: str | None) -> list[dict[str, Any]]:
+    def offers_to(self, player: str | None) -> list[SeatOffered]:
         """The ``seat_offered`` messages of the seats offered to ``player`` now."""
         return [
             self.offer(seat, until)

@@ -50,6 +50,8 @@ from sqlalchemy import Connection, select, update
 
 from sevenstud.hand import HandEnded
 from sevenstud.refusals import Words
+from sevenstud.server.connection import Encoded, encode
+from sevenstud.server.protocol import Outgoing
 from sevenstud.server.store import Store, ledger
 from sevenstud.server.store.models import (
     Player,
@@ -204,7 +206,7 @@ class TournamentService:
         """Whether a tournament made over HTTP may be filled with bots to its last seat (a room
         of bots alone, as the benchmarks' is); otherwise bots fill a sit-and-go, leaving a
         seat for a person."""
-        self.tell_player: Callable[[str, dict[str, Any]], int] | None = None
+        self.tell_player: Callable[[str, Outgoing | Encoded], int] | None = None
         """Put a message in every connection of a player in this process, wherever it watches
         (the card room's): a move reaches the player whichever table their socket is at."""
         self.listeners: list[Callable[[Running, list[Command]], None]] = []
@@ -484,7 +486,9 @@ class TournamentService:
     async def _tell(self, running: Shared, commands: list[Command]) -> None:
         """Every connection at the tournament's tables is told what changed (a move: the moved
         player's connections alone, wherever they watch)."""
-        messages = messages_for(running.id, commands, running.speed, dict(running.tables))
+        # Built and encoded once, for every connection at every table it goes to.
+        built = messages_for(running.id, commands, running.speed, dict(running.tables))
+        messages = [(whom, Encoded(encode(message))) for whom, message in built]
         if not messages:
             return
         told = self.tell_player
@@ -682,7 +686,7 @@ class TournamentService:
         running.rooms[number] = self.open_room(table_id, settings, prepare)
         running.served = True
 
-    def where_now(self, running: Shared, player: str, here: int) -> dict[str, Any] | None:
+    def where_now(self, running: Shared, player: str, here: int) -> Outgoing | None:
         """Where ``player`` sits now in ``running``, as the ``tournament_moved`` notice says it,
         when that is another table than ``here`` (a table id) and one the room knows; else None.
         A client that followed an old notice says hello at a table where it does not sit: this

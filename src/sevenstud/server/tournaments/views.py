@@ -4,11 +4,25 @@
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import select
 
+from sevenstud.server.protocol import HandForHand as HandForHandMessage
+from sevenstud.server.protocol import (
+    Outgoing,
+    TournamentBreak,
+    TournamentChips,
+    TournamentDeal,
+    TournamentFinish,
+    TournamentLevel,
+    TournamentLevelInfo,
+    TournamentMoved,
+    TournamentState,
+    TournamentStatus,
+)
 from sevenstud.server.store import ledger
 from sevenstud.server.store.models import HandRow, Sitting, TournamentEntry, TournamentRow, TournamentTable
 from sevenstud.tournament import (
@@ -242,61 +256,58 @@ def audit_tournaments(s: Any, ledger_says: Callable[[str, int], int]) -> list[st
 
 def messages_for(
     tid: int, commands: list[Command], speed: float, tables: dict[int, int]
-) -> list[tuple[str | None, dict[str, Any]]]:
+) -> list[tuple[str | None, Outgoing]]:
     """The websocket messages of committed ``commands`` (docs/protocol.md, "Tournaments"):
     ``(player, message)``, ``player`` None for every connection at the tournament's tables, a
     name for that player's connections alone (a move). Nothing private is in any of them."""
-    out: list[tuple[str | None, dict[str, Any]]] = []
+    out: list[tuple[str | None, Outgoing]] = []
     for command in commands:
         if isinstance(command, Status):
-            out.append((None, {"type": "tournament_state", "tournament": tid, "state": command.state}))
+            # The director's states are the model's (it checks them as it is built).
+            state = typing.cast(TournamentStatus, command.state)
+            out.append((None, TournamentState(tournament=tid, state=state)))
         elif isinstance(command, NewLevel):
-            level = {
-                "index": command.index,
-                "ante": command.level.ante,
-                "bring_in": command.level.bring_in,
-                "small_bet": command.level.small_bet,
-                "big_bet": command.level.big_bet,
-                "game": command.game,
-            }
-            out.append((None, {"type": "tournament_level", "tournament": tid, "level": level}))
+            level = TournamentLevelInfo(
+                index=command.index,
+                ante=command.level.ante,
+                bring_in=command.level.bring_in,
+                small_bet=command.level.small_bet,
+                big_bet=command.level.big_bet,
+                game=command.game,
+            )
+            out.append((None, TournamentLevel(tournament=tid, level=level)))
         elif isinstance(command, Break):
             seconds = (command.end - command.start) / speed
-            out.append((None, {"type": "tournament_break", "tournament": tid, "seconds": seconds}))
+            out.append((None, TournamentBreak(tournament=tid, seconds=seconds)))
         elif isinstance(command, HandForHand):
-            out.append((None, {"type": "hand_for_hand", "tournament": tid, "on": command.on}))
+            out.append((None, HandForHandMessage(tournament=tid, on=command.on)))
         elif isinstance(command, Seat) and command.from_table is not None and command.table in tables:
-            moved = {
-                "type": "tournament_moved",
-                "tournament": tid,
-                "player": command.player,
-                "table": tables[command.table],
-                "seat": command.seat,
-                "chips": command.chips,
-            }
+            moved = TournamentMoved(
+                tournament=tid,
+                player=command.player,
+                table=tables[command.table],
+                seat=command.seat,
+                chips=command.chips,
+            )
             out.append((command.player, moved))
         elif isinstance(command, Finish):
-            finish = {
-                "type": "tournament_finish",
-                "tournament": tid,
-                "player": command.player,
-                "place": command.place,
-                "prize": command.prize,
-                "tied": command.tied,
-            }
+            finish = TournamentFinish(
+                tournament=tid,
+                player=command.player,
+                place=command.place,
+                prize=command.prize,
+                tied=command.tied,
+            )
             out.append((None, finish))
         elif isinstance(command, Deal):
-            deal = {"type": "tournament_deal", "tournament": tid, "state": command.state}
-            deal["player"] = command.player
-            out.append((None, deal))
+            out.append((None, TournamentDeal(tournament=tid, state=command.state, player=command.player)))
         elif isinstance(command, AddChips):
-            chips = {
-                "type": "tournament_chips",
-                "tournament": tid,
-                "player": command.player,
-                "kind": command.kind,
-                "chips": command.chips,
-                "price": command.price,
-            }
+            chips = TournamentChips(
+                tournament=tid,
+                player=command.player,
+                kind=command.kind,
+                chips=command.chips,
+                price=command.price,
+            )
             out.append((None, chips))
     return out
