@@ -17,6 +17,7 @@ from typing import Any
 import httpx
 
 from sevenstud.server.accounts import auth
+from sevenstud.server.protocol import TableClosed
 from sevenstud.server.store import Store, ledger
 from sevenstud.server.store.models import Player, TournamentRow
 from sevenstud.server.tables.keeper import TableKeeper
@@ -55,11 +56,11 @@ class CardRoom:
             room.start()
             return room
 
-        async def close_room(table_id: int, closed: dict[str, Any] | None = None) -> None:
-            # (as the card room's: ``closed`` is the table_closed its watchers are told)
+        async def close_room(table_id: int, closed: TableClosed | None = None) -> None:
+            # As the card room's: a table closed for good (``closed``) tells its watchers why.
             room = self.rooms.pop(table_id, None)
             if room is not None:
-                await room.stop()
+                await room.stop(closed)
 
         self.leases = LeaseKeeper(store, url, open_room=lambda row: None, close_room=close_room)
         self.service = TournamentService(
