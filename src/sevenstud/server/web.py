@@ -48,6 +48,7 @@ other host's, so a script injected into a page cannot talk to a server of its ow
 
 PAGES = {
     "/": "index.html",
+    "/admin": "admin.html",
     "/equity": "equity.html",
     "/history": "history.html",
     "/rules": "rules.html",
@@ -101,6 +102,12 @@ def install(app: FastAPI, folder: Path = WEB) -> None:
     @app.get("/", include_in_schema=False)
     def lobby() -> Response:
         return _page("index.html", folder)
+
+    @app.get("/admin", include_in_schema=False)
+    def console_page() -> Response:
+        # The page is the same for everyone; what it shows comes from /api/admin/, which
+        # answers operators only.
+        return _page("admin.html", folder)
 
     @app.get("/equity", include_in_schema=False)
     def study_page() -> Response:

@@ -192,6 +192,7 @@ export function siteHeader(account) {
       el("a", { href: "/tournaments", text: t("header.tournaments") }),
       el("a", { href: "/equity", text: t("header.equity") }),
       el("a", { href: "/history", text: t("header.history") }),
-      el("a", { href: "/rules", text: t("header.rules") })),
+      el("a", { href: "/rules", text: t("header.rules") }),
+      account && account.operator ? el("a", { href: "/admin", text: t("header.console"), "data-testid": "console-link" }) : null),
     who, languagePicker());
 }

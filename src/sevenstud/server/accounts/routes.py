@@ -65,6 +65,9 @@ def router(
                 "name": player.name,
                 "balance": player.balance,
                 "guest": player.guest,
+                # The console's link and page are drawn for operators only (the API checks
+                # the role again on every call: this only says what to show).
+                "operator": player.role == "operator",
                 # The refill's terms, so that a page never writes its own figures.
                 "refill_to": auth.REFILL_CHIPS,
                 "refill_below": auth.REFILL_BELOW,

@@ -10,6 +10,12 @@ SCOPES = {
     "accounts:read": "find and look at accounts",
     "accounts:write": "move chips, suspend, ban and lift, grant and revoke the role",
     "events:read": "read the event log",
+    "tables:read": "list the house's tables and their settings",
+    "tables:write": "open, edit and close the house's tables",
+    "tournaments:read": "list tournaments, templates and the schedule",
+    "tournaments:write": "create, schedule, pause, resume, cancel and announce tournaments",
+    "chat:read": "read chat logs and players' reports",
+    "chat:write": "mute players and keep the list of refused words",
 }
 """What a token of the operator API may do, by scope (standard library only, here: the
 command line lists them without the server extra)."""

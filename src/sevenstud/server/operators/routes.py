@@ -1,21 +1,14 @@
 """The operator API, ``/api/admin/`` (docs/operators.md, "The operator API"): accounts, chip
 moves, suspensions, the event log and the API's own tokens, for the room's operators only.
 
-A route is called with an operator's session no older than :data:`FRESH_SECONDS` (an operator
-who signed in longer ago signs in again, the password again, so that a session left open on a
-shared computer cannot move chips an hour later), or with a token of the API
-(``Authorization: Bearer ssk_...``, :mod:`.tokens`) whose scopes allow it: a website or a
-script. A player's or a guest's session is refused 403, nothing at all 401. Each action is
-written in the event log by the operator's name or the token's; every call with a token is,
-and each token's calls are limited (``api_calls_per_token``). Tokens themselves are made and
-revoked by an operator's session only.
+Who may call a route is :mod:`.access`'s to say (an operator's fresh session, or a token with
+the route's scope). Each action is written in the event log by the operator's name or the
+token's. Tokens themselves are made and revoked by an operator's session only.
 """
 
 # No `from __future__ import annotations`: FastAPI reads the routes' annotations as objects.
 
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, FastAPI, HTTPException, Query, Request
@@ -24,15 +17,12 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from sevenstud.refusals import Refusal
 from sevenstud.server.accounts import auth
-from sevenstud.server.accounts.sessions import COOKIE, LOGGED_OUT
+from sevenstud.server.accounts.sessions import LOGGED_OUT
 from sevenstud.server.cardroom import CardRoom
-from sevenstud.server.limits import Buckets
-from sevenstud.server.operators import SCOPES, accounts, log, tokens
-from sevenstud.server.store.models import LoginSession, Player
+from sevenstud.server.operators import accounts, log, tokens
+from sevenstud.server.operators.access import Access, Acting
+from sevenstud.server.store.models import Player
 from sevenstud.server.web import RowId
-
-FRESH_SECONDS = 5 * 60.0
-"""How long after signing in an operator may act without giving the password again."""
 
 
 class ChipMove(BaseModel):
@@ -65,15 +55,6 @@ class Role(BaseModel):
     role: str = Field(pattern="^(operator|player)$")
 
 
-@dataclass(frozen=True, slots=True)
-class Acting:
-    """Who acts on the operator API: an operator's session (every scope), or a token (its own)."""
-
-    name: str
-    scopes: frozenset[str]
-    token: bool
-
-
 class NewToken(BaseModel):
     """A token to make: its label and scopes (:data:`sevenstud.server.operators.SCOPES`)."""
 
@@ -86,48 +67,13 @@ def router(room: CardRoom) -> APIRouter:
     """The operator API over the card room ``room``."""
     routes = APIRouter(prefix="/api/admin")
     store = room.store
-    calls = Buckets(
-        "api_calls_per_token", room.limits.api_calls_per_token, room.limits.api_window, "operator API calls"
-    )
 
-    def session_operator(request: Request) -> Player:
-        player = room.sessions.player(request)  # 401 when nobody is logged in
-        if player.role != accounts.OPERATOR:
-            raise HTTPException(403, Refusal("operators_only"))
-        token = request.cookies.get(COOKIE, "")
-        with store.session() as s:
-            login = s.get(LoginSession, auth.session_key(token))
-        if login is None or time.time() - login.created_at > FRESH_SECONDS:
-            raise HTTPException(401, Refusal("operator_sign_in_again"))
-        return player
+    access = Access(room)
 
-    def acting(scope: str) -> Callable[[Request], Acting]:
-        """The dependency of a route that needs ``scope``: an operator's fresh session, or a
-        live token with that scope (each of its calls counted and written in the log)."""
-
-        def who(request: Request) -> Acting:
-            given = request.headers.get("authorization", "")
-            if not given.lower().startswith("bearer "):
-                player = session_operator(request)
-                return Acting(player.name, frozenset(SCOPES), token=False)
-            caller = tokens.caller(store, given[7:].strip())
-            if caller is None:
-                raise HTTPException(401, Refusal("token_not_live"))
-            calls.take(str(caller.token_id))
-            allowed = scope in caller.scopes
-            with store.transaction() as s:  # every call, the refused ones too
-                where = {"method": request.method, "path": request.url.path, "allowed": allowed}
-                log.write(s, caller.name, "api_call", None, "", **where)
-            if not allowed:
-                raise HTTPException(403, Refusal("token_lacks_scope", scope=scope))
-            return Acting(caller.name, caller.scopes, token=True)
-
-        return who
-
-    reading = Annotated[Acting, Depends(acting("accounts:read"))]
-    writing = Annotated[Acting, Depends(acting("accounts:write"))]
-    logged = Annotated[Acting, Depends(acting("events:read"))]
-    operator_only = Annotated[Player, Depends(session_operator)]
+    reading = Annotated[Acting, Depends(access.needs("accounts:read"))]
+    writing = Annotated[Acting, Depends(access.needs("accounts:write"))]
+    logged = Annotated[Acting, Depends(access.needs("events:read"))]
+    operator_only = Annotated[Player, Depends(access.session_operator)]
 
     def refused(error: accounts.OperatorError) -> HTTPException:
         return HTTPException(400, error)
