@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import func, inspect, select
+from sqlalchemy import func, inspect, select, text
 
 from sevenstud.server.store import Store, StoreError, default_url, ledger, normalize_url, open_store
 from sevenstud.server.store.models import Base, Entry, Transfer
@@ -160,3 +160,24 @@ def test_migration_0003_gives_the_bots_already_seated_the_rule_kind(db_url: str)
         assert kinds == {"bot2": "rule", "ann": None}
     finally:
         new.close()
+
+
+def test_processes_started_at_once_on_a_new_database_all_open_it(db_url: str) -> None:
+    """Card room processes started together on a new PostgreSQL database (docs/deploy.md, two
+    processes) each open it: one migrates, the others wait for it and find the work done.
+    Without the migration lock two of them created the tables and one failed. (SQLite is one
+    process's database.)"""
+    import subprocess
+    import sys
+
+    if not db_url.startswith("postgresql"):
+        pytest.skip("two processes share a PostgreSQL database, never an SQLite file")
+    opening = "import sys; from sevenstud.server.store import open_store; open_store(sys.argv[1]).close()"
+    started = [
+        subprocess.Popen([sys.executable, "-c", opening, db_url], stderr=subprocess.PIPE, text=True)
+        for _ in range(4)
+    ]
+    failures = [p.communicate(timeout=120)[1] for p in started if p.wait(timeout=120) != 0]
+    assert failures == []
+    store = open_store(db_url, existing=True)  # at the newest revision
+    store.close()

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.orm import Session, sessionmaker
 
 T = TypeVar("T")
@@ -70,14 +70,25 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+MIGRATION_LOCK = 0x7365_7665_6E73_7475
+"""PostgreSQL's advisory lock key that migrating holds ("sevenstu"): one process migrates at a
+time."""
+
+
 def upgrade(engine: Engine) -> None:
-    """Apply every migration not yet applied (``alembic upgrade head``)."""
+    """Apply every migration not yet applied (``alembic upgrade head``). On PostgreSQL the
+    migrating transaction first takes an advisory lock: card room processes started at once on
+    a new database wait for the first to finish, then find nothing left to do (without it both
+    created the tables and one failed on ``alembic_version``)."""
     from alembic import command
     from alembic.config import Config
 
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            # Held to the end of this transaction: released by its commit or rollback.
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 
