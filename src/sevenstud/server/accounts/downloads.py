@@ -32,7 +32,6 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import PlainTextResponse, StreamingResponse
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from sevenstud.events import (
@@ -53,9 +52,9 @@ from sevenstud.refusals import Refusal
 from sevenstud.server.accounts.sessions import Sessions
 from sevenstud.server.i18n import negotiate, translation
 from sevenstud.server.limits import Buckets, Limits, RateLimited
-from sevenstud.server.store import Store, dealt
+from sevenstud.server.store import Store, dealt, hands
 from sevenstud.server.store.dealt import Dealt
-from sevenstud.server.store.models import HandRow, Sitting, TableRow, TournamentRow, TournamentTable
+from sevenstud.server.store.models import HandRow, TableRow, TournamentRow, TournamentTable
 from sevenstud.server.tables.presenter import street_lines, summary
 from sevenstud.server.web import RowId
 from sevenstud.wire import WireError, hand_from_record, hand_to_record, to_wire
@@ -275,7 +274,7 @@ def _own(s: Session, row: HandRow, mine: Dealt) -> OwnHand:
     # reads them once.
     table = s.get(TableRow, row.table_id)
     assert table is not None
-    sittings = {x.id: x for x in s.scalars(select(Sitting).where(Sitting.id.in_(row.sittings))).all()}
+    sittings = hands.sittings_by_id(s, row.sittings)
     seated = [sittings[i] for i in row.sittings]
     return OwnHand(
         tournament=_tournament_of(s, row.table_id, hand),
@@ -332,8 +331,7 @@ def each_own_hand(store: Store, player_id: int, mine: list[Dealt], batch: int = 
     for start in range(0, len(mine), batch):
         part = mine[start : start + batch]
         with store.session() as s:
-            found = s.scalars(select(HandRow).where(HandRow.id.in_([m.hand_id for m in part])))
-            rows = {r.id: r for r in found}
+            rows = {r.id: r for r in hands.hand_rows(s, [m.hand_id for m in part])}
             made = [_own(s, rows[m.hand_id], m) for m in part if m.hand_id in rows]
         yield from made
 

@@ -17,11 +17,11 @@ from typing import Annotated, Any
 from fastapi import APIRouter, HTTPException, Request
 from fastapi import Path as PathParam
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import delete, func, select
 
 from sevenstud.refusals import Refusal
 from sevenstud.server.accounts import auth
 from sevenstud.server.accounts.sessions import Sessions
+from sevenstud.server.store import notes
 from sevenstud.server.store.models import PlayerNote
 
 NOTE_CHARS = 2000
@@ -60,18 +60,13 @@ def router(sessions: Sessions) -> APIRouter:
         return found
 
     def find(s: Any, author_id: int, name: str) -> PlayerNote | None:
-        mine = (PlayerNote.author_id == author_id) & (PlayerNote.subject_key == key(name))
-        found: PlayerNote | None = s.scalars(select(PlayerNote).where(mine)).first()
-        return found
+        return notes.note_of(s, author_id, key(name))
 
     @routes.get("/api/notes")
     def list_notes(request: Request) -> list[dict[str, Any]]:
         who = author(request)
         with store.session() as s:
-            rows = s.scalars(
-                select(PlayerNote).where(PlayerNote.author_id == who.id).order_by(PlayerNote.subject_key)
-            ).all()
-            return [_line(row) for row in rows]
+            return [_line(row) for row in notes.notes_of(s, who.id)]
 
     @routes.get("/api/notes/{name}")
     def one_note(request: Request, name: Name) -> dict[str, Any]:
@@ -96,8 +91,7 @@ def router(sessions: Sessions) -> APIRouter:
                     s.delete(note)
                 return {"player": name, "text": "", "updated_at": None}
             if note is None:
-                count = s.scalar(select(func.count()).where(PlayerNote.author_id == who.id)) or 0
-                if count >= NOTES_PER_ACCOUNT:
+                if notes.count_of(s, who.id) >= NOTES_PER_ACCOUNT:
                     full = Refusal("notes_full", count=NOTES_PER_ACCOUNT)
                     raise HTTPException(400, full)
                 note = PlayerNote(author_id=who.id, subject_key=key(name), subject=name, text=text)
@@ -110,8 +104,7 @@ def router(sessions: Sessions) -> APIRouter:
     def delete_note(request: Request, name: Name) -> dict[str, Any]:
         who = author(request)
         with store.transaction() as s:
-            mine = (PlayerNote.author_id == who.id) & (PlayerNote.subject_key == key(name))
-            s.execute(delete(PlayerNote).where(mine))
+            notes.forget(s, who.id, key(name))
         return {"player": name, "deleted": True}
 
     return routes

@@ -24,13 +24,12 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from sevenstud.server.accounts.downloads import MAX_HANDS
-from sevenstud.server.store import Store, dealt
+from sevenstud.server.store import Store, dealt, hands
 from sevenstud.server.store.dealt import Dealt
-from sevenstud.server.store.models import HandRow, Sitting, TableRow
+from sevenstud.server.store.models import HandRow, Sitting
 from sevenstud.stats import HandFacts, hand_facts
 from sevenstud.wire import WireError, hand_from_record
 
@@ -185,11 +184,9 @@ class Summaries:
         return [Mine(summary, m.hero) for m in mine if (summary := found.get(m.hand_id)) is not None]
 
     def _load(self, s: Session, row_ids: list[int]) -> dict[int, HandSummary | None]:
-        rows = s.scalars(select(HandRow).where(HandRow.id.in_(row_ids))).all()
-        sitting_ids = {i for row in rows for i in row.sittings}
-        sittings = {x.id: x for x in s.scalars(select(Sitting).where(Sitting.id.in_(sitting_ids))).all()}
-        tables = select(TableRow.id, TableRow.name).where(TableRow.id.in_({r.table_id for r in rows}))
-        names: dict[int, str] = {table_id: name for table_id, name in s.execute(tables)}
+        rows = hands.hand_rows(s, row_ids)
+        sittings = hands.sittings_by_id(s, {i for row in rows for i in row.sittings})
+        names = hands.table_names(s, {r.table_id for r in rows})
         made = {}
         for row in rows:
             made[row.id] = _summary(row, [sittings[i] for i in row.sittings], names.get(row.table_id, ""))

@@ -219,6 +219,11 @@ class Store:
             self._kept.clear()
         self.engine.dispose()
 
+    def ping(self) -> None:
+        """One round trip to the database (``/readyz``): raises when it does not answer."""
+        with self.session() as s:
+            s.execute(text("SELECT 1"))
+
     @property
     def shown_url(self) -> str:
         """The URL without its password, for printing."""

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import or_, update
+from sqlalchemy import bindparam, delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import InstrumentedAttribute
 
 from sevenstud.server.store import Store
-from sevenstud.server.store.models import TableLease, TournamentLease
+from sevenstud.server.store.models import TableLease, TableRow, TournamentLease, TournamentTable
 
 Lease = type[TableLease] | type[TournamentLease]
 
@@ -53,3 +53,101 @@ def take_lease(
     except IntegrityError:
         return False  # inserted by another process between our look and our insert
     return True
+
+
+def claim_new_table(
+    store: Store, table_id: int, *, owner: str, instance: str, until: float, now: float
+) -> bool:
+    """Take the lease of a table just created (no row yet); False when another process's
+    sweep saw it unleased and took it first."""
+    try:
+        with store.transaction() as s:
+            s.add(
+                TableLease(
+                    table_id=table_id, owner=owner, instance=instance, expires_at=until, renewed_at=now
+                )
+            )
+    except IntegrityError:
+        return False
+    return True
+
+
+def renew_table_leases(
+    store: Store, instance: str, *, until: float, now: float, summaries: dict[int, dict[str, Any]]
+) -> set[int]:
+    """Renew every table lease ``instance`` holds (one statement), write the lobby lines that
+    changed (``summaries``, by table), and answer the tables it still holds."""
+    with store.transaction() as s:
+        s.execute(
+            update(TableLease).where(TableLease.instance == instance).values(expires_at=until, renewed_at=now)
+        )
+        if summaries:
+            # Only the lines that changed: a hand per table every half minute or so.
+            leases = TableLease.__table__.c
+            s.connection().execute(
+                update(TableLease)
+                .where(leases.table_id == bindparam("t"), leases.instance == instance)
+                .values(summary=bindparam("line"))
+                .execution_options(synchronize_session=False),
+                [{"t": t, "line": line} for t, line in summaries.items()],
+            )
+        return set(s.scalars(select(TableLease.table_id).where(TableLease.instance == instance)))
+
+
+def free_tables(store: Store, *, owner: str, instance: str, now: float) -> list[int]:
+    """The open cash tables nobody serves at ``now``: unleased, expired, or left by an earlier
+    run of the process at ``owner`` (a tournament's tables are shared out by the tournaments'
+    own round, server/tournaments/sharing.py)."""
+    free = (
+        select(TableRow.id)
+        .outerjoin(TableLease, TableLease.table_id == TableRow.id)
+        .where(TableRow.closed.is_(False))
+        .where(TableRow.id.not_in(select(TournamentTable.table_id)))
+        .where(
+            or_(
+                TableLease.table_id.is_(None),
+                TableLease.expires_at < now,
+                (TableLease.owner == owner) & (TableLease.instance != instance),
+            )
+        )
+        .order_by(TableRow.id)
+    )
+    with store.session() as s:
+        return list(s.scalars(free))
+
+
+def tables_by_id(store: Store, table_ids: list[int]) -> list[TableRow]:
+    """The rows of tables ``table_ids``, by id."""
+    with store.session() as s:
+        return list(s.scalars(select(TableRow).where(TableRow.id.in_(table_ids)).order_by(TableRow.id)))
+
+
+def served_elsewhere(
+    store: Store, instance: str, now: float
+) -> tuple[dict[int, tuple[str, dict[str, Any] | None]], set[int]]:
+    """The tables other processes serve at ``now``, each with its server's address and its
+    lobby line, and which of them are tournament tables."""
+    with store.session() as s:
+        rows = s.execute(
+            select(TableLease.table_id, TableLease.owner, TableLease.summary).where(
+                TableLease.instance != instance, TableLease.expires_at >= now
+            )
+        ).all()
+        tournament = set(
+            s.scalars(
+                select(TournamentTable.table_id).where(TournamentTable.table_id.in_([t for t, _, _ in rows]))
+            )
+        )
+    return {t: (owner, summary) for t, owner, summary in rows}, tournament
+
+
+def drop_table_lease(store: Store, table_id: int) -> None:
+    """Remove a closed table's lease row: no lobby lists it."""
+    with store.transaction() as s:
+        s.execute(delete(TableLease).where(TableLease.table_id == table_id))
+
+
+def give_up_table_leases(store: Store, instance: str) -> None:
+    """Let every table lease of ``instance`` expire now (a clean stop)."""
+    with store.transaction() as s:
+        s.execute(update(TableLease).where(TableLease.instance == instance).values(expires_at=0.0))

@@ -31,12 +31,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import bindparam, delete, or_, select, update
-from sqlalchemy.exc import IntegrityError
-
-from sevenstud.server.store import Store
-from sevenstud.server.store.leases import take_lease
-from sevenstud.server.store.models import TableLease, TableRow, TournamentTable
+from sevenstud.server.store import Store, leases
+from sevenstud.server.store.models import TableLease, TableRow
 from sevenstud.server.tables.recovery import recover
 
 LEASE_SECONDS = 10.0
@@ -127,18 +123,10 @@ class LeaseKeeper:
         """Take the lease of a table this process just created; False when another process
         took it first (its sweep saw the table unleased): that process serves it then."""
         now = self.clock()
-        try:
-            with self.store.transaction() as s:
-                s.add(
-                    TableLease(
-                        table_id=table_id,
-                        owner=self.url,
-                        instance=self.instance,
-                        expires_at=now + self.ttl,
-                        renewed_at=now,
-                    )
-                )
-        except IntegrityError:
+        until = now + self.ttl
+        if not leases.claim_new_table(
+            self.store, table_id, owner=self.url, instance=self.instance, until=until, now=now
+        ):
             return False
         self.held[table_id] = now + self.ttl
         return True
@@ -147,71 +135,23 @@ class LeaseKeeper:
         """Renew, take what is free, recover what was taken, and read who serves the rest (the
         database's part of a sweep: no asyncio object is touched, so it may run in a thread)."""
         found = Sweep()
-        expires = now + self.ttl
-        with self.store.transaction() as s:
-            s.execute(
-                update(TableLease)
-                .where(TableLease.instance == self.instance)
-                .values(expires_at=expires, renewed_at=now)
-            )
-            if summaries:
-                # Only the lines that changed: a hand per table every half minute or so.
-                leases = TableLease.__table__.c
-                s.connection().execute(
-                    update(TableLease)
-                    .where(leases.table_id == bindparam("t"), leases.instance == self.instance)
-                    .values(summary=bindparam("line"))
-                    .execution_options(synchronize_session=False),
-                    [{"t": t, "line": line} for t, line in summaries.items()],
-                )
-            mine = set(s.scalars(select(TableLease.table_id).where(TableLease.instance == self.instance)))
+        mine = leases.renew_table_leases(
+            self.store, self.instance, until=now + self.ttl, now=now, summaries=summaries
+        )
         found.held = mine
         found.lost = set(self.held) - mine
-        # Free tables: open, and unleased, expired, or left by this address's previous process.
-        free = (
-            select(TableRow.id)
-            .outerjoin(TableLease, TableLease.table_id == TableRow.id)
-            .where(TableRow.closed.is_(False))
-            # A tournament's tables are shared out by the tournaments' own round
-            # (server/tournaments/sharing.py).
-            .where(TableRow.id.not_in(select(TournamentTable.table_id)))
-            .where(
-                or_(
-                    TableLease.table_id.is_(None),
-                    TableLease.expires_at < now,
-                    (TableLease.owner == self.url) & (TableLease.instance != self.instance),
-                )
-            )
-            .order_by(TableRow.id)
-        )
-        with self.store.session() as s:
-            candidates = list(s.scalars(free))
+        candidates = leases.free_tables(self.store, owner=self.url, instance=self.instance, now=now)
         taken = [t for t in candidates if self._take(t, now)]
         if taken:
             found.cancelled = recover(self.store, taken)
-            with self.store.session() as s:
-                query = select(TableRow).where(TableRow.id.in_(taken)).order_by(TableRow.id)
-                found.taken = list(s.scalars(query))
+            found.taken = leases.tables_by_id(self.store, taken)
             found.held.update(taken)
-        with self.store.session() as s:
-            rows = s.execute(
-                select(TableLease.table_id, TableLease.owner, TableLease.summary).where(
-                    TableLease.instance != self.instance, TableLease.expires_at >= now
-                )
-            ).all()
-            found.tournament = set(
-                s.scalars(
-                    select(TournamentTable.table_id).where(
-                        TournamentTable.table_id.in_([t for t, _, _ in rows])
-                    )
-                )
-            )
-        found.others = {t: (owner, summary) for t, owner, summary in rows}
+        found.others, found.tournament = leases.served_elsewhere(self.store, self.instance, now)
         return found
 
     def _take(self, table_id: int, now: float) -> bool:
         """Take one free table's lease; False when another process was quicker."""
-        return take_lease(
+        return leases.take_lease(
             self.store,
             TableLease,
             table_id,
@@ -234,15 +174,13 @@ class LeaseKeeper:
     def release(self, table_id: int) -> None:
         """Give up one table's lease for good (the table was closed): its row goes, so no
         lobby lists it."""
-        with self.store.transaction() as s:
-            s.execute(delete(TableLease).where(TableLease.table_id == table_id))
+        leases.drop_table_lease(self.store, table_id)
         self.held.pop(table_id, None)
         self._shown.pop(table_id, None)
 
     def release_all(self) -> None:
         """Give every lease up at once (a clean stop): another process may take them now."""
-        with self.store.transaction() as s:
-            s.execute(update(TableLease).where(TableLease.instance == self.instance).values(expires_at=0.0))
+        leases.give_up_table_leases(self.store, self.instance)
         self.held.clear()
 
     # ------------------------------------------------------------------ the keeper's rounds

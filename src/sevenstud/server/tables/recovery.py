@@ -15,10 +15,8 @@ from __future__ import annotations
 import time
 from collections.abc import Collection
 
-from sqlalchemy import select
-
-from sevenstud.server.store import Store, ledger
-from sevenstud.server.store.models import HandRow, Player, Sitting, TableRow, TournamentTable
+from sevenstud.server.store import Store, hands, ledger
+from sevenstud.server.store.models import Player, TableRow, TournamentTable
 
 
 def recover(store: Store, tables: Collection[int] | None = None, *, keep_seats: bool = True) -> int:
@@ -29,17 +27,13 @@ def recover(store: Store, tables: Collection[int] | None = None, *, keep_seats: 
     owner. Returns the number of hands cancelled. Given
     ``tables``, only theirs (a process taking over a dead one's tables: see leases.py)."""
     cancelled = 0
-    hands, sittings = select(HandRow).where(HandRow.status == "playing"), select(Sitting)
-    if tables is not None:
-        hands = hands.where(HandRow.table_id.in_(list(tables)))
-        sittings = sittings.where(Sitting.table_id.in_(list(tables)))
     with store.transaction() as s:
         bank = ledger.account(s, ledger.BANK)
-        for row in s.scalars(hands).all():
+        for row in hands.hands_in_play(s, tables):
             pot = ledger.account(s, ledger.POT, row.id)
             dealt = {
                 ledger.account(s, ledger.SEAT, sitting.id): sitting
-                for sitting in s.scalars(select(Sitting).where(Sitting.id.in_(row.sittings))).all()
+                for sitting in hands.sittings_by_id(s, row.sittings).values()
             }
             refunds = []
             for other, put_in in ledger.net_by_counterpart(s, pot).items():
@@ -51,7 +45,7 @@ def recover(store: Store, tables: Collection[int] | None = None, *, keep_seats: 
             # What went back to each seat, for the clients that were in the hand (hand_cancelled).
             row.result = {"refunds": sorted(refunds)}
             cancelled += 1
-        for sitting in s.scalars(sittings.where(Sitting.open.is_(True))).all():
+        for sitting in hands.open_sittings(s, tables):
             seat_account = ledger.account(s, ledger.SEAT, sitting.id)
             stack = ledger.balance_of(s, seat_account)
             table = s.get(TableRow, sitting.table_id)
