@@ -18,7 +18,11 @@ limits as a household would be), acting on their turn after 0.2 to 1 s. At the s
   account, and another asks for equity jobs too large to run and for the largest it may;
 - ``--header-flooders`` addresses each send request after request with a 50 MiB header (one
   at a time each: eight at once by default), one address opens 200 connections at a time and
-  holds them half-sent, and one posts JSON bodies with lone surrogates to every route.
+  holds them half-sent, and one posts JSON bodies with lone surrogates to every route;
+- ``--history-askers`` clients of a guest with hands of their own ask for their hand list,
+  history and statistics as fast as they are answered, in a room of ``--stored-hands`` hands
+  made by SQL before the server starts (benchmarks/own_hands.py: a million by default takes a
+  few minutes to make; 0 makes none and the askers are not run).
 
 At the end it prints the honest clients' round trips (p50, p99), how many tables stalled (no
 action for 10 s while people sat there), how many down cards leaked (a face-down card of
@@ -37,6 +41,7 @@ import json
 import os
 import random
 import socket
+import statistics
 import struct
 import subprocess
 import sys
@@ -53,7 +58,10 @@ import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from load import COOKIE, PROTOCOL_VERSION, Result, make_guests, open_tables, play
+from own_hands import ROUTES as HISTORY_ROUTES
+from own_hands import fill_room, play_own_hands
 
+from sevenstud.server.store import open_store
 from tests.spawn import SpawnError, spawn
 
 SOAK_LIMITS = ("--limit=tables_per_account=100000", "--limit=tables_per_address=100000")
@@ -80,6 +88,8 @@ class Report:
     leaks: list[str] = field(default_factory=list)
     stalled: list[int] = field(default_factory=list)
     answers: Counter[str] = field(default_factory=Counter)
+    history_ms: list[float] = field(default_factory=list)
+    """Each answer to a history asker, in milliseconds."""
     memory_start_mib: float = 0.0
     memory_end_mib: float = 0.0
     memory_samples: list[float] = field(default_factory=list)
@@ -362,6 +372,18 @@ def _leak_checker(report: Report) -> Any:
     return check
 
 
+async def _history_asker(base: str, token: str, deadline: float, report: Report) -> None:
+    """A guest with hands of their own asks for their hands, history and statistics in a loop
+    (each answer timed: what one costs must not grow with the room's stored hands)."""
+    async with httpx.AsyncClient(base_url=base, cookies={COOKIE: token}, timeout=60) as client:
+        while time.monotonic() < deadline:
+            for route in HISTORY_ROUTES:
+                began = time.perf_counter()
+                answer = await client.get(route)
+                report.history_ms.append((time.perf_counter() - began) * 1000)
+                report.answers[f"history {route} {answer.status_code}"] += 1
+
+
 async def _attack_and_play(
     base: str,
     port: int,
@@ -371,6 +393,7 @@ async def _attack_and_play(
     garbage: int,
     report: Report,
     header_flooders: int = 8,
+    history_tokens: tuple[str, ...] = (),
 ) -> None:
     clients = len(tables) * 5
     addresses = [f"127.0.1.{1 + i}" for i in range(-(-clients // GUESTS_PER_ADDRESS))]
@@ -396,6 +419,7 @@ async def _attack_and_play(
         *(_header_flooder(port, f"127.0.7.{1 + i}", deadline, report) for i in range(header_flooders)),
         _connection_hoarder(port, deadline, report),
         _lone_surrogates(base, deadline, report),
+        *(_history_asker(base, token, deadline, report) for token in history_tokens),
     ]
     honest = play(
         base,
@@ -434,11 +458,23 @@ def run(
     garbage: int = 20,
     database: str | None = None,
     header_flooders: int = 8,
+    stored_hands: int = 0,
+    history_askers: int = 4,
 ) -> Report:
     """Start a server, soak it, stop it, audit it: the report."""
     report = Report()
     with tempfile.TemporaryDirectory(prefix="sevenstud-soak-") as folder:
         url = database or str(Path(folder) / "soak.sqlite3")
+        history_tokens: tuple[str, ...] = ()
+        if stored_hands and history_askers:
+            store = open_store(url)
+            try:  # the askers' own hands, then the room's other hands, by SQL
+                history_tokens = tuple(
+                    play_own_hands(store, seed=f"asker {i}")[1] for i in range(history_askers)
+                )
+                fill_room(store, stored_hands)
+            finally:
+                store.close()
         try:
             served = spawn(url, pause=1.0, stderr=None, seconds=30, args=SOAK_LIMITS)
         except SpawnError as error:
@@ -462,6 +498,7 @@ def run(
                         garbage,
                         report,
                         header_flooders,
+                        history_tokens,
                     )
                 )
             finally:
@@ -496,9 +533,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--garbage", type=int, default=20)
     parser.add_argument("--header-flooders", type=int, default=8, help="50 MiB headers, one at a time each")
     parser.add_argument("--database", default=None, help="postgresql://... (default: a fresh SQLite file)")
+    parser.add_argument("--stored-hands", type=int, default=1_000_000, help="hands in the room, made by SQL")
+    parser.add_argument("--history-askers", type=int, default=4, help="guests asking for their history")
     args = parser.parse_args(argv)
     report = run(
-        args.tables, args.seconds, args.non_readers, args.garbage, args.database, args.header_flooders
+        args.tables,
+        args.seconds,
+        args.non_readers,
+        args.garbage,
+        args.database,
+        args.header_flooders,
+        args.stored_hands,
+        args.history_askers,
     )
     honest = report.honest
     print(
@@ -518,6 +564,13 @@ def main(argv: list[str] | None = None) -> int:
     if report.memory_samples:
         every = ", ".join(f"{m:.0f}" for m in report.memory_samples)
         print(f"  server memory every {MEMORY_EVERY:.0f} s, MiB: {every}")
+    if report.history_ms:
+        asked = sorted(report.history_ms)
+        p99 = asked[min(len(asked) - 1, round(0.99 * (len(asked) - 1)))]
+        print(
+            f"  own hands, history and statistics in a room of {args.stored_hands:,} stored hands: "
+            f"{len(asked)} answers, p50 {statistics.median(asked):.1f} ms, p99 {p99:.1f} ms"
+        )
     for answer, count in sorted(report.answers.items()):
         print(f"  {answer}: {count}")
     for line in (report.leaks + honest.errors)[:10]:

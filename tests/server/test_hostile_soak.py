@@ -1,6 +1,7 @@
 """The hostile-client soak, short (issue 18, point 13): honest people play at six tables while
 spectators that never read, garbage senders, a guest flood, a password flood and equity jobs
-too large to run all hit the same card room (benchmarks/hostile_soak.py; the full size is a
+too large to run, header floods, connection hoarders, lone surrogates and guests asking for
+their history in a loop all hit the same card room (benchmarks/hostile_soak.py; the full size is a
 benchmark). Nothing may stall a table, leak a card, trouble an honest client or unbalance the
 ledger, and every attacker is answered with a refusal that names it."""
 
@@ -15,7 +16,7 @@ from hostile_soak import run
 
 
 def test_honest_tables_play_on_through_every_attack_at_once() -> None:
-    report = run(tables=6, seconds=20.0, non_readers=6, garbage=3)
+    report = run(tables=6, seconds=20.0, non_readers=6, garbage=3, stored_hands=3000, history_askers=2)
     assert report.stalled == [], f"tables stalled: {report.stalled}"
     assert report.leaks == []
     assert report.honest.errors == []
@@ -32,3 +33,7 @@ def test_honest_tables_play_on_through_every_attack_at_once() -> None:
     assert answers["header flood 431"] > 0 and answers["header flood 200"] == 0, answers
     assert answers["hoarder 429"] > 0, answers
     assert answers["lone surrogate 422"] > 0 and answers["lone surrogate 500"] == 0, answers
+    # guests asking for their own hands in a loop, in a room of stored hands, are answered
+    for route in ("/api/hands", "/api/history", "/api/stats"):
+        assert answers[f"history {route} 200"] > 0, answers
+    assert not [a for a in answers if a.startswith("history ") and not a.endswith(" 200")], answers
