@@ -118,7 +118,6 @@ def test_migration_0003_gives_the_bots_already_seated_the_rule_kind(db_url: str)
     # "rule" (what a restart seated before kinds were stored), the person's says nothing.
     from alembic import command
     from alembic.config import Config
-    from sqlalchemy import text
 
     from sevenstud.server.store import MIGRATIONS
     from sevenstud.server.store.models import Sitting

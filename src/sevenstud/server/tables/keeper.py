@@ -26,23 +26,21 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import Connection, delete, func, insert, select, update
+from sqlalchemy import Connection
 
 from sevenstud.bots import Bot, registry
 from sevenstud.deck import Deck
 from sevenstud.hand import Hand, HandEnded, PotAwarded, RakeTaken
 from sevenstud.refusals import Refusal
 from sevenstud.server.store import Store, ledger
+from sevenstud.server.store import tables as rows
 from sevenstud.server.store.dealt import index_hand
 from sevenstud.server.store.direct import direct
 from sevenstud.server.store.models import (
-    EventRow,
     HandRow,
     Player,
-    Sitting,
     TableRow,
     Waiting,
-    core,
 )
 from sevenstud.table import (
     ClockStarted,
@@ -89,7 +87,6 @@ def event_payload(event: object) -> dict[str, Any]:
 
 # The statements every action runs are on the driver's cursor (store/direct.py); the rest,
 # once a hand or a sitting, are SQLAlchemy Core's.
-_HANDS, _SITTINGS = core(HandRow), core(Sitting)
 
 
 def check_bot_kind(kind: object) -> str:
@@ -201,23 +198,11 @@ class TableKeeper:
             row = s.get(TableRow, table_id)
             if row is not None:
                 self.name = row.name
-            hands = int(s.scalar(select(func.max(HandRow.number)).where(HandRow.table_id == table_id)) or 0)
-            number = int(
-                s.scalar(select(func.max(EventRow.number)).where(EventRow.table_id == table_id)) or 0
-            )
-            playing = select(func.count()).where(HandRow.table_id == table_id, HandRow.status == "playing")
-            if s.scalar(playing):
+            hands, number = rows.last_numbers(s, table_id)
+            if rows.has_hand_in_play(s, table_id):
                 raise RoomError(f"table {table_id} has a hand a crash cut off: recover() it first")
-            sittings = s.scalars(
-                select(Sitting)
-                .where(Sitting.table_id == table_id, Sitting.open.is_(True))
-                .order_by(Sitting.seat)
-            ).all()
-            cut_off = s.scalars(
-                select(HandRow).where(
-                    HandRow.table_id == table_id, HandRow.number == hands, HandRow.status == "cancelled"
-                )
-            ).first()
+            sittings = rows.seated(s, table_id)
+            cut_off = rows.cancelled_hand(s, table_id, hands)
             if cut_off is not None:
                 self.cancelled = (self._cancelled_hand(s, cut_off),)
         if hands or number or sittings:
@@ -230,14 +215,12 @@ class TableKeeper:
     def _cancelled_hand(s: Any, row: HandRow) -> CancelledHand:
         """The stored facts of a cancelled hand (its refunds as
         :func:`sevenstud.server.tables.recovery.recover` wrote them)."""
-        first, last = s.execute(
-            select(func.min(EventRow.number), func.max(EventRow.number)).where(EventRow.hand_id == row.id)
-        ).one()
+        first, last = rows.stream_span(s, row.id)
         refunds = (row.result or {}).get("refunds", [])
         return CancelledHand(
             hand=row.number,
-            first=int(first or 0),
-            last=int(last or 0),
+            first=first,
+            last=last,
             refunds=tuple((int(seat), str(name), int(amount)) for seat, name, amount in refunds),
         )
 
@@ -394,18 +377,12 @@ class TableKeeper:
     def waiting_list(self) -> list[str]:
         """The names on the table's waiting list as stored, first in line first."""
         with self.store.session() as s:
-            names = s.scalars(
-                select(Player.name)
-                .join(Waiting, Waiting.player_id == Player.id)
-                .where(Waiting.table_id == self.table_id)
-                .order_by(Waiting.id)
-            ).all()
-        return list(names)
+            return rows.waiting_names(s, self.table_id)
 
     def wait(self, name: str, now: float) -> None:
         """Put ``name`` (a person's account) at the end of the stored waiting list."""
         with self.store.transaction() as s:
-            player_id = s.scalar(select(Player.id).where(Player.name == name))
+            player_id = rows.player_named(s, name)
             if player_id is None:
                 raise RoomError(f"no account {name!r}")
             s.add(Waiting(table_id=self.table_id, player_id=player_id, joined_at=now))
@@ -413,10 +390,7 @@ class TableKeeper:
     def stop_waiting(self, name: str) -> None:
         """Take ``name`` off the stored waiting list (nothing happens when not on it)."""
         with self.store.transaction() as s:
-            player_id = s.scalar(select(Player.id).where(Player.name == name))
-            s.execute(
-                delete(Waiting).where(Waiting.table_id == self.table_id, Waiting.player_id == player_id)
-            )
+            rows.stop_waiting(s, self.table_id, rows.player_named(s, name))
 
     # ------------------------------------------------------------------ recording
 
@@ -526,20 +500,8 @@ class TableKeeper:
                 hand = self.table.dealt_hand(event.hand)
                 assert hand is not None
                 sittings = [occupants[p].sitting_id for p in event.players]
-                hand_row = c.scalar(
-                    insert(_HANDS)
-                    .values(
-                        table_id=self.table_id,
-                        number=event.hand,
-                        status="playing",
-                        sittings=sittings,
-                        record=hand_to_record(hand),
-                        started_at=now,
-                    )
-                    .returning(_HANDS.c.id)
-                )
-                assert hand_row is not None
-                hand_now = (hand, int(hand_row), dict(zip(event.seats, sittings, strict=True)), 0)
+                hand_row = rows.insert_hand(c, self.table_id, event.hand, sittings, hand_to_record(hand), now)
+                hand_now = (hand, hand_row, dict(zip(event.seats, sittings, strict=True)), 0)
                 write.hand = hand_now
                 # Every seat dealt in starts the hand at its stack before the antes.
                 for seat, stack in zip(event.seats, event.stacks, strict=True):
@@ -557,34 +519,24 @@ class TableKeeper:
             )
             if isinstance(event, SatDown):
                 player_id, bot, kind = joining[event.player]
-                sitting_id = c.scalar(
-                    insert(_SITTINGS)
-                    .values(
-                        table_id=self.table_id,
-                        seat=event.seat,
-                        player_id=player_id,
-                        bot=event.player if bot is not None else None,
-                        bot_kind=kind,
-                        name=event.player,
-                        stack=event.buy_in,
-                        open=True,
-                    )
-                    .returning(_SITTINGS.c.id)
+                sitting_id = rows.insert_sitting(
+                    c,
+                    self.table_id,
+                    event.seat,
+                    event.player,
+                    event.buy_in,
+                    player_id=player_id,
+                    bot=bot is not None,
+                    bot_kind=kind,
                 )
-                assert sitting_id is not None
-                occupant = _Occupant(int(sitting_id), player_id, bot, kind)
+                occupant = _Occupant(sitting_id, player_id, bot, kind)
                 occupants[event.player] = write.joined[event.player] = occupant
                 write.stacks[occupant.sitting_id] = event.buy_in
                 source = self._balance_account(c, player_id, bank, -event.buy_in)
                 seat_account = accounts.get(c, ledger.SEAT, occupant.sitting_id)
                 moves.append((index, ledger.Move(source, seat_account, event.buy_in, "buy-in")))
                 if player_id is not None:  # seated: off this table's waiting list, in this write
-                    waiting = core(Waiting)
-                    c.execute(
-                        delete(waiting).where(
-                            waiting.c.table_id == self.table_id, waiting.c.player_id == player_id
-                        )
-                    )
+                    rows.stop_waiting(c, self.table_id, player_id)
             elif isinstance(event, (SatOut, SatIn)):
                 sitting_out[occupants[event.player].sitting_id] = isinstance(event, SatOut)
             elif isinstance(event, ToppedUp):
@@ -616,9 +568,9 @@ class TableKeeper:
             move.event_id = ids[of_event] if of_event is not None else None
         ledger.write_moves(c, [move for _, move in moves])
         for sitting, out in sitting_out.items():
-            c.execute(update(_SITTINGS).where(_SITTINGS.c.id == sitting).values(sitting_out=out))
+            rows.set_sitting_out(c, sitting, out)
         if write.closed:
-            c.execute(update(_SITTINGS).where(_SITTINGS.c.id.in_(write.closed)).values(stack=0, open=False))
+            rows.close_sittings(c, write.closed)
         # Only the stacks that changed since they were last written (a fold moves no chips).
         changed = []
         for name, stack in after.values():
@@ -694,16 +646,8 @@ class TableKeeper:
             if rake:
                 house = accounts.get(c, ledger.HOUSE)
                 moves.append((index, ledger.Move(pot, house, rake, "rake", hand_id=hand_row)))
-            c.execute(
-                update(_HANDS)
-                .where(_HANDS.c.id == hand_row)
-                .values(
-                    record=hand_to_record(hand),
-                    status="finished",
-                    ended_at=entries[-1].at,
-                    result={"stacks": list(hand.stacks), "rake": hand.rake},
-                )
-            )
+            result = {"stacks": list(hand.stacks), "rake": hand.rake}
+            rows.finish_hand(c, hand_row, hand_to_record(hand), entries[-1].at, result)
             index_hand(c, hand_row)  # who was dealt in: their own hands' index (store/dealt.py)
             write.hand_over = hand_row
             hand_now = write.hand = (None, None, {}, 0)
