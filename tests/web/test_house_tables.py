@@ -174,3 +174,49 @@ def test_an_operator_opens_and_closes_a_standing_table_a_player_sits_at(
 
 def _cookies(context: Any) -> dict[str, str]:
     return {c["name"]: c["value"] for c in context.cookies()}
+
+
+def test_the_house_tables_part_fits_a_phone_in_every_language(
+    browser: Any, tmp_path: Path, artifacts: Path, axe_check: Any
+) -> None:
+    """The console's part at 360x640 in Ukrainian and Estonian (Russian and English above): no
+    box wider than the page, the edit form filled from the card, and no accessibility fault."""
+    database = tmp_path / "cardroom.sqlite3"
+    store = open_store(f"sqlite:///{database}")
+    accounts.create(store, log.COMMAND_LINE, "boss", PASSWORD)
+    store.close()
+    with card_room(database) as server:
+        boss = httpx.post(f"{server}/api/login", json={"name": "boss", "password": PASSWORD})
+        body = {
+            "name": "Razz 2/5/10/20",
+            "game": "razz",
+            "stakes": [2, 5, 10, 20],
+            "bots": 3,
+            "rake_percent": 2.5,
+        }
+        made = httpx.post(f"{server}/api/admin/tables", json={**body, "rake_cap": 4}, cookies=boss.cookies)
+        assert made.status_code == 200, made.text
+        for lang in ("uk", "et"):
+            words = json.loads((WORDS / f"{lang}.json").read_text(encoding="utf-8"))
+            context = browser.new_context(viewport={"width": 360, "height": 640}, locale=lang)
+            try:
+                _cookies_for(context, server, dict(boss.cookies))
+                page = context.new_page()
+                page.goto(f"{server}/admin#tables")
+                card = page.get_by_test_id("house-card").first
+                expect(card.get_by_test_id("house-bots-shown")).to_contain_text("3", timeout=TIMEOUT)
+                expect(card.get_by_test_id("house-rake-shown")).to_contain_text("2.5")
+                card.get_by_test_id("house-edit").click()
+                expect(page.get_by_test_id("house-name")).to_have_value("Razz 2/5/10/20")
+                expect(page.get_by_test_id("house-submit")).to_have_text(words["admin.tables.save"])
+                card.get_by_test_id("house-close").click()
+                expect(card.get_by_test_id("close-form")).to_be_visible()
+                _fits(page, f"the console in {lang}")
+                for box in (card, page.get_by_test_id("house-form"), page.get_by_test_id("house-setting")):
+                    _box_fits(box, f"the console in {lang}")
+                axe_check(page, f"the house tables part in {lang}")
+                page.screenshot(
+                    path=str(artifacts / f"house-tables-console-360x640-{lang}.png"), full_page=True
+                )
+            finally:
+                context.close()

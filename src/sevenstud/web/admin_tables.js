@@ -198,7 +198,7 @@ export async function mount(panel, { adminApi }) {
         onclick: () => { close.hidden = !close.hidden; if (!close.hidden) close.querySelector("input").focus(); } })) : null;
     return el("li", { class: `house-card ${house.state}`, "data-testid": "house-card", "data-house": house.id, "data-state": house.state },
       el("h4", {},
-        house.table && open ? el("a", { href: `/table/${house.table}`, "data-testid": "house-name", text: house.name }) : el("span", { text: house.name }),
+        house.table && open ? el("a", { href: `/table/${house.table}`, "data-testid": "house-title", text: house.name }) : el("span", { text: house.name }),
         " ", el("span", { class: "state", "data-testid": "house-state", text: t(`admin.tables.state_${house.state}`) })),
       el("dl", {},
         fact(t("lobby.game"), gameName(house.game), "house-game-name"),
