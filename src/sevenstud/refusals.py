@@ -314,6 +314,14 @@ SENTENCES: dict[str, str] = {
     "exact_too_many_ways": N_(
         "exact enumeration would list {ways} ways for the last player's cards at once: too many unknown cards; use Monte Carlo (trials)"
     ),
+    # the house's standing tables and the room's settings (server/operators/house_tables.py)
+    "player_tables_off": N_(
+        "players do not open tables in this room: sit at one of the house's tables (Play now finds a seat)"
+    ),
+    "bots_for_house": N_("this is one of the house's tables: its bots are the room's to add or remove"),
+    "no_house_table": N_("no standing table {table}"),
+    "house_table_closed": N_("standing table {table} is closed already"),
+    "house_rake": N_("the rake is a percentage from 0 to under 100, with at most 2 decimals, not {given}"),
 }
 """Every refusal by its code: the English template, its parameters in braces. A code is defined
 here alone; the catalogs (``locale/*/LC_MESSAGES/sevenstud.po``) translate the template."""

@@ -17,7 +17,7 @@ import functools
 import itertools
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import func, select
 
@@ -31,7 +31,7 @@ from sevenstud.server.limits import Buckets, HashPool, Limits, LoginGuard, Socke
 from sevenstud.server.metrics import Readings, RoomMetrics
 from sevenstud.server.protocol import ClosedWhy, Outgoing, TableClosed
 from sevenstud.server.store import Store
-from sevenstud.server.store.models import EventRow, TableRow, TournamentRow, TournamentTable
+from sevenstud.server.store.models import EventRow, HouseTable, TableRow, TournamentRow, TournamentTable
 from sevenstud.server.study import jobs as study
 from sevenstud.server.tables.chat import ChatDesk
 from sevenstud.server.tables.leases import LEASE_SECONDS, LeaseKeeper
@@ -40,6 +40,16 @@ from sevenstud.server.tables.room import NO_THINK, Room, TableKeeper, table_clos
 from sevenstud.server.tournaments.service import TournamentService
 from sevenstud.table import TableSettings
 from sevenstud.wire import game_from_wire
+
+
+class Service(Protocol):
+    """A part of the card room with a life of its own (:attr:`CardRoom.services`)."""
+
+    async def start(self) -> None:
+        """Start it (the tables' leases are taken by then)."""
+
+    async def stop(self) -> None:
+        """Stop it (before the tables are)."""
 
 
 class CardRoom:
@@ -125,6 +135,9 @@ class CardRoom:
         self.metrics = RoomMetrics(self.readings)
         store.commit_timer = self.metrics.commits.observe
         self._tasks: list[asyncio.Task[None]] = []
+        self.services: list[Service] = []
+        """Parts of the room started after the tables and stopped before them (the house's
+        standing tables: server/operators/house_tables.py)."""
 
     # -- the tables ---------------------------------------------------------------------
 
@@ -161,11 +174,13 @@ class CardRoom:
             self.hands_before += room.hands_played
             await room.stop(closed)
 
-    async def close_table(self, table_id: int) -> None:
-        """Close a table for good (nobody but bots, nobody watching, for a while): its room
-        stops, every seat stands up (the bots' chips back to the bank), its lease goes."""
+    async def close_table(self, table_id: int, reason: ClosedWhy = "closed") -> None:
+        """Close a table for good (nobody but bots, nobody watching, for a while; or, with
+        ``house_closed``, an operator closed it between hands): its room stops, its watchers
+        are told ``reason``, every seat stands up (the chips back to their balances, the bots'
+        to the bank), its lease goes."""
         self.owners.pop(table_id, None)
-        await self.close_room(table_id, table_closed(table_id, "closed"))
+        await self.close_room(table_id, table_closed(table_id, reason))
 
         def close() -> None:
             with self.store.transaction() as s:
@@ -225,6 +240,7 @@ class CardRoom:
             "min_buy_in": settings.min_buy_in,
             "max_buy_in": settings.max_buy_in,
             "hands": room.hands_played,
+            "house": room.house is not None,  # one of the house's standing tables
             **room.lobby_line(time.time()),
         }
 
@@ -263,6 +279,8 @@ class CardRoom:
         sweep and the collector."""
         await self.leases.start()
         await self.tournaments.start()
+        for service in self.services:
+            await service.start()
         loop = asyncio.get_running_loop()
         self._tasks.append(loop.create_task(self._sweep()))
         if self.collector is not None:
@@ -275,6 +293,8 @@ class CardRoom:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         self._tasks.clear()
+        for service in reversed(self.services):
+            await service.stop()
         await self.tournaments.stop()
         await self.leases.stop()
         for room in self.rooms.values():
@@ -293,7 +313,8 @@ class CardRoom:
             now = time.monotonic()
             try:
                 for table_id, room in list(self.rooms.items()):
-                    if room.gate is None and room.unattended() and not room.playing:
+                    # (the house's standing tables stay open: server/operators/house_tables.py)
+                    if room.gate is None and room.house is None and room.unattended() and not room.playing:
                         since = unattended.setdefault(table_id, now)
                         if now - since >= limits.idle_table_seconds:
                             unattended.pop(table_id, None)
@@ -330,8 +351,10 @@ def closed_table(store: Store, table_id: int) -> TableClosed | None:
             s.scalar(select(TournamentRow.state).where(TournamentRow.id == tid)) if tid is not None else None
         )
         number = s.scalar(select(func.max(EventRow.number)).where(EventRow.table_id == table_id))
+        house = s.scalar(select(HouseTable.state).where(HouseTable.table_id == table_id))
     if tid is None:
-        return table_closed(table_id, "closed", number=number or 0)
+        why: ClosedWhy = "house_closed" if house in ("closing", "closed") else "closed"
+        return table_closed(table_id, why, number=number or 0)
     reason: ClosedWhy = "tournament_over" if state in ("finished", "cancelled") else "broken"
     return table_closed(table_id, reason, tid, number or 0)
 

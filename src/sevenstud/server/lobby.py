@@ -21,6 +21,8 @@ from sevenstud.refusals import Refusal
 from sevenstud.server.accounts.routes import address_of
 from sevenstud.server.cardroom import CardRoom
 from sevenstud.server.limits import RateLimited
+from sevenstud.server.operators import settings as room_settings
+from sevenstud.server.operators.accounts import OPERATOR
 from sevenstud.server.plaintext import PlainLine
 from sevenstud.server.protocol import MAX_ID
 from sevenstud.server.store import Store
@@ -114,6 +116,9 @@ def router(room: CardRoom) -> APIRouter:
             raise HTTPException(400, error if isinstance(error, Refusal) else str(error)) from None
         if body.bots >= body.seats:
             raise HTTPException(400, Refusal("bots_fill_table", bots=body.bots, seats=body.seats))
+        # The room's setting (docs/operators.md): when off, only the house's tables deal cash games.
+        if player.role != OPERATOR and not await store.run(room_settings.players_open_tables, store):
+            raise HTTPException(403, Refusal("player_tables_off"))
         buy_in = min(high, player.balance)
         if body.sit and buy_in < low:
             balance, amount = player.balance, low

@@ -499,7 +499,7 @@ class HandCancelled(Outgoing):
     refunds: list[Refund]
 
 
-ClosedWhy = Literal["closed", "broken", "tournament_over"]
+ClosedWhy = Literal["closed", "broken", "tournament_over", "house_closed"]
 """Why a table closed for good, as :class:`TableClosed` says it."""
 
 
@@ -507,7 +507,9 @@ class TableClosed(Outgoing):
     """The table has closed for good, sent to every connection at it as it closes (then the
     socket closes with 4004), and as the answer to a :class:`Hello` for a closed table:
     ``reason`` why (``closed``: a cash table the card room closed; ``broken``: a tournament
-    table broken up; ``tournament_over``), ``tournament`` its tournament (None: a cash table),
+    table broken up; ``tournament_over``; ``house_closed``: one of the house's standing tables
+    an operator closed, after its hand in progress, every seat's chips back in its balance),
+    ``tournament`` its tournament (None: a cash table),
     ``number`` the table's last."""
 
     type: Literal["table_closed"] = "table_closed"

@@ -200,7 +200,14 @@ function setText(node, text) {
 function fillRow(tr, line) {
   const name = line.name || t("lobby.table_n", { id: line.id });
   const get = (id) => tr.querySelector(`[data-testid=${id}]`);
-  setText(get("name"), name);
+  // One of the house's standing tables is marked so (docs/operators.md, "The house's tables").
+  const nameCell = get("name");
+  const marked = `${name}|${line.house ? "house" : ""}`;
+  if (nameCell.dataset.shown !== marked) {
+    nameCell.dataset.shown = marked;
+    const mark = line.house ? el("span", { class: "house-mark", "data-testid": "house-mark", text: t("lobby.house_mark") }) : null;
+    nameCell.replaceChildren(name, ...(mark ? [" ", mark] : []));
+  }
   setText(get("game"), gameName(line));
   setText(get("stakes"), stakesText(line.stakes));
   setText(get("seats"), line.seats ? t("lobby.taken_of", { taken: line.taken ?? 0, seats: line.seats }) : "");
@@ -326,8 +333,9 @@ function wireCreate() {
 
 /** One click to a seat: a guest account when signed out; a table of the main game with a
  *  free seat, nobody waiting and this server dealing it (the fullest first: people play
- *  sooner there), sat at by the table page (?sit=1); else a new Stud Hi/Lo table with four
- *  bots that seats the player in the request that opens it, so the first hand is theirs. */
+ *  sooner there), sat at by the table page (?sit=1); else one of the house's tables of any
+ *  game with a free seat; else a new Stud Hi/Lo table with four bots that seats the player in
+ *  the request that opens it, so the first hand is theirs. */
 function wirePlayNow() {
   $("play-now").addEventListener("click", async () => {
     clearErrors();
@@ -337,10 +345,11 @@ function wirePlayNow() {
       if (!account) setAccount(await api("/api/guest", { method: "POST" }));
       const here = window.location.origin;
       const main = (await games())[0]; // the room's main game (Stud Hi/Lo), as the server says
-      const free = lastLines
-        .filter((line) => line.game === main.code && line.taken < line.seats && !line.waiting
+      const open = lastLines
+        .filter((line) => line.taken < line.seats && !line.waiting
           && (line.players || []).indexOf(account.name) < 0 && (!line.server || line.server === here))
-        .sort((a, b) => (b.taken - b.bots) - (a.taken - a.bots) || b.taken - a.taken)[0];
+        .sort((a, b) => (b.taken - b.bots) - (a.taken - a.bots) || b.taken - a.taken);
+      const free = open.find((line) => line.game === main.code) || open.find((line) => line.house);
       if (free) {
         window.location.assign(`/table/${free.id}?sit=1`);
         return;

@@ -217,7 +217,9 @@ function closed(data) {
   tableView.setClock({ seat: null, server_time: Date.now() / 1000 });
   $("felt").classList.add("closed");
   document.body.dataset.closed = data.reason;
-  const why = { closed: "table.closed_closed", broken: "table.closed_broken", tournament_over: "table.closed_over" }[data.reason] || "table.closed_closed";
+  const why = {
+    closed: "table.closed_closed", broken: "table.closed_broken", tournament_over: "table.closed_over", house_closed: "table.closed_house",
+  }[data.reason] || "table.closed_closed";
   // A tournament's end box (tournament_bar.js) has the links: said once, not twice.
   const links = data.reason === "tournament_over" ? [] : [el("a", { href: "/", class: "button primary", "data-testid": "end-lobby", text: t("table.to_lobby") })];
   if (data.tournament && data.reason !== "tournament_over") {

@@ -336,3 +336,37 @@ class ApiToken(Base):
     revoked_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     last_used_at: Mapped[float | None] = mapped_column(Float, nullable=True)
 
+
+
+class HouseTable(Base):
+    """A standing table of the house (migration 0014): an operator's definition that the room
+    keeps open (``table_id``: the table dealing it now; a new one is opened whenever that one
+    has closed). ``state`` is ``open``, ``closing`` (closed by an operator: the table closes
+    after its hand in progress) or ``closed``. ``rake_percent`` is a fraction as text
+    (``"5"``, ``"2.5"``)."""
+
+    __tablename__ = "house_tables"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    game: Mapped[str] = mapped_column(String(10))
+    stakes: Mapped[list[int]] = mapped_column(JSON)
+    seats: Mapped[int] = mapped_column(Integer)
+    min_buy_in: Mapped[int] = mapped_column(Integer)
+    max_buy_in: Mapped[int] = mapped_column(Integer)
+    bots: Mapped[int] = mapped_column(Integer)
+    bot_kind: Mapped[str] = mapped_column(String(10))
+    rake_percent: Mapped[str] = mapped_column(String(20))
+    rake_cap: Mapped[int] = mapped_column(Integer)
+    state: Mapped[str] = mapped_column(String(10))
+    table_id: Mapped[int | None] = mapped_column(ForeignKey("tables.id"), nullable=True, index=True)
+    made_by: Mapped[str] = mapped_column(String(60))
+    created_at: Mapped[float] = mapped_column(Float)
+    changed_at: Mapped[float] = mapped_column(Float)
+
+
+class RoomSetting(Base):
+    """One of the room's settings an operator changes (migration 0014), by name, as JSON."""
+
+    __tablename__ = "room_settings"
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[Any] = mapped_column(JSON)

@@ -155,10 +155,11 @@ def think_range(text: str) -> tuple[float, float]:
     return (low, high)
 
 
-CLOSED_WHY = ("closed", "broken", "tournament_over")
+CLOSED_WHY = ("closed", "broken", "tournament_over", "house_closed")
 """Why a table closed for good (``table_closed``'s ``reason``): a cash table the card room
 closed (nobody played at it for a while), a tournament table broken up (its players moved to
-the others), a tournament table closed as its tournament ended."""
+the others), a tournament table closed as its tournament ended, one of the house's standing
+tables an operator closed (after its hand in progress)."""
 
 
 def table_closed(
@@ -242,6 +243,12 @@ class Room:
         self.gate: Callable[[], bool] | None = None
         """A tournament table's question before each hand: may it deal now (its tournament
         decides; server/tournaments/service.py). None: a cash table, dealing when two can play."""
+        self.house: int | None = None
+        """One of the house's standing tables (its definition's id; server/operators/
+        house_tables.py): its bots are the house's, no player adds or removes them. None: not."""
+        self.closing = False
+        """The table closes after the hand in progress (an operator closed it): no hand is dealt
+        any more."""
         self._copy_lobby()
 
     def now(self) -> float:
@@ -420,6 +427,8 @@ class Room:
             self.waiting.seated(name, message.seat)
             return result
         if isinstance(message, AddBot | RemoveBot):
+            if self.house is not None:
+                raise RoomError("bots_for_house")
             if self.owner is None and name not in keeper.occupants:
                 raise RoomError("bots_for_seated_players")
             if self.owner is not None and self.owner != player_id:
@@ -643,8 +652,9 @@ class Room:
 
     def may_deal(self) -> bool:
         """Whether the table may deal when it can: always at a cash table; at a tournament
-        table when its tournament says so (it wakes the room when that changes)."""
-        return self.gate is None or self.gate()
+        table when its tournament says so (it wakes the room when that changes); never at a
+        table that is closing."""
+        return not self.closing and (self.gate is None or self.gate())
 
     def unattended(self) -> bool:
         """Whether nobody but bots sits here (or nobody at all) and no connection watches:
