@@ -251,3 +251,16 @@ def test_a_reset_token_of_the_wrong_form_is_refused_without_a_query(store: Store
     for token in ("", "x", "y" * 101, 5):
         with pytest.raises(resets.ResetRefused):
             resets.whose(store, token)  # type: ignore[arg-type]
+
+
+def test_an_operators_chip_move_is_in_the_players_own_chip_moves_with_its_reason(store: Store) -> None:
+    pat = auth.sign_up(store, "pat", PASSWORD)
+    accounts.move_chips(store, "boss", "pat", 250, "league prize")
+    accounts.move_chips(store, "boss", "pat", -50, "a double payout taken back")
+    moves = accounts.own_chip_moves(store, pat)
+    assert [(m["what"], m["amount"], m["note"]) for m in moves] == [
+        ("operator", -50, "a double payout taken back"),
+        ("operator", 250, "league prize"),
+        ("sign-up", 1000, ""),
+    ]
+    assert audit(store).ok

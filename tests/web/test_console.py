@@ -105,6 +105,16 @@ def test_an_operator_suspends_a_seated_player_whose_page_closes_saying_why(
         console.get_by_test_id("account-open").filter(has_text="pat").click()
         expect(console.get_by_test_id("account-name")).to_have_text("pat")
         expect(console.get_by_test_id("account-seats")).to_contain_text(str(table))
+        # A chip move with its reason: a ledger transfer, shown in the player's own history.
+        console.get_by_test_id("account-reason").fill("league prize")
+        console.get_by_test_id("chips-amount").fill("250")
+        console.get_by_test_id("chips-move").click()
+        expect(console.get_by_test_id("accounts-said")).to_contain_text("pat")
+        history = player.new_page()
+        history.goto(f"{base}/history")
+        expect(history.get_by_test_id("chip-move").first).to_contain_text("league prize", timeout=TIMEOUT)
+        expect(history.get_by_test_id("chip-move").first).to_contain_text("+250")
+        history.close()
         console.get_by_test_id("account-reason").fill("abuse in chat")
         console.get_by_test_id("suspend-days").fill("2")
         console.get_by_test_id("account-suspend").click()
@@ -131,7 +141,7 @@ def test_an_operator_suspends_a_seated_player_whose_page_closes_saying_why(
         expect(line).to_contain_text("boss")
         console.get_by_test_id("events-target").fill("pat")
         console.get_by_test_id("events-show").click()
-        expect(console.get_by_test_id("event-line")).to_have_count(1)
+        expect(console.get_by_test_id("event-line")).to_have_count(2)  # the chips and the suspension
         assert not errors and not table_errors, errors + table_errors
     finally:
         player.close()

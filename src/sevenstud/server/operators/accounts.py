@@ -23,6 +23,7 @@ from sevenstud.server.store.models import (
     DealtIn,
     Entry,
     LoginSession,
+    OperatorEvent,
     Player,
     Sitting,
     TournamentEntry,
@@ -36,6 +37,8 @@ FOUND_AT_MOST = 50
 """How many accounts a search lists."""
 SHOWN_AT_MOST = 20
 """How many chip moves, hands and tournaments an account's page lists (the newest)."""
+OWN_MOVES_SHOWN = 50
+"""How many of its own chip moves an account's history page lists (the newest)."""
 OVER = ("finished", "cancelled")
 """The states of a tournament that is over."""
 
@@ -174,9 +177,45 @@ def move_chips(store: Store, operator: str, name: str, amount: int, reason: str)
                 "chip_move_short", name=player.name, balance=short.balance, amount=-amount
             ) from None
         source, target = (bank, balance) if amount > 0 else (balance, bank)
-        ledger.transfer(s, source, target, abs(amount), "operator")
-        log.write(s, operator, "chips", player.name, reason, amount=amount, balance=after)
+        moved = ledger.transfer(s, source, target, abs(amount), "operator")
+        s.flush()
+        log.write(s, operator, "chips", player.name, reason, amount=amount, balance=after, transfer=moved.id)
         return after
+
+
+def own_chip_moves(store: Store, player_id: int) -> list[dict[str, Any]]:
+    """An account's own last chip moves, as its history page shows them: when, what (the
+    ledger's reason: ``sign-up``, ``buy-in``, ``operator`` ...), how many chips (negative: out
+    of the balance), and for an operator's move the reason the operator wrote."""
+    with store.session() as s:
+        player = s.get(Player, player_id)
+        if player is None:
+            return []
+        balance = ledger.account(s, ledger.BALANCE, player.id)
+        moves = s.execute(
+            select(Transfer.id, Transfer.at, Transfer.reason, Entry.amount)
+            .join(Entry, Entry.transfer_id == Transfer.id)
+            .where(Entry.account_id == balance)
+            .order_by(Transfer.id.desc())
+            .limit(OWN_MOVES_SHOWN)
+        ).all()
+        notes: dict[int, str] = {}
+        if any(reason == "operator" for _, _, reason, _ in moves):
+            # An operator's reason is kept in the event log, its line naming the transfer.
+            lines = s.scalars(
+                select(OperatorEvent)
+                .where(OperatorEvent.action == "chips", OperatorEvent.target == player.name)
+                .order_by(OperatorEvent.id.desc())
+                .limit(OWN_MOVES_SHOWN)
+            )
+            for line in lines:
+                moved = (line.detail or {}).get("transfer")
+                if isinstance(moved, int):
+                    notes[moved] = line.reason
+        return [
+            {"at": at, "what": reason, "amount": amount, "note": notes.get(moved_id, "")}
+            for moved_id, at, reason, amount in moves
+        ]
 
 
 def suspend(store: Store, operator: str, name: str, until: float | None, reason: str) -> list[str]:

@@ -101,6 +101,12 @@ def router(room: CardRoom) -> APIRouter:
         except accounts.OperatorError as error:
             raise HTTPException(400, error) from None
 
+    @routes.get("/api/chips")
+    def own_chips(request: Request) -> list[dict[str, Any]]:
+        # The account's own chip moves (the history page): an operator's with its reason.
+        player = room.sessions.player(request)
+        return accounts.own_chip_moves(store, player.id)
+
     @routes.get("/reset/{token}", include_in_schema=False)
     def reset_page(token: str) -> Response:
         # The page is the same for every link; it asks /api/reset/<token> whose it is.
