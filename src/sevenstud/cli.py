@@ -299,7 +299,9 @@ def build_parser() -> argparse.ArgumentParser:
     restore.add_argument("--database", default=None, metavar="URL", help=database_help)
     from sevenstud.server.operators.command import add_arguments as add_admin_arguments
 
-    add_admin_arguments(command("admin", "make the room's operators: create, grant, revoke"), database_help)
+    add_admin_arguments(
+        command("admin", "the room's operators: create, grant, revoke, token, prune-guests"), database_help
+    )
     from sevenstud.cfr.arguments import add_train_arguments
 
     add_train_arguments(command("train", "train the learned bot's policy by Monte Carlo CFR (resumable)"))

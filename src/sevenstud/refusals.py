@@ -322,6 +322,13 @@ SENTENCES: dict[str, str] = {
     "no_house_table": N_("no standing table {table}"),
     "house_table_closed": N_("standing table {table} is closed already"),
     "house_rake": N_("the rake is a percentage from 0 to under 100, with at most 2 decimals, not {given}"),
+    # the console's accounts (server/operators/accounts.py, server/operators/resets.py)
+    "renamed": N_("this account was renamed to {name}: sign in with the new name"),
+    "rename_same": N_("{name} is that account's name already"),
+    "rename_while_seated": N_("{name} is seated at a table: rename them when they have left it"),
+    "reset_for_guest": N_("{name} is a guest: a guest has no password to reset"),
+    "reset_link_not_live": N_("this link is not a live password-reset link: ask an operator for a new one"),
+    "prune_days": N_("unused days: a whole number from 1 to 3650, not {days}"),
 }
 """Every refusal by its code: the English template, its parameters in braces. A code is defined
 here alone; the catalogs (``locale/*/LC_MESSAGES/sevenstud.po``) translate the template."""

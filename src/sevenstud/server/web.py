@@ -65,7 +65,7 @@ def _page(name: str, folder: Path) -> Response:
 
 
 def _is_page_or_file(path: str) -> bool:
-    rooted = ("/web/", "/table/", "/hands/", "/rules/", "/tournament/")
+    rooted = ("/web/", "/table/", "/hands/", "/rules/", "/tournament/", "/reset/")
     return path in PAGES or path == "/favicon.ico" or path.startswith(rooted)
 
 

@@ -3,6 +3,7 @@
 // The server searches and counts; the page only asks and shows, in the page's language.
 import { api, applySettings, cardElement, el, me, siteHeader } from "/web/common.js";
 import { dateTime, gameName, number, said, t, translatePage } from "/web/i18n.js";
+import { drawChips } from "/web/history_chips.js";
 import { statsTable } from "/web/stats_view.js";
 
 const PER_PAGE = 20;
@@ -84,6 +85,7 @@ async function start() {
     return;
   }
   load();
+  drawChips($("chips"));
 }
 
 start();

@@ -18,6 +18,7 @@ const $ = (id) => document.getElementById(id);
 
 const state = { socket: null, last: 0, view: null, retries: 0, names: new Map(), turn: false, historyFor: undefined, timer: null, closed: null };
 const CLOSED = 4004; // the close code of a table closed for good: nothing to reconnect to
+const LOGGED_OUT = 4003; // the session ended (an operator's suspension, a log-out elsewhere)
 const status = $("connection");
 const errors = $("errors");
 const log = makeLog($("log"));
@@ -127,6 +128,10 @@ function connect() {
     if (state.socket !== socket) return;
     state.socket = null;
     if (state.closed || event.code === CLOSED) return; // closed for good: said so, not retried
+    if (event.code === LOGGED_OUT) {
+      sessionEnded(event.reason);
+      return;
+    }
     // Back off 0.25 s, 0.5 s, 1 s ... up to 4 s between tries, so a server coming back up is
     // not flooded, yet a short drop is mended at once.
     const wait = Math.min(MAX_BACKOFF, 250 * 2 ** state.retries);
@@ -212,7 +217,7 @@ function closed(data) {
   state.closed = data;
   clearTimeout(state.timer);
   errors.replaceChildren();
-  status.textContent = t("table.closed_status");
+  status.textContent = data.said || t("table.closed_status");
   status.classList.remove("down");
   tableView.setClock({ seat: null, server_time: Date.now() / 1000 });
   $("felt").classList.add("closed");
@@ -226,12 +231,21 @@ function closed(data) {
     links.push(el("a", { href: `/tournament/${data.tournament}`, class: "button", "data-testid": "end-tournament", text: t("tournament.bar_link") }));
   }
   const box = el("section", { class: "table-end", "data-testid": "table-closed", "aria-live": "polite" },
-    el("p", { text: t(why) }), links.length ? el("p", { class: "end-links" }, ...links) : null);
+    el("p", { text: data.said || t(why) }), links.length ? el("p", { class: "end-links" }, ...links) : null);
   const main = $("table-main");
   const slot = main.querySelector("[data-testid=tournament-end]") || main.querySelector("[data-testid=tournament-bar]");
   if (slot) slot.after(box);
   else main.insertBefore(box, main.firstChild.nextSibling);
   window.dispatchEvent(new CustomEvent("sevenstud:table-closed", { detail: data }));
+}
+
+/** This page's session ended (its account suspended, banned or renamed by an operator, or
+ *  logged out elsewhere): with another sign-in in this browser now the page reconnects on it;
+ *  else it stops, saying the server's reason. */
+async function sessionEnded(reason) {
+  const account = await me().catch(() => null);
+  if (account) connect();
+  else closed({ reason: "session_ended", said: reason });
 }
 
 function remember(event) {

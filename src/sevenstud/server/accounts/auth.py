@@ -124,6 +124,14 @@ def dealer_words() -> tuple[str, ...]:
 
 def check_sign_up(name: str, password: str) -> str:
     """The name as it is kept (NFKC), or :class:`AuthError` saying what is wrong with either."""
+    name = check_name(name)
+    check_password(password)
+    return name
+
+
+def check_name(name: str) -> str:
+    """A new name as it is kept (NFKC), or :class:`AuthError` saying what is wrong with it (a
+    sign-up's rules, an operator's rename's too)."""
     if isinstance(name, str):
         name = unicodedata.normalize("NFKC", name)
     if not isinstance(name, str) or not _NAME.fullmatch(name):
@@ -134,11 +142,15 @@ def check_sign_up(name: str, password: str) -> str:
     for word in dealer_words():
         if plain.startswith(word):
             raise AuthError("name_kept_for_dealer", word=repr(word))
+    return name
+
+
+def check_password(password: str) -> None:
+    """:class:`AuthError` when ``password`` is too short or too long for an account."""
     if not isinstance(password, str) or len(password) < MIN_PASSWORD:
         raise AuthError("password_short", count=MIN_PASSWORD)
     if len(password) > 200:
         raise AuthError("password_long")
-    return name
 
 
 def hash_password(password: str) -> str:
@@ -293,9 +305,7 @@ def delete_expired_sessions(
     with store.transaction() as s:
         if in_use:
             s.execute(
-                update(LoginSession)
-                .where(LoginSession.token_hash.in_(list(in_use)))
-                .values(last_seen_at=now)
+                update(LoginSession).where(LoginSession.token_hash.in_(list(in_use))).values(last_seen_at=now)
             )
         ended = or_(LoginSession.expires_at < now, LoginSession.last_seen_at < now - idle)
         keys = set(s.scalars(select(LoginSession.token_hash).where(ended)).all())
@@ -344,6 +354,8 @@ __all__ = [
     "SIGN_UP_CHIPS",
     "WRONG_LOGIN",
     "AuthError",
+    "check_name",
+    "check_password",
     "check_sign_up",
     "delete_expired_sessions",
     "find_login",

@@ -20,11 +20,14 @@ from sevenstud.server.operators import log
 from sevenstud.server.store import Store, ledger
 from sevenstud.server.store.models import (
     BANNED,
+    DealtIn,
     Entry,
     LoginSession,
+    OperatorEvent,
     Player,
     Sitting,
     TournamentEntry,
+    TournamentRow,
     Transfer,
 )
 
@@ -32,6 +35,12 @@ OPERATOR = "operator"
 PLAYER = "player"
 FOUND_AT_MOST = 50
 """How many accounts a search lists."""
+SHOWN_AT_MOST = 20
+"""How many chip moves, hands and tournaments an account's page lists (the newest)."""
+OWN_MOVES_SHOWN = 50
+"""How many of its own chip moves an account's history page lists (the newest)."""
+OVER = ("finished", "cancelled")
+"""The states of a tournament that is over."""
 
 
 class OperatorError(Refusal, ValueError):
@@ -86,8 +95,10 @@ def _line(player: Player) -> dict[str, Any]:
 
 
 def look(store: Store, name: str) -> dict[str, Any]:
-    """One account as the console shows it: its line, its live sessions, its last chip moves
-    (the ledger's), and how many hands and tournaments it played. No card of any hand."""
+    """One account as the console shows it: its line, its live sessions (when made, last used,
+    ending: never a token), its last chip moves (the ledger's), the seats it holds now (the
+    stack alone), its last finished hands and its tournaments. No card of any hand: a hand is
+    listed once it has ended, and its history shows what it shows everyone."""
     now = time.time()
     with store.session() as s:
         player = _account(s, name)
@@ -97,23 +108,55 @@ def look(store: Store, name: str) -> dict[str, Any]:
             .join(Entry, Entry.transfer_id == Transfer.id)
             .where(Entry.account_id == balance)
             .order_by(Transfer.id.desc())
-            .limit(20)
+            .limit(SHOWN_AT_MOST)
         ).all()
-        sessions = s.scalar(
-            select(func.count()).select_from(LoginSession).where(
-                LoginSession.player_id == player.id, LoginSession.expires_at > now
-            )
-        )
+        logins = s.execute(
+            select(LoginSession.created_at, LoginSession.last_seen_at, LoginSession.expires_at)
+            .where(LoginSession.player_id == player.id, LoginSession.expires_at > now)
+            .order_by(LoginSession.created_at.desc())
+        ).all()
+        seats = s.execute(
+            select(Sitting.table_id, Sitting.seat, Sitting.stack)
+            .where(Sitting.player_id == player.id, Sitting.open)
+            .order_by(Sitting.table_id)
+        ).all()
         seated = s.scalar(select(func.count()).select_from(Sitting).where(Sitting.player_id == player.id))
-        entries = s.scalar(
-            select(func.count()).select_from(TournamentEntry).where(TournamentEntry.player_id == player.id)
-        )
+        hands = s.execute(
+            select(DealtIn.hand_id, DealtIn.table_id, DealtIn.number, DealtIn.started_at)
+            .where(DealtIn.player_id == player.id)
+            .order_by(DealtIn.started_at.desc(), DealtIn.hand_id.desc())
+            .limit(SHOWN_AT_MOST)
+        ).all()
+        entries = s.execute(
+            select(
+                TournamentRow.id,
+                TournamentRow.name,
+                TournamentRow.state,
+                TournamentEntry.paid,
+                TournamentEntry.place,
+                TournamentEntry.prize,
+            )
+            .join(TournamentRow, TournamentRow.id == TournamentEntry.tournament_id)
+            .where(TournamentEntry.player_id == player.id)
+            .order_by(TournamentEntry.id.desc())
+            .limit(SHOWN_AT_MOST)
+        ).all()
         return {
             **_line(player),
             "created_at": player.created_at,
-            "sessions": int(sessions or 0),
+            "sessions": len(logins),
+            "logins": [{"created_at": c, "last_seen_at": seen, "expires_at": e} for c, seen, e in logins],
             "sittings": int(seated or 0),
-            "tournament_entries": int(entries or 0),
+            "seats": [{"table": table, "seat": seat, "stack": stack} for table, seat, stack in seats],
+            "hands": [
+                {"hand": hand, "table": table, "number": number, "started_at": at}
+                for hand, table, number, at in hands
+            ],
+            "tournament_entries": len(entries),
+            "tournaments": [
+                {"id": t, "name": n, "state": state, "paid": paid, "place": place, "prize": prize}
+                for t, n, state, paid, place, prize in entries
+            ],
             "chip_moves": [{"at": at, "reason": reason, "amount": amount} for at, reason, amount in moves],
         }
 
@@ -134,9 +177,45 @@ def move_chips(store: Store, operator: str, name: str, amount: int, reason: str)
                 "chip_move_short", name=player.name, balance=short.balance, amount=-amount
             ) from None
         source, target = (bank, balance) if amount > 0 else (balance, bank)
-        ledger.transfer(s, source, target, abs(amount), "operator")
-        log.write(s, operator, "chips", player.name, reason, amount=amount, balance=after)
+        moved = ledger.transfer(s, source, target, abs(amount), "operator")
+        s.flush()
+        log.write(s, operator, "chips", player.name, reason, amount=amount, balance=after, transfer=moved.id)
         return after
+
+
+def own_chip_moves(store: Store, player_id: int) -> list[dict[str, Any]]:
+    """An account's own last chip moves, as its history page shows them: when, what (the
+    ledger's reason: ``sign-up``, ``buy-in``, ``operator`` ...), how many chips (negative: out
+    of the balance), and for an operator's move the reason the operator wrote."""
+    with store.session() as s:
+        player = s.get(Player, player_id)
+        if player is None:
+            return []
+        balance = ledger.account(s, ledger.BALANCE, player.id)
+        moves = s.execute(
+            select(Transfer.id, Transfer.at, Transfer.reason, Entry.amount)
+            .join(Entry, Entry.transfer_id == Transfer.id)
+            .where(Entry.account_id == balance)
+            .order_by(Transfer.id.desc())
+            .limit(OWN_MOVES_SHOWN)
+        ).all()
+        notes: dict[int, str] = {}
+        if any(reason == "operator" for _, _, reason, _ in moves):
+            # An operator's reason is kept in the event log, its line naming the transfer.
+            lines = s.scalars(
+                select(OperatorEvent)
+                .where(OperatorEvent.action == "chips", OperatorEvent.target == player.name)
+                .order_by(OperatorEvent.id.desc())
+                .limit(OWN_MOVES_SHOWN)
+            )
+            for line in lines:
+                moved = (line.detail or {}).get("transfer")
+                if isinstance(moved, int):
+                    notes[moved] = line.reason
+        return [
+            {"at": at, "what": reason, "amount": amount, "note": notes.get(moved_id, "")}
+            for moved_id, at, reason, amount in moves
+        ]
 
 
 def suspend(store: Store, operator: str, name: str, until: float | None, reason: str) -> list[str]:
@@ -182,6 +261,47 @@ def set_role(store: Store, operator: str, name: str, role: str) -> None:
             raise OperatorError("player_already", name=player.name)
         player.role = role
         log.write(s, operator, "grant" if role == OPERATOR else "revoke", player.name)
+
+
+def rename(store: Store, operator: str, name: str, new_name: str, reason: str) -> tuple[str, list[str]]:
+    """Give ``name`` the name ``new_name`` (a sign-up's rules: its form, not a guest's or a
+    bot's, not the dealer's, nobody else's). Refused while the account holds a seat (a table
+    knows its seats by name). Returns the name as kept and the account's ended sessions' keys:
+    its pages are closed, it signs in again with the new name."""
+    reason = _reason(reason)
+    try:
+        new_name = auth.check_name(new_name)
+    except auth.AuthError as error:
+        raise OperatorError(error.code or str(error), **error.params) from None
+    with store.transaction() as s:
+        player = _account(s, name)
+        old = player.name
+        if old == new_name:
+            raise OperatorError("rename_same", name=old)
+        taken = s.scalar(
+            select(Player.id).where(
+                or_(Player.name == new_name, Player.name_key == auth.name_key(new_name)),
+                Player.id != player.id,
+            )
+        )
+        if taken is not None:
+            raise OperatorError("name_taken", name=repr(new_name))
+        held = s.scalar(
+            select(func.count()).select_from(Sitting).where(Sitting.player_id == player.id, Sitting.open)
+        )
+        registered = s.scalar(
+            select(func.count())
+            .select_from(TournamentEntry)
+            .join(TournamentRow, TournamentRow.id == TournamentEntry.tournament_id)
+            .where(TournamentEntry.player_id == player.id, TournamentRow.state.not_in(OVER))
+        )
+        if held or registered:
+            raise OperatorError("rename_while_seated", name=old)
+        player.name, player.name_key = new_name, auth.name_key(new_name)
+        keys = list(s.scalars(select(LoginSession.token_hash).where(LoginSession.player_id == player.id)))
+        s.execute(delete(LoginSession).where(LoginSession.player_id == player.id))
+        log.write(s, operator, "rename", new_name, reason, old=old, new=new_name)
+        return new_name, keys
 
 
 def create(store: Store, operator: str, name: str, password: str) -> int:

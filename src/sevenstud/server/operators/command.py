@@ -29,7 +29,9 @@ from sevenstud.server.operators import SCOPES
 
 def add_arguments(parser: argparse.ArgumentParser, database_help: str) -> None:
     """``sevenstud admin``'s subcommands and options."""
-    verbs = parser.add_subparsers(dest="admin", required=True, metavar="create|grant|revoke|token")
+    verbs = parser.add_subparsers(
+        dest="admin", required=True, metavar="create|grant|revoke|token|prune-guests"
+    )
     create = verbs.add_parser("create", help="a new account that is an operator (asks for its password)")
     create.add_argument("name", metavar="NAME")
     create.add_argument(
@@ -54,6 +56,16 @@ def add_arguments(parser: argparse.ArgumentParser, database_help: str) -> None:
     )
     token.add_argument(
         "--revoke", type=int, default=None, metavar="ID", help="revoke token ID instead (default: none)"
+    )
+    prune = verbs.add_parser(
+        "prune-guests", help="delete guests unused for a while, their chips back to the bank"
+    )
+    prune.add_argument(
+        "--unused-days",
+        type=int,
+        default=30,
+        metavar="N",
+        help="prune guests made and last used more than N days ago (default: 30)",
     )
     for made in verbs.choices.values():
         made.add_argument("--database", default=None, metavar="URL", help=database_help)
@@ -87,6 +99,15 @@ def admin_command(args: argparse.Namespace) -> int:
     try:
         if args.admin == "token":
             return _token(store, args)
+        if args.admin == "prune-guests":
+            from sevenstud.server.operators import guests
+
+            done = guests.prune(store, log.COMMAND_LINE, args.unused_days)
+            print(
+                f"sevenstud admin: {done['guests']} guests pruned ({done['deleted']} deleted), "
+                f"{done['chips']} chips back to the bank"
+            )
+            return 0
         if args.admin == "create":
             accounts.create(store, log.COMMAND_LINE, args.name, _password(args))
             print(f"sevenstud admin: {args.name} is an operator (the operator API: /api/admin/)")

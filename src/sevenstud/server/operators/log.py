@@ -29,12 +29,15 @@ def write(
 
 @dataclass(frozen=True, slots=True)
 class Filter:
-    """Which lines to list: by action, by the account acted on, by the operator; newest first."""
+    """Which lines to list: by action, by the account acted on, by the operator; newest first,
+    a page of ``limit`` lines, those older than line ``before`` (the next page: the last id
+    shown)."""
 
     action: str | None = None
     target: str | None = None
     operator: str | None = None
     limit: int = 100
+    before: int | None = None
 
 
 def lines(store: Store, wanted: Filter = Filter()) -> list[dict[str, Any]]:
@@ -47,6 +50,8 @@ def lines(store: Store, wanted: Filter = Filter()) -> list[dict[str, Any]]:
         query = query.where(OperatorEvent.target == wanted.target)
     if wanted.operator is not None:
         query = query.where(OperatorEvent.operator == wanted.operator)
+    if wanted.before is not None:
+        query = query.where(OperatorEvent.id < wanted.before)
     with store.session() as s:
         return [
             {

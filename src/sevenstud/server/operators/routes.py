@@ -134,8 +134,9 @@ def router(room: CardRoom) -> APIRouter:
         target: Annotated[str | None, Query(max_length=60)] = None,
         operator_name: Annotated[str | None, Query(alias="operator", max_length=60)] = None,
         limit: Annotated[int, Query(ge=1, le=1000)] = 100,
+        before: Annotated[int | None, Query(ge=1)] = None,
     ) -> list[dict[str, Any]]:
-        wanted = log.Filter(action=action, target=target, operator=operator_name, limit=limit)
+        wanted = log.Filter(action=action, target=target, operator=operator_name, limit=limit, before=before)
         return log.lines(store, wanted)
 
     @routes.get("/tokens")

@@ -370,3 +370,15 @@ class RoomSetting(Base):
     __tablename__ = "room_settings"
     name: Mapped[str] = mapped_column(String(40), primary_key=True)
     value: Mapped[Any] = mapped_column(JSON)
+class PasswordReset(Base):
+    """A one-time link an operator made for an account to set a new password (migration 0013):
+    only the link's SHA-256 is stored; it is used once, before ``expires_at``."""
+
+    __tablename__ = "password_resets"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    made_by: Mapped[str] = mapped_column(String(60))
+    created_at: Mapped[float] = mapped_column(Float)
+    expires_at: Mapped[float] = mapped_column(Float)
+    used_at: Mapped[float | None] = mapped_column(Float, nullable=True)

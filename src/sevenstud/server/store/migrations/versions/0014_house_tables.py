@@ -1,7 +1,7 @@
 """house tables: the standing tables an operator defines, and the room's settings
 
 Revision ID: 0014_house_tables
-Revises: 0012_api_tokens
+Revises: 0013_password_resets
 
 - ``house_tables``: a standing table's definition (name, game, stakes, seats, buy-in limits,
   bots and their kind, rake), its state (``open``, ``closing``, ``closed``), who made it and
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0014_house_tables"
-down_revision = "0012_api_tokens"
+down_revision = "0013_password_resets"
 branch_labels = None
 depends_on = None
 
