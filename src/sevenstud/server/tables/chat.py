@@ -83,13 +83,13 @@ class TableChat:
         if seat is None:
             raise RoomError("chat_for_seated_players")
         said = check_text(text)
+        moderation = self.desk.moderation
+        if moderation is not None:  # a mute (by the wall's clock) and the refused words
+            moderation.check(player_id, said, time.time())
         try:
             self.desk.buckets.take(str(player_id))
         except RateLimited as error:
             raise RoomError(error.message) from None
-        moderation = self.desk.moderation
-        if moderation is not None:  # a mute and the refused words: the wall's clock
-            moderation.check(player_id, said, time.time())
         line = ChatLine(
             id=secrets.token_hex(8),
             number=number,
