@@ -74,12 +74,30 @@ def test_the_refused_words_match_whole_words_through_simple_disguises() -> None:
     """Case, accents, look-alike letters, digits for letters, letters repeated or spread apart
     are seen through; a word inside another word, or with fewer letters, is not the word."""
     matcher = Matcher.of([w for w in map(entry, ["ass", "Bad", "go away", "сука"]) if w])
-    for text in ("ASS", "a s s", "a.s.s", "4$$", "aaassss", "bád", "bаd", "ｂａｄ", "b_a_d", "baaaad", "BAD!"):
+    for text in (
+        "ASS",
+        "a s s",
+        "a.s.s",
+        "4$$",
+        "aaassss",
+        "bád",
+        "bаd",
+        "ｂａｄ",
+        "b_a_d",
+        "baaaad",
+        "BAD!",
+    ):
         assert matcher.find(text) is not None, text
     assert matcher.find("go - away") == "go away" and matcher.find("СУКА") == matcher.find("cyka") == "сука"
     for text in ("class", "passage", "as", "sass", "abad", "badge", "goaway", "nice hand, was sad"):
         assert matcher.find(text) is None, text
-    assert [entry(w) for w in ("  Go   AWAY ", "123", "", "x" * 41, "a<b>")] == ["go away", None, None, None, None]
+    assert [entry(w) for w in ("  Go   AWAY ", "123", "", "x" * 41, "a<b>")] == [
+        "go away",
+        None,
+        None,
+        None,
+        None,
+    ]
 
 
 def test_a_player_reports_a_line_the_operator_mutes_them_lifts_it_and_keeps_refused_words(
@@ -125,12 +143,16 @@ def test_a_player_reports_a_line_the_operator_mutes_them_lifts_it_and_keeps_refu
             assert kim.get("/api/admin/chat/reports").status_code == 403
             reports = boss.get("/api/admin/chat/reports").json()
             assert {r["reporter"] for r in reports} == {"kim", "lee", guest.get("/api/me").json()["name"]}
-            assert {(r["player"], r["text"], r["table"]) for r in reports} == {("pat", "you all play like fish", table)}
+            assert {(r["player"], r["text"], r["table"]) for r in reports} == {
+                ("pat", "you all play like fish", table)
+            }
             assert next(r for r in reports if r["reporter"] == "kim")["reason"] == "insults"
             chat_log = boss.get("/api/admin/chat/lines", params={"table": table}).json()
             assert [(c["player"], c["text"]) for c in chat_log] == [("pat", "you all play like fish")]
             assert boss.get("/api/admin/chat/lines", params={"table": table + 1}).json() == []
-            dismissed = boss.post(f"/api/admin/chat/reports/{reports[-1]['id']}/dismiss", json={"reason": "banter"})
+            dismissed = boss.post(
+                f"/api/admin/chat/reports/{reports[-1]['id']}/dismiss", json={"reason": "banter"}
+            )
             assert dismissed.status_code == 200
             assert len(boss.get("/api/admin/chat/reports").json()) == 2
 
@@ -165,7 +187,10 @@ def test_a_player_reports_a_line_the_operator_mutes_them_lifts_it_and_keeps_refu
             assert boss.post("/api/admin/chat/words", json={"word": "donkey"}).status_code == 400
             assert boss.post("/api/admin/chat/words", json={"word": "<b>"}).status_code == 400
             error = await kim_seat.say("what a D.0.N.K.E.Y call")
-            assert error["message"] == 'that line was not sent: the room does not allow the word "donkey" in chat'
+            assert (
+                error["message"]
+                == 'that line was not sent: the room does not allow the word "donkey" in chat'
+            )
             assert (await kim_seat.say("what a donkeyish call"))["type"] == "chat"  # not the word
             assert [w["word"] for w in boss.get("/api/admin/chat/words").json()] == ["donkey"]
             removed = boss.post("/api/admin/chat/words/remove", json={"word": "DONKEY"})
@@ -196,7 +221,9 @@ def test_a_token_reads_chat_with_chat_read_and_acts_only_with_chat_write(store: 
     app = create_app(store, pause=0.05)
     with in_thread(app) as address:
         boss = _client(address, "boss")
-        reader = boss.post("/api/admin/tokens", json={"label": "reader", "scopes": ["chat:read"]}).json()["token"]
+        reader = boss.post("/api/admin/tokens", json={"label": "reader", "scopes": ["chat:read"]}).json()[
+            "token"
+        ]
         headers = {"Authorization": f"Bearer {reader}"}
         for path in ("/api/admin/chat/reports", "/api/admin/chat/lines", "/api/admin/chat/words"):
             assert httpx.get(f"http://{address}{path}", headers=headers).status_code == 200

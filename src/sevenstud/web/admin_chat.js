@@ -8,10 +8,14 @@ import { dateTime, t } from "/web/i18n.js";
 /** The mutes' lengths the console offers, in hours. */
 const MUTE_HOURS = [1, 24, 168, 720];
 
-/** A table of `rows` under `heading`s, or `empty` said when there is none. */
+/** A table of `rows` under `heading`s, or `empty` said when there is none. Each cell carries
+ *  its column's heading: on a narrow screen each row is drawn as a card (admin_chat.css). */
 function listing(testid, headings, rows, empty) {
   if (!rows.length) return el("p", { "data-testid": testid, text: empty });
-  return el("table", { "data-testid": testid },
+  for (const row of rows) {
+    [...row.children].forEach((cell, i) => cell.setAttribute("data-label", headings[i]));
+  }
+  return el("table", { "data-testid": testid, class: "cards" },
     el("thead", {}, el("tr", {}, ...headings.map((h) => el("th", { scope: "col", text: h })))),
     el("tbody", {}, ...rows));
 }
@@ -26,6 +30,8 @@ function cells(...values) {
 }
 
 export async function mount(panel, { adminApi }) {
+  document.head.append(el("link", { rel: "stylesheet", href: "/web/admin_chat.css" }));
+  panel.classList.add("admin-chat");
   const reportsBox = el("div");
   const reportsStatus = statusLine("admin-chat-reports-status");
   const mutesBox = el("div");
