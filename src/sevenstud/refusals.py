@@ -329,6 +329,18 @@ SENTENCES: dict[str, str] = {
     "reset_for_guest": N_("{name} is a guest: a guest has no password to reset"),
     "reset_link_not_live": N_("this link is not a live password-reset link: ask an operator for a new one"),
     "prune_days": N_("unused days: a whole number from 1 to 3650, not {days}"),
+    # the chat's moderation (server/operators/chat.py, server/operators/chat_routes.py)
+    "chat_muted": N_("you are muted in chat until {ends}: {why}"),
+    "chat_word_refused": N_("that line was not sent: the room does not allow the word \"{word}\" in chat"),
+    "chat_line_unknown": N_("no such chat line: it may be too old to report"),
+    "chat_report_own_line": N_("you cannot report your own line"),
+    "chat_reported_already": N_("you have reported this line already"),
+    "chat_report_reason_form": N_("a report's reason is one line of at most {most} printable characters"),
+    "no_open_chat_report": N_("no open chat report {report}"),
+    "not_muted": N_("{name} is not muted"),
+    "chat_word_form": N_("a refused word is 1 to {most} letters, digits, spaces, ' or -, with a letter among them"),
+    "chat_word_listed": N_("{word} is on the list already"),
+    "chat_word_not_listed": N_("{word} is not on the list"),
 }
 """Every refusal by its code: the English template, its parameters in braces. A code is defined
 here alone; the catalogs (``locale/*/LC_MESSAGES/sevenstud.po``) translate the template."""
@@ -377,6 +389,8 @@ WORDS: tuple[str, ...] = (
     N_("direction controls"),
     N_("invisible format characters"),
     N_("blank fillers"),
+    # what a chat report's limit counts (server/tables/chat.py)
+    N_("chat reports"),
 )
 """The words a refusal's parts are made of (:class:`Words`), translated where they stand."""
 

@@ -33,7 +33,7 @@ from sevenstud.server.connection import Limits as OutboxLimits
 from sevenstud.server.edge import Edge, Policy, server_options
 from sevenstud.server.limits import Limits
 from sevenstud.server.logs import log_config
-from sevenstud.server.operators import console_routes, house_tables
+from sevenstud.server.operators import chat_routes, console_routes, house_tables
 from sevenstud.server.operators import routes as operator_routes
 from sevenstud.server.protocol import GRACE_SECONDS, json_schema
 from sevenstud.server.store import Store, StoreError, open_store
@@ -128,6 +128,7 @@ def create_app(
     app.include_router(operator_routes.router(room))  # /api/admin/...: the room's operators only
     app.include_router(house_tables.router(room))  # /api/admin/tables, /api/admin/settings
     app.include_router(console_routes.router(room))  # rename, reset links, pruning; /reset/<token>
+    app.include_router(chat_routes.router(room))  # POST /api/chat/reports, /api/admin/chat/...
     app.include_router(health.router(room, health.networks(metrics_from)))  # /healthz, /readyz, /metrics
     # GET /api/hands...: own hands only (a session ending when unused, as everywhere)
     app.include_router(downloads.router(room.sessions, room.limits))

@@ -29,6 +29,7 @@ from sevenstud.server.connection import Connection, Encoded
 from sevenstud.server.connection import Limits as OutboxLimits
 from sevenstud.server.limits import Buckets, HashPool, Limits, LoginGuard, Sockets
 from sevenstud.server.metrics import Readings, RoomMetrics
+from sevenstud.server.operators.chat import Moderation
 from sevenstud.server.protocol import ClosedWhy, Outgoing, TableClosed
 from sevenstud.server.store import Store
 from sevenstud.server.store.models import EventRow, HouseTable, TableRow, TournamentRow, TournamentTable
@@ -109,7 +110,8 @@ class CardRoom:
         self.login_guard = LoginGuard(limits)
         self.hashing = HashPool(limits.hash_threads, limits.hash_queue)
         self.sockets = Sockets(limits)
-        self.chat_desk = ChatDesk(limits)  # every table's chat: the allowance of each player
+        # Every table's chat: each player's allowance, the operators' mutes, words and log.
+        self.chat_desk = ChatDesk(limits, Moderation(store, limits.chat_log_days))
         self.new_tables = asyncio.Lock()  # an account's count of open tables is read and raised in turn
         self.leases = LeaseKeeper(
             store,
@@ -331,8 +333,8 @@ class CardRoom:
                     )
                     for key in ended & in_use:
                         await self.sockets.close_session(key, LOGGED_OUT, Refusal("session_ended"))
-                    counters = (self.guests_made, self.tables_made, self.login_tries, self.chat_desk.buckets)
-                    for buckets in counters:
+                    chats = (self.chat_desk.buckets, self.chat_desk.reports)
+                    for buckets in (self.guests_made, self.tables_made, self.login_tries, *chats):
                         buckets.prune()
                     self.login_guard.prune()
             except Exception:  # a database that did not answer: the next round tries again

@@ -113,6 +113,13 @@ class Limits:
     chat_messages: int = 5
     """Chat lines one player may send per ``chat_window`` (a burst of as many), all tables."""
     chat_window: float = 10.0
+    chat_reports: int = 5
+    """Chat lines one account may report per ``chat_report_window`` (a burst of as many): a
+    report is read by a person, so a flood of them is refused (docs/security.md)."""
+    chat_report_window: float = 10 * MINUTE
+    chat_log_days: float = 30.0
+    """How long the chat log keeps a line for the operators (a reported line is kept in its
+    report)."""
     downloads_per_account: int = 20
     """Downloads of all one's hands (``GET /api/hands/download``) one account may start per
     ``download_window`` (a burst of as many)."""

@@ -1,8 +1,9 @@
 // The table's chat and players panels: the chat (the server's `chat` lines, always as text,
 // never as HTML), the dealer's words for actions and results (the page's wording of the events
 // this connection may see: no card is ever put into a chat line), muting a player for yourself
-// (a list kept in this browser), and for each other player their statistics (counted by the
-// server from the hands you played with them) and your private note on them.
+// (a list kept in this browser), reporting another player's line to the room's operators (by
+// the line's id: POST /api/chat/reports), and for each other player their statistics (counted by
+// the server from the hands you played with them) and your private note on them.
 import { api, el } from "/web/common.js";
 import { handName, t } from "/web/i18n.js";
 import { eventWords } from "/web/table_log.js";
@@ -76,13 +77,14 @@ export class Social {
       this.input.value = "";
     });
     this.form = form;
+    this.reportBox = el("div", { class: "chat-report", "data-testid": "chat-report" });
     this.playerList = el("ul", { class: "players", "data-testid": "players" });
     this.detail = el("div", { class: "player-detail", "data-testid": "player-detail", "aria-live": "polite" });
     root.replaceWith(el("div", { class: "social" },
       el("section", { class: "chat-panel", "aria-labelledby": "chat-heading" },
         el("h3", { id: "chat-heading", text: t("chat.heading") }),
         el("label", { for: dealerId, class: "dealer-toggle" }, this.dealerBox, ` ${t("chat.dealer_messages")}`),
-        this.box, form, this.note),
+        this.box, this.reportBox, form, this.note),
       el("section", { class: "players-panel", "aria-labelledby": "players-heading" },
         el("h3", { id: "players-heading", text: t("chat.players") }),
         this.playerList, this.detail)));
@@ -92,11 +94,43 @@ export class Social {
   chat(line) {
     if (this.seen.has(line.id)) return;
     this.seen.add(line.id);
+    // The report button's flag is drawn by chat.css: the line's text stays the line alone.
+    const report = el("button", { type: "button", class: "report", "data-testid": "chat-report-button",
+      "aria-label": t("chat.report_named", { name: line.player }), title: t("chat.report") });
+    report.addEventListener("click", () => this.reportForm(line, report));
     const item = el("li", { class: "said", "data-player": line.player, "data-testid": "chat-line" },
       el("span", { class: "who", text: line.player }), ": ",
-      el("span", { class: "text", text: line.text }));
+      el("span", { class: "text", text: line.text }), report);
     item.hidden = muted.has(line.player);
+    report.hidden = !this.account || line.player === this.account.name;
     this.add(item);
+  }
+
+  /** The form reporting `line` to the room's operators (one at a time, under the chat). */
+  reportForm(line, button) {
+    const reasonId = "chat-report-reason";
+    const reason = el("input", { id: reasonId, type: "text", maxlength: "200", autocomplete: "off", "data-testid": "chat-report-reason" });
+    const status = el("p", { role: "status", "data-testid": "chat-report-status" });
+    const cancel = el("button", { type: "button", text: t("chat.report_cancel") });
+    cancel.addEventListener("click", () => { this.reportBox.replaceChildren(); button.focus(); });
+    const form = el("form", {},
+      el("p", { text: t("chat.report_heading", { name: line.player, text: line.text }) }),
+      el("label", { for: reasonId, text: t("chat.report_reason") }), reason,
+      el("button", { type: "submit", "data-testid": "chat-report-send", text: t("chat.report_send") }), cancel);
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      try {
+        await api("/api/chat/reports", { method: "POST", body: { line: line.id, reason: reason.value.trim() } });
+      } catch (error) {
+        status.textContent = t("chat.report_failed", { error: error.message });
+        return;
+      }
+      button.disabled = true;
+      button.title = t("chat.reported_short");
+      this.reportBox.replaceChildren(el("p", { role: "status", "data-testid": "chat-report-status", text: t("chat.reported") }));
+    });
+    this.reportBox.replaceChildren(form, status);
+    reason.focus();
   }
 
   /** A table event: the dealer's words in the chat, for actions and results. */
@@ -127,6 +161,11 @@ export class Social {
   /** The table's `view`: who may write, and the players to show. */
   draw(view, account) {
     this.view = view;
+    if ((account && account.name) !== (this.account && this.account.name)) {
+      for (const item of this.lines.querySelectorAll(".said")) {
+        item.querySelector(".report").hidden = !account || item.dataset.player === account.name;
+      }
+    }
     this.account = account;
     const seated = view.you !== null && view.you !== undefined;
     this.input.disabled = !seated;

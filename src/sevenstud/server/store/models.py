@@ -382,3 +382,63 @@ class PasswordReset(Base):
     created_at: Mapped[float] = mapped_column(Float)
     expires_at: Mapped[float] = mapped_column(Float)
     used_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+class ChatLineRow(Base):
+    """A chat line as it was said (migration 0015): kept for the operators' chat log and the
+    players' reports, by the line's own id (the ``chat`` message's ``id``); lines older than
+    ``Limits.chat_log_days`` are deleted (server/operators/chat.py)."""
+
+    __tablename__ = "chat_lines"
+    __table_args__ = (Index("ix_chat_lines_table_at", "table_id", "at"),)
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    table_id: Mapped[int] = mapped_column(Integer)
+    number: Mapped[int] = mapped_column(Integer)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    player: Mapped[str] = mapped_column(String(40))
+    seat: Mapped[int] = mapped_column(Integer)
+    at: Mapped[float] = mapped_column(Float, index=True)
+    text: Mapped[str] = mapped_column(String(200))
+
+
+class ChatReport(Base):
+    """A player's report of a chat line (migration 0015): the line copied as it was said (it
+    outlives the chat log), who reported it, why, and what an operator made of it (``state``:
+    ``open``, ``dismissed``, ``muted``). A player reports a line once."""
+
+    __tablename__ = "chat_reports"
+    __table_args__ = (UniqueConstraint("line_id", "reporter_id", name="uq_chat_reports_line_reporter"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    line_id: Mapped[str] = mapped_column(String(16), index=True)
+    table_id: Mapped[int] = mapped_column(Integer)
+    said_by_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    said_by: Mapped[str] = mapped_column(String(40))
+    said_at: Mapped[float] = mapped_column(Float)
+    text: Mapped[str] = mapped_column(String(200))
+    reporter_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    reporter: Mapped[str] = mapped_column(String(40))
+    reason: Mapped[str] = mapped_column(String(200), default="")
+    at: Mapped[float] = mapped_column(Float)
+    state: Mapped[str] = mapped_column(String(12), default="open", index=True)
+    resolved_by: Mapped[str | None] = mapped_column(String(60), nullable=True)
+    resolved_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class ChatMute(Base):
+    """A player muted room-wide (migration 0015): their chat is refused until ``until``, saying
+    why; the rest of their play goes on. Lifting it deletes the row (the event log keeps it)."""
+
+    __tablename__ = "chat_mutes"
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    until: Mapped[float] = mapped_column(Float)
+    reason: Mapped[str] = mapped_column(String(500))
+    muted_by: Mapped[str] = mapped_column(String(60))
+    at: Mapped[float] = mapped_column(Float)
+
+
+class ChatWord(Base):
+    """A word the room refuses in chat (migration 0015), as server/operators/chat_words.py keeps
+    it."""
+
+    __tablename__ = "chat_words"
+    word: Mapped[str] = mapped_column(String(40), primary_key=True)
+    added_by: Mapped[str] = mapped_column(String(60))
+    at: Mapped[float] = mapped_column(Float)

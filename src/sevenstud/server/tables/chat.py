@@ -15,13 +15,18 @@ connection alone.
 The server adds nothing to a line but who said it, from which seat, and when: no card is ever
 put into chat (the dealer's words for actions and results are the page's own wording of the
 events each connection may see, docs/protocol.md). The last :data:`KEPT` lines of a table are
-kept in memory, for whoever says ``hello`` (a server restart forgets them: chat is not stored).
+kept in memory, for whoever says ``hello``. A card room's desk also has the operators' say
+(:class:`~sevenstud.server.operators.chat.Moderation`): a muted player's line and a line with a
+refused word are refused, and every line taken is written to the chat log, which the
+operators read and the players' reports name lines of (docs/operators.md, "Chat").
 """
 
 from __future__ import annotations
 
 import secrets
+import time
 from collections import deque
+from typing import TYPE_CHECKING
 
 from sevenstud.refusals import Words
 from sevenstud.server import plaintext
@@ -29,16 +34,23 @@ from sevenstud.server.limits import Buckets, Limits, RateLimited
 from sevenstud.server.protocol import ChatLine
 from sevenstud.server.tables.keeper import RoomError
 
+if TYPE_CHECKING:
+    from sevenstud.server.operators.chat import Moderation
+
 KEPT = 50
 """The chat lines a table keeps for a client that says ``hello``."""
 
 
 class ChatDesk:
     """What every table's chat shares: the per-player allowance (a token bucket per account,
-    over all the tables the account chats at)."""
+    over all the tables the account chats at), and the operators' mutes, refused words and chat
+    log (``moderation``; None: none, as in a room of the tests alone)."""
 
-    def __init__(self, limits: Limits) -> None:
+    def __init__(self, limits: Limits, moderation: Moderation | None = None) -> None:
         self.buckets = Buckets("chat_messages", limits.chat_messages, limits.chat_window, "chat messages")
+        self.reports = Buckets("chat_reports", limits.chat_reports, limits.chat_report_window, "chat reports")
+        """Each account's allowance of reports (``POST /api/chat/reports``)."""
+        self.moderation = moderation
 
 
 def check_text(text: str) -> str:
@@ -71,6 +83,9 @@ class TableChat:
         if seat is None:
             raise RoomError("chat_for_seated_players")
         said = check_text(text)
+        moderation = self.desk.moderation
+        if moderation is not None:  # a mute (by the wall's clock) and the refused words
+            moderation.check(player_id, said, time.time())
         try:
             self.desk.buckets.take(str(player_id))
         except RateLimited as error:
@@ -84,6 +99,8 @@ class TableChat:
             at=now,
             text=said,
         )
+        if moderation is not None:
+            moderation.record(line, player_id)
         self.lines.append(line)
         return line
 
