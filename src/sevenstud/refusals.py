@@ -314,6 +314,12 @@ SENTENCES: dict[str, str] = {
     "exact_too_many_ways": N_(
         "exact enumeration would list {ways} ways for the last player's cards at once: too many unknown cards; use Monte Carlo (trials)"
     ),
+    "no_invitation": N_("no such table, or no invitation to it"),
+    "no_pass": N_("{player} has not asked to join this table"),
+    "remove_host": N_("the host of a table cannot be removed from it"),
+    "remove_after_hand": N_(
+        "{player} is seated while a hand is being played: remove them when it ends (pausing the table stops the next deal)"
+    ),
 }
 """Every refusal by its code: the English template, its parameters in braces. A code is defined
 here alone; the catalogs (``locale/*/LC_MESSAGES/sevenstud.po``) translate the template."""
