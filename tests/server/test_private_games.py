@@ -174,7 +174,9 @@ def test_asking_to_join_waits_for_the_host(server: str, people: tuple[httpx.Clie
         assert [a["player"] for a in panel["asking"]] == names and panel["ask_to_join"] is True
         denied = host.post(f"/api/private/tables/{table}/decide", json={"player": names[1], "approve": False})
         assert denied.json()["state"] == "denied"
-        approved = host.post(f"/api/private/tables/{table}/decide", json={"player": names[0], "approve": True})
+        approved = host.post(
+            f"/api/private/tables/{table}/decide", json={"player": names[0], "approve": True}
+        )
         assert approved.json()["state"] == "in"
         assert asker.get(f"/api/private/tables/{table}/pass").json()["state"] == "in"
         assert _answer_to_hello(server, asker, table)["type"] == "welcome"
