@@ -317,6 +317,7 @@ SENTENCES: dict[str, str] = {
     "no_invitation": N_("no such table, or no invitation to it"),
     "no_pass": N_("{player} has not asked to join this table"),
     "remove_host": N_("the host of a table cannot be removed from it"),
+    "private_sit_and_go": N_("only a sit-and-go can be private, not {template}"),
     "remove_after_hand": N_(
         "{player} is seated while a hand is being played: remove them when it ends (pausing the table stops the next deal)"
     ),

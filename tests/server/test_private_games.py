@@ -369,3 +369,71 @@ def test_a_formula_in_a_name_is_not_a_formula_in_the_csv() -> None:
         [{"player": "=SUM(A1)", "buy_ins": 1, "top_ups": 0, "cash_outs": 0, "at_table": 0, "net": -1}]
     )
     assert text.splitlines()[1].startswith("'=SUM")
+
+
+def test_a_private_sit_and_go_is_no_tournament_to_a_stranger(
+    server: str, people: tuple[httpx.Client, httpx.Client], store: Store
+) -> None:
+    host, stranger = people
+    # Only a sit-and-go is private; a scheduled one is refused.
+    scheduled = host.post("/api/tournaments", json={"template": "mtt-turbo", "private": True})
+    assert scheduled.status_code == 422 and "sit-and-go" in scheduled.json()["detail"]
+    made = host.post(
+        "/api/tournaments", json={"template": "sng-heads-up", "buy_in": 10, "fee": 0, "private": True}
+    ).json()
+    tid, token = made["id"], made["invite"]
+    with store.session() as s:
+        assert s.scalar(select(PrivateGame.token_hash).where(PrivateGame.tournament_id == tid)) == (
+            private.digest(token)
+        )
+    # Not listed, not shown, not entered: each answer that of a tournament that does not exist.
+    assert tid not in {t["id"] for t in stranger.get("/api/tournaments").json()}
+    assert tid in {t["id"] for t in host.get("/api/tournaments").json()}  # the host's own list
+    for method, path, status in [
+        ("GET", "/api/tournaments/{}", 404),
+        ("GET", "/api/tournaments/{}/summary", 404),
+        ("POST", "/api/tournaments/{}/register", 409),
+        ("POST", "/api/tournaments/{}/unregister", 409),
+        ("POST", "/api/tournaments/{}/deal/propose", 409),
+        ("GET", "/api/private/tournaments/{}/pass", 404),
+        ("GET", "/api/private/tournaments/{}", 404),
+    ]:
+        here = stranger.request(method, path.format(tid))
+        nowhere = stranger.request(method, path.format(NOT_THERE))
+        assert here.status_code == nowhere.status_code == status, path
+        said = here.json()["detail"].replace(str(tid), "N")
+        assert said == nowhere.json()["detail"].replace(str(NOT_THERE), "N"), path
+    signed_out = httpx.get(f"http://{server}/api/tournaments/{tid}")
+    assert signed_out.status_code == 404
+    # With the link: listed, shown and entered; the heads-up starts with the host.
+    assert stranger.post("/api/invite", json={"token": token}).json() == {
+        "table": None,
+        "tournament": tid,
+        "state": "in",
+        "reason": "",
+        "host": False,
+    }
+    assert tid in {t["id"] for t in stranger.get("/api/tournaments").json()}
+    assert stranger.post(f"/api/tournaments/{tid}/register").status_code == 200
+    assert host.post(f"/api/tournaments/{tid}/register").status_code == 200
+    deadline = time.monotonic() + 10
+    tables: list[dict[str, Any]] = []
+    while not tables or tables[0]["table_id"] is None:
+        assert time.monotonic() < deadline, "the sit-and-go's table was never opened"
+        tables = stranger.get(f"/api/tournaments/{tid}").json()["tables"]
+        time.sleep(0.05)
+    table = tables[0]["table_id"]
+    # Its table: a third player finds nothing there either.
+    third = _guest(server)
+    try:
+        assert third.get(f"/api/tournaments/table/{table}").json() == {"tournament": None, "number": None}
+        refused = _answer_to_hello(server, third, table)
+        assert refused["type"] == "error" and refused["message"] == f"no table {table}"
+        assert third.get(f"/api/tournaments/{tid}").status_code == 404
+    finally:
+        third.close()
+    assert stranger.get(f"/api/tournaments/table/{table}").json()["tournament"] == tid
+    assert _answer_to_hello(server, stranger, table)["type"] == "welcome"
+    # The host's page of answers: the entrant let in.
+    panel = host.get(f"/api/private/tournaments/{tid}").json()
+    assert panel["tournament"] == tid and panel["players"] == [stranger.get("/api/me").json()["name"]]

@@ -23,7 +23,9 @@ PHONE, DESKTOP = {"width": 360, "height": 640}, {"width": 1366, "height": 660}
 def _shot(page: Any, artifacts: Path, name: str, size: dict[str, int]) -> None:
     page.set_viewport_size(size)
     page.wait_for_timeout(200)  # the layout settles (the felt's fit runs on resize)
-    page.screenshot(path=str(artifacts / f"private-{name}-{size['width']}x{size['height']}.png"), full_page=True)
+    page.screenshot(
+        path=str(artifacts / f"private-{name}-{size['width']}x{size['height']}.png"), full_page=True
+    )
 
 
 def _open_private_table(host: Any, server: str) -> int:
@@ -124,6 +126,51 @@ def test_a_stranger_sees_nothing_without_the_link_and_plays_once_let_in(
         csv = host.request.get(f"{server}/api/private/tables/{table}/ledger.csv").text()
         line = next(row for row in csv.splitlines() if row.startswith(name + ","))
         assert int(line.split(",")[1]) > 0
+    finally:
+        guest_context.close()
+        host_context.close()
+    assert not errors, f"the pages raised: {errors}"
+
+
+def test_a_private_sit_and_go_from_the_tournament_lobby_with_its_link(
+    browser: Any, server: str, artifacts: Path
+) -> None:
+    """The host starts a private heads-up sit-and-go and gets its link at its page; a stranger
+    without the link finds no tournament there; with it they register, and it starts."""
+    host_context = browser.new_context(viewport=DESKTOP)
+    guest_context = browser.new_context(viewport=PHONE)
+    errors: list[str] = []
+    try:
+        host = host_context.new_page()
+        host.on("pageerror", lambda error: errors.append(str(error)))
+        host.request.post(f"{server}/api/guest")
+        host.goto(server + "/tournaments")
+        host.locator("#make-template").select_option("sng-heads-up")
+        host.locator("#make-bots").fill("0")
+        host.get_by_test_id("make-private").check()
+        host.get_by_test_id("make").click()
+        host.wait_for_url(re.compile(r".*/tournament/\d+$"), timeout=TIMEOUT)
+        tid = int(host.url.rsplit("/", 1)[1])
+        expect(host.get_by_test_id("host-panel")).to_be_visible(timeout=TIMEOUT)
+        link = host.get_by_test_id("invite-link").input_value()
+        _shot(host, artifacts, "sng-host", PHONE)
+        _shot(host, artifacts, "sng-host", DESKTOP)
+
+        stranger = guest_context.new_page()
+        stranger.on("pageerror", lambda error: errors.append(str(error)))
+        stranger.request.post(f"{server}/api/guest")
+        stranger.goto(f"{server}/tournament/{tid}")
+        expect(stranger.get_by_test_id("t-error")).to_contain_text(f"no tournament {tid}", timeout=TIMEOUT)
+        stranger.goto(f"{server}/tournaments")
+        expect(stranger.locator("#tournament-rows")).not_to_contain_text(f"/tournament/{tid}")
+        assert tid not in {t["id"] for t in stranger.request.get(f"{server}/api/tournaments").json()}
+
+        stranger.goto(link)
+        stranger.wait_for_url(re.compile(rf".*/tournament/{tid}$"), timeout=TIMEOUT)
+        stranger.get_by_test_id("register").click()
+        expect(stranger.get_by_test_id("go-to-table")).to_be_visible(timeout=TIMEOUT)  # seated: a link
+        _shot(stranger, artifacts, "sng-entered", PHONE)
+        _shot(stranger, artifacts, "sng-entered", DESKTOP)
     finally:
         guest_context.close()
         host_context.close()

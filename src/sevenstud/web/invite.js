@@ -1,6 +1,6 @@
 // The invite page, /invite/TOKEN: a signed-in visitor's pass is asked for at once; a signed-out
 // one joins as a guest first (or signs in at the lobby and opens the link again). Then the page
-// says what the server answered: in (on to the table), asking (it asks again every few seconds
+// says what the server answered: in (on to the table, or a sit-and-go's page), asking (it asks again every few seconds
 // until the host decides) or denied; a link that is no table's says just that.
 import { api, el, me, siteHeader } from "/web/common.js";
 import { t, translatePage } from "/web/i18n.js";
@@ -13,29 +13,34 @@ function say(key, params) {
   $("invite-status").textContent = t(key, params);
 }
 
-function arrive(table) {
+// A private table's page, or a private sit-and-go's (where one registers).
+function arrive(standing) {
   say("private.going_in");
-  location.assign(`/table/${table}`);
+  location.assign(standing.tournament ? `/tournament/${standing.tournament}` : `/table/${standing.table}`);
+}
+
+function passOf(standing) {
+  return standing.tournament ? `/api/private/tournaments/${standing.tournament}/pass` : `/api/private/tables/${standing.table}/pass`;
 }
 
 function follow(standing) {
   $("invite-actions").replaceChildren();
   if (standing.state === "in") {
-    arrive(standing.table);
+    arrive(standing);
   } else if (standing.state === "asking") {
     say("private.waiting_for_host");
-    setTimeout(() => poll(standing.table), POLL_MS);
+    setTimeout(() => poll(passOf(standing)), POLL_MS);
   } else {
     say("private.denied");
   }
 }
 
-async function poll(table) {
+async function poll(path) {
   try {
-    follow(await api(`/api/private/tables/${table}/pass`));
+    follow(await api(path));
   } catch (error) {
     if (error.status === 404) say("private.no_invitation");
-    else setTimeout(() => poll(table), POLL_MS); // a network blip: asked again
+    else setTimeout(() => poll(path), POLL_MS); // a network blip: asked again
   }
 }
 

@@ -55,6 +55,21 @@ export async function mountHost(noticeSlot, slot, tableId, backlog) {
   setInterval(() => host.refresh(), POLL_MS);
 }
 
+/** A private sit-and-go's host panel at its page (the link, who asks, asking first): nothing
+ *  for anybody else (the server answers them 404). */
+export async function mountTournamentHost(slot, tid) {
+  let panel;
+  try {
+    panel = await api(`/api/private/tournaments/${tid}`);
+  } catch {
+    return;
+  }
+  document.head.append(el("link", { rel: "stylesheet", href: "/web/table_host.css" }));
+  const host = new HostPanel(slot, tid, null, "tournament");
+  host.draw(panel);
+  setInterval(() => host.refresh(), POLL_MS);
+}
+
 function notice(box, data) {
   if (data.type === "table_paused") {
     box.querySelector("[data-testid=paused-notice]")?.remove();
@@ -69,12 +84,14 @@ function notice(box, data) {
 }
 
 class HostPanel {
-  constructor(slot, tableId, notices) {
+  constructor(slot, tableId, notices, kind = "table") {
     this.tableId = tableId;
+    this.kind = kind;
+    this.key = kind === "table" ? tableId : `t${tableId}`; // where the browser keeps its link
     // At the top of the page, by the felt: how many ask to join (the panel is further down).
     this.banner = el("p", { class: "notice", "data-testid": "asking-notice", hidden: "" });
-    notices.prepend(this.banner);
-    this.base = `/api/private/tables/${tableId}`;
+    if (notices) notices.prepend(this.banner);
+    this.base = kind === "table" ? `/api/private/tables/${tableId}` : `/api/private/tournaments/${tableId}`;
     this.box = el("section", { class: "host-panel panel", "data-testid": "host-panel", "aria-labelledby": "host-heading" });
     slot.append(this.box);
     this.error = el("p", { class: "error", role: "alert", "data-testid": "host-error" });
@@ -110,12 +127,17 @@ class HostPanel {
     this.banner.replaceChildren(...(count ? [t("private.asking_notice", { count }), " ",
       el("a", { href: "#host-heading", text: t("private.asking_see") })] : []));
     const heading = el("h3", { id: "host-heading", text: t("private.host_heading") });
+    if (this.kind !== "table") { // a sit-and-go: the link and who comes; the tournament runs the rest
+      heading.textContent = t("private.host_heading_sng");
+      this.box.replaceChildren(heading, this.linkPart(), this.askingPart(state), this.askPart(state), this.error);
+      return;
+    }
     this.box.replaceChildren(heading, this.linkPart(), this.askingPart(state), this.controlsPart(state),
       this.playersPart(state), this.error);
   }
 
   linkPart() {
-    const token = rememberedInvite(this.tableId);
+    const token = rememberedInvite(this.key);
     const part = el("div", { class: "host-link" });
     if (token) {
       const field = el("input", { type: "text", readonly: "", value: inviteUrl(token), "aria-label": t("private.link_label"), "data-testid": "invite-link" });
@@ -137,7 +159,7 @@ class HostPanel {
     renew.addEventListener("click", async () => {
       const made = await this.act("link");
       if (made) {
-        rememberInvite(this.tableId, made.token);
+        rememberInvite(this.key, made.token);
         this.state = null;
         await this.refresh();
       }
@@ -161,6 +183,14 @@ class HostPanel {
     }
     part.append(list);
     return part;
+  }
+
+  askPart(state) {
+    const ask = el("input", { type: "checkbox", id: "host-ask", "data-testid": "ask-to-join" });
+    ask.checked = state.ask_to_join;
+    ask.addEventListener("change", () => this.act("ask", { ask_to_join: ask.checked }));
+    return el("p", { class: "host-controls" },
+      el("span", { class: "check" }, ask, el("label", { for: "host-ask", text: t("private.ask_to_join") })));
   }
 
   controlsPart(state) {

@@ -26,7 +26,8 @@ import hashlib
 import io
 import secrets
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Literal
 
 from sqlalchemy import and_, case, func, or_, select
 from sqlalchemy.orm import Session
@@ -84,6 +85,21 @@ class Game:
     paused: bool
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class Where:
+    """A private game by its table (``table``) or its sit-and-go (``tournament``)."""
+
+    kind: Literal["table", "tournament"]
+    id: int
+
+
+def _find(s: Session, where: Where) -> PrivateGame | None:
+    """The private game ``where`` names (a tournament's table's game too, by ``table``)."""
+    if where.kind == "table":
+        return game_of_table(s, where.id)
+    return s.scalar(select(PrivateGame).where(PrivateGame.tournament_id == where.id))
+
+
 def _game(row: PrivateGame) -> Game:
     return Game(row.id, row.table_id, row.tournament_id, row.host_id, row.ask_to_join, row.paused)
 
@@ -114,11 +130,13 @@ def create_private_table(
         return row.id, token
 
 
-def make_private_tournament(store: Store, tournament_id: int, host_id: int, ask_to_join: bool) -> str:
-    """Make a tournament (just created, not yet registering anyone else) a private sit-and-go
-    of ``host_id``; its invite token."""
+def private_tournament(host_id: int, ask_to_join: bool) -> tuple[str, Callable[[Session, int], None]]:
+    """A new private sit-and-go's invite token, and what stores its game in the same
+    transaction as the tournament (``TournamentService.create``'s ``also``): never listed or
+    open to a stranger, not even for a moment."""
     token = new_token()
-    with store.transaction() as s:
+
+    def store_it(s: Session, tournament_id: int) -> None:
         s.add(
             PrivateGame(
                 tournament_id=tournament_id,
@@ -128,7 +146,8 @@ def make_private_tournament(store: Store, tournament_id: int, host_id: int, ask_
                 created_at=time.time(),
             )
         )
-    return token
+
+    return token, store_it
 
 
 def game_of_table(s: Session, table_id: int) -> PrivateGame | None:
@@ -246,11 +265,11 @@ def use_link(store: Store, token: str, player_id: int) -> Standing:
         return Standing(game.table_id, game.tournament_id, held.state, held.reason)
 
 
-def standing_at(store: Store, table_id: int, player_id: int) -> Standing:
-    """A player's standing at private table ``table_id`` (the page asking whether the host has
-    said yes); :class:`NoInvitation` when they have none (or the table is not private)."""
+def standing_at(store: Store, where: Where, player_id: int) -> Standing:
+    """A player's standing at a private table or sit-and-go (the page asking whether the host
+    has said yes); :class:`NoInvitation` when they have none (or the game is not private)."""
     with store.session() as s:
-        game = game_of_table(s, table_id)
+        game = _find(s, where)
         if game is None:
             raise NoInvitation()
         if game.host_id == player_id:
@@ -263,20 +282,24 @@ def standing_at(store: Store, table_id: int, player_id: int) -> Standing:
         return Standing(game.table_id, game.tournament_id, held.state, held.reason)
 
 
-def hosted(s: Session, table_id: int, host_id: int) -> PrivateGame:
-    """The private game of table ``table_id`` when ``host_id`` hosts it; else
-    :class:`NoInvitation` (to anybody but the host, the host's routes do not exist)."""
-    game = s.scalar(select(PrivateGame).where(PrivateGame.table_id == table_id))
+def hosted(s: Session, where: Where | int, host_id: int) -> PrivateGame:
+    """The private game ``where`` names (an int: a table) when ``host_id`` hosts it; else
+    :class:`NoInvitation` (to anybody but the host, the host's routes do not exist). A
+    sit-and-go's tables are the sit-and-go's: the host's controls are not theirs."""
+    if isinstance(where, int):
+        where = Where("table", where)
+    column = PrivateGame.table_id if where.kind == "table" else PrivateGame.tournament_id
+    game = s.scalar(select(PrivateGame).where(column == where.id))
     if game is None or game.host_id != host_id:
         raise NoInvitation()
     return game
 
 
-def host_view(store: Store, table_id: int, host_id: int) -> dict[str, Any]:
+def host_view(store: Store, where: Where | int, host_id: int) -> dict[str, Any]:
     """What the host's panel shows: the settings, who asks (oldest first), who is in, who was
     denied or removed."""
     with store.session() as s:
-        game = hosted(s, table_id, host_id)
+        game = hosted(s, where, host_id)
         rows = s.execute(
             select(Player.name, PrivatePass.state, PrivatePass.asked_at)
             .join(Player, Player.id == PrivatePass.player_id)
@@ -284,7 +307,8 @@ def host_view(store: Store, table_id: int, host_id: int) -> dict[str, Any]:
             .order_by(PrivatePass.asked_at, PrivatePass.id)
         ).all()
         return {
-            "table": table_id,
+            "table": game.table_id,
+            "tournament": game.tournament_id,
             "ask_to_join": game.ask_to_join,
             "paused": game.paused,
             "asking": [{"player": name, "asked_at": at} for name, state, at in rows if state == ASKING],
@@ -308,28 +332,28 @@ def _pass_of(s: Session, game: PrivateGame, name: str) -> tuple[PrivatePass, Pla
     return held, player
 
 
-def decide(store: Store, table_id: int, host_id: int, name: str, yes: bool) -> str:
+def decide(store: Store, where: Where | int, host_id: int, name: str, yes: bool) -> str:
     """The host approves (``yes``) or denies a player's request (or lets a denied or removed
     player back in); the pass's new state."""
     with store.transaction() as s:
-        game = hosted(s, table_id, host_id)
+        game = hosted(s, where, host_id)
         held, _ = _pass_of(s, game, name)
         held.state, held.decided_at, held.reason = (IN if yes else DENIED), time.time(), ""
         return held.state
 
 
-def renew_link(store: Store, table_id: int, host_id: int) -> str:
+def renew_link(store: Store, where: Where | int, host_id: int) -> str:
     """A new invite link for the host's table: the old one lets nobody else in. The new token."""
     token = new_token()
     with store.transaction() as s:
-        hosted(s, table_id, host_id).token_hash = digest(token)
+        hosted(s, where, host_id).token_hash = digest(token)
     return token
 
 
-def set_ask_to_join(store: Store, table_id: int, host_id: int, ask: bool) -> None:
+def set_ask_to_join(store: Store, where: Where | int, host_id: int, ask: bool) -> None:
     """Whether each newcomer with the link asks the host first."""
     with store.transaction() as s:
-        hosted(s, table_id, host_id).ask_to_join = ask
+        hosted(s, where, host_id).ask_to_join = ask
 
 
 def set_paused(store: Store, table_id: int, host_id: int, paused: bool) -> None:

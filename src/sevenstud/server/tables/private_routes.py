@@ -12,12 +12,14 @@ two steps of the table, never in the middle of one.
 # `current` alias) from the annotations as objects, at definition.
 
 import functools
+from collections.abc import Callable
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, HTTPException, Response
+from fastapi import APIRouter, Depends, HTTPException, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from sevenstud.refusals import Refusal
+from sevenstud.server.accounts.sessions import Sessions
 from sevenstud.server.cardroom import CardRoom
 from sevenstud.server.plaintext import PlainLine
 from sevenstud.server.protocol import MAX_ID, Removed, TablePaused
@@ -130,7 +132,8 @@ def router(cardroom: CardRoom) -> APIRouter:
     @routes.get("/api/private/tables/{table_id}/pass")
     async def my_pass(table_id: int, player: current) -> dict[str, Any]:
         """The player's standing at a private table (has the host said yes?)."""
-        standing: private.Standing = await run(private.standing_at, _checked(table_id), player.id)
+        where = private.Where("table", _checked(table_id))
+        standing: private.Standing = await run(private.standing_at, where, player.id)
         return standing.answer()
 
     @routes.get("/api/private/tables/{table_id}")
@@ -189,7 +192,72 @@ def router(cardroom: CardRoom) -> APIRouter:
             headers={"Content-Disposition": f'attachment; filename="table-{table_id}-ledger.csv"'},
         )
 
+    # A private sit-and-go: the same pass, link and answers, at the tournament's page.
+
+    @routes.get("/api/private/tournaments/{tid}/pass")
+    async def my_entry_pass(tid: int, player: current) -> dict[str, Any]:
+        """The player's standing at a private sit-and-go (may they register?)."""
+        where = private.Where("tournament", _checked(tid))
+        standing: private.Standing = await run(private.standing_at, where, player.id)
+        return standing.answer()
+
+    @routes.get("/api/private/tournaments/{tid}")
+    async def tournament_host_view(tid: int, player: current) -> dict[str, Any]:
+        answer: dict[str, Any] = await run(
+            private.host_view, private.Where("tournament", _checked(tid)), player.id
+        )
+        return answer
+
+    @routes.post("/api/private/tournaments/{tid}/link")
+    async def tournament_renew(tid: int, player: current) -> dict[str, Any]:
+        token: str = await run(private.renew_link, private.Where("tournament", _checked(tid)), player.id)
+        return {"tournament": tid, "token": token, "path": f"/invite/{token}"}
+
+    @routes.post("/api/private/tournaments/{tid}/ask")
+    async def tournament_ask(tid: int, body: AskBody, player: current) -> dict[str, Any]:
+        where = private.Where("tournament", _checked(tid))
+        await run(private.set_ask_to_join, where, player.id, body.ask_to_join)
+        return {"tournament": tid, "ask_to_join": body.ask_to_join}
+
+    @routes.post("/api/private/tournaments/{tid}/decide")
+    async def tournament_decide(tid: int, body: DecideBody, player: current) -> dict[str, Any]:
+        where = private.Where("tournament", _checked(tid))
+        state: str = await run(private.decide, where, player.id, body.player, body.approve)
+        return {"tournament": tid, "player": body.player, "state": state}
+
     return routes
+
+
+def tournament_guard(sessions: Sessions) -> Callable[[Request], None]:
+    """A dependency of the tournament routes (server/tournaments/routes.py): a private
+    sit-and-go is, to a player without a pass, what a tournament that does not exist is (the
+    same answer, word for word); signed out, the routes that need a login say so first."""
+    store = sessions.store
+
+    def guard(request: Request) -> None:
+        given = request.path_params.get("tid")
+        if given is None or not str(given).isdigit() or not 1 <= int(given) <= MAX_ID:
+            return
+        tid = int(given)
+        found = sessions.maybe(request)
+        if private.tournament_admits(store, tid, found.id if found is not None else None):
+            return
+        path = request.url.path
+        if request.method == "GET" and path == f"/api/tournaments/{tid}":
+            raise HTTPException(404, Refusal("no_tournament", tournament=tid))
+        if found is None:
+            return  # the route's own 401 comes first, as for any tournament
+        if path.endswith("/summary"):
+            raise HTTPException(404, Refusal("no_finished_tournament", tournament=tid))
+        if path.startswith(f"/api/tournaments/{tid}/deal/") and path.rsplit("/", 1)[1] not in (
+            "propose",
+            "accept",
+            "decline",
+        ):
+            return  # the route's own 404 for an answer that is none
+        raise HTTPException(409, Refusal("no_tournament", tournament=tid))
+
+    return guard
 
 
 def _checked(table_id: int) -> int:
