@@ -361,6 +361,18 @@ def test_the_nights_ledger_csv_adds_up_to_the_ledger(
         # What the friend's balance says they won or lost is the CSV's net.
         assert player.balance + int(mine["at_table"]) - auth.SIGN_UP_CHIPS == int(mine["net"])
     assert {r["player"] for r in rows} == {name, "bot2"}
+    # The hand played there is the friend's to download, and nobody else's (the host's neither:
+    # not dealt in), with the answer a hand that does not exist gets.
+    hands = friend.get("/api/hands").json()
+    assert [h["table"] for h in hands] == [table]
+    hand = hands[0]["id"]
+    assert friend.get(f"/api/hands/{hand}").status_code == 200
+    for other in (host, _guest(server)):
+        mine, none = other.get(f"/api/hands/{hand}"), other.get(f"/api/hands/{NOT_THERE}")
+        assert mine.status_code == none.status_code == 404
+        assert mine.json()["detail"].replace(str(hand), "N") == none.json()["detail"].replace(
+            str(NOT_THERE), "N"
+        )
     assert audit(store).ok
 
 

@@ -175,3 +175,48 @@ def test_a_private_sit_and_go_from_the_tournament_lobby_with_its_link(
         guest_context.close()
         host_context.close()
     assert not errors, f"the pages raised: {errors}"
+
+
+@pytest.mark.parametrize(
+    ("tag", "lang"), [("uk-UA", "uk"), ("ru-RU", "ru"), ("et-EE", "et"), ("en-GB", "en")]
+)
+def test_the_host_panel_and_invite_page_fit_a_phone_in_every_language(
+    browser: Any, server: str, artifacts: Path, axe_check: Any, tag: str, lang: str
+) -> None:
+    context = browser.new_context(viewport=PHONE, locale=tag)
+    try:
+        page = context.new_page()
+        page.request.post(f"{server}/api/guest")
+        made = page.request.post(
+            f"{server}/api/tables",
+            data={"game": "stud8", "seats": 4, "bots": 1, "private": True, "ask_to_join": True},
+        ).json()
+        page.goto(f"{server}/web/i18n/en.json")  # this origin's storage: the link, as the lobby keeps it
+        page.evaluate(f"localStorage.setItem('sevenstud.invite.{made['id']}', '{made['invite']}')")
+        with httpx.Client(base_url=server) as asker:
+            asker.post("/api/guest")
+            assert asker.post("/api/invite", json={"token": made["invite"]}).json()["state"] == "asking"
+        page.goto(f"{server}/table/{made['id']}")
+        panel = page.get_by_test_id("host-panel")
+        expect(panel.get_by_test_id("approve")).to_be_visible(timeout=TIMEOUT)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        overflowing = panel.evaluate(
+            """box => [box, ...box.querySelectorAll('*')]
+                .filter(n => n.getBoundingClientRect().right > window.innerWidth + 0.5)
+                .map(n => n.outerHTML.slice(0, 80))"""
+        )
+        assert overflowing == [], overflowing
+        panel.screenshot(path=str(artifacts / f"private-host-panel-{lang}-360x640.png"))
+        # The invite page, signed out, in the same language: fits, and axe-core clean.
+        stranger = browser.new_context(viewport=PHONE, locale=tag)
+        try:
+            invite = stranger.new_page()
+            invite.goto(f"{server}/invite/{made['invite']}")
+            expect(invite.get_by_test_id("join-as-guest")).to_be_visible(timeout=TIMEOUT)
+            assert invite.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+            invite.screenshot(path=str(artifacts / f"private-invite-{lang}-360x640.png"))
+            axe_check(invite, f"the invite page in {lang}")
+        finally:
+            stranger.close()
+    finally:
+        context.close()
