@@ -20,9 +20,9 @@ from sevenstud.server.accounts import auth
 from sevenstud.server.accounts.sessions import COOKIE
 from sevenstud.server.audit import audit
 from sevenstud.server.protocol import PROTOCOL_VERSION, SERVER
-from sevenstud.server.store import Store, ledger
+from sevenstud.server.store import Store, ledger, private
 from sevenstud.server.store.models import Entry, LedgerAccount, Player, PrivateGame, Sitting, Transfer
-from sevenstud.server.tables import private
+from sevenstud.server.tables.private import LEDGER_COLUMNS, ledger_csv
 
 NOT_THERE = 99_999
 
@@ -346,7 +346,7 @@ def test_the_nights_ledger_csv_adds_up_to_the_ledger(
     assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/csv")
     assert "attachment" in answer.headers["content-disposition"]
     rows = list(csv.DictReader(io.StringIO(answer.text)))
-    assert list(rows[0]) == list(private.LEDGER_COLUMNS)
+    assert list(rows[0]) == list(LEDGER_COLUMNS)
     mine = next(r for r in rows if r["player"] == name)
     assert int(mine["buy_ins"]) == 160 and int(mine["top_ups"]) == 40 and int(mine["at_table"]) == 100
     figures = _figures_from_the_ledger(store, table)
@@ -377,7 +377,7 @@ def test_the_nights_ledger_csv_adds_up_to_the_ledger(
 
 
 def test_a_formula_in_a_name_is_not_a_formula_in_the_csv() -> None:
-    text = private.ledger_csv(
+    text = ledger_csv(
         [{"player": "=SUM(A1)", "buy_ins": 1, "top_ups": 0, "cash_outs": 0, "at_table": 0, "net": -1}]
     )
     assert text.splitlines()[1].startswith("'=SUM")

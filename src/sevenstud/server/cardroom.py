@@ -32,10 +32,11 @@ from sevenstud.server.metrics import Readings, RoomMetrics
 from sevenstud.server.protocol import ClosedWhy, Outgoing, TableClosed
 from sevenstud.server.store import Store
 from sevenstud.server.store.models import EventRow, TableRow, TournamentRow, TournamentTable
+from sevenstud.server.store.private import is_paused
 from sevenstud.server.study import jobs as study
 from sevenstud.server.tables.chat import ChatDesk
 from sevenstud.server.tables.leases import LEASE_SECONDS, LeaseKeeper
-from sevenstud.server.tables.private import Door, is_paused
+from sevenstud.server.tables.private import Door
 from sevenstud.server.tables.recovery import recover
 from sevenstud.server.tables.room import NO_THINK, Room, TableKeeper, table_closed
 from sevenstud.server.tournaments.service import TournamentService

@@ -23,9 +23,8 @@ from sevenstud.server.cardroom import CardRoom
 from sevenstud.server.limits import RateLimited
 from sevenstud.server.plaintext import PlainLine
 from sevenstud.server.protocol import MAX_ID
-from sevenstud.server.store import Store
+from sevenstud.server.store import Store, private
 from sevenstud.server.store.models import Player, TableRow
-from sevenstud.server.tables import private
 from sevenstud.server.tables.keeper import KEPT_ENTRIES
 from sevenstud.server.tables.room import create_table
 from sevenstud.table import TableSettings

@@ -23,9 +23,10 @@ from sevenstud.server.accounts.sessions import Sessions
 from sevenstud.server.cardroom import CardRoom
 from sevenstud.server.plaintext import PlainLine
 from sevenstud.server.protocol import MAX_ID, Removed, TablePaused
+from sevenstud.server.store import private
 from sevenstud.server.store.models import Player
-from sevenstud.server.tables import private
 from sevenstud.server.tables.keeper import RoomError
+from sevenstud.server.tables.private import ledger_csv
 from sevenstud.server.tables.room import Room
 
 TableId = Annotated[int, Field(ge=1, le=MAX_ID)]
@@ -187,7 +188,7 @@ def router(cardroom: CardRoom) -> APIRouter:
         """The night's ledger as CSV (docs/private_games.md, "The night's ledger")."""
         lines = await run(private.night_ledger, _checked(table_id), player.id)
         return Response(
-            private.ledger_csv(lines),
+            ledger_csv(lines),
             media_type="text/csv; charset=utf-8",
             headers={"Content-Disposition": f'attachment; filename="table-{table_id}-ledger.csv"'},
         )

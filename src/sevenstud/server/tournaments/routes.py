@@ -23,14 +23,14 @@ from sevenstud.history.pokerstars.summary import tournament_summary
 from sevenstud.refusals import Refusal
 from sevenstud.server.accounts.sessions import Sessions
 from sevenstud.server.plaintext import PlainLine
-from sevenstud.server.store import Store
+from sevenstud.server.store import Store, private
 from sevenstud.server.store.models import (
     TournamentEntry,
     TournamentLease,
     TournamentRow,
     TournamentTable,
 )
-from sevenstud.server.tables import private, private_routes
+from sevenstud.server.tables import private_routes
 from sevenstud.server.tables.keeper import RoomError
 from sevenstud.server.tournaments.service import TournamentService
 from sevenstud.server.tournaments.views import STATES, describe_director, describe_you

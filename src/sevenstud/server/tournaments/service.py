@@ -268,7 +268,7 @@ class TournamentService:
     ) -> int:
         """Store a new tournament of ``settings`` (registering); returns its id. The process
         creating it directs it (its lease); ``start()`` must have run. ``also(session, id)`` is
-        written in the same transaction (a private sit-and-go's game: server/tables/private.py)."""
+        written in the same transaction (a private sit-and-go's game: server/store/private.py)."""
         if not speed > 0:
             raise TournamentError(f"a clock's speed is positive, not {speed!r}")
         now = time.time()
