@@ -341,6 +341,13 @@ SENTENCES: dict[str, str] = {
     "chat_word_form": N_("a refused word is 1 to {most} letters, digits, spaces, ' or -, with a letter among them"),
     "chat_word_listed": N_("{word} is on the list already"),
     "chat_word_not_listed": N_("{word} is not on the list"),
+    "no_invitation": N_("no such table, or no invitation to it"),
+    "no_pass": N_("{player} has not asked to join this table"),
+    "remove_host": N_("the host of a table cannot be removed from it"),
+    "private_sit_and_go": N_("only a sit-and-go can be private, not {template}"),
+    "remove_after_hand": N_(
+        "{player} is seated while a hand is being played: remove them when it ends (pausing the table stops the next deal)"
+    ),
 }
 """Every refusal by its code: the English template, its parameters in braces. A code is defined
 here alone; the catalogs (``locale/*/LC_MESSAGES/sevenstud.po``) translate the template."""

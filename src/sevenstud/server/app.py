@@ -39,6 +39,7 @@ from sevenstud.server.protocol import GRACE_SECONDS, json_schema
 from sevenstud.server.store import Store, StoreError, open_store
 from sevenstud.server.study import jobs as study
 from sevenstud.server.study import limits as equity_limits
+from sevenstud.server.tables import private_routes
 from sevenstud.server.tables.leases import LEASE_SECONDS, LeaseError
 from sevenstud.server.tables.room import BOT_THINK, NO_THINK, think_range
 from sevenstud.server.tournaments import routes as tournament_routes
@@ -125,6 +126,7 @@ def create_app(
     )
     app.include_router(lobby.router(room))  # /api/games, /api/lobby, POST /api/tables
     app.include_router(websocket.router(room))  # /ws
+    app.include_router(private_routes.router(room))  # home games: /api/invite, /api/private/...
     app.include_router(operator_routes.router(room))  # /api/admin/...: the room's operators only
     app.include_router(house_tables.router(room))  # /api/admin/tables, /api/admin/settings
     app.include_router(console_routes.router(room))  # rename, reset links, pruning; /reset/<token>

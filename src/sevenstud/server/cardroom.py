@@ -33,9 +33,11 @@ from sevenstud.server.operators.chat import Moderation
 from sevenstud.server.protocol import ClosedWhy, Outgoing, TableClosed
 from sevenstud.server.store import Store
 from sevenstud.server.store.models import EventRow, HouseTable, TableRow, TournamentRow, TournamentTable
+from sevenstud.server.store.private import is_paused
 from sevenstud.server.study import jobs as study
 from sevenstud.server.tables.chat import ChatDesk
 from sevenstud.server.tables.leases import LEASE_SECONDS, LeaseKeeper
+from sevenstud.server.tables.private import Door
 from sevenstud.server.tables.recovery import recover
 from sevenstud.server.tables.room import NO_THINK, Room, TableKeeper, table_closed
 from sevenstud.server.tournaments.service import TournamentService
@@ -110,6 +112,7 @@ class CardRoom:
         self.login_guard = LoginGuard(limits)
         self.hashing = HashPool(limits.hash_threads, limits.hash_queue)
         self.sockets = Sockets(limits)
+        self.private = Door(store)  # who may say hello to a private table (tables/private.py)
         # Every table's chat: each player's allowance, the operators' mutes, words and log.
         self.chat_desk = ChatDesk(limits, Moderation(store, limits.chat_log_days))
         self.new_tables = asyncio.Lock()  # an account's count of open tables is read and raised in turn
@@ -161,6 +164,7 @@ class CardRoom:
             chat=self.chat_desk,
             sit_out_seconds=self.limits.sit_out_seconds,
         )
+        room.held = is_paused(self.store, table_id)  # a private table's host paused it
         if prepare is not None:  # a tournament's table: its hooks set before it starts
             prepare(room)
         self.rooms[table_id] = room

@@ -25,7 +25,7 @@ from sevenstud.server.operators import settings as room_settings
 from sevenstud.server.operators.accounts import OPERATOR
 from sevenstud.server.plaintext import PlainLine
 from sevenstud.server.protocol import MAX_ID
-from sevenstud.server.store import Store
+from sevenstud.server.store import Store, private
 from sevenstud.server.store.models import Player, TableRow
 from sevenstud.server.tables.keeper import KEPT_ENTRIES
 from sevenstud.server.tables.room import create_table
@@ -79,6 +79,11 @@ class NewTable(BaseModel):
     sit: bool = False
     """Seat the opener in seat 1, with the largest buy-in the balance allows, before the bots
     sit and before the first deal (the lobby's "Play now": the first hand is the player's)."""
+    private: bool = False
+    """A home game: not in the lobby, only the invited come (server/tables/private.py); the
+    answer carries the invite link's token."""
+    ask_to_join: bool = False
+    """At a private table: each newcomer with the link waits for the host's yes."""
 
 
 def open_tables_of(store: Store, player_id: int) -> int:
@@ -102,7 +107,9 @@ def router(room: CardRoom) -> APIRouter:
 
     @routes.get("/api/lobby")
     def lobby() -> list[dict[str, Any]]:
-        return room.lobby()
+        tables = room.lobby()
+        hidden = private.hidden_tables(store, [t["id"] for t in tables])
+        return [t for t in tables if t["id"] not in hidden]  # private tables: never listed
 
     @routes.post("/api/tables")
     async def new_table(body: NewTable, request: Request, player: current) -> dict[str, Any]:
@@ -132,9 +139,15 @@ def router(room: CardRoom) -> APIRouter:
                     count=limits.tables_per_account,
                 )
             room.tables_made.take(address_of(request))
-            table_id = await store.run(create_table, store, body.name, settings, player.id)
+            token = None
+            if body.private:
+                made = private.create_private_table, store, body.name, settings, player.id, body.ask_to_join
+                table_id, token = await store.run(*made)
+            else:
+                table_id = await store.run(create_table, store, body.name, settings, player.id)
+        invite = {"invite": token} if token is not None else {}
         if not leases.claim_new(table_id):  # another process's round took it first: it serves it
-            return {"id": table_id, "server": leases.server_of(table_id)}
+            return {"id": table_id, "server": leases.server_of(table_id), **invite}
         opened = room.open_room(table_id, settings, player.id)
         # One command: the opener (when sitting) and every bot are seated before the clock can
         # deal, so that the first hand is dealt to the whole table, the opener in it (a bot per
@@ -144,8 +157,10 @@ def router(room: CardRoom) -> APIRouter:
             functools.partial(opened.fill, opener, range(2, 2 + body.bots), body.bot)
         )
         if not body.sit:
-            return {"id": table_id}
+            return {"id": table_id, **invite}
         # Refused (the balance moved since it was read): the table is open all the same.
-        return {"id": table_id, "seat": None, "refused": refused} if refused else {"id": table_id, "seat": 1}
+        if refused:
+            return {"id": table_id, "seat": None, "refused": refused, **invite}
+        return {"id": table_id, "seat": 1, **invite}
 
     return routes

@@ -519,6 +519,28 @@ class TableClosed(Outgoing):
     number: int
 
 
+class TablePaused(Outgoing):
+    """A private table's host paused it (``paused`` true: the hand in progress finishes, no new
+    hand is dealt) or resumed it (false): sent to every connection at the table, and after the
+    welcome to one that comes while it is paused."""
+
+    type: Literal["table_paused"] = "table_paused"
+    table: int
+    number: int
+    paused: bool
+
+
+class Removed(Outgoing):
+    """To a player the host of a private table removed (between hands; their stack went back to
+    their balance): the connection no longer watches the table, and a hello for it is refused
+    until the host lets them in again. ``reason``: the host's words (plain text, may be empty)."""
+
+    type: Literal["removed"] = "removed"
+    table: int
+    number: int
+    reason: str
+
+
 class TournamentLevelInfo(_Message):
     """A tournament level's stakes and game."""
 
@@ -654,6 +676,8 @@ ServerMessage = Annotated[
     | YourTurn
     | HandCancelled
     | TableClosed
+    | TablePaused
+    | Removed
     | TournamentState
     | TournamentLevel
     | TournamentBreak

@@ -65,7 +65,7 @@ def _page(name: str, folder: Path) -> Response:
 
 
 def _is_page_or_file(path: str) -> bool:
-    rooted = ("/web/", "/table/", "/hands/", "/rules/", "/tournament/", "/reset/")
+    rooted = ("/web/", "/table/", "/hands/", "/rules/", "/tournament/", "/reset/", "/invite/")
     return path in PAGES or path == "/favicon.ico" or path.startswith(rooted)
 
 
@@ -120,6 +120,11 @@ def install(app: FastAPI, folder: Path = WEB) -> None:
     @app.get("/table/{table_id}", include_in_schema=False)
     def table_page(table_id: RowId) -> Response:
         return _page("table.html", folder)
+
+    @app.get("/invite/{token}", include_in_schema=False)
+    def invite_page(token: str) -> Response:
+        # The same page for every token: what it shows comes from POST /api/invite.
+        return _page("invite.html", folder)
 
     @app.get("/rules", include_in_schema=False)
     def rules_index() -> Response:

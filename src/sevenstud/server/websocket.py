@@ -102,6 +102,11 @@ def router(room: CardRoom) -> APIRouter:
                 if isinstance(message, Hello):
                     connection.lang = message.lang  # its refusal too (no such table) is in it
                     found = room.rooms.get(message.table)
+                    # A private table without an invitation is no table (nor where, nor closed).
+                    cash_here = found is not None and found.gate is None
+                    if not await room.private.admits(message.table, connection.player_id, cash_here):
+                        connection.refuse(Refusal("no_table", table=message.table), number)
+                        continue
                     if found is None:
                         where = room.leases.server_of(message.table)
                         if where is not None and where != room.leases.url:

@@ -315,10 +315,13 @@ function wireCreate() {
       seats: Number($("create-seats").value),
       bots: Number($("create-bots").value),
       bot: $("create-bot").value,
+      private: $("create-private").checked,
+      ask_to_join: $("create-private").checked && $("create-ask").checked,
     };
     button.disabled = true;
     try {
       const made = await api("/api/tables", { method: "POST", body });
+      if (made.invite) (await import("/web/table_host.js")).rememberInvite(made.id, made.invite);
       // Another process of the card room may serve the new table: its address comes back.
       const base = made.server && made.server !== window.location.origin ? made.server : "";
       window.location.assign(`${base}/table/${made.id}`);

@@ -13,10 +13,17 @@ export function botsFor(template) {
 }
 
 /** Makes, enters and goes to a sit-and-go; an error's message is the server's reason. */
-export async function startSitAndGo({ template, game, bots }) {
+export async function startSitAndGo({ template, game, bots, private: invited = false }) {
   if (!(await me())) await api("/api/guest", { method: "POST" });
-  const made = await api("/api/tournaments", { method: "POST", body: { template, game, bots } });
+  const body = invited ? { template, game, bots, private: true } : { template, game, bots };
+  const made = await api("/api/tournaments", { method: "POST", body });
   await api(`/api/tournaments/${made.id}/register`, { method: "POST" });
+  if (made.invite) {
+    // A home game's sit-and-go: its page, where the host finds the link to send (table_host.js).
+    (await import("/web/table_host.js")).rememberInvite(`t${made.id}`, made.invite);
+    window.location.assign(`/tournament/${made.id}`);
+    return;
+  }
   const until = Date.now() + WAIT_FOR_TABLE_MS;
   while (Date.now() < until) {
     const tour = await api(`/api/tournaments/${made.id}`);

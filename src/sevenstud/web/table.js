@@ -62,6 +62,7 @@ function later() {
     for (const what of social.waiting.splice(0)) what(social.panel);
   });
   importLater("/web/tournament_bar.js", () => {});
+  importLater("/web/table_host.js", ({ mountHost }) => mountHost($("private-slot"), $("host-slot"), tableId, privateNotes));
 }
 // Fetched after the table is drawn, a module may find the network gone (a connection cut just
 // then): asked for again a little later (under a new address: a failed import is remembered),
@@ -70,6 +71,14 @@ function importLater(path, use, tries = 0) {
   import(tries ? `${path}?try=${tries}` : path).then(use, () => {
     setTimeout(() => importLater(path, use, tries + 1), Math.min(1000 * 2 ** tries, 15000));
   });
+}
+
+// A home game's notices (table_paused, removed): table_host.js shows them; those that come
+// before it has loaded wait here for it.
+const privateNotes = [];
+function privateNote(data) {
+  privateNotes.push(data);
+  window.dispatchEvent(new CustomEvent("sevenstud:private", { detail: data }));
 }
 
 function showError(message) {
@@ -195,6 +204,10 @@ function receive(data) {
       break;
     case "table_closed":
       closed(data);
+      break;
+    case "table_paused":
+    case "removed":
+      privateNote(data);
       break;
     case "tournament_moved":
       // Your tournament seated you at another table (this one broken or balanced): followed

@@ -124,5 +124,7 @@ function setText(node, text) {
 
 translatePage();
 me().then((account) => $("site-header").replaceWith(siteHeader(account)));
+// A private sit-and-go's host: the invite link and who asks (table_host.js; nobody else sees it).
+import("/web/table_host.js").then(({ mountTournamentHost }) => mountTournamentHost($("t-host-slot"), tid));
 load();
 setInterval(load, 2000);

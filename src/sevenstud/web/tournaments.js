@@ -85,7 +85,7 @@ $("make-form").addEventListener("submit", async (event) => {
   button.disabled = true;
   try {
     // Signed out, a guest account first (this page has no guest button); the starter plays.
-    await startSitAndGo({ template: form.get("template"), game: form.get("game"), bots: Number(form.get("bots") || 0) });
+    await startSitAndGo({ template: form.get("template"), game: form.get("game"), bots: Number(form.get("bots") || 0), private: form.get("private") === "on" });
   } catch (error) {
     $("make-error").textContent = error.message;
     button.disabled = false;

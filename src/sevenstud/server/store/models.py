@@ -442,3 +442,37 @@ class ChatWord(Base):
     word: Mapped[str] = mapped_column(String(40), primary_key=True)
     added_by: Mapped[str] = mapped_column(String(60))
     at: Mapped[float] = mapped_column(Float)
+class PrivateGame(Base):
+    """A home game (migration 0016): a private cash table (``table_id``) or sit-and-go
+    (``tournament_id``), its host, and its invite link as the SHA-256 of the link's token (the
+    token itself is never stored; a new link replaces it). Not in the lobby; nobody comes in
+    without a :class:`PrivatePass` (server/tables/private.py)."""
+
+    __tablename__ = "private_games"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int | None] = mapped_column(ForeignKey("tables.id"), nullable=True, unique=True)
+    tournament_id: Mapped[int | None] = mapped_column(
+        ForeignKey("tournaments.id"), nullable=True, unique=True
+    )
+    host_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    ask_to_join: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Each newcomer with the link waits for the host's yes (else the link lets them in)."""
+    paused: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """The host paused the table: no new hand is dealt (the one in progress finishes)."""
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class PrivatePass(Base):
+    """One player's standing at a home game: ``in`` (may watch and sit), ``asking`` (waits for
+    the host), ``denied`` or ``removed`` (the host said no, or removed them: told ``reason``)."""
+
+    __tablename__ = "private_passes"
+    __table_args__ = (UniqueConstraint("game_id", "player_id"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("private_games.id"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    state: Mapped[str] = mapped_column(String(10))
+    asked_at: Mapped[float] = mapped_column(Float)
+    decided_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    reason: Mapped[str] = mapped_column(String(200), default="", server_default="")

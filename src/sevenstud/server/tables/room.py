@@ -56,6 +56,7 @@ from sevenstud.server.protocol import (
     SitOut,
     Snapshot,
     TableClosed,
+    TablePaused,
     TopUp,
     Unwait,
     ViewMessage,
@@ -249,6 +250,9 @@ class Room:
         self.closing = False
         """The table closes after the hand in progress (an operator closed it): no hand is dealt
         any more."""
+        self.held = False
+        """A private table's host paused it: the hand in progress finishes, no new one is dealt
+        (server/tables/private.py; set on the actor)."""
         self._copy_lobby()
 
     def now(self) -> float:
@@ -355,6 +359,8 @@ class Room:
             cancelled = [c for c in self.keeper.cancelled if c.first <= last <= c.last]
             watcher.pending += [self._cancelled(c) for c in cancelled]
         # After the snapshot or the entries: the handshake is welcome, then the table.
+        if self.held:  # a private table its host paused: said before the rest
+            watcher.after.append(TablePaused(table=self.keeper.table_id, number=table.number, paused=True))
         watcher.after.append(self.waiting.place(player))
         watcher.after += self.chat.since(last)
         watcher.after += self.waiting.offers_to(player)
@@ -651,10 +657,10 @@ class Room:
         return bool(late)
 
     def may_deal(self) -> bool:
-        """Whether the table may deal when it can: always at a cash table; at a tournament
-        table when its tournament says so (it wakes the room when that changes); never at a
-        table that is closing."""
-        return not self.closing and (self.gate is None or self.gate())
+        """Whether the table may deal when it can: always at a cash table (unless its host
+        paused it: :attr:`held`); at a tournament table when its tournament says so (it wakes
+        the room when that changes); never at a table that is closing."""
+        return not self.closing and not self.held and (self.gate is None or self.gate())
 
     def unattended(self) -> bool:
         """Whether nobody but bots sits here (or nobody at all) and no connection watches:

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import func, select
@@ -23,13 +23,14 @@ from sevenstud.history.pokerstars.summary import tournament_summary
 from sevenstud.refusals import Refusal
 from sevenstud.server.accounts.sessions import Sessions
 from sevenstud.server.plaintext import PlainLine
-from sevenstud.server.store import Store
+from sevenstud.server.store import Store, private
 from sevenstud.server.store.models import (
     TournamentEntry,
     TournamentLease,
     TournamentRow,
     TournamentTable,
 )
+from sevenstud.server.tables import private_routes
 from sevenstud.server.tables.keeper import RoomError
 from sevenstud.server.tournaments.service import TournamentService
 from sevenstud.server.tournaments.views import STATES, describe_director, describe_you
@@ -117,11 +118,17 @@ class NewTournament(BaseModel):
     rebuy_chips: int = Field(default=0, ge=0, le=1_000_000)
     add_on_chips: int = Field(default=0, ge=0, le=1_000_000)
     add_on_price: int = Field(default=0, ge=0, le=100_000)
+    private: bool = False
+    """A private sit-and-go for a home game (docs/private_games.md): not listed, nobody sees
+    or enters it without its invite link; the answer carries the link's token."""
+    ask_to_join: bool = False
+    """A private sit-and-go's newcomers wait for the host's yes before they may register."""
 
 
 def router(service: TournamentService, sessions: Sessions) -> APIRouter:
     """The tournament lobby's routes over ``service``, for the player logged in."""
-    routes = APIRouter()
+    # A private sit-and-go is no tournament to a stranger (server/tables/private_routes.py).
+    routes = APIRouter(dependencies=[Depends(private_routes.tournament_guard(sessions))])
     store = sessions.store
     player = sessions.player
 
@@ -150,6 +157,7 @@ def router(service: TournamentService, sessions: Sessions) -> APIRouter:
             )
             leases = {t.tournament_id: t.owner for t in s.scalars(select(TournamentLease)).all()}
             found = sessions.maybe(request)
+            hidden = private.hidden_tournaments(store, found.id if found is not None else None)
             yours = (
                 set(
                     s.scalars(
@@ -184,6 +192,7 @@ def router(service: TournamentService, sessions: Sessions) -> APIRouter:
                     "server": leases.get(row.id),
                 }
                 for row in rows
+                if row.id not in hidden
             ]
 
     def page(tid: RowId, request: Request) -> dict[str, Any]:
@@ -226,13 +235,16 @@ def router(service: TournamentService, sessions: Sessions) -> APIRouter:
             return {"id": row.id, "name": row.name, "start_at": row.start_at, **shown, "you": you}
 
     @routes.get("/api/tournaments/table/{table_id}")
-    def of_table(table_id: RowId) -> dict[str, Any]:
+    def of_table(table_id: RowId, request: Request) -> dict[str, Any]:
         """The tournament a card-room table belongs to (the table page asks, for every table):
         ``{"tournament": null, "number": null}`` for a cash table, a 200 like any answer (a 404
         here was an error in every cash table's console)."""
         with store.session() as s:
             found = s.get(TournamentTable, table_id)
-            if found is None:
+            who = sessions.maybe(request)
+            if found is None or not private.tournament_admits(
+                store, found.tournament_id, who.id if who is not None else None
+            ):
                 return {"tournament": None, "number": None}
             return {"tournament": found.tournament_id, "number": found.number}
 
@@ -279,7 +291,7 @@ def router(service: TournamentService, sessions: Sessions) -> APIRouter:
     @routes.post("/api/tournaments")
     async def make(body: NewTournament, request: Request) -> dict[str, Any]:
         """Make a tournament from a template (a logged-in player)."""
-        player(request)
+        maker = player(request)
         if body.speed > service.max_speed:
             raise HTTPException(422, Refusal("clock_too_fast", speed=service.max_speed))
         template = TEMPLATES[body.template]
@@ -317,11 +329,16 @@ def router(service: TournamentService, sessions: Sessions) -> APIRouter:
         if body.bots > settings.max_entries or (body.bots and not service.bot_fields and not leaves_a_seat):
             raise HTTPException(422, Refusal("bots_fill_sit_and_go"))
         name = body.name.strip() or await store.run(_default_name, store, body.template, body.game)
-        tid = service.create(name, settings, speed=body.speed)
+        invite, also = None, None
+        if body.private:  # a home game's sit-and-go, a player's to make (docs/private_games.md)
+            if settings.kind != "sit_and_go":
+                raise HTTPException(422, Refusal("private_sit_and_go", template=body.template))
+            invite, also = private.private_tournament(maker.id, body.ask_to_join)
+        tid = service.create(name, settings, speed=body.speed, also=also)
         for n in range(body.bots):
             await store.run(service.register, tid, None, f"bot{tid}-{n + 1}", body.bot)
             await asyncio.sleep(0)  # (on SQLite the writes run on the loop: let it breathe)
-        return {"id": tid, "name": name}
+        return {"id": tid, "name": name, **({"invite": invite} if invite is not None else {})}
 
     async def as_entrant(
         tid: int, request: Request, act: Callable[[int, int, str], dict[str, Any]]

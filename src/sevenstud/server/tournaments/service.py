@@ -47,6 +47,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from sqlalchemy import Connection, select, update
+from sqlalchemy.orm import Session
 
 from sevenstud.hand import HandEnded
 from sevenstud.refusals import Words
@@ -257,10 +258,17 @@ class TournamentService:
     # ------------------------------------------------------------------ making, taking up
 
     def create(
-        self, name: str, settings: TournamentSettings, *, speed: float = 1.0, seed: int | None = None
+        self,
+        name: str,
+        settings: TournamentSettings,
+        *,
+        speed: float = 1.0,
+        seed: int | None = None,
+        also: Callable[[Session, int], None] | None = None,
     ) -> int:
         """Store a new tournament of ``settings`` (registering); returns its id. The process
-        creating it directs it (its lease); ``start()`` must have run."""
+        creating it directs it (its lease); ``start()`` must have run. ``also(session, id)`` is
+        written in the same transaction (a private sit-and-go's game: server/store/private.py)."""
         if not speed > 0:
             raise TournamentError(f"a clock's speed is positive, not {speed!r}")
         now = time.time()
@@ -282,6 +290,8 @@ class TournamentService:
             )
             s.add(row)
             s.flush()
+            if also is not None:
+                also(s, row.id)
             row.director = director_to_record(director, now)
             s.add(
                 TournamentLease(
