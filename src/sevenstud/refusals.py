@@ -314,6 +314,10 @@ SENTENCES: dict[str, str] = {
     "exact_too_many_ways": N_(
         "exact enumeration would list {ways} ways for the last player's cards at once: too many unknown cards; use Monte Carlo (trials)"
     ),
+    # the tournaments' limits (server/limits.py, server/tournaments/service.py)
+    "tournaments_open": N_(
+        "you have {count} tournaments not over yet: make another once one of them has finished or been cancelled"
+    ),
 }
 """Every refusal by its code: the English template, its parameters in braces. A code is defined
 here alone; the catalogs (``locale/*/LC_MESSAGES/sevenstud.po``) translate the template."""
@@ -362,6 +366,9 @@ WORDS: tuple[str, ...] = (
     N_("direction controls"),
     N_("invisible format characters"),
     N_("blank fillers"),
+    # the tournaments' limits (server/limits.py)
+    N_("new tournaments from your address"),
+    N_("tournament registrations"),
 )
 """The words a refusal's parts are made of (:class:`Words`), translated where they stand."""
 

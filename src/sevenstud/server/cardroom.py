@@ -117,6 +117,7 @@ class CardRoom:
             take_table=self.leases.take,
             release_table=self.leases.release,
             ttl=lease_seconds,
+            limits=limits,
         )
         self.tournaments.tell_player = self.tell
         self.equity_jobs = study.Study(equity)
@@ -310,7 +311,14 @@ class CardRoom:
                     )
                     for key in ended & in_use:
                         await self.sockets.close_session(key, LOGGED_OUT, Refusal("session_ended"))
-                    counters = (self.guests_made, self.tables_made, self.login_tries, self.chat_desk.buckets)
+                    counters = (
+                        self.guests_made,
+                        self.tables_made,
+                        self.login_tries,
+                        self.chat_desk.buckets,
+                        self.tournaments.made,
+                        self.tournaments.entries,
+                    )
                     for buckets in counters:
                         buckets.prune()
                     self.login_guard.prune()
