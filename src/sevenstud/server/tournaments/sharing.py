@@ -412,6 +412,7 @@ class Holding:
             elif not running.directing:
                 running.directing = True  # served here already: its clock is kept here now
                 running.version = -1  # (taken up from the database at the next tick)
+                running.changed.set()  # (which comes at once)
         await self._take_tables()
 
     def _take_lease(self, tid: int, now: float) -> bool:
