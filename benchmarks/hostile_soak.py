@@ -22,7 +22,12 @@ limits as a household would be), acting on their turn after 0.2 to 1 s. At the s
 - ``--history-askers`` clients of a guest with hands of their own ask for their hand list,
   history and statistics as fast as they are answered, in a room of ``--stored-hands`` hands
   made by SQL before the server starts (benchmarks/own_hands.py: a million by default takes a
-  few minutes to make; 0 makes none and the askers are not run).
+  few minutes to make; 0 makes none and the askers are not run);
+- one address makes tournaments as fast as it can, from guest after guest (one guest once made
+  10,100 in 3.5 minutes, and the idle server then used half a core);
+- ``--churners`` guests register and unregister in a loop as fast as they can in a tournament
+  that ``--field`` guests have entered (from a field of 1,500, two such loops took others'
+  median request from 1-2 ms to 46-55 ms).
 
 At the end it prints the honest clients' round trips (p50, p99), how many tables stalled (no
 action for 10 s while people sat there), how many down cards leaked (a face-down card of
@@ -305,6 +310,75 @@ async def _connection_hoarder(port: int, deadline: float, report: Report) -> Non
             writer.close()
 
 
+TOURNAMENT = {"template": "mtt-standard", "start_in": 7 * 86400.0}
+"""A tournament that registers for the whole soak (it starts in a week)."""
+
+
+async def _flood_tournaments(base: str, deadline: float, report: Report) -> None:
+    """One address makes tournaments as fast as it may, from guest after guest."""
+    transport = httpx.AsyncHTTPTransport(local_address="127.0.8.1")
+    async with httpx.AsyncClient(base_url=base, transport=transport, timeout=30) as http:
+        while time.monotonic() < deadline:
+            http.cookies.clear()
+            guest = await http.post("/api/guest")
+            report.answers[f"tournament flood guest {guest.status_code}"] += 1
+            for _ in range(5):  # (the account's limit, then the address's)
+                response = await http.post("/api/tournaments", json=TOURNAMENT)
+                report.answers[f"tournament flood {response.status_code}"] += 1
+            if guest.status_code == 429:
+                await asyncio.sleep(0.05)
+
+
+async def _register_churn(
+    base: str, tid: int, token: str, address: str, deadline: float, report: Report
+) -> None:
+    """One guest registers and unregisters in ``tid`` in a loop, as fast as it is answered."""
+    transport = httpx.AsyncHTTPTransport(local_address=address)
+    async with httpx.AsyncClient(
+        base_url=base, transport=transport, timeout=30, cookies={COOKIE: token}
+    ) as http:
+        step = "register"
+        while time.monotonic() < deadline:
+            response = await http.post(f"/api/tournaments/{tid}/{step}")
+            report.answers[f"register churn {step} {response.status_code}"] += 1
+            if response.status_code == 200:
+                step = "unregister" if step == "register" else "register"
+            elif response.status_code == 429:
+                await asyncio.sleep(0.05)
+
+
+async def _make_field(base: str, field_size: int, report: Report) -> int:
+    """A tournament that registers for the whole soak, with ``field_size`` guests entered (each
+    from one of a few addresses, within the guests' limit per address): its id."""
+    addresses = [f"127.0.9.{1 + i}" for i in range(max(1, -(-field_size // GUESTS_PER_ADDRESS)))]
+    maker = (await make_guests(base, 1, ["127.0.9.250"]))[0]
+    transport = httpx.AsyncHTTPTransport(local_address="127.0.9.250")
+    async with httpx.AsyncClient(
+        base_url=base, transport=transport, timeout=30, cookies={COOKIE: maker}
+    ) as http:
+        made = await http.post("/api/tournaments", json=TOURNAMENT)
+        made.raise_for_status()
+        tid = int(made.json()["id"])
+    tokens = await make_guests(base, field_size, addresses)
+    gate = asyncio.Semaphore(8)
+
+    async def enter(k: int, token: str) -> None:
+        async with (
+            gate,
+            httpx.AsyncClient(
+                base_url=base,
+                transport=httpx.AsyncHTTPTransport(local_address=addresses[k % len(addresses)]),
+                timeout=30,
+                cookies={COOKIE: token},
+            ) as http,
+        ):
+            response = await http.post(f"/api/tournaments/{tid}/register")
+            report.answers[f"field register {response.status_code}"] += 1
+
+    await asyncio.gather(*(enter(k, token) for k, token in enumerate(tokens)))
+    return tid
+
+
 async def _lone_surrogates(base: str, deadline: float, report: Report) -> None:
     """JSON bodies holding a lone surrogate, to every route that reads one (each was a 500
     with a traceback, anonymously)."""
@@ -394,8 +468,12 @@ async def _attack_and_play(
     report: Report,
     header_flooders: int = 8,
     history_tokens: tuple[str, ...] = (),
+    churners: int = 2,
+    field_size: int = 300,
 ) -> None:
     clients = len(tables) * 5
+    tid = await _make_field(base, field_size, report) if churners else 0
+    churn_tokens = [(await make_guests(base, 1, [f"127.0.10.{1 + i}"]))[0] for i in range(churners)]
     addresses = [f"127.0.1.{1 + i}" for i in range(-(-clients // GUESTS_PER_ADDRESS))]
     garbage_tokens = [(await make_guests(base, 1, [f"127.0.4.{1 + i}"]))[0] for i in range(garbage)]
     # The honest guests are made first, so that they play while the attacks run, not after.
@@ -420,6 +498,11 @@ async def _attack_and_play(
         _connection_hoarder(port, deadline, report),
         _lone_surrogates(base, deadline, report),
         *(_history_asker(base, token, deadline, report) for token in history_tokens),
+        _flood_tournaments(base, deadline, report),
+        *(
+            _register_churn(base, tid, churn_tokens[i], f"127.0.10.{1 + i}", deadline, report)
+            for i in range(churners)
+        ),
     ]
     honest = play(
         base,
@@ -460,6 +543,8 @@ def run(
     header_flooders: int = 8,
     stored_hands: int = 0,
     history_askers: int = 4,
+    churners: int = 2,
+    field_size: int = 300,
 ) -> Report:
     """Start a server, soak it, stop it, audit it: the report."""
     report = Report()
@@ -499,6 +584,8 @@ def run(
                         report,
                         header_flooders,
                         history_tokens,
+                        churners,
+                        field_size,
                     )
                 )
             finally:
@@ -535,6 +622,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--database", default=None, help="postgresql://... (default: a fresh SQLite file)")
     parser.add_argument("--stored-hands", type=int, default=1_000_000, help="hands in the room, made by SQL")
     parser.add_argument("--history-askers", type=int, default=4, help="guests asking for their history")
+    parser.add_argument(
+        "--churners", type=int, default=2, help="guests registering and unregistering in a loop"
+    )
+    parser.add_argument("--field", type=int, default=300, help="guests entered in the churned tournament")
     args = parser.parse_args(argv)
     report = run(
         args.tables,
@@ -545,6 +636,8 @@ def main(argv: list[str] | None = None) -> int:
         args.header_flooders,
         args.stored_hands,
         args.history_askers,
+        args.churners,
+        args.field,
     )
     honest = report.honest
     print(

@@ -348,6 +348,10 @@ SENTENCES: dict[str, str] = {
     "remove_after_hand": N_(
         "{player} is seated while a hand is being played: remove them when it ends (pausing the table stops the next deal)"
     ),
+    # the tournaments' limits (server/limits.py, server/tournaments/service.py)
+    "tournaments_open": N_(
+        "you have {count} tournaments not over yet: make another once one of them has finished or been cancelled"
+    ),
 }
 """Every refusal by its code: the English template, its parameters in braces. A code is defined
 here alone; the catalogs (``locale/*/LC_MESSAGES/sevenstud.po``) translate the template."""
@@ -398,6 +402,9 @@ WORDS: tuple[str, ...] = (
     N_("blank fillers"),
     # what a chat report's limit counts (server/tables/chat.py)
     N_("chat reports"),
+    # the tournaments' limits (server/limits.py)
+    N_("new tournaments from your address"),
+    N_("tournament registrations"),
 )
 """The words a refusal's parts are made of (:class:`Words`), translated where they stand."""
 

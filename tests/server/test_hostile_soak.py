@@ -16,7 +16,9 @@ from hostile_soak import run
 
 
 def test_honest_tables_play_on_through_every_attack_at_once() -> None:
-    report = run(tables=6, seconds=20.0, non_readers=6, garbage=3, stored_hands=3000, history_askers=2)
+    report = run(
+        tables=6, seconds=20.0, non_readers=6, garbage=3, stored_hands=3000, history_askers=2, field_size=40
+    )
     assert report.stalled == [], f"tables stalled: {report.stalled}"
     assert report.leaks == []
     assert report.honest.errors == []
@@ -37,3 +39,10 @@ def test_honest_tables_play_on_through_every_attack_at_once() -> None:
     for route in ("/api/hands", "/api/history", "/api/stats"):
         assert answers[f"history {route} 200"] > 0, answers
     assert not [a for a in answers if a.startswith("history ") and not a.endswith(" 200")], answers
+    # tournament floods and register churn (issue 36, points 3 and 6): the limits answer 429,
+    # never a 500, and the churned field is still the audit's (clean, above)
+    assert answers["tournament flood 429"] > 0 and answers["tournament flood 200"] <= 10, answers
+    assert answers["field register 200"] == 40, answers
+    assert answers["register churn register 200"] > 0, answers
+    attackers = [a for a in answers if a.startswith(("tournament flood", "register churn"))]
+    assert not [a for a in attackers if a.rsplit(" ", 1)[-1].startswith("5")], answers

@@ -17,6 +17,7 @@ from typing import Any
 import httpx
 
 from sevenstud.server.accounts import auth
+from sevenstud.server.limits import Limits
 from sevenstud.server.protocol import TableClosed
 from sevenstud.server.store import Store, ledger
 from sevenstud.server.store.models import Player, TournamentRow
@@ -40,6 +41,7 @@ class CardRoom:
         pause: float = 0.0,
         grace: float = 0.2,
         quick_turns: bool = False,
+        limits: Limits | None = None,
     ) -> None:
         self.store = store
         self.rooms: dict[int, Room] = {}
@@ -71,6 +73,7 @@ class CardRoom:
             take_table=self.leases.take,
             release_table=self.leases.release,
             tick=0.05,
+            limits=limits,
         )
 
     async def start(self) -> None:
@@ -87,8 +90,9 @@ class CardRoom:
         for running in list(self.service.running.values()):
             for task in running.tasks:
                 task.cancel()
-        if self.service._task is not None:
-            self.service._task.cancel()
+        for task in [self.service._task, self.service._clock, *self.service._ticking.values()]:
+            if task is not None:
+                task.cancel()
         for room in list(self.rooms.values()):
             if room._task is not None:
                 room._task.cancel()

@@ -132,6 +132,7 @@ class CardRoom:
             take_table=self.leases.take,
             release_table=self.leases.release,
             ttl=lease_seconds,
+            limits=limits,
         )
         self.tournaments.tell_player = self.tell
         self.equity_jobs = study.Study(equity)
@@ -337,8 +338,16 @@ class CardRoom:
                     )
                     for key in ended & in_use:
                         await self.sockets.close_session(key, LOGGED_OUT, Refusal("session_ended"))
-                    chats = (self.chat_desk.buckets, self.chat_desk.reports)
-                    for buckets in (self.guests_made, self.tables_made, self.login_tries, *chats):
+                    counters = (
+                        self.guests_made,
+                        self.tables_made,
+                        self.login_tries,
+                        self.chat_desk.buckets,
+                        self.chat_desk.reports,
+                        self.tournaments.made,
+                        self.tournaments.entries,
+                    )
+                    for buckets in counters:
                         buckets.prune()
                     self.login_guard.prune()
             except Exception:  # a database that did not answer: the next round tries again

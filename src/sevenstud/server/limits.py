@@ -59,6 +59,17 @@ class Limits:
     tables_per_address: int = 20
     """Tables one address may open per ``table_window``."""
     table_window: float = HOUR
+    tournaments_per_account: int = 2
+    """Tournaments one account may have made and not yet over (registering or playing) at once:
+    a player's own sit-and-go or two; the house's schedule is the operators' and not counted."""
+    tournaments_per_address: int = 10
+    """Tournaments one address may make per ``tournament_window`` (a burst of as many)."""
+    tournament_window: float = HOUR
+    entries_per_account: int = 20
+    """Registrations and unregistrations (re-entries too) one account may make per
+    ``entry_window`` (a burst of as many, then one each 3 s): a player enters a few
+    tournaments, a loop of register-unregister is held to a trickle."""
+    entry_window: float = MINUTE
     sockets_per_address: int = 64
     """Websockets open at once from one address."""
     sockets_per_account: int = 8

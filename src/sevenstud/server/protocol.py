@@ -603,6 +603,22 @@ class TournamentMoved(Outgoing):
     chips: int
 
 
+class TournamentSeated(Outgoing):
+    """Sent to every connection of a registered player on the server, theirs alone (whatever
+    table it watches, or none: a logged-in socket that said no ``hello`` yet), when the
+    tournament seats them without a move: it has started (``started`` true), or a late entry
+    or a re-entry is seated. They sit at card-room table ``table`` (its id: say ``hello``
+    there), seat ``seat``, with ``chips``."""
+
+    type: Literal["tournament_seated"] = "tournament_seated"
+    tournament: int
+    player: str
+    table: int
+    seat: int
+    chips: int
+    started: bool
+
+
 class TournamentFinish(Outgoing):
     """Sent to every connection at a tournament's tables: ``player`` finished in ``place``
     (shared with ``tied`` players in all) and won ``prize`` play chips."""
@@ -683,6 +699,7 @@ ServerMessage = Annotated[
     | TournamentBreak
     | HandForHand
     | TournamentMoved
+    | TournamentSeated
     | TournamentFinish
     | TournamentDeal
     | TournamentChips

@@ -251,6 +251,9 @@ class TournamentRow(Base):
     version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     """Raised by one with every write of ``director`` (migration 0008): a process serving some
     of its tables compares it to the one it holds (server/tournaments/sharing.py)."""
+    owner_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), nullable=True, index=True)
+    """The account that made it over HTTP (migration 0017; None: the house's, or made before):
+    its open tournaments are counted (``Limits.tournaments_per_account``)."""
 
 
 class TournamentEntry(Base):
@@ -258,7 +261,10 @@ class TournamentEntry(Base):
     paid (buy-ins and fees, re-entries and rebuys included), their place and prize."""
 
     __tablename__ = "tournament_entries"
-    __table_args__ = (UniqueConstraint("tournament_id", "name"),)
+    __table_args__ = (
+        UniqueConstraint("tournament_id", "name"),
+        Index("ix_tournament_entries_field", "tournament_id", "registered", "registered_at"),
+    )
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)
     player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), nullable=True, index=True)
@@ -269,6 +275,9 @@ class TournamentEntry(Base):
     place: Mapped[int | None] = mapped_column(Integer, nullable=True)
     prize: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     registered_at: Mapped[float] = mapped_column(Float)
+    """When it was last registered (a registration taken back and made again: the second's):
+    a registering tournament's field is its registered entries in this order (migration 0017's
+    index; server/tournaments/cashier.py, ``director_of``)."""
 
 
 class TournamentTable(Base):

@@ -9,7 +9,14 @@ the ledger (docs/tournaments.md, "The chips, through the ledger").
   hand, the tick or the request that decides it).
 
 Each request here changes the director and writes what it decided in one transaction; a
-refusal, or a write that fails, leaves the director as it was stored. What the tables do with
+refusal, or a write that fails, leaves the director as it was stored.
+
+While a tournament registers, its field is its entries' rows (``tournament_entries``, in the
+order they registered), not the stored director: a registration or an unregistration writes its
+row and its ledger moves and nothing else (storing the whole director each time made a loop of
+them cost the room as much as its field was large: issue 36). The stored director of a
+registering tournament holds no field (:func:`stored_record`); :func:`director_of` takes it up
+with its entries registered again, in their order. What the tables do with
 the chips (a seat funded from the box) is the direction's (:mod:`sevenstud.server.tournaments.service`).
 """
 
@@ -23,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Connection, insert, select, update
+from sqlalchemy.orm import Session
 
 from sevenstud.server.store import Store, ledger
 from sevenstud.server.store.models import TournamentEntry, TournamentRow, core
@@ -55,6 +63,32 @@ _SHORT = {
 (:data:`sevenstud.refusals.SENTENCES`, whole sentences: a translation words each as it stands)."""
 
 
+class Nudge:
+    """A tournament's "something changed: make its tables follow" flag. Set, it calls its
+    ``wake`` (the service's: a sync task started for the tournament when none runs, and its
+    clock asked to tick), so that a tournament nothing happens to holds no task at all."""
+
+    __slots__ = ("_set", "wake")
+
+    def __init__(self) -> None:
+        self._set = False
+        self.wake: Callable[[], None] | None = None
+
+    def set(self) -> None:
+        """Mark it changed (on the event loop) and wake whoever follows it."""
+        self._set = True
+        if self.wake is not None:
+            self.wake()
+
+    def clear(self) -> None:
+        """Mark it followed."""
+        self._set = False
+
+    def is_set(self) -> bool:
+        """Whether a change waits to be followed."""
+        return self._set
+
+
 @dataclass(slots=True)
 class Running:
     """One tournament directed by this process: its director, its tables and rooms."""
@@ -75,10 +109,11 @@ class Running:
     saved_at: float = 0.0
     broken: bool = False
     """A write failed: the tournament is taken up again from the database."""
-    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    changed: Nudge = field(default_factory=Nudge)
     told: list[Command] = field(default_factory=list)
     """Commands decided and committed, still to be told to the players (websocket messages)."""
     tasks: list[asyncio.Task[None]] = field(default_factory=list)
+    """Its tasks running now (a sync while there is one to make): none while nothing happens."""
 
     def now(self, wall: float | None = None) -> float:
         """The tournament's time (its director's): the wall's, ``speed`` times as fast."""
@@ -107,12 +142,15 @@ class Cashier:
                 raise RoomError("bot_name_prefix", prefix=repr(BOT_PREFIX))
         with running.lock:
             d = running.director
-            # Before the start no hand has changed the director since its last write: a failed
-            # registration takes the stored one back (cheaper than a copy for a large field).
-            before = director_to_record(d, running.now()) if d.state != "registering" else None
+            registering = d.state == "registering"
+            # Before the start a registration changes the field alone: a failed one is taken
+            # back from it (no copy of a large field made for each).
+            before = director_to_record(d, running.now()) if not registering else None
             tnow = running.now()
+            added = False
             try:
                 commands = d.register(name, tnow)
+                added = True
                 with self.store.begin() as c:
                     price, fee = d.settings.buy_in, d.settings.fee
                     source = self.pay(c, player_id, -(price + fee), running.id)
@@ -142,46 +180,65 @@ class Cashier:
                             )
                         )
                     else:  # a re-entry, or registering again after unregistering
+                        again = {"registered_at": time.time()} if registering else {}
                         c.execute(
                             update(_ENTRIES)
                             .where(_ENTRIES.c.id == found)
-                            .values(paid=_ENTRIES.c.paid + price + fee, registered=True, place=None, prize=0)
+                            .values(
+                                paid=_ENTRIES.c.paid + price + fee,
+                                registered=True,
+                                place=None,
+                                prize=0,
+                                **again,
+                            )
                         )
                     running.people[name] = player_id
                     if player_id is None:
                         running.bot_kinds[name] = bot_kind or "rule"
-                    self.persist(c, running, commands, tnow)
+                    if registering and d.state == "registering":
+                        self.persist_entry(c, running, commands, tnow)  # its row is the write
+                    else:
+                        self.persist(c, running, commands, tnow)
             except BaseException:
-                running.director = director_from_record(before or self.stored(tid), tnow)
+                if before is not None:
+                    running.director = director_from_record(before, tnow)
+                elif added and d.state == "registering":
+                    d.unregister(name, tnow)  # (the field as it was: the last entrant taken off)
+                elif added:  # a sit-and-go that filled and started: as stored, before it
+                    running.director = self.load(tid, tnow)
                 raise
         self.changed(running, commands)
         return {"registered": name, "entries": d.entries, "state": d.state}
 
-    def stored(self, tid: int) -> dict[str, Any]:
-        """The director as last written."""
+    def load(self, tid: int, at: float) -> Director:
+        """The director as last written (its field from its entries while it registers),
+        taken up at ``at``."""
         with self.store.session() as s:
             row = s.get(TournamentRow, tid)
             assert row is not None and row.director is not None
-            return dict(row.director)
+            return director_of(s, tid, dict(row.director), at)
 
     def unregister(self, running: Running, name: str) -> dict[str, Any]:
         """Take back ``name``'s registration before the start: everything refunded."""
         tid = running.id
         with running.lock:
             d = running.director
-            before = director_to_record(d, running.now())
             tnow = running.now()
+            entrant = d.entrants.get(name)
+            commands = d.unregister(name, tnow)  # (refused: nothing changed)
             try:
-                commands = d.unregister(name, tnow)
                 with self.store.begin() as c:
-                    self.persist(c, running, commands, tnow)
+                    self.persist_entry(c, running, commands, tnow)
                     c.execute(
                         update(_ENTRIES)
                         .where(_ENTRIES.c.tournament_id == tid, _ENTRIES.c.name == name)
                         .values(registered=False, paid=0)
                     )
             except BaseException:
-                running.director = director_from_record(before, tnow)
+                # Not written: the entrant back in their place in the field.
+                assert entrant is not None
+                d.register(name, tnow)
+                _put_back(d, name, entrant.order)
                 raise
         self.changed(running, commands)
         return {"unregistered": name, "entries": d.entries}
@@ -265,9 +322,27 @@ class Cashier:
             raise RoomError(_SHORT[what], amount=-change, balance=short.balance) from None
         return ledger.account(c, ledger.BALANCE, player_id)
 
+    def persist_entry(self, c: Connection, running: Running, commands: list[Command], tnow: float) -> None:
+        """Write a registration's or an unregistration's ``commands`` (a refund) before the
+        start, in ``c``'s transaction: its entry's row is the field's record (the caller's),
+        and the director is not stored (see the module)."""
+        self._pay(c, running, commands)
+
     def persist(self, c: Connection, running: Running, commands: list[Command], tnow: float) -> None:
         """Write ``commands``' money and places and the director's state, in ``c``'s
         transaction (a hand's, a registration's, a tick's)."""
+        tid, d = running.id, running.director
+        state_values = self._pay(c, running, commands)
+        c.execute(
+            update(_TOURNAMENTS)
+            .where(_TOURNAMENTS.c.id == tid)
+            .values(state=d.state, director=stored_record(d, tnow), **state_values)
+        )
+        running.saved_at = time.time()
+
+    def _pay(self, c: Connection, running: Running, commands: list[Command]) -> dict[str, Any]:
+        """``commands``' money and places written in ``c``'s transaction; the tournament row's
+        moments they set (its start, its end)."""
         tid, d = running.id, running.director
         s = d.settings
         moves: list[ledger.Move] = []
@@ -303,12 +378,43 @@ class Cashier:
                 if command.state in ("finished", "cancelled"):
                     state_values["ended_at"] = time.time()
         ledger.write_moves(c, moves)
-        c.execute(
-            update(_TOURNAMENTS)
-            .where(_TOURNAMENTS.c.id == tid)
-            .values(state=d.state, director=director_to_record(d, tnow), **state_values)
-        )
-        running.saved_at = time.time()
+        return state_values
+
+
+def stored_record(d: Director, tnow: float) -> dict[str, Any]:
+    """The record a director is stored as: the whole of it, but while it registers without
+    its field (the entries' rows are that: see the module)."""
+    record = director_to_record(d, tnow)
+    if d.state == "registering":
+        record.update(entrants=[], pool=0, entries=0, chips_issued=0)
+    return record
+
+
+def director_of(s: Connection | Session, tid: int, record: dict[str, Any], at: float) -> Director:
+    """Tournament ``tid``'s director from its stored ``record``, taken up at ``at``: while it
+    registers, its field is its registered entries' rows, entered again in their order (a
+    record stored with a field, before the rows were the field, is taken without it)."""
+    if record.get("state") != "registering":
+        return director_from_record(record, at)
+    d = director_from_record({**record, "entrants": [], "pool": 0, "entries": 0, "chips_issued": 0}, at)
+    names = s.execute(
+        select(_ENTRIES.c.name)
+        .where(_ENTRIES.c.tournament_id == tid, _ENTRIES.c.registered.is_(True))
+        .order_by(_ENTRIES.c.registered_at, _ENTRIES.c.id)
+    ).scalars()
+    for name in names:
+        d.register(str(name), at)
+    return d
+
+
+def _put_back(d: Director, name: str, order: int) -> None:
+    """Put ``name``, registered again last, back at ``order`` in a registering field."""
+    entrants = list(d.entrants.values())
+    entrant = entrants.pop()
+    entrants.insert(order, entrant)
+    d.entrants = {e.name: e for e in entrants}
+    for number, e in enumerate(entrants):
+        e.order = number
 
 
 def _chips_moved(c: Connection, tid: int, chips: int, reason: str) -> ledger.Move:

@@ -21,6 +21,7 @@ from sqlalchemy import func, select
 
 from sevenstud.history.pokerstars.summary import tournament_summary
 from sevenstud.refusals import Refusal
+from sevenstud.server.accounts.routes import address_of
 from sevenstud.server.accounts.sessions import Sessions
 from sevenstud.server.plaintext import PlainLine
 from sevenstud.server.store import Store, private
@@ -32,6 +33,7 @@ from sevenstud.server.store.models import (
 )
 from sevenstud.server.tables import private_routes
 from sevenstud.server.tables.keeper import RoomError
+from sevenstud.server.tournaments.cashier import director_of
 from sevenstud.server.tournaments.service import TournamentService
 from sevenstud.server.tournaments.views import STATES, describe_director, describe_you
 from sevenstud.server.web import RowId
@@ -43,7 +45,6 @@ from sevenstud.tournament import (
     TournamentError,
     TournamentSettings,
 )
-from sevenstud.tournament.snapshot import director_from_record
 
 TEMPLATES: dict[str, TournamentSettings] = {
     "sng-heads-up": TournamentSettings(kind="sit_and_go", seats=2, max_entries=2, structure=HEADS_UP),
@@ -131,6 +132,7 @@ def router(service: TournamentService, sessions: Sessions) -> APIRouter:
     routes = APIRouter(dependencies=[Depends(private_routes.tournament_guard(sessions))])
     store = sessions.store
     player = sessions.player
+    making = asyncio.Lock()
 
     def refused(error: Exception) -> HTTPException:
         return HTTPException(409, error if isinstance(error, Refusal) else str(error))
@@ -220,7 +222,7 @@ def router(service: TournamentService, sessions: Sessions) -> APIRouter:
                         asks = describe_you(running.director, found.name)
             else:
                 # Directed and served elsewhere (another process on the database).
-                d = director_from_record(row.director, float(row.director["saved_at"]))
+                d = director_of(s, tid, row.director, float(row.director["saved_at"]))
                 shown = describe_director(d, float(row.director["saved_at"]), tables)
                 if found is not None:
                     asks = describe_you(d, found.name)
@@ -290,8 +292,9 @@ def router(service: TournamentService, sessions: Sessions) -> APIRouter:
 
     @routes.post("/api/tournaments")
     async def make(body: NewTournament, request: Request) -> dict[str, Any]:
-        """Make a tournament from a template (a logged-in player)."""
-        maker = player(request)
+        """Make a tournament from a template (a logged-in player), within the limits on
+        tournaments per account and per address (429 and ``Retry-After`` past them)."""
+        who = player(request)
         if body.speed > service.max_speed:
             raise HTTPException(422, Refusal("clock_too_fast", speed=service.max_speed))
         template = TEMPLATES[body.template]
@@ -328,25 +331,32 @@ def router(service: TournamentService, sessions: Sessions) -> APIRouter:
         leaves_a_seat = settings.kind == "sit_and_go" and body.bots < settings.max_entries
         if body.bots > settings.max_entries or (body.bots and not service.bot_fields and not leaves_a_seat):
             raise HTTPException(422, Refusal("bots_fill_sit_and_go"))
-        name = body.name.strip() or await store.run(_default_name, store, body.template, body.game)
         invite, also = None, None
         if body.private:  # a home game's sit-and-go, a player's to make (docs/private_games.md)
             if settings.kind != "sit_and_go":
                 raise HTTPException(422, Refusal("private_sit_and_go", template=body.template))
-            invite, also = private.private_tournament(maker.id, body.ask_to_join)
-        tid = service.create(name, settings, speed=body.speed, also=also)
+            invite, also = private.private_tournament(who.id, body.ask_to_join)
+        async with making:  # an account's count of open tournaments is read and raised in turn
+            await store.run(service.may_make, who.id, address_of(request))
+            name = body.name.strip() or await store.run(_default_name, store, body.template, body.game)
+            tid = service.create(name, settings, speed=body.speed, owner=who.id, also=also)
         for n in range(body.bots):
             await store.run(service.register, tid, None, f"bot{tid}-{n + 1}", body.bot)
             await asyncio.sleep(0)  # (on SQLite the writes run on the loop: let it breathe)
         return {"id": tid, "name": name, **({"invite": invite} if invite is not None else {})}
 
     async def as_entrant(
-        tid: int, request: Request, act: Callable[[int, int, str], dict[str, Any]]
+        tid: int, request: Request, act: Callable[[int, int, str], dict[str, Any]], limited: bool = False
     ) -> dict[str, Any]:
         """The logged-in player enters, rebuys or adds on through ``act`` (a service method
-        taking the tournament, the player's account and name); a refusal is a 409."""
+        taking the tournament, the player's account and name); a refusal is a 409. A
+        registration (``limited``) counts against the account's allowance and is written off
+        the event loop: the room's tables do not wait for it."""
         who = player(request)
         try:
+            if limited:
+                service.may_enter(who.id)
+                return await asyncio.to_thread(act, tid, who.id, who.name)
             return await store.run(act, tid, who.id, who.name)
         except (TournamentError, RoomError) as error:
             raise refused(error) from None
@@ -354,12 +364,12 @@ def router(service: TournamentService, sessions: Sessions) -> APIRouter:
     @routes.post("/api/tournaments/{tid}/register")
     async def register(tid: RowId, request: Request) -> dict[str, Any]:
         """Register the logged-in player: the buy-in and fee from their balance."""
-        return await as_entrant(tid, request, service.register)
+        return await as_entrant(tid, request, service.register, limited=True)
 
     @routes.post("/api/tournaments/{tid}/reenter")
     async def reenter(tid: RowId, request: Request) -> dict[str, Any]:
         """Enter again after busting (a re-entry): the buy-in and fee from the balance."""
-        return await as_entrant(tid, request, service.reenter)
+        return await as_entrant(tid, request, service.reenter, limited=True)
 
     @routes.post("/api/tournaments/{tid}/rebuy")
     async def rebuy(tid: RowId, request: Request) -> dict[str, Any]:
@@ -384,10 +394,12 @@ def router(service: TournamentService, sessions: Sessions) -> APIRouter:
 
     @routes.post("/api/tournaments/{tid}/unregister")
     async def unregister(tid: RowId, request: Request) -> dict[str, Any]:
-        """Unregister before the start: the buy-in and fee back to the balance."""
+        """Unregister before the start: the buy-in and fee back to the balance (counted
+        against the account's allowance of registrations, and written off the event loop)."""
         who = player(request)
+        service.may_enter(who.id)
         try:
-            return await store.run(service.unregister, tid, who.name)
+            return await asyncio.to_thread(service.unregister, tid, who.name)
         except (TournamentError, RoomError) as error:
             raise refused(error) from None
 

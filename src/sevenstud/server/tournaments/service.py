@@ -22,7 +22,12 @@ seats + the pots of its tables``, and the pool plus the prizes paid is the buy-i
 audit`` checks both (:func:`~sevenstud.server.tournaments.views.audit_tournaments`).
 
 This module is the direction: its clock (a tick, which elsewhere follows the stored version),
-the tables following the director, and the recovery. The director decides; this module makes
+the tables following the director, and the recovery. One scheduler serves every tournament's
+clock (:class:`Schedule`: a queue of due times, one task for the whole service): a tournament
+ticks when something is due (its start, a level's end, a break's, the clock's periodic write,
+or just after a change), so that one nothing happens to (a tournament registering until its
+start) costs no task and no CPU; its tables are synced by a task made when it changes, which
+ends once they follow. The director decides; this module makes
 the tables served here agree with it (:meth:`TournamentService.sync`):
 after every change, players the director no longer seats at a table stand up there, players it
 seats at a table sit down there with the chips it holds for them, tables it broke close, and a
@@ -40,18 +45,20 @@ import asyncio
 import contextlib
 import dataclasses
 import functools
+import heapq
 import logging
 import secrets
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from sqlalchemy import Connection, select, update
+from sqlalchemy import Connection, func, select, update
 from sqlalchemy.orm import Session
 
 from sevenstud.hand import HandEnded
 from sevenstud.refusals import Words
 from sevenstud.server.connection import Encoded, encode
+from sevenstud.server.limits import Buckets, Limits, RateLimited
 from sevenstud.server.protocol import Outgoing
 from sevenstud.server.store import Store, ledger
 from sevenstud.server.store.models import (
@@ -66,7 +73,7 @@ from sevenstud.server.store.models import (
 from sevenstud.server.tables.keeper import KEPT_ENTRIES, RoomError
 from sevenstud.server.tables.room import Room, table_closed
 from sevenstud.server.tournaments import sharing
-from sevenstud.server.tournaments.cashier import Running, game_of
+from sevenstud.server.tournaments.cashier import Running, game_of, stored_record
 from sevenstud.server.tournaments.sharing import Shared, SharedCashier, StaleDirector
 from sevenstud.server.tournaments.views import messages_for
 from sevenstud.table import Entry, HandStarted, Table, TableSettings
@@ -77,7 +84,7 @@ from sevenstud.tournament import (
     TournamentError,
     TournamentSettings,
 )
-from sevenstud.tournament.snapshot import director_to_record, settings_to_record
+from sevenstud.tournament.snapshot import settings_to_record
 from sevenstud.wire import game_to_wire
 
 log = logging.getLogger(__name__)
@@ -89,6 +96,65 @@ SAVE_EVERY = 5.0
 most play time a crash can take from the clock."""
 
 _PLAYERS, _ENTRIES, _TOURNAMENTS = core(Player), core(TournamentEntry), core(TournamentRow)
+OPEN_STATES = ("registering", "running", "break")
+"""A tournament's states until it is over: one an account made counts against its limit."""
+
+
+class Schedule:
+    """When each tournament is next due to tick: a heap of (due, tournament) with the latest
+    asked time of each (an entry whose time was changed since is skipped when it comes up),
+    served by one task (:meth:`run`) that sleeps until the earliest and calls ``fire`` with
+    each tournament due. Nothing is held for a tournament that is not due: a thousand
+    tournaments waiting for their start are a thousand heap entries, no task, no wake-up
+    before the first start. On the event loop only (no lock)."""
+
+    def __init__(self, fire: Callable[[int], None]) -> None:
+        self.fire = fire
+        self._heap: list[tuple[float, int]] = []
+        self._due: dict[int, float] = {}
+        self._woken = asyncio.Event()
+
+    def at(self, tid: int, due: float) -> None:
+        """Tournament ``tid`` ticks at ``due`` (a wall time) or before: an earlier time asked
+        already stands (the tick then asks again for what comes after it)."""
+        known = self._due.get(tid)
+        if known is not None and known <= due:
+            return
+        self._due[tid] = due
+        heapq.heappush(self._heap, (due, tid))
+        if self._heap[0] == (due, tid):
+            self._woken.set()  # sooner than the one the task sleeps until
+
+    def cancel(self, tid: int) -> None:
+        """Tournament ``tid`` is due no more (its entry in the heap is skipped)."""
+        self._due.pop(tid, None)
+
+    def when(self, tid: int) -> float | None:
+        """When ``tid`` is due (None: not)."""
+        return self._due.get(tid)
+
+    def __len__(self) -> int:
+        return len(self._due)
+
+    async def run(self) -> None:
+        """Fire each tournament as it falls due, for ever."""
+        heap, due = self._heap, self._due
+        while True:
+            now = time.time()
+            while heap and heap[0][0] <= now:
+                at, tid = heapq.heappop(heap)
+                if due.get(tid) == at:
+                    del due[tid]
+                    with contextlib.suppress(Exception):
+                        self.fire(tid)
+            if len(heap) > 64 and len(heap) > 4 * len(due):
+                # Skipped entries pile up when times are moved sooner: the heap made anew.
+                heap[:] = [(at, tid) for tid, at in due.items()]
+                heapq.heapify(heap)
+            self._woken.clear()
+            wait = heap[0][0] - time.time() if heap else None
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._woken.wait(), wait)
 
 
 class _Hook:
@@ -181,6 +247,7 @@ class TournamentService:
         release_table: Callable[[int], None],
         ttl: float = TOURNAMENT_LEASE_SECONDS,
         tick: float = 0.25,
+        limits: Limits | None = None,
     ) -> None:
         self.store = store
         self.url = url
@@ -215,26 +282,49 @@ class TournamentService:
         tournament messages)."""
         self._task: asyncio.Task[None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        self.limits = limits if limits is not None else Limits()
+        self.made = Buckets(
+            "tournaments_per_address",
+            self.limits.tournaments_per_address,
+            self.limits.tournament_window,
+            "new tournaments from your address",
+        )
+        """New tournaments per address (:meth:`may_make`)."""
+        self.entries = Buckets(
+            "entries_per_account",
+            self.limits.entries_per_account,
+            self.limits.entry_window,
+            "tournament registrations",
+        )
+        """Registrations and unregistrations per account (:meth:`may_enter`)."""
+        self.due_times = Schedule(self._due)
+        """Every tournament's next tick (:meth:`schedule`, :meth:`unschedule`)."""
+        self._clock: asyncio.Task[None] | None = None
+        self._ticking: dict[int, asyncio.Task[None]] = {}
+        """The ticks running now, by tournament (one at a time for each)."""
 
     # ------------------------------------------------------------------ lifetime
 
     async def start(self) -> None:
         """Take up every tournament free to direct (recovering it), then keep the leases."""
         self._loop = asyncio.get_running_loop()
+        self._clock = self._loop.create_task(self.due_times.run())
         await self.holding.sweep()
         self._task = self._loop.create_task(self.holding.keep_leases())
 
     async def stop(self) -> None:
         """Stop directing (the leases are given up: another process may take over at once)."""
-        task = self._task
-        if task is not None:
+        for task in [self._task, self._clock, *self._ticking.values()]:
+            if task is None:
+                continue
             # Cancelled until it has ended, and waited for with asyncio.wait: `await task` under
             # suppress(CancelledError) swallowed the cancellation of the task calling stop()
             # too (as Room.stop did: tests/server/test_room_stop.py).
             while not task.done():
                 task.cancel()
                 await asyncio.wait([task], timeout=0.5)
-            self._task = None
+        self._task = self._clock = None
+        self._ticking.clear()
         for running in list(self.running.values()):
             await self.drop(running)
         with contextlib.suppress(Exception), self.store.transaction() as s:
@@ -247,10 +337,12 @@ class TournamentService:
             sharing.leave(self.store, self.instance)
 
     async def drop(self, running: Shared) -> None:
-        """Stop holding ``running``: its ticker and its rooms here stop."""
+        """Stop holding ``running``: its clock and its rooms here stop."""
         self.running.pop(running.id, None)
+        self.due_times.cancel(running.id)
         for task in running.tasks:
-            task.cancel()
+            if task is not asyncio.current_task():  # (its own sync recovering it goes on)
+                task.cancel()
         for number in list(running.rooms):
             await self.close_room(running.tables[number])
         running.rooms.clear()
@@ -264,10 +356,12 @@ class TournamentService:
         *,
         speed: float = 1.0,
         seed: int | None = None,
+        owner: int | None = None,
         also: Callable[[Session, int], None] | None = None,
     ) -> int:
         """Store a new tournament of ``settings`` (registering); returns its id. The process
-        creating it directs it (its lease); ``start()`` must have run. ``also(session, id)`` is
+        creating it directs it (its lease); ``start()`` must have run. ``owner``: the account
+        that made it (counted by :meth:`may_make`; None: the house's). ``also(session, id)`` is
         written in the same transaction (a private sit-and-go's game: server/store/private.py)."""
         if not speed > 0:
             raise TournamentError(f"a clock's speed is positive, not {speed!r}")
@@ -287,12 +381,13 @@ class TournamentService:
                 speed=speed,
                 created_at=now,
                 start_at=wall_start,
+                owner_id=owner,
             )
             s.add(row)
             s.flush()
             if also is not None:
                 also(s, row.id)
-            row.director = director_to_record(director, now)
+            row.director = stored_record(director, now)
             s.add(
                 TournamentLease(
                     tournament_id=row.id, owner=self.url, instance=self.instance, expires_at=now + self.ttl
@@ -304,12 +399,54 @@ class TournamentService:
         return tid
 
     def adopt(self, running: Shared) -> None:
-        """Hold ``running`` here: its clock ticking on this process's loop."""
+        """Hold ``running`` here: its clock on the service's schedule, its tables synced
+        whenever it changes."""
         self.running[running.id] = running
         assert self._loop is not None, "start() the service first"
-        running.tasks.append(self._loop.create_task(self._ticker(running)))
-        running.tasks.append(self._loop.create_task(self._syncer(running)))
+        running.changed.wake = functools.partial(self._wake, running)
         running.changed.set()
+
+    # ------------------------------------------------------------------ the clock's schedule
+
+    def schedule(self, tid: int, due: float) -> None:
+        """Tournament ``tid`` (held here) ticks at ``due`` (a wall time), or sooner where it is
+        due sooner already; after each tick it is scheduled again for what comes next
+        (:meth:`next_due`). An operator's resume asks for ``time.time()``: the clock looked at
+        at once. On the event loop."""
+        self.due_times.at(tid, due)
+
+    def unschedule(self, tid: int) -> None:
+        """Tournament ``tid`` is due no more until something changes it (a change asks for a
+        tick soon, as always): an operator's pause. On the event loop."""
+        self.due_times.cancel(tid)
+
+    # ------------------------------------------------------------------ the limits
+
+    def may_make(self, player_id: int, address: str) -> None:
+        """Raise :class:`RateLimited` when account ``player_id`` has
+        :attr:`Limits.tournaments_per_account` tournaments not over yet, or ``address`` has
+        made :attr:`Limits.tournaments_per_address` this ``tournament_window``; else count one
+        made from ``address``. Runs in the store's place (a read)."""
+        limits = self.limits
+        with self.store.session() as s:
+            open_now = s.scalar(
+                select(func.count(TournamentRow.id)).where(
+                    TournamentRow.owner_id == player_id, TournamentRow.state.in_(OPEN_STATES)
+                )
+            )
+        if int(open_now or 0) >= limits.tournaments_per_account:
+            raise RateLimited(
+                "tournaments_per_account",
+                "tournaments_open",
+                retry_after=limits.tournament_window / max(1, limits.tournaments_per_address),
+                count=limits.tournaments_per_account,
+            )
+        self.made.take(address)
+
+    def may_enter(self, player_id: int) -> None:
+        """Count one registration or unregistration of account ``player_id``, or raise
+        :class:`RateLimited` past :attr:`Limits.entries_per_account` this ``entry_window``."""
+        self.entries.take(str(player_id))
 
     # ------------------------------------------------------------------ registering
 
@@ -399,53 +536,114 @@ class TournamentService:
 
     # ------------------------------------------------------------------ the clock
 
-    async def _ticker(self, running: Shared) -> None:
+    def _due(self, tid: int) -> None:
+        """The schedule says ``tid`` is due: its tick runs (one at a time: a tick still running
+        asks for the next at its end)."""
+        running = self.running.get(tid)
+        if running is None or self._loop is None:
+            return
+        if tid in self._ticking:
+            self.due_times.at(tid, time.time() + self.tick)
+            return
+        task = self._loop.create_task(self._tick(running))
+        self._ticking[tid] = task
+        task.add_done_callback(lambda _t: self._ticking.pop(tid, None))
+
+    def next_due(self, running: Shared) -> float | None:
+        """When ``running`` next needs its clock looked at (a wall time; None: not until
+        something happens to it): its start, a level's end, a break or a deal to end, a busted
+        player's time to rebuy, the clock's periodic write; where the tournament is shared
+        (PostgreSQL) and playing, every tick, to see another process's writes."""
+        if running.broken:
+            return None  # (its sync takes it up again from the database, then it is due again)
+        wall = time.time()
+        soon = wall + self.tick
+        if running.version < 0 or running.pending or running.moves_waiting or running.heard:
+            return soon
+        with running.lock:
+            d = running.director
+            playing = d.state in ("running", "break")
+            if self.shared and (playing or not running.directing):
+                return soon
+            if not running.directing:
+                return None
+            tnow = running.now(wall)
+            times: list[float] = []
+            if d.state == "registering":
+                start = d.settings.start_at
+                if d.settings.kind == "scheduled" and start is not None:
+                    times.append(start)
+            elif playing:
+                if d.break_due:
+                    return soon  # (the break is taken once the hands in progress end)
+                for left in (d.time_to_next_level(tnow), d.time_to_break(tnow)):
+                    if left is not None and not d.paused:
+                        times.append(tnow + left)
+                if d.break_ends is not None:
+                    times.append(d.break_ends)
+                if d.deal is not None:
+                    times.append(d.deal.ends)
+                if d.settings.rebuy_levels:
+                    times += [e.rebuy_until for e in d.entrants.values() if e.rebuy_until is not None]
+            due = [running.origin + (t - running.origin) / running.speed for t in times]
+            if playing:
+                due.append(running.saved_at + SAVE_EVERY)
+        if not due:
+            return None
+        return max(min(due), soon)  # (never sooner than a tick: a moment the clock stood still)
+
+    async def _tick(self, running: Shared) -> None:
         """The clock, where the tournament is directed here; and where it is shared, the
         stored director's version compared with this copy's (another process wrote it: its
-        director taken up, the tables here synced to it)."""
-        while True:
-            await asyncio.sleep(self.tick)
-            if running.broken:
-                continue
+        director taken up, the tables here synced to it). Then its next tick is scheduled."""
+        try:
+            if not running.broken:
+                await self._tick_once(running)
+        finally:
+            if self.running.get(running.id) is running:
+                due = self.next_due(running)
+                if due is not None:
+                    self.due_times.at(running.id, due)
 
-            def work() -> tuple[list[Command], bool]:
-                with running.lock:
-                    moved = False
-                    if self.shared or running.version < 0:
-                        with self.store.engine.connect() as c:
-                            moved = sharing.bring_up_to_date(c, running, lock=False)
-                    heard, running.heard = running.heard, []
-                    if not running.directing:
-                        return heard, moved
-                    d = running.director
-                    tnow = running.now()
-                    commands = d.tick(tnow)
-                    due = time.time() - running.saved_at >= SAVE_EVERY and d.state in ("running", "break")
-                    if commands or due:
-                        try:
-                            with self.store.begin() as c:
-                                self.persist(c, running, commands, tnow)
-                        except StaleDirector:
-                            # Another process wrote it since the read above: taken up at the
-                            # next tick, which decides again.
-                            running.version = -1
-                            return heard, True
-                        except BaseException:
-                            # Not written: the tournament is taken up again from the database
-                            # (a copy before every tick was a large field's cost, 4 times a second).
-                            running.broken = True
-                            self.changed(running, [])
-                            raise
-                    return heard + commands, moved
+    async def _tick_once(self, running: Shared) -> None:
+        def work() -> tuple[list[Command], bool]:
+            with running.lock:
+                moved = False
+                if self.shared or running.version < 0:
+                    with self.store.engine.connect() as c:
+                        moved = sharing.bring_up_to_date(c, running, lock=False)
+                heard, running.heard = running.heard, []
+                if not running.directing:
+                    return heard, moved
+                d = running.director
+                tnow = running.now()
+                commands = d.tick(tnow)
+                due = time.time() - running.saved_at >= SAVE_EVERY and d.state in ("running", "break")
+                if commands or due:
+                    try:
+                        with self.store.begin() as c:
+                            self.persist(c, running, commands, tnow)
+                    except StaleDirector:
+                        # Another process wrote it since the read above: taken up at the
+                        # next tick, which decides again.
+                        running.version = -1
+                        return heard, True
+                    except BaseException:
+                        # Not written: the tournament is taken up again from the database
+                        # (a copy before every tick was a large field's cost, 4 times a second).
+                        running.broken = True
+                        self.changed(running, [])
+                        raise
+                return heard + commands, moved
 
-            try:
-                commands, moved = await self.store.run(work)
-            except Exception:  # a database that did not answer: the next tick tries again
-                log.exception("tournament %s: a tick failed", running.id)
-                continue
-            if commands or moved or running.pending or running.moves_waiting:
-                running.pending = False
-                self.changed(running, commands)
+        try:
+            commands, moved = await self.store.run(work)
+        except Exception:  # a database that did not answer: the next tick tries again
+            log.exception("tournament %s: a tick failed", running.id)
+            return
+        if commands or moved or running.pending or running.moves_waiting:
+            running.pending = False
+            self.changed(running, commands)
 
     # ------------------------------------------------------------------ the tables follow
 
@@ -465,9 +663,29 @@ class TournamentService:
                 wanted.get(s.seat) == s.player and d.entrants[s.player].chips == s.stack for s in seats
             )
 
+    def _wake(self, running: Shared) -> None:
+        """``running`` changed (its :class:`~sevenstud.server.tournaments.cashier.Nudge` set):
+        a sync task made for it unless one runs (which syncs again before it ends), and its
+        clock asked to tick soon (what it decides may follow from the change)."""
+        loop = self._loop
+        if loop is None or self.running.get(running.id) is not running:
+            return  # (dropped, or not held yet)
+        try:
+            here = asyncio.get_running_loop()
+        except RuntimeError:
+            here = None
+        if here is not loop:
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self._wake, running)
+            return
+        if not any(not t.done() for t in running.tasks):
+            running.tasks = [loop.create_task(self._syncer(running))]
+        self.due_times.at(running.id, time.time() + self.tick)
+
     async def _syncer(self, running: Shared) -> None:
-        while True:
-            await running.changed.wait()
+        """Make the tables follow ``running`` until no change waits: then the task ends (a
+        tournament nothing happens to holds none)."""
+        while running.changed.is_set():
             running.changed.clear()
             try:
                 if running.broken:
@@ -491,6 +709,7 @@ class TournamentService:
             except Exception:
                 log.exception("tournament %s: a sync failed", running.id)
                 await asyncio.sleep(0.5)
+                running.changed.clear()
                 running.changed.set()
 
     async def _tell(self, running: Shared, commands: list[Command]) -> None:
@@ -620,12 +839,14 @@ class TournamentService:
         elif not running.directing and running.served and not running.rooms and not running.pending:
             # Served here no more (its tables here broken): followed no more.
             self.running.pop(running.id, None)
+            self.due_times.cancel(running.id)
             for task in running.tasks:
                 if task is not asyncio.current_task():
                     task.cancel()
 
     async def _finished(self, running: Shared) -> None:
         self.running.pop(running.id, None)
+        self.due_times.cancel(running.id)
         for task in running.tasks:
             if task is not asyncio.current_task():
                 task.cancel()

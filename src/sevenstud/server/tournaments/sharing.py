@@ -48,7 +48,7 @@ from sevenstud.server.store.models import (
     core,
 )
 from sevenstud.server.tables.recovery import recover
-from sevenstud.server.tournaments.cashier import Cashier, Running
+from sevenstud.server.tournaments.cashier import Cashier, Running, director_of
 from sevenstud.tournament import (
     Break,
     Command,
@@ -60,7 +60,6 @@ from sevenstud.tournament import (
     Status,
     TournamentSettings,
 )
-from sevenstud.tournament.snapshot import director_from_record
 
 _TOURNAMENTS = core(TournamentRow)
 PLAYING = ("registering", "running", "break")
@@ -107,7 +106,7 @@ def bring_up_to_date(c: Connection, running: Shared, *, lock: bool = True) -> bo
     # Taken up at the moment it was stored: the clock runs on from there (not paused: it is a
     # live tournament, only written by another process).
     before = running.director
-    running.director = director_from_record(record, float(record["saved_at"]))
+    running.director = director_of(c, running.id, record, float(record["saved_at"]))
     if running.version >= 0:  # (-1: this copy was not the stored one: nothing to compare)
         running.heard += news(before, running.director, running.now())
     running.version = int(version)
@@ -143,11 +142,12 @@ def news(before: Director, after: Director, now: float) -> list[Command]:
         was = before.entrants.get(name)
         if e.place is not None and (was is None or was.place != e.place):
             out.append(Finish(name, e.place, e.prize, places[e.place]))
-        elif was is not None and was.table is not None and e.table is not None and was.table != e.table:
+        elif e.table is not None and (was is None or was.table != e.table):
             seats = after.tables.get(e.table)
             seat = next((n for n, p in seats.players.items() if p == name), None) if seats else None
-            if seat is not None:
-                out.append(Seat(name, e.table, seat, e.chips, from_table=was.table))
+            came_from = was.table if was is not None else None
+            if seat is not None:  # a move, or a seat at the start or a late entry's
+                out.append(Seat(name, e.table, seat, e.chips, from_table=came_from))
     return out
 
 
@@ -164,14 +164,29 @@ class SharedCashier(Cashier):
     (:class:`StaleDirector`) before anything is written."""
 
     def persist(self, c: Connection, running: Running, commands: list[Command], tnow: float) -> None:
-        version = None
-        if isinstance(running, Shared):
-            version = c.execute(
-                select(_TOURNAMENTS.c.version).where(_TOURNAMENTS.c.id == running.id).with_for_update()
-            ).scalar_one()
-            if version != running.version:
-                raise StaleDirector(running.id)
+        version = self._check(c, running)
         super().persist(c, running, commands, tnow)
+        self._raise(c, running, version)
+
+    def persist_entry(self, c: Connection, running: Running, commands: list[Command], tnow: float) -> None:
+        # An entry's row changes the field: the version says so (one integer, not the director).
+        version = self._check(c, running)
+        super().persist_entry(c, running, commands, tnow)
+        self._raise(c, running, version)
+
+    @staticmethod
+    def _check(c: Connection, running: Running) -> int | None:
+        if not isinstance(running, Shared):
+            return None
+        version = c.execute(
+            select(_TOURNAMENTS.c.version).where(_TOURNAMENTS.c.id == running.id).with_for_update()
+        ).scalar_one()
+        if version != running.version:
+            raise StaleDirector(running.id)
+        return int(version)
+
+    @staticmethod
+    def _raise(c: Connection, running: Running, version: int | None) -> None:
         if isinstance(running, Shared) and version is not None:
             c.execute(update(_TOURNAMENTS).where(_TOURNAMENTS.c.id == running.id).values(version=version + 1))
             running.version = version + 1
@@ -286,7 +301,9 @@ def moves_to_tell(store: Store, running: Shared, commands: list[Command], now: f
 
 
 def _a_move(command: Command) -> TypeGuard[Seat]:
-    return isinstance(command, Seat) and command.from_table is not None
+    # A seat of any kind: a move, or one at the start or a late entry's (each told to its
+    # player once its table is known).
+    return isinstance(command, Seat)
 
 
 def owners_of(store: Store, table_ids: list[int]) -> dict[int, str]:
@@ -395,6 +412,7 @@ class Holding:
             elif not running.directing:
                 running.directing = True  # served here already: its clock is kept here now
                 running.version = -1  # (taken up from the database at the next tick)
+                running.changed.set()  # (which comes at once)
         await self._take_tables()
 
     def _take_lease(self, tid: int, now: float) -> bool:
@@ -426,11 +444,11 @@ class Holding:
                 version = row.version
                 people = {e.name: e.player_id for e in entries}
                 kinds = {e.name: e.bot_kind or "rule" for e in entries if e.player_id is None}
-            open_tables = {n: t for n, t in tables.items() if t not in closed}
-            wall = time.time()
-            probe = Running(tid, name, Director(TournamentSettings()), speed, origin)
-            at = probe.now(wall) if directing else float(record["saved_at"])
-            director = director_from_record(record, at)
+                open_tables = {n: t for n, t in tables.items() if t not in closed}
+                wall = time.time()
+                probe = Running(tid, name, Director(TournamentSettings()), speed, origin)
+                at = probe.now(wall) if directing else float(record["saved_at"])
+                director = director_of(s, tid, record, at)
             return Shared(
                 tid,
                 name,

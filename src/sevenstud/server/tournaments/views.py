@@ -20,11 +20,13 @@ from sevenstud.server.protocol import (
     TournamentLevel,
     TournamentLevelInfo,
     TournamentMoved,
+    TournamentSeated,
     TournamentState,
     TournamentStatus,
 )
 from sevenstud.server.store import ledger
 from sevenstud.server.store.models import HandRow, Sitting, TournamentEntry, TournamentRow, TournamentTable
+from sevenstud.server.tournaments.cashier import director_of
 from sevenstud.tournament import (
     AddChips,
     Break,
@@ -39,7 +41,6 @@ from sevenstud.tournament import (
     StructureError,
     TournamentError,
 )
-from sevenstud.tournament.snapshot import director_from_record
 
 STATES = ("registering", "running", "break", "finished", "cancelled")
 """A tournament's states, as the lobby filters them."""
@@ -204,7 +205,8 @@ def audit_tournaments(s: Any, ledger_says: Callable[[str, int], int]) -> list[st
         if row.director is None:
             continue
         try:
-            d = director_from_record(row.director, float(row.director["saved_at"]))
+            # (while it registers, its field is its entries' rows: cashier.director_of)
+            d = director_of(s, row.id, row.director, float(row.director["saved_at"]))
         except (StructureError, KeyError, TypeError, ValueError) as error:
             problems.append(f"{where}: its stored director does not load: {error}")
             continue
@@ -259,8 +261,14 @@ def messages_for(
 ) -> list[tuple[str | None, Outgoing]]:
     """The websocket messages of committed ``commands`` (docs/protocol.md, "Tournaments"):
     ``(player, message)``, ``player`` None for every connection at the tournament's tables, a
-    name for that player's connections alone (a move). Nothing private is in any of them."""
+    name for that player's connections alone (a move, a seat at the start or a late entry's).
+    Nothing private is in any of them."""
     out: list[tuple[str | None, Outgoing]] = []
+    # The start's draw: its state and its first level come with the seats (a break's end
+    # says "running" too, with no first level).
+    started = any(isinstance(c, Status) and c.state == "running" for c in commands) and any(
+        isinstance(c, NewLevel) and c.index == 0 for c in commands
+    )
     for command in commands:
         if isinstance(command, Status):
             # The director's states are the model's (it checks them as it is built).
@@ -290,6 +298,17 @@ def messages_for(
                 chips=command.chips,
             )
             out.append((command.player, moved))
+        elif isinstance(command, Seat) and command.from_table is None and command.table in tables:
+            # Seated without a move: the start's draw, a late entry, a re-entry.
+            seated = TournamentSeated(
+                tournament=tid,
+                player=command.player,
+                table=tables[command.table],
+                seat=command.seat,
+                chips=command.chips,
+                started=started,
+            )
+            out.append((command.player, seated))
         elif isinstance(command, Finish):
             finish = TournamentFinish(
                 tournament=tid,
