@@ -151,7 +151,7 @@ def compile_mo(lang: str) -> bytes:
 def page_catalog(lang: str) -> str:
     """``web/i18n/<lang>.json`` (``"en"`` too) with the table log's sentences of
     :data:`sevenstud.wording.PAGE` taken from the gettext catalog of ``lang``."""
-    from sevenstud.wording import OF_A_SEAT, PAGE
+    from sevenstud.wording import HOLDING, OF_A_SEAT, PAGE
 
     path = WEB_I18N / f"{lang}.json"
     words: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
@@ -162,8 +162,8 @@ def page_catalog(lang: str) -> str:
         with po_path(lang).open("rb") as handle:
             catalog = read_po(handle, locale=lang)
         translated = {m.id: str(m.string) for m in catalog if isinstance(m.id, str) and m.id}
-    for key, what in PAGE.items():
-        english = OF_A_SEAT[what]
+    sentences = {key: OF_A_SEAT[what] for key, what in PAGE.items()} | HOLDING
+    for key, english in sentences.items():
         words[key] = translated.get(english, english) if lang != "en" else english
     return json.dumps(dict(sorted(words.items())), ensure_ascii=False, indent=1) + "\n"
 

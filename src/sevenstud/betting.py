@@ -20,7 +20,7 @@ from sevenstud.actions import (
     cached_action,
 )
 from sevenstud.games import Game, integer_ratio
-from sevenstud.refusals import Refusal
+from sevenstud.refusals import Refusal, Words
 
 
 # init=False and an __init__ of its own: mypyc compiles a dataclass's generated __init__ as
@@ -210,7 +210,7 @@ class BettingRound:
             return Refusal("betting_not_reopened")
         if self.bring_in_due:
             return Refusal("bring_in_first")
-        return Refusal("kind_not_possible", kind=kind.value)
+        return Refusal("kind_not_possible", kind=Words(kind.value))  # said in the language
 
     def folded_to(self, live: int) -> None:
         """A player folded, leaving ``live`` in the hand: heads-up before the cap was reached,

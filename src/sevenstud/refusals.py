@@ -359,6 +359,17 @@ here alone; the catalogs (``locale/*/LC_MESSAGES/sevenstud.po``) translate the t
 WORDS: tuple[str, ...] = (
     # what a refusal's part may be (protocol.py's kinds of JSON value, limits.py's spans and
     # what is limited, a tournament's states): said again inside the sentence that holds it
+    # an action's kind, as a refusal names it ("{kind} is not possible now"): the engine's word
+    # ("call") was said as it is in every language
+    N_("fold"),
+    N_("check"),
+    N_("call"),
+    N_("bring-in"),
+    N_("complete"),
+    N_("bet"),
+    N_("raise"),
+    N_("show"),
+    N_("muck"),
     N_("an integer"),
     N_("a string"),
     N_("a boolean"),

@@ -10,6 +10,7 @@ chip counts (:func:`chips`). :mod:`sevenstud.terminal` prints them and re-export
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 
 from sevenstud.actions import Action, ActionKind, IllegalAction
@@ -19,6 +20,7 @@ from sevenstud.games import Game
 from sevenstud.i18n import _, current, hand_name, n_
 from sevenstud.refusals import Refusal
 from sevenstud.views import SeatView
+from sevenstud.wording import HOLDING
 
 
 def plural(n: int, word: str) -> str:
@@ -55,6 +57,14 @@ def in_your_words(error: Refusal, legal: Sequence[Action], already: int = 0) -> 
     if error.code == "seat_refused" and isinstance(error.params.get("error"), Refusal):
         error = error.params["error"]  # the table's wrapping names the seats: the hand's words
     params = {**error.params, "options": prompt_for(legal, already)}
+    # The engine names the action in code ("call", "bet 999"): said in the prompt's words
+    # instead (the Russian table wrote "вы не можете call").
+    action = params.get("action")
+    if isinstance(action, str):
+        with contextlib.suppress(IllegalAction):  # not an action's words: said as typed
+            action = Action.parse(action)
+    if isinstance(action, Action):
+        params["action"] = _action_words(action)
     if error.code == "amount_must_be":
         error = Refusal("you_amount_must_be", **{k: params[k] for k in ("action", "amount", "options")})
     elif error.code == "action_not_legal":
@@ -158,7 +168,9 @@ def _action_words(action: Action) -> str:
             ActionKind.FOLD: _("fold"), ActionKind.CHECK: _("check"), ActionKind.CALL: _("call"),
             ActionKind.SHOW: _("show"), ActionKind.MUCK: _("muck"),
         }  # fmt: skip
-        return words.get(kind, str(action))
+        # an amounted kind named without its amount ("raise"): the word a refusal names it by
+        # (sevenstud.refusals.WORDS marks every kind's)
+        return words.get(kind) or _(kind.value)
     amounted = {
         ActionKind.BRING_IN: _("bring-in {amount}"),
         ActionKind.COMPLETE: _("complete to {amount}"),
@@ -293,4 +305,4 @@ def _low_so_far(cards: Sequence[Card], *, qualified: bool) -> str:
         return _("low {cards} so far").format(cards=names)
     if len(low) + 7 - len(cards) < 5:
         return _("no low")
-    return f"no low yet ({names} toward one)" if low else "no low yet"
+    return _(HOLDING["hand.low_so_far"]).format(cards=names) if low else _(HOLDING["hand.no_low_yet"])

@@ -21,7 +21,7 @@ from typing import Any
 from sevenstud.events import ActionTaken, AntePosted, BetReturned, HandMucked, HandShown, HandTurnedUp
 from sevenstud.i18n import N_, Translations, hand_name, translation
 
-__all__ = ["ENGLISH", "OF_A_SEAT", "OF_YOU", "PAGE", "action_line", "said"]
+__all__ = ["ENGLISH", "HOLDING", "OF_A_SEAT", "OF_YOU", "PAGE", "action_line", "said"]
 
 ENGLISH: Translations = translation("en")
 """The code's own words (every function here speaks English unless given a catalog)."""
@@ -86,6 +86,16 @@ catalogs' entries (``web/i18n/<lang>.json``, by key) are written from the gettex
 ``tools/i18n_compile.py``, never by hand, so the page and the server say an event alike. (Not
 yet the award, "{name} wins {chips} from {pot}": the page's pot words are its own, declined
 for its own sentence.)"""
+
+
+HOLDING: dict[str, str] = {
+    "hand.low_so_far": N_("no low yet ({cards} toward one)"),
+    "hand.no_low_yet": N_("no low yet"),
+}
+"""What a hand of fewer than five cards holds toward a low, said alike by the terminal
+(:func:`sevenstud.terminal_text.holding_text`) and the table page ("LO: no low yet (7 toward
+one)": a bare "LO: 7" beside three cards read as a low made). The page's catalogs get these
+entries, by key, from the gettext catalogs (``tools/i18n_compile.py``), as :data:`PAGE`'s."""
 
 
 def said(what: str, name: str, tr: Translations = ENGLISH, *, you: bool = False, **parts: Any) -> str:

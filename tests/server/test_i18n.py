@@ -63,7 +63,7 @@ def test_the_results_in_each_language() -> None:
     scooped = [*ANTES, *shows, PotAwarded(1, 30, 0, "high"), PotAwarded(1, 15, 0, "low")]
     scoop = summary("stud8", NAMES, scooped, translation("uk"))
     assert scoop == [
-        "ann забирає весь основний банк — скуп (45) з стріт-флеш: туз – п’ятірка і лоу 5,4,3,2,A"
+        "ann забирає весь основний банк — скуп (45) — стріт-флеш: туз – п’ятірка і лоу 5,4,3,2,A"
     ]
     assert summary("stud8", NAMES, [*ANTES, PotAwarded(2, 30, 0, "whole")], translation("ru")) == [
         "bob выигрывает 30: все остальные спасовали"

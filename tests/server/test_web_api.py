@@ -475,7 +475,7 @@ def test_a_new_tables_random_bots_are_stored_random_and_its_line_has_its_name(
     plain = client.post("/api/tables", json={"seats": 3, "bots": 1}).json()["id"]
     lobby = {t["id"]: t for t in httpx.get(f"http://{server}/api/lobby").json()}
     assert lobby[table]["name"] == "Ann's razz"
-    assert lobby[plain]["name"] == "Stud table"  # the default name of POST /api/tables
+    assert lobby[plain]["name"] == ""  # none given: the pages call it by its number, in their language
     with store.session() as s:
         kinds = {(r.table_id, r.name): r.bot_kind for r in s.scalars(select(Sitting)).all()}
     assert kinds == {(table, "bot2"): "random", (table, "bot3"): "random", (plain, "bot2"): "rule"}

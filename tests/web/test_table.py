@@ -134,6 +134,17 @@ def _own_down_cards(page: Any, seat: int) -> list[str]:
     return [str(c) for c in cards]
 
 
+def _low_words(names: dict[str, Any]) -> str:
+    """The low half's line for a hand's names: a low of fewer than five cards is no low yet
+    (issue 34: "LO: 7" beside three cards read as a low made)."""
+    if names["low"] and len(names["low_cards"]) >= 5:
+        return f"LO: {names['low']}"
+    if names["low"]:
+        return f"LO: no low yet ({names['low']} toward one)"
+    early = len(names["high_cards"]) < 5 and len(names["low_cards"]) < 5
+    return "LO: no low yet" if early else "LO: no low"
+
+
 def _check_showdown(page: Any, result: dict[str, Any]) -> None:
     """The showdown panel says what the server's `last_hand` says, cards highlighted."""
     expect(page.get_by_test_id("showdown")).to_be_visible(timeout=TIMEOUT)
@@ -144,7 +155,7 @@ def _check_showdown(page: Any, result: dict[str, Any]) -> None:
             expect(shown.get_by_test_id("half-hi")).to_have_text(f"HI: {names['high']}")
             lit = shown.locator(".half.hi .card.highlight").evaluate_all("ns => ns.map(n => n.dataset.card)")
             assert lit == names["high_cards"]
-        expect(shown.get_by_test_id("half-lo")).to_have_text(f"LO: {names['low'] or 'no low'}")
+        expect(shown.get_by_test_id("half-lo")).to_have_text(_low_words(names))
         if names["low"]:
             lit = shown.locator(".half.lo .card.highlight").evaluate_all("ns => ns.map(n => n.dataset.card)")
             assert lit == names["low_cards"]
@@ -163,7 +174,7 @@ def _check_the_middle_and_markers(page: Any, view: dict[str, Any], seat: int) ->
     names = page.get_by_test_id("your-hand")
     if mine["high"]:
         expect(names).to_contain_text(f"HI: {mine['high']}")
-    expect(names).to_contain_text(f"LO: {mine['low'] or 'no low'}")
+    expect(names).to_contain_text(_low_words(mine))
 
 
 def _settled(page: Any) -> None:

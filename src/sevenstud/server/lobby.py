@@ -65,7 +65,9 @@ class NewTable(BaseModel):
 
     model_config = ConfigDict(strict=True, extra="forbid")  # a misspelt field is named, not ignored
 
-    name: PlainLine = Field(default="Stud table", min_length=1, max_length=80)  # plain text, one line
+    name: PlainLine = Field(default="", max_length=80)  # plain text, one line
+    """The opener's name for the table; none (the lobby's "Play now"): the pages call it by its
+    number in each reader's language ("Table 12", "Стол 12"), never one language's words."""
     game: GameCode = StudHiLo.code
     # Not strict as a whole: a JSON body's array reaches the model as a list, not a tuple (each
     # number is strict all the same).

@@ -8,6 +8,7 @@ import { api, el } from "/web/common.js";
 import { handName, t } from "/web/i18n.js";
 import { eventWords } from "/web/table_log.js";
 import { statsTable } from "/web/stats_view.js";
+import { NARROW } from "/web/table_view.js";
 
 const MAX_LINES = 200;
 const MUTED_KEY = "sevenstud.muted";
@@ -80,14 +81,46 @@ export class Social {
     this.reportBox = el("div", { class: "chat-report", "data-testid": "chat-report" });
     this.playerList = el("ul", { class: "players", "data-testid": "players" });
     this.detail = el("div", { class: "player-detail", "data-testid": "player-detail", "aria-live": "polite" });
-    root.replaceWith(el("div", { class: "social" },
-      el("section", { class: "chat-panel", "aria-labelledby": "chat-heading" },
-        el("h3", { id: "chat-heading", text: t("chat.heading") }),
+    const closer = () => {
+      const button = el("button", { type: "button", class: "sheet-close", "data-testid": "close-sheet", "aria-label": t("table.close_panel") }, "\u00d7");
+      button.addEventListener("click", () => this.close());
+      return button;
+    };
+    this.panels = {
+      chat: el("section", { class: "chat-panel", id: "chat-panel", "aria-labelledby": "chat-heading", "data-testid": "chat-panel" },
+        el("div", { class: "panel-head" }, el("h3", { id: "chat-heading", tabindex: "-1", text: t("chat.heading") }), closer()),
         el("label", { for: dealerId, class: "dealer-toggle" }, this.dealerBox, ` ${t("chat.dealer_messages")}`),
         this.box, this.reportBox, form, this.note),
-      el("section", { class: "players-panel", "aria-labelledby": "players-heading" },
-        el("h3", { id: "players-heading", text: t("chat.players") }),
-        this.playerList, this.detail)));
+      players: el("section", { class: "players-panel", id: "players-panel", "aria-labelledby": "players-heading", "data-testid": "players-panel" },
+        el("div", { class: "panel-head" }, el("h3", { id: "players-heading", tabindex: "-1", text: t("chat.players") }), closer()),
+        this.playerList, this.detail),
+    };
+    root.replaceWith(el("div", { class: "social" }, this.panels.chat, this.panels.players));
+    document.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && document.body.dataset.sheet) this.close();
+    });
+  }
+
+  /** Opens the chat or the players panel (`which`) from the table's buttons: on a phone as a
+   *  sheet over the table's lower part (the panels sat far below it), elsewhere by bringing
+   *  the panel below the table into view. Either way the panel's heading takes the focus. */
+  open(which, opener = null) {
+    const panel = this.panels[which];
+    if (!panel) return;
+    this.opener = opener;
+    if (NARROW.matches) document.body.dataset.sheet = which;
+    else panel.scrollIntoView({ block: "nearest" });
+    for (const button of document.querySelectorAll("[data-opens]")) {
+      button.setAttribute("aria-expanded", String(NARROW.matches && button.dataset.opens === which));
+    }
+    panel.querySelector("h3").focus({ preventScroll: NARROW.matches });
+  }
+
+  /** Closes the sheet (a phone's); the focus goes back to the button that opened it. */
+  close() {
+    delete document.body.dataset.sheet;
+    for (const button of document.querySelectorAll("[data-opens]")) button.setAttribute("aria-expanded", "false");
+    if (this.opener) this.opener.focus();
   }
 
   /** A `chat` message from the server (one already shown, after a reconnect, is dropped). */
@@ -239,6 +272,7 @@ export class Social {
       const found = await api(`/api/stats/players?name=${encodeURIComponent(name)}`);
       if (this.selected !== name) return;
       statsBox.replaceChildren(statsTable(found.players[name], t("chat.stats_caption", { name })));
+      statsBox.scrollIntoView({ block: "nearest" }); // asked for: in view (a phone's sheet scrolls to it)
     } catch (error) {
       statsBox.replaceChildren(el("p", { text: t("chat.no_stats", { error: error.message }) }));
     }

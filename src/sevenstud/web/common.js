@@ -72,10 +72,7 @@ export function cardElement(card, { down = false, highlight = false } = {}) {
     return el;
   }
   el.classList.add(`suit-${card[1]}`);
-  if (down) {
-    el.classList.add("down");
-    el.dataset.downWord = t("card.down_mark"); // the style sheet writes it under the card
-  }
+  if (down) el.classList.add("down");
   if (highlight) el.classList.add("highlight");
   el.dataset.card = card;
   el.setAttribute("aria-label", cardName(card, down));
@@ -88,6 +85,13 @@ export function cardElement(card, { down = false, highlight = false } = {}) {
   rank.setAttribute("aria-hidden", "true");
   suit.setAttribute("aria-hidden", "true");
   el.append(rank, suit);
+  if (down) {
+    // The word under the card, an element of its own (not a ::after) so that it can be kept
+    // within the card's width and a test can measure it: words ran together under two down
+    // cards ("закрытаязакрытая").
+    el.append(Object.assign(document.createElement("span"), { className: "down-word", textContent: t("card.down_mark") }));
+    el.lastChild.setAttribute("aria-hidden", "true");
+  }
   return el;
 }
 
@@ -185,14 +189,30 @@ export function siteHeader(account) {
         `${account.name}${account.guest ? t("header.guest") : ""}: `,
         el("span", { class: "balance", "data-testid": "balance", text: chips(account.balance) }))
     : el("a", { href: "/", text: t("header.sign_in") });
-  return el("header", { class: "site" },
-    el("h1", {}, el("a", { href: "/", text: t("header.site") })),
-    el("nav", { "aria-label": t("header.pages") },
-      el("a", { href: "/", text: t("header.lobby") }),
-      el("a", { href: "/tournaments", text: t("header.tournaments") }),
-      el("a", { href: "/equity", text: t("header.equity") }),
-      el("a", { href: "/history", text: t("header.history") }),
-      el("a", { href: "/rules", text: t("header.rules") }),
-      account && account.operator ? el("a", { href: "/admin", text: t("header.console"), "data-testid": "console-link" }) : null),
-    who, languagePicker());
+  const nav = el("nav", { id: "site-pages", "aria-label": t("header.pages"), "data-testid": "site-pages" },
+    el("a", { href: "/", text: t("header.lobby") }),
+    el("a", { href: "/tournaments", text: t("header.tournaments") }),
+    el("a", { href: "/equity", text: t("header.equity") }),
+    el("a", { href: "/history", text: t("header.history") }),
+    el("a", { href: "/rules", text: t("header.rules") }),
+    account && account.operator ? el("a", { href: "/admin", text: t("header.console"), "data-testid": "console-link" }) : null);
+  // On a phone the five pages are behind one button (common.css): a line of them scrolling
+  // sideways hid three off-screen with nothing to say they were there.
+  const toggle = el("button", {
+    type: "button", class: "nav-toggle", "aria-controls": "site-pages", "aria-expanded": "false", "data-testid": "nav-toggle",
+  }, el("span", { class: "nav-icon", "aria-hidden": "true", text: "\u2630" }), ` ${t("header.pages")}`);
+  const header = el("header", { class: "site" },
+    el("h1", {}, el("a", { href: "/", text: t("header.site") })), toggle, nav, who, languagePicker());
+  const open = (on) => {
+    header.classList.toggle("nav-open", on);
+    toggle.setAttribute("aria-expanded", String(on));
+  };
+  toggle.addEventListener("click", () => open(!header.classList.contains("nav-open")));
+  header.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && header.classList.contains("nav-open")) {
+      open(false);
+      toggle.focus();
+    }
+  });
+  return header;
 }

@@ -3,7 +3,7 @@
 // The server parses the cards and says what is wrong with them; the page only keeps track of
 // which cards are on the grid so that a card is picked once at most.
 import { api, applySettings, cardElement, cardName, el, fillGameSelect, games, me, siteHeader } from "/web/common.js";
-import { t, translatePage } from "/web/i18n.js";
+import { number, said, t, translatePage } from "/web/i18n.js";
 
 const RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
 const SUITS = ["s", "h", "d", "c"];
@@ -227,19 +227,30 @@ function moveInGrid(event) {
   next.focus();
 }
 
+/** A share as the page's language writes a percent ("51.5%", "51,5%", "51,5 %"). */
 function percent(x) {
-  return `${(x * 100).toFixed(1)}%`;
+  return number(x, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
+
+/** How the figures were counted, in the page's language (the server names its method in code:
+ *  "monte-carlo", "inclusion-exclusion over the last player"). */
+const METHOD_KEYS = {
+  enumeration: "equity.how_enumeration",
+  "inclusion-exclusion": "equity.how_inclusion_exclusion",
+  "inclusion-exclusion over the last player": "equity.how_last_player",
+  "monte-carlo": "equity.method_monte_carlo",
+};
 
 // A result; "cut": a Monte Carlo job cut short, whose figures are those of the trials it drew.
 async function showResult(result, game, hands, cut = false) {
   const halves = await halvesOf(game);
   const count = result.exact
-    ? t("equity.exact_over", { count: (result.outcomes ?? 0).toLocaleString("en") })
-    : t("equity.monte_carlo", { count: (result.trials ?? result.outcomes ?? 0).toLocaleString("en") });
-  const seconds = typeof result.seconds === "number" ? t("equity.in_seconds", { seconds: result.seconds.toFixed(2) }) : "";
+    ? t("equity.exact_over", { count: number(result.outcomes ?? 0) })
+    : t("equity.monte_carlo", { count: number(result.trials ?? result.outcomes ?? 0) });
+  const seconds = typeof result.seconds === "number"
+    ? t("equity.in_seconds", { seconds: number(result.seconds, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) }) : "";
   const head = cut ? t("equity.cut_short") : t("equity.done");
-  document.getElementById("summary").textContent = `${head}: ${count}${seconds} (${result.method}).`;
+  document.getElementById("summary").textContent = `${head}: ${count}${seconds} (${METHOD_KEYS[result.method] ? t(METHOD_KEYS[result.method]) : said(`equity.how_${result.method}`, t("equity.how_other"))}).`;
   const box = document.getElementById("results");
   box.replaceChildren(...result.players.map((p, i) => {
     const rows = FIGURES.filter(([key]) => {

@@ -30,7 +30,9 @@ function row(hand) {
   const result = hand.net > 0 ? t("history.result_won", { amount: number(hand.net) })
     : hand.net < 0 ? t("history.result_lost", { amount: number(-hand.net) }) : t("history.result_even");
   const street = hand.showdown ? t("history.street_showdown", { street: streetWord(hand.street) }) : streetWord(hand.street);
-  const title = t("history.table_hand", { table: hand.table_name, number: hand.number });
+  // An unnamed table (the lobby's "Play now") by its number, in the page's language.
+  const table = hand.table_name || t("lobby.table_n", { id: hand.table });
+  const title = t("history.table_hand", { table, number: hand.number });
   return el("tr", { "data-testid": "hand-row", "data-hand": String(hand.id) },
     el("td", { text: dateTime(hand.at) }),
     el("td", { text: title }),
@@ -39,7 +41,7 @@ function row(hand) {
     el("td", { text: street }),
     el("td", { class: hand.result, text: result }),
     el("td", {}, el("a", { href: `/hands/${hand.id}`, text: t("history.replay"),
-      "aria-label": t("history.replay_label", { number: hand.number, table: hand.table_name }) })));
+      "aria-label": t("history.replay_label", { number: hand.number, table }) })));
 }
 
 async function load() {

@@ -6,7 +6,7 @@
 import {
   api, applySettings, chips, el, fillGameSelect, games, me, settingsControls, siteHeader, stakesName,
 } from "/web/common.js";
-import { gameName as translatedGameName, t, translatePage } from "/web/i18n.js";
+import { gameName as translatedGameName, lang, number, t, translatePage } from "/web/i18n.js";
 import { botsFor, startSitAndGo } from "/web/sit_and_go.js";
 
 const TABLES_EVERY_MS = 3000;
@@ -42,7 +42,6 @@ function showAccount() {
   // The refill's terms are the server's (and it decides whether one is due, saying why not).
   $("refill").hidden = account.balance >= account.refill_below;
   $("refill").textContent = t("lobby.refill_to", { amount: account.refill_to });
-  if (!$("create-name").dataset.touched) $("create-name").value = t("lobby.your_table", { name: account.name });
 }
 
 /** A new answer from /api/me (or null): the header's balance is updated in place when only
@@ -118,7 +117,7 @@ function wireAccount() {
 // ------------------------------------------------------------------ recent hands
 
 function when(seconds) {
-  return new Date(seconds * 1000).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return new Date(seconds * 1000).toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" });
 }
 
 async function refreshHands() {
@@ -211,9 +210,10 @@ function fillRow(tr, line) {
   setText(get("game"), gameName(line));
   setText(get("stakes"), stakesText(line.stakes));
   setText(get("seats"), line.seats ? t("lobby.taken_of", { taken: line.taken ?? 0, seats: line.seats }) : "");
-  setText(get("waiting"), String(line.waiting ?? 0));
-  setText(get("average-pot"), line.average_pot !== undefined ? String(line.average_pot) : "");
-  setText(get("hands-per-hour"), line.hands_per_hour !== undefined ? String(line.hands_per_hour) : "");
+  // Figures as the page's language writes them ("51,5" in Estonian, "1 250" in Russian).
+  setText(get("waiting"), number(line.waiting ?? 0));
+  setText(get("average-pot"), line.average_pot !== undefined ? number(line.average_pot) : "");
+  setText(get("hands-per-hour"), line.hands_per_hour !== undefined ? number(line.hands_per_hour) : "");
   const players = Array.isArray(line.players) ? line.players.join(", ") : "";
   const bots = line.bots ? ` (${t("lobby.bots_n", { count: line.bots })})` : "";
   const cellText = players ? players + bots : bots.trim() || t("lobby.none");
@@ -302,7 +302,6 @@ function fillBots() {
 function wireCreate() {
   fillBots();
   $("create-seats").addEventListener("change", fillBots);
-  $("create-name").addEventListener("input", () => { $("create-name").dataset.touched = "1"; });
   $("create-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     clearErrors();
@@ -359,7 +358,9 @@ function wirePlayNow() {
       }
       const made = await api("/api/tables", {
         method: "POST",
-        body: { name: `${account.name}'s table`, game: main.code, stakes: [1, 2, 5, 10], seats: 6, bots: 4, bot: "rule", sit: true },
+        // No name: the pages call it "Table 12" in each reader's language (a name written here
+        // was one language's, "guest-cb05's table", for every reader).
+        body: { game: main.code, stakes: [1, 2, 5, 10], seats: 6, bots: 4, bot: "rule", sit: true },
       });
       window.location.assign(made.seat ? `/table/${made.id}` : `/table/${made.id}?sit=1`);
     } catch (error) {

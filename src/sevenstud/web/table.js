@@ -55,6 +55,9 @@ const social = {
   chat(message) { this.call((panel) => panel.chat(message)); },
   draw(view, account) { this.call((panel) => panel.draw(view, account)); },
 };
+for (const button of document.querySelectorAll("[data-opens]")) {
+  button.addEventListener("click", () => social.call((panel) => panel.open(button.dataset.opens, button)));
+}
 function later() {
   document.head.append(el("link", { rel: "stylesheet", href: "/web/chat.css" }));
   importLater("/web/chat.js", ({ Social }) => {
@@ -88,7 +91,7 @@ function showError(message) {
 function nameOf(seat) {
   const view = state.view;
   const player = view && view.players && view.players[String(seat)];
-  return player ? player.name : state.names.get(seat) || `Seat ${seat}`;
+  return player ? player.name : state.names.get(seat) || t("table.seat", { seat });
 }
 
 function onMessage(message) {

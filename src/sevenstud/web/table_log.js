@@ -5,6 +5,8 @@ import { el, cardName } from "/web/common.js";
 import { handName, t } from "/web/i18n.js";
 
 const MAX_LINES = 200;
+/** A seat sat out, by the engine's reason (table_events.SatOut): one sentence each. */
+const SAT_OUT_KEYS = { asked: "log.sat_out", "time-outs": "log.sat_out_time_outs", "cannot post the ante": "log.sat_out_no_ante" };
 const STREET_KEYS = { 3: "log.street3", 4: "log.street4", 5: "log.street5", 6: "log.street6", 7: "log.street7" };
 
 function potName(pot) {
@@ -25,7 +27,8 @@ export function eventWords(event, name) {
     case "topped_up":
       return t("log.topped_up", { player: event.player, amount: event.amount, stack: event.stack });
     case "sat_out":
-      return event.reason === "asked" ? t("log.sat_out", { player: event.player }) : t("log.sat_out_why", { player: event.player, reason: event.reason });
+      // The reason is the engine's code ("time-outs"), never shown as it is: a sentence each.
+      return t(SAT_OUT_KEYS[event.reason] || "log.sat_out", { player: event.player });
     case "sat_in":
       return t("log.sat_in", { player: event.player });
     case "leaving":

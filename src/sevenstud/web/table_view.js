@@ -43,13 +43,24 @@ export function clockText(seconds) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
+/** The low half's words: "LO: 8,6,4,3,2" for a made low (five cards), "LO: no low yet (7
+ *  toward one)" for fewer low cards than five (a bare "LO: 7" beside three cards read as a low
+ *  made), "LO: no low yet" before five cards, "LO: no low" where the server names none. The
+ *  sentences are the terminal's (sevenstud.wording.HOLDING). */
+export function lowWords(names) {
+  const early = (names.high_cards || []).length < 5 && (names.low_cards || []).length < 5; // fewer than five cards dealt
+  if (!names.low) return t("hand.lo", { hand: t(early ? "hand.no_low_yet" : "hand.no_low") });
+  const made = (names.low_cards || []).length >= 5;
+  return made ? t("hand.lo", { hand: names.low }) : t("hand.lo", { hand: t("hand.low_so_far", { cards: names.low }) });
+}
+
 /** The hand names line(s) for one seat: "HI: ..." and "LO: ..." ("no low" where the game has
  *  a low and the server names none). */
 function handNames(names, hasLow, testid) {
   if (!names) return null;
   const box = el("div", { class: "hand-names", "data-testid": testid });
   if (names.high) box.append(el("span", { class: "hi", text: t("hand.hi", { hand: names.high }) }));
-  if (hasLow) box.append(el("span", { class: "lo", text: t("hand.lo", { hand: names.low || t("hand.no_low") }) }));
+  if (hasLow) box.append(el("span", { class: "lo", text: lowWords(names) }));
   // A phone cuts each name to its seat's width (table.css): the whole of it on hover.
   for (const line of box.children) line.title = line.textContent;
   return box;
@@ -379,7 +390,7 @@ export class TableView {
       const row = el("div", { class: "shown", "data-testid": `shown-${seat}` },
         el("p", { class: "who", text: nameOf(view, Number(seat)) }));
       if (names.high) row.append(halfNode(t("hand.hi", { hand: names.high }), names.high_cards, "hi"));
-      const low = t("hand.lo", { hand: names.low || t("hand.no_low") });
+      const low = lowWords(names);
       if (view.has_low) row.append(halfNode(low, names.low ? names.low_cards : [], "lo"));
       body.push(row);
     }

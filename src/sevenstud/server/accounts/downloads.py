@@ -150,7 +150,7 @@ def pokerstars_for(own: OwnHand) -> str:
         hero=own.hero,
         show_mucked=False,
         hand_id=own.row_id,
-        table=f"{own.table_name} {own.table_id}",
+        table=f"{own.table_name} {own.table_id}".strip(),  # an unnamed table: its number
         max_seats=own.max_seats,
         date=started.strftime("%Y/%m/%d %H:%M:%S UTC"),
         # A tournament hand gets the card room's tournament header: number, buy-in, level.

@@ -881,7 +881,7 @@ class TournamentService:
                 )
                 if found is None:
                     row = TableRow(
-                        name=f"{running.name} - table {number}",
+                        name=f"{running.name} #{number}",  # no one language's words in a name
                         game=game_to_wire(settings.game),
                         settings=fields,
                         created_at=time.time(),
