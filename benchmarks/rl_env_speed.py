@@ -20,7 +20,12 @@ interpreter and libraries included) is its own (benchmarks/harness.py). The side
   legal actions drawn with numpy per step; each of its steps is B steps;
 - ``sevenstud vector xB per-hand``: the same with ``batched=False``, one engine ``Hand`` per
   game stepped in turn (the way every table the batched engine cannot play is stepped);
-- ``texas_holdem_v4 AEC``: PettingZoo's limit hold'em (built on RLCard), the same loop;
+- ``sevenstud AEC env()``: the same environment as PettingZoo users usually make it,
+  :func:`sevenstud.rl.aec.env` (``raw_env`` inside PettingZoo's illegal-action, bounds and
+  order-enforcing wrappers, which the docs show first); the ``sevenstud AEC`` rows are
+  ``raw_env``, without them;
+- ``texas_holdem_v4 AEC``: PettingZoo's limit hold'em (built on RLCard), the same loop, its
+  ``raw_env``; ``texas_holdem_v4 AEC env()``: its wrapped ``env()``, the peer of the row above;
 - ``rlcard limit-holdem``: RLCard's own ``env.step`` (it builds the next player's state).
 
     .venv/bin/python benchmarks/rl_env_speed.py [--seconds S] [--repeat R] [--json] [--compiled DIR]
@@ -81,6 +86,12 @@ def ours_aec(seconds: float) -> Result:
     return _aec_loop(raw_env(game="stud8", players=2), seconds)
 
 
+def ours_aec_wrapped(seconds: float) -> Result:
+    from sevenstud.rl.aec import env
+
+    return _aec_loop(env(game="stud8", players=2), seconds)
+
+
 def ours_aec_hand(seconds: float) -> Result:
     from sevenstud.rl.aec import raw_env
 
@@ -135,6 +146,12 @@ def texas_holdem_aec(seconds: float) -> Result:
     return _aec_loop(texas_holdem_v4.raw_env(), seconds)
 
 
+def texas_holdem_aec_wrapped(seconds: float) -> Result:
+    from pettingzoo.classic import texas_holdem_v4
+
+    return _aec_loop(texas_holdem_v4.env(), seconds)
+
+
 def rlcard_limit_holdem(seconds: float) -> Result:
     import rlcard
 
@@ -170,6 +187,7 @@ SIDES: dict[str, Callable[[float], Result]] = {
     "sevenstud single": _ours_single(lean=True),
     "sevenstud single Hand": _ours_single(lean=False),
     "sevenstud AEC": ours_aec,
+    "sevenstud AEC env()": ours_aec_wrapped,
     "sevenstud AEC Hand": ours_aec_hand,
     "sevenstud vector x64 per-hand": _ours_vector(64, batched=False),
     "sevenstud vector x64": _ours_vector(64),
@@ -178,9 +196,12 @@ SIDES: dict[str, Callable[[float], Result]] = {
     "sevenstud AEC compiled": _compiled(ours_aec),
     "sevenstud vector x64 per-hand compiled": _compiled(_ours_vector(64, batched=False)),
     "texas_holdem_v4 AEC": texas_holdem_aec,
+    "texas_holdem_v4 AEC env()": texas_holdem_aec_wrapped,
     "rlcard limit-holdem": rlcard_limit_holdem,
 }
-PEERS = ("texas_holdem_v4 AEC", "rlcard limit-holdem")
+PEERS = ("texas_holdem_v4 AEC", "texas_holdem_v4 AEC env()", "rlcard limit-holdem")
+"""The peers every run measures; each of our rows gets a ratio to each (raw to raw and wrapped to
+wrapped are the like-for-like ones)."""
 
 
 def _run(name: str, seconds: float, compiled: str | None) -> dict[str, float] | str:
@@ -257,7 +278,13 @@ def main() -> None:
         )
     for name, reason in failed.items():
         print(f"  {name:<30} not run: {reason}")
+    if "sevenstud AEC" in summary and "sevenstud AEC env()" in summary:
+        per_cpu = {name: s["median_per_cpu_s"] for name, s in summary.items()}
+        wrapped = per_cpu["sevenstud AEC env()"] / per_cpu["sevenstud AEC"]
+        print(f"  sevenstud AEC env() (wrapped): {wrapped:.2f}x sevenstud AEC (raw_env) per CPU-s")
     for name, by_peer in ratios.items():
+        if not by_peer:
+            continue
         text = ", ".join(
             f"{ratio:.2f}x {peer} ({cpu_ratios[name][peer]:.2f}x per CPU-s)"
             for peer, ratio in by_peer.items()
