@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from sevenstud.bots import BOT_KINDS
+from sevenstud.bots.registry import MATCH_KINDS
 from sevenstud.cards import parse_cards
 from sevenstud.cli import main
 from sevenstud.equity import position
@@ -153,7 +153,18 @@ def test_the_command_prints_the_results_and_draws_the_chart(
 def test_the_command_refuses_bad_input_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "tight", "nobody", "--deals", "3"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    kinds = ", ".join([*BOT_KINDS, "lbr"])
+    kinds = ", ".join([*MATCH_KINDS, "lbr"])
     assert err == [f"sevenstud simulate: unknown bot kind 'nobody': expected one of {kinds}"]
     assert main(["simulate", "tight", "rule", "--deals", "1"]) == 2
     assert "the number of deals must be 2 or more" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("kind", ["maniac", "lag", "drawstation", "tightequity"])
+def test_the_command_plays_the_held_out_opponents_and_the_maniac(
+    kind: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Issue 37: the opponents the learned bot never met are named like any other kind.
+    status = main(["simulate", "learned", kind, "--deals", "2", "--workers", "1", "--no-luck"])
+    out = capsys.readouterr()
+    assert status == 0, out.err
+    assert f"{kind}" in out.out and "mSB/hand" in out.out

@@ -92,7 +92,7 @@ def duplicate_match(
     names: Sequence[str] | None = None,
 ) -> MatchResult:
     """Play ``deals`` decks, each once for every rotation of the seats, between ``players``
-    (bot kind names of :data:`~sevenstud.bots.registry.BOT_KINDS`, or factories taking a seed).
+    (bot kind names of :data:`~sevenstud.bots.registry.MATCH_KINDS`, or factories taking a seed).
     The same arguments always give the same figures (the decks come from ``seed``, the bots'
     seeds from the deal and the rotation)."""
     n = len(players)

@@ -7,6 +7,14 @@ factory ``make(seed, name)``.
 ['rule', 'random', 'station', 'tight', 'equity', 'learned']
 >>> new_bot("station", name="Sam").name
 'Sam'
+
+:data:`SPARRING_KINDS` are the opponents the bots are measured against (a maniac, and three
+held out of the learned bot's training and tuning: :mod:`sevenstud.bots.sparring`): ``new_bot``,
+the matches and ``sevenstud simulate`` name them as they name the card room's kinds, which
+the card room does not offer.
+
+>>> list(SPARRING_KINDS), sorted(HELD_OUT)
+(['maniac', 'lag', 'drawstation', 'tightequity'], ['drawstation', 'lag', 'tightequity'])
 """
 
 from __future__ import annotations
@@ -19,6 +27,7 @@ from sevenstud.bots.base import Bot
 from sevenstud.bots.equity_bot import EquityBot
 from sevenstud.bots.learned import LearnedBot
 from sevenstud.bots.simple import CallingStation, RandomBot, RuleBot
+from sevenstud.bots.sparring import DrawingStation, LooseAggressive, Maniac, TightEquity
 from sevenstud.bots.tight import TightBot
 
 BotKindName = Literal["rule", "random", "station", "tight", "equity", "learned"]
@@ -82,6 +91,45 @@ BOT_KINDS: dict[str, BotKind] = {
 }
 """Every bot kind, by name, in menu order; ``rule`` is the default."""
 
+SPARRING_KINDS: dict[str, BotKind] = {
+    kind.name: kind
+    for kind in (
+        BotKind(
+            "maniac",
+            "Maniac",
+            "Completes, bets and raises whenever it may; never folds.",
+            lambda seed, name: Maniac(seed=seed, name=name),
+        ),
+        BotKind(
+            "lag",
+            "Loose-aggressive",
+            "Held out: plays most starts, a level above the rule bot, bets into a check a third of the time.",
+            lambda seed, name: LooseAggressive(seed=seed, name=name),
+        ),
+        BotKind(
+            "drawstation",
+            "Drawing station",
+            "Held out: calls everything, never bets made hands, raises its four-card draws.",
+            lambda seed, name: DrawingStation(seed=seed, name=name),
+        ),
+        BotKind(
+            "tightequity",
+            "Tight equity",
+            "Held out: folds weak starts, then equity against random down cards, pot odds, value bets.",
+            lambda seed, name: TightEquity(seed=seed, name=name),
+        ),
+    )
+}
+"""The opponents the bots are measured against, offered by the matches and ``sevenstud
+simulate`` but not by the card room (its menu is :data:`BOT_KINDS`)."""
+
+HELD_OUT: frozenset[str] = frozenset({"lag", "drawstation", "tightequity"})
+"""The sparring kinds held out of the learned bot's training and tuning: its figures against
+them measure it against opponents it never met (docs/bots.md)."""
+
+MATCH_KINDS: dict[str, BotKind] = {**BOT_KINDS, **SPARRING_KINDS}
+"""Every kind a match may seat: the card room's and the sparring ones."""
+
 DEFAULT_KIND = "rule"
 """The kind a table seats when none is named."""
 
@@ -90,8 +138,9 @@ if set(BOT_KINDS) != set(get_args(BotKindName)):  # pragma: no cover - a kind ad
 
 
 def new_bot(kind: str, seed: Seed = None, name: str | None = None) -> Bot:
-    """A fresh bot of ``kind``; a :class:`ValueError` naming the kinds when there is none."""
-    found = BOT_KINDS.get(kind) if isinstance(kind, str) else None
+    """A fresh bot of ``kind`` (:data:`BOT_KINDS` or :data:`SPARRING_KINDS`); a
+    :class:`ValueError` naming the kinds when there is none."""
+    found = MATCH_KINDS.get(kind) if isinstance(kind, str) else None
     if found is None:
-        raise ValueError(f"unknown bot kind {kind!r}: expected one of {', '.join(BOT_KINDS)}")
+        raise ValueError(f"unknown bot kind {kind!r}: expected one of {', '.join(MATCH_KINDS)}")
     return found.make(seed, found.label if name is None else name)

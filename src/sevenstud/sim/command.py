@@ -18,7 +18,7 @@ from sevenstud.sim.runner import ENGINES, progress_bar, simulate
 def add_arguments(parser: Any) -> None:
     """The ``sevenstud simulate`` options (called by :mod:`sevenstud.cli`)."""
     from sevenstud.arguments import SEED, stakes_type, whole_number
-    from sevenstud.bots.registry import BOT_KINDS
+    from sevenstud.bots.registry import MATCH_KINDS
     from sevenstud.games import GAME_CODES
     from sevenstud.sim.cluster import add_ray_argument
 
@@ -26,7 +26,7 @@ def add_arguments(parser: Any) -> None:
         "bots",
         nargs="+",
         metavar="KIND",
-        help=f"the bots, one kind a seat ({', '.join([*BOT_KINDS, LBR])}); --seats repeats them",
+        help=f"the bots, one kind a seat ({', '.join([*MATCH_KINDS, LBR])}); --seats repeats them",
     )
     parser.add_argument("--game", choices=list(GAME_CODES), default="stud8", help="the game")
     parser.add_argument(

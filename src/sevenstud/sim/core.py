@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sevenstud.bots.base import Bot
-from sevenstud.bots.registry import BOT_KINDS, new_bot
+from sevenstud.bots.registry import MATCH_KINDS, new_bot
 from sevenstud.deck import Deck
 from sevenstud.games import GAMES, Game, Stakes
 from sevenstud.hand import Hand
@@ -37,7 +37,7 @@ class SimulationError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Matchup:
-    """What is played: ``players`` (a bot kind of :data:`~sevenstud.bots.registry.BOT_KINDS`, or
+    """What is played: ``players`` (a bot kind of :data:`~sevenstud.bots.registry.MATCH_KINDS`, or
     ``"lbr"``, per seat before the rotations), the game's code, the stakes (ante, bring-in, small
     bet, big bet), every seat's stack at the start of each hand in big bets, the seed, and
     whether the dealt results are corrected for the luck of the cards (:mod:`sevenstud.sim.luck`,
@@ -57,9 +57,9 @@ class Matchup:
         if not 2 <= len(self.players) <= 8:
             raise SimulationError(f"a match is for 2 to 8 seats, not {len(self.players)}")
         for kind in self.players:
-            if kind not in BOT_KINDS and kind != LBR:
+            if kind not in MATCH_KINDS and kind != LBR:
                 raise SimulationError(
-                    f"unknown bot kind {kind!r}: expected one of {', '.join([*BOT_KINDS, LBR])}"
+                    f"unknown bot kind {kind!r}: expected one of {', '.join([*MATCH_KINDS, LBR])}"
                 )
         if self.players.count(LBR) > 1 or (LBR in self.players and len(set(self.players)) > 2):
             raise SimulationError("a local best response plays against one bot kind, in one seat")
