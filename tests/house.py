@@ -10,15 +10,18 @@ import httpx
 
 from sevenstud.server.operators import accounts, log
 from sevenstud.server.store import Store, open_store
+from tests.spawn import DATABASES
 
 PASSWORD = "the house always wins"
 _names = itertools.count(1)
 
 
-def operator(store: Store | str, base: str, name: str | None = None) -> httpx.Client:
+def operator(store: Store | str | None, base: str, name: str | None = None) -> httpx.Client:
     """A client signed in as a new operator of the room at ``base`` whose database is ``store``
-    (an open store, or its URL)."""
+    (an open store, or its URL; None: the one ``tests.spawn.running`` serves at ``base``)."""
     name = name or f"house{next(_names)}"
+    if store is None:
+        store = DATABASES[base]
     opened = open_store(store) if isinstance(store, str) else store
     try:
         accounts.create(opened, log.COMMAND_LINE, name, PASSWORD)
