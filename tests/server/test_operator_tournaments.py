@@ -112,7 +112,10 @@ def test_templates_and_schedules_are_kept_logged_and_checked(store: Store) -> No
     app = _fast_app(store)
     with in_thread(app) as address:
         house = operator(store, f"http://{address}")
-        body = {"name": "Nightly Razz", "settings": {"template": "mtt-turbo", "game": "razz", "start_in": 3600.0}}
+        body = {
+            "name": "Nightly Razz",
+            "settings": {"template": "mtt-turbo", "game": "razz", "start_in": 3600.0},
+        }
         made = house.post("/api/admin/templates", json=body)
         assert made.status_code == 200, made.text
         template = made.json()["id"]
@@ -174,7 +177,9 @@ def test_an_every_n_hours_schedule_makes_its_tournament_and_counts_on(store: Sto
         template = house.post(
             "/api/admin/templates", json={"name": "Hourly", "settings": {"template": "sng-heads-up"}}
         ).json()["id"]
-        made = house.post("/api/admin/schedules", json={"template": template, "kind": "every", "every_hours": 2.0})
+        made = house.post(
+            "/api/admin/schedules", json={"template": template, "kind": "every", "every_hours": 2.0}
+        )
         assert made.status_code == 200, made.text
 
         def its_tournament() -> Any:
@@ -245,7 +250,9 @@ def test_pause_holds_the_clock_and_the_deal_and_resume_goes_on(store: Store) -> 
         async def pause_while_watching() -> dict[str, Any]:
             watching = asyncio.ensure_future(_watch(address, token, table, "tournament_paused"))
             await asyncio.sleep(0.5)
-            answer = await asyncio.to_thread(house.post, f"/api/admin/tournaments/{tid}/pause", json={"reason": "a break"})
+            answer = await asyncio.to_thread(
+                house.post, f"/api/admin/tournaments/{tid}/pause", json={"reason": "a break"}
+            )
             assert answer.status_code == 200, answer.text
             return await watching
 
@@ -259,7 +266,10 @@ def test_pause_holds_the_clock_and_the_deal_and_resume_goes_on(store: Store) -> 
         assert d.may_deal(1, now) is None
         assert house.post(f"/api/admin/tournaments/{tid}/pause", json={}).status_code == 409  # twice
         busy = [room for room in running.rooms.values() if room.keeper.table.hand_in_progress]
-        _until("the hand in progress is played out", lambda: not any(r.keeper.table.hand_in_progress for r in busy))
+        _until(
+            "the hand in progress is played out",
+            lambda: not any(r.keeper.table.hand_in_progress for r in busy),
+        )
         dealt = _hands(store, tid)
         time.sleep(0.5)  # at speed 50 and 0.01 s between hands: many hands, were it dealing
         assert _hands(store, tid) == dealt
@@ -300,9 +310,11 @@ def test_cancel_refunds_every_entry_and_leaves_the_audit_clean(store: Store) -> 
         assert cancelled.json()["state"] in ("cancelled", "cancelling")
         page = _until(
             "cancelled, its tables closed",
-            lambda: (p := guest.get(f"/api/tournaments/{tid}").json())["state"] == "cancelled"
-            and not p["tables"]
-            and p,
+            lambda: (
+                (p := guest.get(f"/api/tournaments/{tid}").json())["state"] == "cancelled"
+                and not p["tables"]
+                and p
+            ),
             60,
         )
         playing.join(30)
@@ -349,3 +361,23 @@ def test_an_announcement_reaches_the_tournament_tables(store: Store) -> None:
         assert reader.post(f"/api/admin/tournaments/{tid}/pause", json={}).status_code == 403
     (line,) = _events(store, "tournament_announced")
     assert line.detail == {"text": "Final table at 21:00, good luck"}
+
+
+def test_a_paused_tournament_stays_paused_after_a_restart(store: Store) -> None:
+    """Rule: a pause is stored with the director: a restart takes the tournament up paused,
+    its clock held, until an operator resumes it."""
+    with in_thread(_fast_app(store)) as address:
+        house = operator(store, f"http://{address}")
+        tid = house_tournament(house, {"template": "sng-6", "bots": 6, "speed": 20.0})["id"]
+        _until("its first hand", lambda: _hands(store, tid) >= 1)
+        assert house.post(f"/api/admin/tournaments/{tid}/pause", json={}).status_code == 200
+    again = _fast_app(store)
+    with in_thread(again) as address:
+        running = _until("taken up again", lambda: again.state.tournaments.running.get(tid))
+        now = running.now()
+        assert running.director.paused and running.director.play_time(
+            now + 600.0
+        ) == running.director.play_time(now)
+        house = operator(store, f"http://{address}")
+        assert house.post(f"/api/admin/tournaments/{tid}/resume", json={}).status_code == 200
+        assert not running.director.paused
