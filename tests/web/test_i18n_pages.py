@@ -284,7 +284,9 @@ def test_history_chat_and_tournament_pages_leave_no_english_and_are_axe_clean(
         expect(page.get_by_test_id("hand-row").first).to_be_visible(timeout=TIMEOUT)
         expect(page.get_by_test_id("my-stats").locator("th").first).to_have_text(words["stats.hands"])
         expect(page.locator("html")).to_have_attribute("lang", lang)
-        assert english_left(page, catalogs, lang) == []
+        # A tournament table's name ("Tartu - table 1", stored with the table) is a name, not the
+        # page's words: its hands are listed once one has ended there (a matter of timing).
+        assert [p for p in english_left(page, catalogs, lang) if " - table " not in p[2]] == []
         axe_check(page, f"the history page in {lang}")
         page.get_by_test_id("f-cards").fill("Zz")
         page.get_by_test_id("search").click()

@@ -332,6 +332,9 @@ def router(room: CardRoom, keeper: schedule.Keeper) -> APIRouter:
                 tid = await keeper.make_next(schedule_id)
             if tid is None:
                 continue
+            held = service.running.get(tid)
+            if held is not None and player.name in held.director.entrants:
+                return {"id": tid}  # clicked twice: already in it
             try:
                 await store.run(service.register, tid, player.id, player.name)
             except (TournamentError, RoomError) as error:
