@@ -525,12 +525,13 @@ class TournamentService:
                         "tournament_paused_already" if paused else "tournament_not_paused", tournament=tid
                     )
                 tnow = running.now()
-                d.pause(tnow) if paused else d.resume(tnow)
+                flip, back = (d.pause, d.resume) if paused else (d.resume, d.pause)
+                flip(tnow)
                 try:
                     with self.store.begin() as c:
                         self.persist(c, running, [], tnow)
                 except BaseException:
-                    d.resume(tnow) if paused else d.pause(tnow)
+                    back(tnow)  # not written: as it was
                     raise
             self.changed(running, [])  # resumed: the tables are woken
             return {"tournament": tid, "paused": paused}
