@@ -33,9 +33,8 @@ from sevenstud.server.connection import Limits as OutboxLimits
 from sevenstud.server.edge import Edge, Policy, server_options
 from sevenstud.server.limits import Limits
 from sevenstud.server.logs import log_config
-from sevenstud.server.operators import chat_routes, console_routes, house_tables
+from sevenstud.server.operators import chat_routes, console_routes, house_tables, schedule
 from sevenstud.server.operators import routes as operator_routes
-from sevenstud.server.operators import schedule
 from sevenstud.server.operators import tournaments as operator_tournaments
 from sevenstud.server.protocol import GRACE_SECONDS, json_schema
 from sevenstud.server.store import Store, StoreError, open_store
