@@ -61,15 +61,20 @@ def _fast_app(store: Store) -> Any:
 
 def test_a_player_is_refused_a_public_tournament_and_the_house_makes_it(store: Store) -> None:
     """Rule: public tournaments are the house's: a player's is refused with the reason (a
-    private one is the private games' to open), an operator's is made and logged."""
+    private one is theirs to open), an operator's is made and logged."""
     with in_thread(_fast_app(store)) as address:
         guest = _guest(address)
+        house = operator(store, f"http://{address}")
         refused = guest.post("/api/tournaments", json={"template": "sng-6", "bots": 5})
         assert refused.status_code == 403
         assert "only the house makes public tournaments" in refused.json()["detail"]
+        # A player's own sit-and-go is a private one (private games), by invite link.
         private = guest.post("/api/tournaments", json={"template": "sng-6", "private": True})
-        assert private.status_code == 422 and "private" in private.json()["detail"]
-        house = operator(store, f"http://{address}")
+        assert private.status_code == 200 and private.json()["invite"], private.text
+        assert (
+            house.post("/api/admin/tournaments", json={"template": "sng-6", "private": True}).status_code
+            == 422
+        )
         made = house_tournament(house, {"template": "sng-6", "name": "Friday", "bots": 2})
         assert guest.get(f"/api/tournaments/{made['id']}").json()["name"] == "Friday"
     (line,) = _events(store, "tournament_made")
