@@ -83,7 +83,7 @@ def test_a_player_is_refused_a_public_tournament_and_the_house_makes_it(store: S
 
 def test_the_lobby_one_click_enters_the_house_sit_and_go_and_another_opens(store: Store) -> None:
     """Rule: the lobby's one click is the house's sit-and-go always registering (migration
-    0017's "Quick sit-and-go": six seats, five bots): the player fills it, it starts, and the
+    0018's "Quick sit-and-go": six seats, five bots): the player fills it, it starts, and the
     schedule opens the next one at once."""
     with in_thread(_fast_app(store)) as address:
         guest = _guest(address)

@@ -55,7 +55,7 @@ def test_one_click_from_the_lobby_to_a_sit_and_go_with_bots(
         context.close()
 
 
-@pytest.mark.skip(reason="a player's own sit-and-go is private: its page and invite link first (test_private_table.py)")
+@pytest.mark.skip(reason="a player's own sit-and-go is private: its page and link first (test_private_table.py)")
 @pytest.mark.parametrize("size", [(360, 640), (1366, 660)], ids=["360x640", "1366x660"])
 def test_start_it_signed_out_plays_the_starter_with_bots_by_default(
     server: str, browser: Any, size: tuple[int, int]

@@ -8,7 +8,7 @@ it ``always`` registering (a sit-and-go: when one fills and starts, or is cancel
 opens). A scheduled tournament (``mtt-*``) starts at the schedule's time, made its template's
 ``start_in`` seconds before (registration open until then); a sit-and-go is made at the time.
 
-The schedule is in the database (migration 0017) and its :class:`Keeper` on every process:
+The schedule is in the database (migration 0018) and its :class:`Keeper` on every process:
 whichever process first raises a schedule's ``version`` makes its next tournament, so that two
 processes on one PostgreSQL database never make it twice. The keeper sleeps until the next
 time due, and is woken when a tournament changes state (an ``always`` schedule's one starting)

@@ -488,7 +488,7 @@ class PrivatePass(Base):
 
 
 class TournamentTemplateRow(Base):
-    """A tournament template the operators keep (migration 0017): a name and the body a
+    """A tournament template the operators keep (migration 0018): a name and the body a
     tournament is made from (``POST /api/tournaments``'s, server/operators/schedule.py)."""
 
     __tablename__ = "tournament_templates"
@@ -500,7 +500,7 @@ class TournamentTemplateRow(Base):
 
 
 class TournamentSchedule(Base):
-    """When the house makes a tournament of a template (migration 0017): ``daily`` at
+    """When the house makes a tournament of a template (migration 0018): ``daily`` at
     ``at_time`` in ``zone``, ``every`` ``every_hours``, or ``always`` one of it registering.
     ``version`` is raised by whichever process makes its next tournament (one, never two)."""
 

@@ -1,7 +1,7 @@
 """tournament schedule: the operators' tournament templates and schedules
 
-Revision ID: 0017_tournament_schedule
-Revises: 0016_private_games
+Revision ID: 0018_tournament_schedule
+Revises: 0017_tournament_entries
 
 - ``tournament_templates``: a template's name and the body a tournament is made from.
 - ``tournament_schedules``: daily at a time in a time zone, every N hours, or one of the
@@ -15,8 +15,8 @@ import time
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0017_tournament_schedule"
-down_revision = "0016_private_games"
+revision = "0018_tournament_schedule"
+down_revision = "0017_tournament_entries"
 branch_labels = None
 depends_on = None
 
