@@ -129,13 +129,19 @@ def spawn(
     return spawned
 
 
+DATABASES: dict[str, str] = {}
+"""The database URL of each card room :func:`running` serves, by its base URL."""
+
+
 @contextlib.contextmanager
 def running(database: str, *, stop: signal.Signals = signal.SIGTERM, **options: Any) -> Iterator[Spawned]:
     """:func:`spawn` for the ``with`` block, stopped at its end with ``stop``."""
     spawned = spawn(database, **options)
+    DATABASES[spawned.base] = database  # (tests/house.py makes operators in it)
     try:
         yield spawned
     finally:
+        DATABASES.pop(spawned.base, None)
         spawned.stop(stop)
 
 

@@ -352,6 +352,27 @@ SENTENCES: dict[str, str] = {
     "tournaments_open": N_(
         "you have {count} tournaments not over yet: make another once one of them has finished or been cancelled"
     ),
+    "public_tournaments_house": N_(
+        "only the house makes public tournaments: play the house's sit-and-go from the lobby, or open a private one"
+    ),
+    "house_tournaments_public": N_("the house's tournaments are public: a private sit-and-go is a player's to open"),
+    "no_template": N_("there is no tournament template {template}"),
+    "template_name_taken": N_("a tournament template named {name} exists already"),
+    "template_in_use": N_("template {template} is used by schedule {schedule}: remove that schedule first"),
+    "no_schedule": N_("there is no tournament schedule {schedule}"),
+    "schedule_needs_time": N_("a daily schedule needs a time of day (HH:MM) and a time zone"),
+    "unknown_zone": N_("{zone} is not a time zone known here (name one like Europe/Tallinn)"),
+    "bad_time_of_day": N_("{time} is not a time of day: write HH:MM, from 00:00 to 23:59"),
+    "schedule_needs_hours": N_("a schedule every N hours needs the hours, from 0.25 to 168"),
+    "always_needs_sit_and_go": N_("only a sit-and-go can be always registering, and template {template} is not one"),
+    "no_quick_sit_and_go": N_("the house has no sit-and-go always registering now: ask the room's operators"),
+    "tournament_not_running": N_("tournament {tournament} is {state}: only a running tournament can be paused"),
+    "tournament_paused_already": N_("tournament {tournament} is paused already"),
+    "tournament_not_paused": N_("tournament {tournament} is not paused"),
+    "tournament_over": N_("tournament {tournament} is {state} already: there is nothing to cancel"),
+    "tournament_in_the_money": N_(
+        "tournament {tournament} has paid prizes already, so it cannot be cancelled: pause it, or let it play to its end"
+    ),
 }
 """Every refusal by its code: the English template, its parameters in braces. A code is defined
 here alone; the catalogs (``locale/*/LC_MESSAGES/sevenstud.po``) translate the template."""

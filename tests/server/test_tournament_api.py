@@ -18,6 +18,7 @@ from sevenstud.server.app import create_app
 from sevenstud.server.audit import audit
 from sevenstud.server.protocol import SERVER
 from sevenstud.server.store import Store
+from tests.house import house_tournament, operator
 from tests.spawn import in_thread
 
 
@@ -77,12 +78,13 @@ def test_a_person_and_five_bots_play_a_sit_and_go_through_the_lobby(store: Store
     with in_thread(app) as address:
         base = f"http://{address}"
         client, me = _guest(base)
+        house = operator(store, base)  # public tournaments are the house's (issue 33)
         start = me["balance"]
         # A speed past the server's is refused; so is an unknown template, naming the field.
-        too_fast = client.post("/api/tournaments", json={"template": "sng-6", "speed": 5000.0})
+        too_fast = house.post("/api/admin/tournaments", json={"template": "sng-6", "speed": 5000.0})
         assert too_fast.status_code == 422
-        assert client.post("/api/tournaments", json={"template": "sng-5"}).status_code == 422
-        made = client.post("/api/tournaments", json={"template": "sng-6", "bots": 5, "speed": 300.0}).json()
+        assert house.post("/api/admin/tournaments", json={"template": "sng-5"}).status_code == 422
+        made = house_tournament(house, {"template": "sng-6", "bots": 5, "speed": 300.0})
         tid = made["id"]
         lobby = client.get("/api/tournaments", params={"state": "registering"}).json()
         line = next(t for t in lobby if t["id"] == tid)
@@ -168,16 +170,17 @@ def test_a_fast_scheduled_tournaments_start_is_a_wall_time_and_it_starts_then(st
     with in_thread(app) as address:
         base = f"http://{address}"
         client, _me = _guest(base)
+        house = operator(store, base)
         asked = time.time()
         body = {"template": "mtt-turbo", "speed": 60.0, "start_in": 10.0, "min_field": 2}
-        made = client.post("/api/tournaments", json=body)
+        made = house.post("/api/admin/tournaments", json=body)
         assert made.status_code == 200, made.text
         tid = made.json()["id"]
         page = client.get(f"/api/tournaments/{tid}").json()
         line = next(t for t in client.get("/api/tournaments").json() if t["id"] == tid)
         for shown in (page["start_at"], line["start_at"]):
             assert asked + 9 <= shown <= time.time() + 11, shown - asked
-        assert client.post("/api/tournaments", json={**body, "start_in": 9.0}).status_code == 422
+        assert house.post("/api/admin/tournaments", json={**body, "start_in": 9.0}).status_code == 422
         deadline = time.monotonic() + 30
         while client.get(f"/api/tournaments/{tid}").json()["state"] == "registering":
             assert time.monotonic() < deadline, "never started nor cancelled"

@@ -81,7 +81,8 @@ def test_tournaments_per_account_and_per_address_are_limited(store: Store) -> No
         await room.start()
         ann, _, _ = person(store)
         bob, _, _ = person(store)
-        body = {"template": "mtt-turbo", "start_in": IN_AN_HOUR}
+        # A player's own tournament is a private sit-and-go (public ones are the house's).
+        body = {"template": "sng-6", "private": True}
         async with room.client(ann) as client:
             made = [(await client.post("/api/tournaments", json=body)).status_code for _ in range(2)]
             assert made == [200, 200]

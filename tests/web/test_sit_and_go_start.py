@@ -1,8 +1,9 @@
 """A sit-and-go is one click away and plays at once (issue 34, point 3): from the lobby, signed
-out, "Play a sit-and-go" makes a guest, a six-seat sit-and-go with five bots and enters the
-guest, who lands at its table, seated; the tournament lobby's "Start it", signed out, does the
-same with its defaults (bots filling every seat but the starter's); tournaments made without a
-name are called in words, each differently. At 360x640 and 1366x660."""
+out, "Play a sit-and-go" makes a guest and enters them in the house's six-seat sit-and-go with
+five bots always registering (issue 33: public tournaments are the house's), who lands at its
+table, seated; the tournament lobby's "Start it", signed out, does the same with its defaults
+(bots filling every seat but the starter's) once private sit-and-gos open; tournaments made
+without a name are called in words, each differently. At 360x640 and 1366x660."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ import pytest
 
 pytest.importorskip("playwright")
 from playwright.sync_api import expect
+
+from tests.house import house_tournament, operator
 
 TIMEOUT = 20_000
 
@@ -52,6 +55,7 @@ def test_one_click_from_the_lobby_to_a_sit_and_go_with_bots(
         context.close()
 
 
+@pytest.mark.skip(reason="a player's own sit-and-go is private: its page and link first (test_private_table.py)")
 @pytest.mark.parametrize("size", [(360, 640), (1366, 660)], ids=["360x640", "1366x660"])
 def test_start_it_signed_out_plays_the_starter_with_bots_by_default(
     server: str, browser: Any, size: tuple[int, int]
@@ -70,12 +74,7 @@ def test_start_it_signed_out_plays_the_starter_with_bots_by_default(
 
 
 def test_tournaments_made_without_a_name_are_named_in_words_each_differently(server: str) -> None:
-    cookies = dict(httpx.post(f"{server}/api/guest").cookies)
-    names = [
-        httpx.post(f"{server}/api/tournaments", json={"template": "sng-heads-up"}, cookies=cookies).json()[
-            "name"
-        ]
-        for _ in range(2)
-    ]
+    house = operator(None, server)
+    names = [house_tournament(house, {"template": "sng-heads-up"})["name"] for _ in range(2)]
     assert names[0] != names[1]
     assert all(name.startswith("Stud Hi/Lo heads-up sit-and-go ") for name in names)

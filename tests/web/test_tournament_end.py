@@ -20,6 +20,7 @@ import pytest
 pytest.importorskip("playwright")
 from playwright.sync_api import expect
 
+from tests.house import house_tournament, operator
 from tests.spawn import running
 from tests.web.conftest import LIFTED
 
@@ -65,11 +66,10 @@ def test_the_end_of_a_sit_and_go_is_said_at_the_table_to_the_winner_and_the_bust
     server = fast_room
     words = _words(lang)
     people = [_guest(server) for _ in range(2)]
-    tid = httpx.post(
-        f"{server}/api/tournaments",
-        json={"template": "sng-heads-up", "speed": 400.0, "name": f"Heads-up end {lang}"},
-        cookies=people[0][0],
-    ).json()["id"]
+    house = operator(None, server)  # public tournaments are the house's (issue 33)
+    tid = house_tournament(
+        house, {"template": "sng-heads-up", "speed": 400.0, "name": f"Heads-up end {lang}"}
+    )["id"]
     for cookies, _ in people:
         assert httpx.post(f"{server}/api/tournaments/{tid}/register", cookies=cookies).status_code == 200
     tour = httpx.get(f"{server}/api/tournaments/{tid}").json()

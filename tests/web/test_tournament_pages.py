@@ -18,6 +18,7 @@ import pytest
 pytest.importorskip("playwright")
 from playwright.sync_api import expect
 
+from tests.house import house_tournament, operator
 from tests.spawn import running
 from tests.web.conftest import LIFTED
 
@@ -28,9 +29,7 @@ PREFERRED = ("check", "call", "bring-in", "complete", "bet", "raise", "fold")
 @pytest.fixture(scope="module")
 def fast_room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     database = tmp_path_factory.mktemp("tourney") / "cardroom.sqlite3"
-    with running(
-        f"sqlite:///{database}", pause=0.05, args=LIFTED, tournament_speed=1000
-    ) as served:
+    with running(f"sqlite:///{database}", pause=0.05, args=LIFTED, tournament_speed=1000) as served:
         yield served.base
 
 
@@ -48,11 +47,10 @@ def test_a_person_and_five_bots_play_a_sit_and_go_to_the_end_in_the_browser(
     expect(page.get_by_test_id("signed-in")).to_be_visible(timeout=TIMEOUT)
     cookies = _cookies(context)
     account = httpx.get(f"{server}/api/me", cookies=cookies).json()
-    made = httpx.post(
-        f"{server}/api/tournaments",
-        json={"template": "sng-6", "bots": 5, "speed": 400.0, "name": "Browser sit-and-go"},
-        cookies=cookies,
-    ).json()
+    house = operator(None, server)  # public tournaments are the house's (issue 33)
+    made = house_tournament(
+        house, {"template": "sng-6", "bots": 5, "speed": 400.0, "name": "Browser sit-and-go"}
+    )
     tid = made["id"]
     page.goto(f"{server}/tournaments")
     row = page.locator(f"[data-testid=tournament-row][data-tournament='{tid}']")

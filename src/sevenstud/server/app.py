@@ -33,8 +33,9 @@ from sevenstud.server.connection import Limits as OutboxLimits
 from sevenstud.server.edge import Edge, Policy, server_options
 from sevenstud.server.limits import Limits
 from sevenstud.server.logs import log_config
-from sevenstud.server.operators import chat_routes, console_routes, house_tables
+from sevenstud.server.operators import chat_routes, console_routes, house_tables, schedule
 from sevenstud.server.operators import routes as operator_routes
+from sevenstud.server.operators import tournaments as operator_tournaments
 from sevenstud.server.protocol import GRACE_SECONDS, json_schema
 from sevenstud.server.store import Store, StoreError, open_store
 from sevenstud.server.study import jobs as study
@@ -91,10 +92,14 @@ def create_app(
         collector=collector,
     )
 
+    schedules = schedule.Keeper(room)  # the house's tournaments, by the operators' schedule
+
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await room.start()
+        schedules.start()
         yield
+        await schedules.stop()
         await room.stop()
 
     app = FastAPI(
@@ -131,6 +136,7 @@ def create_app(
     app.include_router(house_tables.router(room))  # /api/admin/tables, /api/admin/settings
     app.include_router(console_routes.router(room))  # rename, reset links, pruning; /reset/<token>
     app.include_router(chat_routes.router(room))  # POST /api/chat/reports, /api/admin/chat/...
+    app.include_router(operator_tournaments.router(room, schedules))  # templates, schedules, ...
     app.include_router(health.router(room, health.networks(metrics_from)))  # /healthz, /readyz, /metrics
     # GET /api/hands...: own hands only (a session ending when unused, as everywhere)
     app.include_router(downloads.router(room.sessions, room.limits))

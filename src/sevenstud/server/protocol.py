@@ -655,6 +655,25 @@ class TournamentChips(Outgoing):
     price: int
 
 
+class TournamentPaused(Outgoing):
+    """Sent to every connection at a tournament's tables: the room's operators ``paused`` it
+    (no new hand is dealt, the level clock stands still; a hand in progress is played out) or
+    resumed it (``paused`` false)."""
+
+    type: Literal["tournament_paused"] = "tournament_paused"
+    tournament: int
+    paused: bool
+
+
+class TournamentAnnouncement(Outgoing):
+    """Sent to every connection at a tournament's tables: a line from the room's operators
+    (plain text, shown as text in the table's log)."""
+
+    type: Literal["tournament_announcement"] = "tournament_announcement"
+    tournament: int
+    text: str
+
+
 class ErrorMessage(Outgoing):
     """A message refused: what was wrong. Nothing changed. ``number`` is the table's number
     when the connection is at one (None before :class:`Hello`)."""
@@ -703,6 +722,8 @@ ServerMessage = Annotated[
     | TournamentFinish
     | TournamentDeal
     | TournamentChips
+    | TournamentPaused
+    | TournamentAnnouncement
     | ErrorMessage,
     Field(discriminator="type"),
 ]

@@ -7,7 +7,7 @@ import {
   api, applySettings, chips, el, fillGameSelect, games, me, settingsControls, siteHeader, stakesName,
 } from "/web/common.js";
 import { gameName as translatedGameName, lang, number, t, translatePage } from "/web/i18n.js";
-import { botsFor, startSitAndGo } from "/web/sit_and_go.js";
+import { playHouseSitAndGo } from "/web/sit_and_go.js";
 
 const TABLES_EVERY_MS = 3000;
 const ACCOUNT_EVERY_MS = 15000;
@@ -370,14 +370,14 @@ function wirePlayNow() {
   });
 }
 
-/** One click to a sit-and-go: six seats of Stud Hi/Lo, five of them bots (sit_and_go.js). */
+/** One click to the house's sit-and-go always registering (sit_and_go.js). */
 function wirePlaySitAndGo() {
   $("play-sng").addEventListener("click", async () => {
     clearErrors();
     const button = $("play-sng");
     button.disabled = true;
     try {
-      await startSitAndGo({ template: "sng-6", game: "stud8", bots: botsFor("sng-6") });
+      await playHouseSitAndGo();
     } catch (error) {
       $("play-now-error").textContent = error.message;
       button.disabled = false;

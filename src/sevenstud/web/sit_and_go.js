@@ -1,7 +1,9 @@
-// One click to a sit-and-go (the lobby's "Play a sit-and-go", the tournament lobby's "Start
-// it"): a guest account when signed out, the sit-and-go made with its bots, the player entered
-// in it (whoever starts one plays in it), then its table, once the tournament has seated them
-// (else its page, which links the table as soon as there is one).
+// One click to a sit-and-go: the lobby's "Play a sit-and-go" enters the house's sit-and-go
+// always registering (POST /api/tournaments/quick; docs/operators.md, "Tournaments"); the
+// tournament lobby's "Start it" makes the player's own, a private one (public tournaments are
+// the house's: a public one is refused, saying so). A guest account when signed out, the player
+// entered, then its table, once the tournament has seated them (else its page, which links the
+// table as soon as there is one).
 import { api, me } from "/web/common.js";
 
 const SEATS = { "sng-heads-up": 2, "sng-6": 6, "sng-8": 8 };
@@ -10,6 +12,13 @@ const WAIT_FOR_TABLE_MS = 8000;
 /** How many bots fill a template's sit-and-go, leaving one seat: the one who starts it. */
 export function botsFor(template) {
   return (SEATS[template] || 2) - 1;
+}
+
+/** Enters the house's sit-and-go and goes to its table; an error's message is the server's. */
+export async function playHouseSitAndGo() {
+  if (!(await me())) await api("/api/guest", { method: "POST" });
+  const entered = await api("/api/tournaments/quick", { method: "POST" });
+  await goToTable(entered.id);
 }
 
 /** Makes, enters and goes to a sit-and-go; an error's message is the server's reason. */
@@ -24,9 +33,14 @@ export async function startSitAndGo({ template, game, bots, private: invited = f
     window.location.assign(`/tournament/${made.id}`);
     return;
   }
+  await goToTable(made.id);
+}
+
+/** The table the tournament seats the player at, once it has; else its page. */
+async function goToTable(id) {
   const until = Date.now() + WAIT_FOR_TABLE_MS;
   while (Date.now() < until) {
-    const tour = await api(`/api/tournaments/${made.id}`);
+    const tour = await api(`/api/tournaments/${id}`);
     const mine = tour.you && tour.tables.find((x) => x.number === tour.you.table);
     if (mine && mine.table_id) {
       window.location.assign(`/table/${mine.table_id}`);
@@ -34,5 +48,5 @@ export async function startSitAndGo({ template, game, bots, private: invited = f
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  window.location.assign(`/tournament/${made.id}`);
+  window.location.assign(`/tournament/${id}`);
 }

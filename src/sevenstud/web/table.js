@@ -205,6 +205,12 @@ function receive(data) {
     case "hand_cancelled":
       log.note(t("table.hand_cancelled", { hand: data.hand }));
       break;
+    case "tournament_paused": // the room's operators paused or resumed the tournament
+      log.note(t(data.paused ? "table.tournament_paused_note" : "table.tournament_resumed_note"));
+      break;
+    case "tournament_announcement": // a line from the room's operators (as text, never HTML)
+      log.note(t("table.tournament_announced", { text: data.text }));
+      break;
     case "table_closed":
       closed(data);
       break;

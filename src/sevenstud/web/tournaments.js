@@ -85,7 +85,8 @@ $("make-form").addEventListener("submit", async (event) => {
   button.disabled = true;
   try {
     // Signed out, a guest account first (this page has no guest button); the starter plays.
-    await startSitAndGo({ template: form.get("template"), game: form.get("game"), bots: Number(form.get("bots") || 0), private: form.get("private") === "on" });
+    // A player's own sit-and-go is private: public tournaments are the house's (issue 33).
+    await startSitAndGo({ template: form.get("template"), game: form.get("game"), bots: Number(form.get("bots") || 0), private: true });
   } catch (error) {
     $("make-error").textContent = error.message;
     button.disabled = false;

@@ -9,7 +9,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from sqlalchemy import Connection, bindparam, func, insert, select, update
+from sqlalchemy import Connection, bindparam, func, select, update
+from sqlalchemy.dialects import postgresql
 from sqlalchemy.orm import Session
 
 from sevenstud.server.store.direct import direct
@@ -45,7 +46,12 @@ def account(on: Session | Connection, kind: str, ref: int = 0) -> int:
     key = {"kind": kind, "ref": ref}
     found = on.scalar(_FIND_ACCOUNT, key)
     if found is None:
+        # Two transactions may make the same account at once (PostgreSQL: the bank's, in a new
+        # room, by a guest's first chips and a tournament's first bot): the second one's insert
+        # does nothing once the first commits, and it reads the first one's row.
         found = on.scalar(_MAKE_ACCOUNT, key)
+        if found is None:
+            found = on.scalar(_FIND_ACCOUNT, key)
     assert found is not None
     return int(found)
 
@@ -58,7 +64,11 @@ _FIND_ACCOUNT = select(_ACCOUNTS.c.id).where(
     _ACCOUNTS.c.kind == bindparam("kind"), _ACCOUNTS.c.ref == bindparam("ref")
 )
 _MAKE_ACCOUNT = (
-    insert(_ACCOUNTS).values(kind=bindparam("kind"), ref=bindparam("ref")).returning(_ACCOUNTS.c.id)
+    # PostgreSQL's INSERT ... ON CONFLICT DO NOTHING, which SQLite says the same way.
+    postgresql.insert(_ACCOUNTS)
+    .values(kind=bindparam("kind"), ref=bindparam("ref"))
+    .on_conflict_do_nothing()
+    .returning(_ACCOUNTS.c.id)
 )
 
 

@@ -485,3 +485,36 @@ class PrivatePass(Base):
     asked_at: Mapped[float] = mapped_column(Float)
     decided_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     reason: Mapped[str] = mapped_column(String(200), default="", server_default="")
+
+
+class TournamentTemplateRow(Base):
+    """A tournament template the operators keep (migration 0018): a name and the body a
+    tournament is made from (``POST /api/tournaments``'s, server/operators/schedule.py)."""
+
+    __tablename__ = "tournament_templates"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(60), unique=True)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[float] = mapped_column(Float)
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class TournamentSchedule(Base):
+    """When the house makes a tournament of a template (migration 0018): ``daily`` at
+    ``at_time`` in ``zone``, ``every`` ``every_hours``, or ``always`` one of it registering.
+    ``version`` is raised by whichever process makes its next tournament (one, never two)."""
+
+    __tablename__ = "tournament_schedules"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    template_id: Mapped[int] = mapped_column(ForeignKey("tournament_templates.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(10))
+    at_time: Mapped[str | None] = mapped_column(String(5), nullable=True)
+    zone: Mapped[str | None] = mapped_column(String(60), nullable=True)
+    every_hours: Mapped[float | None] = mapped_column(Float, nullable=True)
+    next_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """When its next tournament is made (``daily``, ``every``): a wall time."""
+    tournament_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The last tournament it made (``always``: a new one once this one is not registering)."""
+    enabled: Mapped[bool] = mapped_column(Boolean, default=True)
+    version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    created_at: Mapped[float] = mapped_column(Float)

@@ -292,58 +292,20 @@ def router(service: TournamentService, sessions: Sessions) -> APIRouter:
 
     @routes.post("/api/tournaments")
     async def make(body: NewTournament, request: Request) -> dict[str, Any]:
-        """Make a tournament from a template (a logged-in player), within the limits on
-        tournaments per account and per address (429 and ``Retry-After`` past them)."""
-        who = player(request)
-        if body.speed > service.max_speed:
-            raise HTTPException(422, Refusal("clock_too_fast", speed=service.max_speed))
-        template = TEMPLATES[body.template]
-        values: dict[str, Any] = {
-            "game": body.game,
-            "buy_in": body.buy_in,
-            "fee": body.fee,
-            "starting_chips": body.starting_chips,
-            "re_entries": body.re_entries,
-            "rebuy_levels": body.rebuy_levels,
-            "rebuy_limit": body.rebuy_limit,
-            "rebuy_chips": body.rebuy_chips,
-            "add_on_chips": body.add_on_chips,
-            "add_on_price": body.add_on_price,
-            # A busted person's time to rebuy is the wall's, however fast the levels run.
-            "rebuy_seconds": REBUY_SECONDS * body.speed,
-        }
-        if body.late_registration_levels is not None:
-            if template.kind != "scheduled":
-                raise HTTPException(422, Refusal("late_registration_scheduled"))
-            values["late_registration_levels"] = body.late_registration_levels
-        if body.re_entries and template.kind != "scheduled":
-            raise HTTPException(422, Refusal("re_entry_needs_late_registration"))
-        if template.kind == "scheduled":
-            values["start_at"] = time.time() + body.start_in
-            if body.min_field is not None:
-                values["min_field"] = body.min_field
-            if body.max_entries is not None:
-                values["max_entries"] = body.max_entries
-        try:
-            settings = dataclasses.replace(template, **values)
-        except StructureError as error:
-            raise HTTPException(422, error) from None
-        leaves_a_seat = settings.kind == "sit_and_go" and body.bots < settings.max_entries
-        if body.bots > settings.max_entries or (body.bots and not service.bot_fields and not leaves_a_seat):
-            raise HTTPException(422, Refusal("bots_fill_sit_and_go"))
-        invite, also = None, None
-        if body.private:  # a home game's sit-and-go, a player's to make (docs/private_games.md)
-            if settings.kind != "sit_and_go":
-                raise HTTPException(422, Refusal("private_sit_and_go", template=body.template))
-            invite, also = private.private_tournament(who.id, body.ask_to_join)
+        """A player's tournament: a private sit-and-go for a home game (``private``,
+        docs/private_games.md), within the limits on tournaments per account and per address
+        (429 and ``Retry-After`` past them); public tournaments are the house's (``POST
+        /api/admin/tournaments``, server/operators/tournaments.py): refused 403."""
+        maker = player(request)
+        if not body.private:
+            raise HTTPException(403, Refusal("public_tournaments_house"))
+        if TEMPLATES[body.template].kind != "sit_and_go":
+            raise HTTPException(422, Refusal("private_sit_and_go", template=body.template))
+        invite, also = private.private_tournament(maker.id, body.ask_to_join)
         async with making:  # an account's count of open tournaments is read and raised in turn
-            await store.run(service.may_make, who.id, address_of(request))
-            name = body.name.strip() or await store.run(_default_name, store, body.template, body.game)
-            tid = service.create(name, settings, speed=body.speed, owner=who.id, also=also)
-        for n in range(body.bots):
-            await store.run(service.register, tid, None, f"bot{tid}-{n + 1}", body.bot)
-            await asyncio.sleep(0)  # (on SQLite the writes run on the loop: let it breathe)
-        return {"id": tid, "name": name, **({"invite": invite} if invite is not None else {})}
+            await store.run(service.may_make, maker.id, address_of(request))
+            made = await create_tournament(service, store, body, also=also, owner=maker.id)
+        return {**made, "invite": invite}
 
     async def as_entrant(
         tid: int, request: Request, act: Callable[[int, int, str], dict[str, Any]], limited: bool = False
@@ -404,6 +366,62 @@ def router(service: TournamentService, sessions: Sessions) -> APIRouter:
             raise refused(error) from None
 
     return routes
+
+
+async def create_tournament(
+    service: TournamentService,
+    store: Store,
+    body: NewTournament,
+    also: Callable[[Any, int], None] | None = None,
+    owner: int | None = None,
+) -> dict[str, Any]:
+    """Make a tournament of ``body`` (the house's: an operator's, a schedule's; a player's
+    private one), its bots registered (the bank pays them); ``also``: stored with it in its
+    transaction (``TournamentService.create``'s); ``owner``: the player who made it (counted in
+    the limits on open tournaments). ``{"id", "name"}``, or an HTTPException
+    saying what was wrong with ``body``."""
+    if body.speed > service.max_speed:
+        raise HTTPException(422, Refusal("clock_too_fast", speed=service.max_speed))
+    template = TEMPLATES[body.template]
+    values: dict[str, Any] = {
+        "game": body.game,
+        "buy_in": body.buy_in,
+        "fee": body.fee,
+        "starting_chips": body.starting_chips,
+        "re_entries": body.re_entries,
+        "rebuy_levels": body.rebuy_levels,
+        "rebuy_limit": body.rebuy_limit,
+        "rebuy_chips": body.rebuy_chips,
+        "add_on_chips": body.add_on_chips,
+        "add_on_price": body.add_on_price,
+        # A busted person's time to rebuy is the wall's, however fast the levels run.
+        "rebuy_seconds": REBUY_SECONDS * body.speed,
+    }
+    if body.late_registration_levels is not None:
+        if template.kind != "scheduled":
+            raise HTTPException(422, Refusal("late_registration_scheduled"))
+        values["late_registration_levels"] = body.late_registration_levels
+    if body.re_entries and template.kind != "scheduled":
+        raise HTTPException(422, Refusal("re_entry_needs_late_registration"))
+    if template.kind == "scheduled":
+        values["start_at"] = time.time() + body.start_in
+        if body.min_field is not None:
+            values["min_field"] = body.min_field
+        if body.max_entries is not None:
+            values["max_entries"] = body.max_entries
+    try:
+        settings = dataclasses.replace(template, **values)
+    except StructureError as error:
+        raise HTTPException(422, error) from None
+    leaves_a_seat = settings.kind == "sit_and_go" and body.bots < settings.max_entries
+    if body.bots > settings.max_entries or (body.bots and not service.bot_fields and not leaves_a_seat):
+        raise HTTPException(422, Refusal("bots_fill_sit_and_go"))
+    name = body.name.strip() or await store.run(_default_name, store, body.template, body.game)
+    tid = service.create(name, settings, speed=body.speed, owner=owner, also=also)
+    for n in range(body.bots):
+        await store.run(service.register, tid, None, f"bot{tid}-{n + 1}", body.bot)
+        await asyncio.sleep(0)  # (on SQLite the writes run on the loop: let it breathe)
+    return {"id": tid, "name": name}
 
 
 def _default_name(store: Store, template: str, game: str) -> str:

@@ -81,10 +81,11 @@ from sevenstud.tournament import (
     Command,
     Director,
     Seat,
+    Status,
     TournamentError,
     TournamentSettings,
 )
-from sevenstud.tournament.snapshot import settings_to_record
+from sevenstud.tournament.snapshot import director_from_record, director_to_record, settings_to_record
 from sevenstud.wire import game_to_wire
 
 log = logging.getLogger(__name__)
@@ -506,6 +507,65 @@ class TournamentService:
         if running.broken:
             raise TournamentError("tournament_recovering", tournament=tid)
         return running
+
+    # ------------------------------------------------------------------ the operators' hooks
+
+    def hold(self, tid: int, paused: bool) -> dict[str, Any]:
+        """Pause (``paused``) or resume ``tid``'s clock (an operator's: server/operators/
+        tournaments.py): while paused no level rises and no table deals (a hand in progress
+        is played out); written at once, a restart keeps it."""
+
+        def call(running: Shared) -> dict[str, Any]:
+            with running.lock:
+                d = running.director
+                if d.state not in ("running", "break"):
+                    raise TournamentError("tournament_not_running", tournament=tid, state=Words(d.state))
+                if d.paused == paused:
+                    raise TournamentError(
+                        "tournament_paused_already" if paused else "tournament_not_paused", tournament=tid
+                    )
+                tnow = running.now()
+                flip, back = (d.pause, d.resume) if paused else (d.resume, d.pause)
+                flip(tnow)
+                try:
+                    with self.store.begin() as c:
+                        self.persist(c, running, [], tnow)
+                except BaseException:
+                    back(tnow)  # not written: as it was
+                    raise
+            self.changed(running, [])  # resumed: the tables are woken
+            return {"tournament": tid, "paused": paused}
+
+        return self._at_cashier(tid, call)
+
+    def cancel(self, tid: int, refund: Callable[[Connection, Shared], None]) -> dict[str, Any]:
+        """Cancel ``tid`` now (an operator's; no hand in progress at its tables: the caller has
+        paused it and waited): ``refund(connection, running)`` writes the money back in the
+        same transaction; its tables stand everybody up into the box and close."""
+
+        def call(running: Shared) -> dict[str, Any]:
+            with running.lock:
+                d = running.director
+                if d.state in ("finished", "cancelled"):
+                    raise TournamentError("tournament_over", tournament=tid, state=Words(d.state))
+                tnow = running.now()
+                before = director_to_record(d, tnow)
+                d.state = "cancelled"
+                d.tables.clear()  # nobody seated: every table stands its players up
+                for entrant in d.entrants.values():
+                    entrant.table = None
+                commands: list[Command] = [Status("cancelled")]
+                try:
+                    with self.store.begin() as c:
+                        refund(c, running)
+                        self.persist(c, running, commands, tnow)
+                except BaseException:
+                    running.director = director_from_record(before, tnow)
+                    raise
+            self.changed(running, commands)
+            return {"tournament": tid, "state": "cancelled"}
+
+        return self._at_cashier(tid, call)
 
     # ------------------------------------------------------------------ the director's writes
 
