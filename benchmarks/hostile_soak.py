@@ -66,6 +66,7 @@ from load import COOKIE, PROTOCOL_VERSION, Result, make_guests, open_tables, pla
 from own_hands import ROUTES as HISTORY_ROUTES
 from own_hands import fill_room, play_own_hands
 
+from sevenstud.server.operators import accounts, log
 from sevenstud.server.store import open_store
 from tests.spawn import SpawnError, spawn
 
@@ -311,7 +312,12 @@ async def _connection_hoarder(port: int, deadline: float, report: Report) -> Non
 
 
 TOURNAMENT = {"template": "mtt-standard", "start_in": 7 * 86400.0}
-"""A tournament that registers for the whole soak (it starts in a week)."""
+"""The house's tournament that registers for the whole soak (it starts in a week)."""
+PRIVATE_SIT_AND_GO = {"template": "sng-6", "private": True}
+"""What a player may make: a home game's sit-and-go (a public tournament is the house's)."""
+HOUSE = ("soak-house", "the house of the soak")
+"""The operator the soak makes in the room's database, name and password: it makes the field's
+tournament."""
 
 
 async def _flood_tournaments(base: str, deadline: float, report: Report) -> None:
@@ -323,7 +329,7 @@ async def _flood_tournaments(base: str, deadline: float, report: Report) -> None
             guest = await http.post("/api/guest")
             report.answers[f"tournament flood guest {guest.status_code}"] += 1
             for _ in range(5):  # (the account's limit, then the address's)
-                response = await http.post("/api/tournaments", json=TOURNAMENT)
+                response = await http.post("/api/tournaments", json=PRIVATE_SIT_AND_GO)
                 report.answers[f"tournament flood {response.status_code}"] += 1
             if guest.status_code == 429:
                 await asyncio.sleep(0.05)
@@ -351,12 +357,11 @@ async def _make_field(base: str, field_size: int, report: Report) -> int:
     """A tournament that registers for the whole soak, with ``field_size`` guests entered (each
     from one of a few addresses, within the guests' limit per address): its id."""
     addresses = [f"127.0.9.{1 + i}" for i in range(max(1, -(-field_size // GUESTS_PER_ADDRESS)))]
-    maker = (await make_guests(base, 1, ["127.0.9.250"]))[0]
     transport = httpx.AsyncHTTPTransport(local_address="127.0.9.250")
-    async with httpx.AsyncClient(
-        base_url=base, transport=transport, timeout=30, cookies={COOKIE: maker}
-    ) as http:
-        made = await http.post("/api/tournaments", json=TOURNAMENT)
+    async with httpx.AsyncClient(base_url=base, transport=transport, timeout=30) as http:
+        name, password = HOUSE
+        (await http.post("/api/login", json={"name": name, "password": password})).raise_for_status()
+        made = await http.post("/api/admin/tournaments", json=TOURNAMENT)
         made.raise_for_status()
         tid = int(made.json()["id"])
     tokens = await make_guests(base, field_size, addresses)
@@ -562,6 +567,12 @@ def run(
                 store.close()
         try:
             served = spawn(url, pause=1.0, stderr=None, seconds=30, args=SOAK_LIMITS)
+            if churners:  # the house makes the churned field's tournament
+                store = open_store(url)
+                try:
+                    accounts.create(store, log.COMMAND_LINE, *HOUSE)
+                finally:
+                    store.close()
         except SpawnError as error:
             raise SystemExit(f"hostile_soak: {error}") from None
         try:
