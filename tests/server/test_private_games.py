@@ -97,9 +97,14 @@ def test_a_stranger_finds_no_trace_of_a_private_table(
         missing = _answer_to_hello(server, who, NOT_THERE)
         assert refused["type"] == missing["type"] == "error"
         assert refused["message"] == f"no table {table}" and missing["message"] == f"no table {NOT_THERE}"
-    # Every route: the same 404 as for no table at all, a stranger's as anybody's.
+    # The host's panel, which the table page asks for at every table: {"host": false} to
+    # anybody else, signed in or out, the same as for no table at all.
+    for who in (stranger, httpx.Client(base_url=stranger.base_url)):
+        here, nowhere = who.get(f"/api/private/tables/{table}"), who.get(f"/api/private/tables/{NOT_THERE}")
+        assert here.status_code == nowhere.status_code == 200
+        assert here.json() == nowhere.json() == {"host": False}
+    # Every other route: the same 404 as for no table at all, a stranger's as anybody's.
     routes = [
-        ("GET", "/api/private/tables/{}"),
         ("GET", "/api/private/tables/{}/pass"),
         ("GET", "/api/private/tables/{}/ledger.csv"),
         ("POST", "/api/private/tables/{}/link"),
@@ -154,7 +159,7 @@ def test_the_link_lets_a_player_in_and_a_new_link_replaces_it(
     # One already let in stays in (the host removes a player to turn them out).
     assert _answer_to_hello(server, friend, table)["type"] == "welcome"
     # The host's own routes stay the host's: a friend with a pass gets the stranger's 404.
-    assert friend.get(f"/api/private/tables/{table}").status_code == 404
+    assert friend.get(f"/api/private/tables/{table}").json() == {"host": False}
     assert friend.get(f"/api/private/tables/{table}/ledger.csv").status_code == 404
 
 
@@ -408,13 +413,15 @@ def test_a_private_sit_and_go_is_no_tournament_to_a_stranger(
         ("POST", "/api/tournaments/{}/unregister", 409),
         ("POST", "/api/tournaments/{}/deal/propose", 409),
         ("GET", "/api/private/tournaments/{}/pass", 404),
-        ("GET", "/api/private/tournaments/{}", 404),
     ]:
         here = stranger.request(method, path.format(tid))
         nowhere = stranger.request(method, path.format(NOT_THERE))
         assert here.status_code == nowhere.status_code == status, path
         said = here.json()["detail"].replace(str(tid), "N")
         assert said == nowhere.json()["detail"].replace(str(NOT_THERE), "N"), path
+    # The host's panel: {"host": false}, as for no tournament at all.
+    views = [stranger.get(f"/api/private/tournaments/{t}").json() for t in (tid, NOT_THERE)]
+    assert views == [{"host": False}, {"host": False}]
     signed_out = httpx.get(f"http://{server}/api/tournaments/{tid}")
     assert signed_out.status_code == 404
     # With the link: listed, shown and entered; the heads-up starts with the host.

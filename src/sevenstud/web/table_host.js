@@ -2,7 +2,7 @@
 // who asks to join, pause and resume, removing a player, the night's ledger) and, for everyone
 // at a private table, the host's notices (paused; you were removed). The server decides every
 // one of these: the panel shows what GET /api/private/tables/{id} says, and that answers the
-// host alone (anybody else gets a 404, and sees no panel).
+// host alone (anybody else gets {"host": false}, and sees no panel).
 import { api, el } from "/web/common.js";
 import { t } from "/web/i18n.js";
 
@@ -48,15 +48,16 @@ export async function mountHost(noticeSlot, slot, tableId, backlog) {
   try {
     panel = await api(`/api/private/tables/${tableId}`);
   } catch {
-    return; // not the host (or not a private table): nothing more to show
+    return;
   }
+  if (!panel.host) return; // not the host (or not a private table): nothing more to show
   const host = new HostPanel(slot, tableId, notices);
   host.draw(panel);
   setInterval(() => host.refresh(), POLL_MS);
 }
 
 /** A private sit-and-go's host panel at its page (the link, who asks, asking first): nothing
- *  for anybody else (the server answers them 404). */
+ *  for anybody else (the server answers them {"host": false}). */
 export async function mountTournamentHost(slot, tid) {
   let panel;
   try {
@@ -64,6 +65,7 @@ export async function mountTournamentHost(slot, tid) {
   } catch {
     return;
   }
+  if (!panel.host) return;
   document.head.append(el("link", { rel: "stylesheet", href: "/web/table_host.css" }));
   const host = new HostPanel(slot, tid, null, "tournament");
   host.draw(panel);

@@ -28,6 +28,7 @@ from sevenstud.server.store.models import Player
 from sevenstud.server.tables.keeper import RoomError
 from sevenstud.server.tables.private import ledger_csv
 from sevenstud.server.tables.room import Room
+from sevenstud.server.web import RowId
 
 TableId = Annotated[int, Field(ge=1, le=MAX_ID)]
 
@@ -131,36 +132,49 @@ def router(cardroom: CardRoom) -> APIRouter:
         return standing.answer()
 
     @routes.get("/api/private/tables/{table_id}/pass")
-    async def my_pass(table_id: int, player: current) -> dict[str, Any]:
+    async def my_pass(table_id: RowId, player: current) -> dict[str, Any]:
         """The player's standing at a private table (has the host said yes?)."""
         where = private.Where("table", _checked(table_id))
         standing: private.Standing = await run(private.standing_at, where, player.id)
         return standing.answer()
 
+    async def host_or_not(where: private.Where, request: Request) -> dict[str, Any]:
+        # The table page asks at every table, signed in or out: anybody but the host is told
+        # {"host": false}, the same for every table (private, public or none), so the answer
+        # says nothing to a stranger and no page logs a failed request.
+        player = cardroom.sessions.maybe(request)
+        if player is None:
+            return {"host": False}
+        try:
+            answer: dict[str, Any] = await store.run(private.host_view, store, where, player.id)
+        except private.NoInvitation:
+            return {"host": False}
+        return {"host": True, **answer}
+
     @routes.get("/api/private/tables/{table_id}")
-    async def host_view(table_id: int, player: current) -> dict[str, Any]:
-        """The host's panel: settings, requests, who is in."""
-        answer: dict[str, Any] = await run(private.host_view, _checked(table_id), player.id)
-        return answer
+    async def host_view(table_id: RowId, request: Request) -> dict[str, Any]:
+        """The host's panel: settings, requests, who is in (``{"host": false}`` to anybody
+        else)."""
+        return await host_or_not(private.Where("table", table_id), request)
 
     @routes.post("/api/private/tables/{table_id}/link")
-    async def renew(table_id: int, player: current) -> dict[str, Any]:
+    async def renew(table_id: RowId, player: current) -> dict[str, Any]:
         """A new invite link (the old one lets nobody else in)."""
         token: str = await run(private.renew_link, _checked(table_id), player.id)
         return {"table": table_id, "token": token, "path": f"/invite/{token}"}
 
     @routes.post("/api/private/tables/{table_id}/ask")
-    async def ask(table_id: int, body: AskBody, player: current) -> dict[str, Any]:
+    async def ask(table_id: RowId, body: AskBody, player: current) -> dict[str, Any]:
         await run(private.set_ask_to_join, _checked(table_id), player.id, body.ask_to_join)
         return {"table": table_id, "ask_to_join": body.ask_to_join}
 
     @routes.post("/api/private/tables/{table_id}/decide")
-    async def decide(table_id: int, body: DecideBody, player: current) -> dict[str, Any]:
+    async def decide(table_id: RowId, body: DecideBody, player: current) -> dict[str, Any]:
         state: str = await run(private.decide, _checked(table_id), player.id, body.player, body.approve)
         return {"table": table_id, "player": body.player, "state": state}
 
     @routes.post("/api/private/tables/{table_id}/pause")
-    async def pause(table_id: int, body: PauseBody, player: current) -> dict[str, Any]:
+    async def pause(table_id: RowId, body: PauseBody, player: current) -> dict[str, Any]:
         await run(private.set_paused, _checked(table_id), player.id, body.paused)
         live = cardroom.rooms.get(table_id)
         if live is not None:
@@ -168,7 +182,7 @@ def router(cardroom: CardRoom) -> APIRouter:
         return {"table": table_id, "paused": body.paused}
 
     @routes.post("/api/private/tables/{table_id}/remove")
-    async def remove(table_id: int, body: RemoveBody, player: current) -> dict[str, Any]:
+    async def remove(table_id: RowId, body: RemoveBody, player: current) -> dict[str, Any]:
         await run(private.host_view, _checked(table_id), player.id)  # the host's, or a 404
         live = cardroom.rooms.get(table_id)
         try:
@@ -184,7 +198,7 @@ def router(cardroom: CardRoom) -> APIRouter:
         return {"table": table_id, "player": body.player, "state": private.REMOVED}
 
     @routes.get("/api/private/tables/{table_id}/ledger.csv")
-    async def ledger(table_id: int, player: current) -> Response:
+    async def ledger(table_id: RowId, player: current) -> Response:
         """The night's ledger as CSV (docs/private_games.md, "The night's ledger")."""
         lines = await run(private.night_ledger, _checked(table_id), player.id)
         return Response(
@@ -196,32 +210,30 @@ def router(cardroom: CardRoom) -> APIRouter:
     # A private sit-and-go: the same pass, link and answers, at the tournament's page.
 
     @routes.get("/api/private/tournaments/{tid}/pass")
-    async def my_entry_pass(tid: int, player: current) -> dict[str, Any]:
+    async def my_entry_pass(tid: RowId, player: current) -> dict[str, Any]:
         """The player's standing at a private sit-and-go (may they register?)."""
         where = private.Where("tournament", _checked(tid))
         standing: private.Standing = await run(private.standing_at, where, player.id)
         return standing.answer()
 
     @routes.get("/api/private/tournaments/{tid}")
-    async def tournament_host_view(tid: int, player: current) -> dict[str, Any]:
-        answer: dict[str, Any] = await run(
-            private.host_view, private.Where("tournament", _checked(tid)), player.id
-        )
-        return answer
+    async def tournament_host_view(tid: RowId, request: Request) -> dict[str, Any]:
+        """A private sit-and-go's host panel (``{"host": false}`` to anybody else)."""
+        return await host_or_not(private.Where("tournament", tid), request)
 
     @routes.post("/api/private/tournaments/{tid}/link")
-    async def tournament_renew(tid: int, player: current) -> dict[str, Any]:
+    async def tournament_renew(tid: RowId, player: current) -> dict[str, Any]:
         token: str = await run(private.renew_link, private.Where("tournament", _checked(tid)), player.id)
         return {"tournament": tid, "token": token, "path": f"/invite/{token}"}
 
     @routes.post("/api/private/tournaments/{tid}/ask")
-    async def tournament_ask(tid: int, body: AskBody, player: current) -> dict[str, Any]:
+    async def tournament_ask(tid: RowId, body: AskBody, player: current) -> dict[str, Any]:
         where = private.Where("tournament", _checked(tid))
         await run(private.set_ask_to_join, where, player.id, body.ask_to_join)
         return {"tournament": tid, "ask_to_join": body.ask_to_join}
 
     @routes.post("/api/private/tournaments/{tid}/decide")
-    async def tournament_decide(tid: int, body: DecideBody, player: current) -> dict[str, Any]:
+    async def tournament_decide(tid: RowId, body: DecideBody, player: current) -> dict[str, Any]:
         where = private.Where("tournament", _checked(tid))
         state: str = await run(private.decide, where, player.id, body.player, body.approve)
         return {"tournament": tid, "player": body.player, "state": state}
