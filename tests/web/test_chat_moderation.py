@@ -203,6 +203,8 @@ def test_the_report_form_and_the_consoles_chat_part_fit_in_every_language(
                 for page in (pat, kim):
                     page.goto(f"{room.base}/table/{table}")
                     expect(page.locator(".seat.you")).to_have_count(1, timeout=TIMEOUT)
+                    # the chat opens from the table's button (a sheet over the table on a phone)
+                    page.get_by_test_id("open-chat").click()
                 text = f"a long line to report, in {lang}, at {width} pixels wide"
                 pat.get_by_test_id("chat-text").fill(text)
                 pat.get_by_test_id("chat-text").press("Enter")
