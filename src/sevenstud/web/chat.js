@@ -96,6 +96,12 @@ export class Social {
         this.playerList, this.detail),
     };
     root.replaceWith(el("div", { class: "social" }, this.panels.chat, this.panels.players));
+    // The panels are built here, after the page has loaded this module, so the buttons that
+    // open them only name them now: an aria-controls naming a missing element is invalid.
+    for (const button of document.querySelectorAll("[data-opens]")) {
+      const panel = this.panels[button.dataset.opens];
+      if (panel) button.setAttribute("aria-controls", panel.id);
+    }
     document.addEventListener("keydown", (event) => {
       if (event.key === "Escape" && document.body.dataset.sheet) this.close();
     });
