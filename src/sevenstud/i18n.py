@@ -29,6 +29,8 @@ import re
 from collections.abc import Mapping
 from pathlib import Path
 
+from sevenstud.cards import RANK_NAMES, RANK_PLURALS
+
 __all__ = [
     "DEFAULT",
     "LANGUAGES",
@@ -116,24 +118,10 @@ def translation(lang: str | None) -> Translations:
 
 # ---------------------------------------------------------------------- hand names
 
-_RANKS = (
-    "Deuce",
-    "Three",
-    "Four",
-    "Five",
-    "Six",
-    "Seven",
-    "Eight",
-    "Nine",
-    "Ten",
-    "Jack",
-    "Queen",
-    "King",
-    "Ace",
-)
+# The English rank words are the engine's own (cards.py), so a hand name it writes is always found.
+_RANKS = RANK_NAMES
 _RANK_WORD = "|".join(_RANKS)
-_PLURALS = ("Deuces", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines", "Tens", "Jacks",
-            "Queens", "Kings", "Aces")  # fmt: skip
+_PLURALS = RANK_PLURALS
 _PLURAL_WORD = "|".join(_PLURALS)
 
 
