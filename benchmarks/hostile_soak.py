@@ -54,6 +54,7 @@ import tempfile
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -102,6 +103,8 @@ class Report:
     """The server's resident memory every :data:`MEMORY_EVERY` seconds of the run, in MiB: a
     leak climbs to the end, a table's kept entries filling up level off."""
     audit: str = ""
+    audit_seconds: float = 0.0
+    """How long ``sevenstud audit`` took on the soaked room (every stored hand replayed)."""
     tables: list[int] = field(default_factory=list)
 
     def clean(self) -> bool:
@@ -550,8 +553,12 @@ def run(
     history_askers: int = 4,
     churners: int = 2,
     field_size: int = 300,
+    played: Callable[[Report], None] = lambda _: None,
+    audit_timeout: float = 3600.0,
 ) -> Report:
-    """Start a server, soak it, stop it, audit it: the report."""
+    """Start a server, soak it, stop it, audit it: the report. ``played`` is given the report
+    once the server has stopped, before the audit (which replays every stored hand: a room of a
+    million hands takes minutes), so that the play's figures are out whatever the audit does."""
     report = Report()
     with tempfile.TemporaryDirectory(prefix="sevenstud-soak-") as folder:
         url = database or str(Path(folder) / "soak.sqlite3")
@@ -562,7 +569,9 @@ def run(
                 history_tokens = tuple(
                     play_own_hands(store, seed=f"asker {i}")[1] for i in range(history_askers)
                 )
+                began = time.monotonic()
                 fill_room(store, stored_hands)
+                print(f"{stored_hands:,} hands made by SQL in {time.monotonic() - began:.0f} s", flush=True)
             finally:
                 store.close()
         try:
@@ -610,14 +619,53 @@ def run(
             except subprocess.TimeoutExpired:
                 served.process.kill()
                 served.process.wait(10)
-        done = subprocess.run(
-            [sys.executable, "-m", "sevenstud", "audit", "--database", url],
-            capture_output=True,
-            text=True,
-            timeout=600,
-        )
-        report.audit = (done.stdout.strip().splitlines() or [done.stderr.strip()])[0]
+        played(report)
+        began = time.monotonic()
+        try:
+            done = subprocess.run(
+                [sys.executable, "-m", "sevenstud", "audit", "--database", url],
+                capture_output=True,
+                text=True,
+                timeout=audit_timeout,
+            )
+            report.audit = (done.stdout.strip().splitlines() or [done.stderr.strip()])[0]
+        except subprocess.TimeoutExpired:
+            report.audit = f"audit: not done after {audit_timeout:.0f} s"
+        report.audit_seconds = time.monotonic() - began
     return report
+
+
+def _say_played(report: Report, args: argparse.Namespace) -> None:
+    """Print what the soak's play showed (before the audit, which may take minutes)."""
+    honest = report.honest
+    print(
+        f"{len(report.tables)} tables, {len(report.tables) * 5} honest clients, {args.seconds:.0f} s, with "
+        f"{args.non_readers} spectators that never read and {args.garbage} garbage senders: honest "
+        "round trip "
+        f"p50 {honest.percentile(0.5) * 1000:.1f} ms, p99 {honest.percentile(0.99) * 1000:.1f} ms "
+        f"({honest.actions} actions, {honest.hands} hands, {len(honest.errors)} errors); tables stalled: "
+        f"{len(report.stalled)} (the longest quiet {max(report.longest_quiet.values(), default=0):.1f} s); "
+        f"cards leaked: {len(report.leaks)}; server memory "
+        f"{report.memory_start_mib:.0f} MiB "
+        f"at the start, {report.memory_end_mib:.0f} MiB at the end"
+    )
+    worst = sorted(report.longest_quiet, key=report.longest_quiet.__getitem__, reverse=True)
+    for table in sorted({*report.stalled, *worst[:1]}):
+        print(f"  table {table} quiet {report.longest_quiet[table]:.1f} s: {report.quiet_when.get(table)}")
+    if report.memory_samples:
+        every = ", ".join(f"{m:.0f}" for m in report.memory_samples)
+        print(f"  server memory every {MEMORY_EVERY:.0f} s, MiB: {every}")
+    if report.history_ms:
+        asked = sorted(report.history_ms)
+        p99 = asked[min(len(asked) - 1, round(0.99 * (len(asked) - 1)))]
+        print(
+            f"  own hands, history and statistics in a room of {args.stored_hands:,} stored hands: "
+            f"{len(asked)} answers, p50 {statistics.median(asked):.1f} ms, p99 {p99:.1f} ms"
+        )
+    for answer, count in sorted(report.answers.items()):
+        print(f"  {answer}: {count}")
+    for line in (report.leaks + honest.errors)[:10]:
+        print(f"  problem: {line}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -637,6 +685,9 @@ def main(argv: list[str] | None = None) -> int:
         "--churners", type=int, default=2, help="guests registering and unregistering in a loop"
     )
     parser.add_argument("--field", type=int, default=300, help="guests entered in the churned tournament")
+    parser.add_argument(
+        "--audit-timeout", type=float, default=3600.0, help="seconds the audit of the soaked room may take"
+    )
     args = parser.parse_args(argv)
     report = run(
         args.tables,
@@ -649,36 +700,10 @@ def main(argv: list[str] | None = None) -> int:
         args.history_askers,
         args.churners,
         args.field,
+        played=lambda played: _say_played(played, args),
+        audit_timeout=args.audit_timeout,
     )
-    honest = report.honest
-    print(
-        f"{len(report.tables)} tables, {len(report.tables) * 5} honest clients, {args.seconds:.0f} s, with "
-        f"{args.non_readers} spectators that never read and {args.garbage} garbage senders: honest "
-        "round trip "
-        f"p50 {honest.percentile(0.5) * 1000:.1f} ms, p99 {honest.percentile(0.99) * 1000:.1f} ms "
-        f"({honest.actions} actions, {honest.hands} hands, {len(honest.errors)} errors); tables stalled: "
-        f"{len(report.stalled)} (the longest quiet {max(report.longest_quiet.values(), default=0):.1f} s); "
-        f"cards leaked: {len(report.leaks)}; server memory "
-        f"{report.memory_start_mib:.0f} MiB "
-        f"at the start, {report.memory_end_mib:.0f} MiB at the end; {report.audit}"
-    )
-    worst = sorted(report.longest_quiet, key=report.longest_quiet.__getitem__, reverse=True)
-    for table in sorted({*report.stalled, *worst[:1]}):
-        print(f"  table {table} quiet {report.longest_quiet[table]:.1f} s: {report.quiet_when.get(table)}")
-    if report.memory_samples:
-        every = ", ".join(f"{m:.0f}" for m in report.memory_samples)
-        print(f"  server memory every {MEMORY_EVERY:.0f} s, MiB: {every}")
-    if report.history_ms:
-        asked = sorted(report.history_ms)
-        p99 = asked[min(len(asked) - 1, round(0.99 * (len(asked) - 1)))]
-        print(
-            f"  own hands, history and statistics in a room of {args.stored_hands:,} stored hands: "
-            f"{len(asked)} answers, p50 {statistics.median(asked):.1f} ms, p99 {p99:.1f} ms"
-        )
-    for answer, count in sorted(report.answers.items()):
-        print(f"  {answer}: {count}")
-    for line in (report.leaks + honest.errors)[:10]:
-        print(f"  problem: {line}")
+    print(f"{report.audit} (in {report.audit_seconds:.0f} s)")
     return 0 if report.clean() else 1
 
 
