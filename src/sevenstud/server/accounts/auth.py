@@ -27,10 +27,9 @@ from pathlib import Path
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import delete, or_, select, update
 
 from sevenstud.refusals import Refusal
-from sevenstud.server.store import Store, ledger
+from sevenstud.server.store import Store, accounts, ledger
 from sevenstud.server.store.models import BANNED, LoginSession, Player
 
 SIGN_UP_CHIPS = 1000
@@ -81,7 +80,7 @@ def name_key(name: str) -> str:
 def _new_player(store: Store, name: str, password_hash: str | None, guest: bool) -> int:
     key = name_key(name)
     with store.transaction() as s:
-        if s.scalar(select(Player.id).where(or_(Player.name_key == key, Player.name == name))) is not None:
+        if accounts.name_taken(s, name, key):
             raise AuthError("name_taken", name=repr(name))
         player = Player(
             name=name,
@@ -201,9 +200,9 @@ def find_login(store: Store, name: str) -> tuple[int | None, str | None]:
     player: Player | None = None
     if isinstance(name, str) and len(name) <= 40:
         with store.session() as s:
-            player = s.scalar(select(Player).where(Player.name == name))
+            player = accounts.player_exactly(s, name)
             if player is None:
-                player = s.scalar(select(Player).where(Player.name_key == name_key(name)))
+                player = accounts.player_keyed(s, name_key(name))
     if player is None or player.password_hash is None:
         return None, None
     return player.id, player.password_hash
@@ -287,7 +286,7 @@ def player_of(store: Store, token: str | None, idle: float = SESSION_IDLE_SECOND
             return None
     if now - seen > min(TOUCH_SECONDS, idle / 10):
         with store.transaction() as s:
-            s.execute(update(LoginSession).where(LoginSession.token_hash == key).values(last_seen_at=now))
+            accounts.touch_sessions(s, [key], now)
     return player
 
 
@@ -304,14 +303,8 @@ def delete_expired_sessions(
     now = time.time() if now is None else now
     with store.transaction() as s:
         if in_use:
-            s.execute(
-                update(LoginSession).where(LoginSession.token_hash.in_(list(in_use))).values(last_seen_at=now)
-            )
-        ended = or_(LoginSession.expires_at < now, LoginSession.last_seen_at < now - idle)
-        keys = set(s.scalars(select(LoginSession.token_hash).where(ended)).all())
-        if keys:
-            s.execute(delete(LoginSession).where(LoginSession.token_hash.in_(list(keys))))
-        return keys
+            accounts.touch_sessions(s, in_use, now)
+        return accounts.end_idle_sessions(s, now, idle)
 
 
 def log_out(store: Store, token: str) -> None:
@@ -328,7 +321,7 @@ def refill(store: Store, player_id: int, today: datetime.date | None = None) -> 
     most :data:`REFILLS_PER_DAY` times a day; returns the new balance."""
     day = (today or datetime.datetime.now(datetime.UTC).date()).isoformat()
     with store.transaction() as s:
-        player = s.get(Player, player_id, with_for_update=True)
+        player = accounts.player_locked(s, player_id)
         if player is None:
             raise AuthError(f"no account {player_id}")
         if player.balance >= REFILL_BELOW:

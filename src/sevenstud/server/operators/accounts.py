@@ -11,25 +11,11 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from sqlalchemy import delete, func, or_, select
-from sqlalchemy.orm import Session
-
 from sevenstud.refusals import Refusal
 from sevenstud.server.accounts import auth
 from sevenstud.server.operators import log
-from sevenstud.server.store import Store, ledger
-from sevenstud.server.store.models import (
-    BANNED,
-    DealtIn,
-    Entry,
-    LoginSession,
-    OperatorEvent,
-    Player,
-    Sitting,
-    TournamentEntry,
-    TournamentRow,
-    Transfer,
-)
+from sevenstud.server.store import Session, Store, accounts, ledger
+from sevenstud.server.store.models import BANNED, Player
 
 OPERATOR = "operator"
 PLAYER = "player"
@@ -48,7 +34,7 @@ class OperatorError(Refusal, ValueError):
 
 
 def _account(s: Session, name: str) -> Player:
-    found = s.scalar(select(Player).where(or_(Player.name == name, Player.name_key == auth.name_key(name))))
+    found = accounts.player_named(s, name, auth.name_key(name))
     if found is None:
         raise OperatorError("no_account_named", name=repr(name))
     return found
@@ -75,12 +61,7 @@ def find(store: Store, query: str) -> list[dict[str, Any]]:
     """Accounts whose name contains ``query`` (compared as names are), guests last."""
     key = auth.name_key(query.strip()) if isinstance(query, str) else ""
     with store.session() as s:
-        rows = s.scalars(
-            select(Player)
-            .where(Player.name_key.contains(key, autoescape=True))
-            .order_by(Player.guest, Player.name_key)
-            .limit(FOUND_AT_MOST)
-        ).all()
+        rows = accounts.players_containing(s, key, FOUND_AT_MOST)
         return [_line(player) for player in rows]
 
 
@@ -103,44 +84,12 @@ def look(store: Store, name: str) -> dict[str, Any]:
     with store.session() as s:
         player = _account(s, name)
         balance = ledger.account(s, ledger.BALANCE, player.id) if player.id else None
-        moves = s.execute(
-            select(Transfer.at, Transfer.reason, Entry.amount)
-            .join(Entry, Entry.transfer_id == Transfer.id)
-            .where(Entry.account_id == balance)
-            .order_by(Transfer.id.desc())
-            .limit(SHOWN_AT_MOST)
-        ).all()
-        logins = s.execute(
-            select(LoginSession.created_at, LoginSession.last_seen_at, LoginSession.expires_at)
-            .where(LoginSession.player_id == player.id, LoginSession.expires_at > now)
-            .order_by(LoginSession.created_at.desc())
-        ).all()
-        seats = s.execute(
-            select(Sitting.table_id, Sitting.seat, Sitting.stack)
-            .where(Sitting.player_id == player.id, Sitting.open)
-            .order_by(Sitting.table_id)
-        ).all()
-        seated = s.scalar(select(func.count()).select_from(Sitting).where(Sitting.player_id == player.id))
-        hands = s.execute(
-            select(DealtIn.hand_id, DealtIn.table_id, DealtIn.number, DealtIn.started_at)
-            .where(DealtIn.player_id == player.id)
-            .order_by(DealtIn.started_at.desc(), DealtIn.hand_id.desc())
-            .limit(SHOWN_AT_MOST)
-        ).all()
-        entries = s.execute(
-            select(
-                TournamentRow.id,
-                TournamentRow.name,
-                TournamentRow.state,
-                TournamentEntry.paid,
-                TournamentEntry.place,
-                TournamentEntry.prize,
-            )
-            .join(TournamentRow, TournamentRow.id == TournamentEntry.tournament_id)
-            .where(TournamentEntry.player_id == player.id)
-            .order_by(TournamentEntry.id.desc())
-            .limit(SHOWN_AT_MOST)
-        ).all()
+        moves = accounts.balance_moves(s, balance, SHOWN_AT_MOST)
+        logins = accounts.live_logins(s, player.id, now)
+        seats = accounts.open_seats(s, player.id)
+        seated = accounts.sittings_count(s, player.id)
+        hands = accounts.last_hands(s, player.id, SHOWN_AT_MOST)
+        entries = accounts.tournament_entries(s, player.id, SHOWN_AT_MOST)
         return {
             **_line(player),
             "created_at": player.created_at,
@@ -157,7 +106,7 @@ def look(store: Store, name: str) -> dict[str, Any]:
                 {"id": t, "name": n, "state": state, "paid": paid, "place": place, "prize": prize}
                 for t, n, state, paid, place, prize in entries
             ],
-            "chip_moves": [{"at": at, "reason": reason, "amount": amount} for at, reason, amount in moves],
+            "chip_moves": [{"at": at, "reason": reason, "amount": amount} for _, at, reason, amount in moves],
         }
 
 
@@ -192,23 +141,11 @@ def own_chip_moves(store: Store, player_id: int) -> list[dict[str, Any]]:
         if player is None:
             return []
         balance = ledger.account(s, ledger.BALANCE, player.id)
-        moves = s.execute(
-            select(Transfer.id, Transfer.at, Transfer.reason, Entry.amount)
-            .join(Entry, Entry.transfer_id == Transfer.id)
-            .where(Entry.account_id == balance)
-            .order_by(Transfer.id.desc())
-            .limit(OWN_MOVES_SHOWN)
-        ).all()
+        moves = accounts.balance_moves(s, balance, OWN_MOVES_SHOWN)
         notes: dict[int, str] = {}
         if any(reason == "operator" for _, _, reason, _ in moves):
             # An operator's reason is kept in the event log, its line naming the transfer.
-            lines = s.scalars(
-                select(OperatorEvent)
-                .where(OperatorEvent.action == "chips", OperatorEvent.target == player.name)
-                .order_by(OperatorEvent.id.desc())
-                .limit(OWN_MOVES_SHOWN)
-            )
-            for line in lines:
+            for line in accounts.chip_move_lines(s, player.name, OWN_MOVES_SHOWN):
                 moved = (line.detail or {}).get("transfer")
                 if isinstance(moved, int):
                     notes[moved] = line.reason
@@ -232,8 +169,7 @@ def suspend(store: Store, operator: str, name: str, until: float | None, reason:
             raise OperatorError("operator_revoke_first", name=player.name)
         player.suspended_until = BANNED if until is None else until
         player.suspended_reason = reason
-        keys = list(s.scalars(select(LoginSession.token_hash).where(LoginSession.player_id == player.id)))
-        s.execute(delete(LoginSession).where(LoginSession.player_id == player.id))
+        keys = accounts.end_sessions(s, player.id)
         log.write(s, operator, "ban" if until is None else "suspend", player.name, reason, until=until)
         return keys
 
@@ -278,28 +214,14 @@ def rename(store: Store, operator: str, name: str, new_name: str, reason: str) -
         old = player.name
         if old == new_name:
             raise OperatorError("rename_same", name=old)
-        taken = s.scalar(
-            select(Player.id).where(
-                or_(Player.name == new_name, Player.name_key == auth.name_key(new_name)),
-                Player.id != player.id,
-            )
-        )
-        if taken is not None:
+        if accounts.name_taken(s, new_name, auth.name_key(new_name), besides=player.id):
             raise OperatorError("name_taken", name=repr(new_name))
-        held = s.scalar(
-            select(func.count()).select_from(Sitting).where(Sitting.player_id == player.id, Sitting.open)
-        )
-        registered = s.scalar(
-            select(func.count())
-            .select_from(TournamentEntry)
-            .join(TournamentRow, TournamentRow.id == TournamentEntry.tournament_id)
-            .where(TournamentEntry.player_id == player.id, TournamentRow.state.not_in(OVER))
-        )
+        held = accounts.sittings_count(s, player.id, open_only=True)
+        registered = accounts.entries_not_over(s, player.id, OVER)
         if held or registered:
             raise OperatorError("rename_while_seated", name=old)
         player.name, player.name_key = new_name, auth.name_key(new_name)
-        keys = list(s.scalars(select(LoginSession.token_hash).where(LoginSession.player_id == player.id)))
-        s.execute(delete(LoginSession).where(LoginSession.player_id == player.id))
+        keys = accounts.end_sessions(s, player.id)
         log.write(s, operator, "rename", new_name, reason, old=old, new=new_name)
         return new_name, keys
 

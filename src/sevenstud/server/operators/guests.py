@@ -13,22 +13,9 @@ from __future__ import annotations
 
 import time
 
-from sqlalchemy import delete, exists, func, or_, select
-from sqlalchemy.orm import Session
-
 from sevenstud.server.operators import log
 from sevenstud.server.operators.accounts import OVER, OperatorError
-from sevenstud.server.store import Store, ledger
-from sevenstud.server.store.models import (
-    DealtIn,
-    LoginSession,
-    Player,
-    PlayerNote,
-    Sitting,
-    TournamentEntry,
-    TournamentRow,
-    Waiting,
-)
+from sevenstud.server.store import Store, accounts, ledger
 
 MAX_DAYS = 3650
 
@@ -39,46 +26,18 @@ def _days(days: object) -> int:
     return days
 
 
-def _played(s: Session, player_id: int) -> bool:
-    """Whether a row of the room's history names the guest (then its row stays)."""
-    return any(
-        s.scalar(select(exists().where(column == player_id)))
-        for column in (Sitting.player_id, DealtIn.player_id, TournamentEntry.player_id)
-    )
-
-
 def prune(store: Store, operator: str, unused_days: int) -> dict[str, int]:
     """Prune the guests unused for ``unused_days`` days (1 to 3650): how many were pruned
     (``guests``), how many rows deleted (``deleted``) and how many chips went back to the
     bank (``chips``)."""
     cutoff = time.time() - _days(unused_days) * 86400
-    recent = select(LoginSession.player_id).where(
-        or_(LoginSession.last_seen_at >= cutoff, LoginSession.created_at >= cutoff)
-    )
-    seated = select(Sitting.player_id).where(Sitting.open, Sitting.player_id.is_not(None))
-    waiting = select(Waiting.player_id)
-    registered = (
-        select(TournamentEntry.player_id)
-        .join(TournamentRow, TournamentRow.id == TournamentEntry.tournament_id)
-        .where(TournamentEntry.player_id.is_not(None), TournamentRow.state.not_in(OVER))
-    )
     pruned = deleted = chips = 0
     with store.transaction() as s:
-        guests = s.scalars(
-            select(Player)
-            .where(
-                Player.guest,
-                Player.created_at < cutoff,
-                Player.id.not_in(recent),
-                Player.id.not_in(seated),
-                Player.id.not_in(waiting),
-                Player.id.not_in(registered),
-            )
-            .order_by(Player.id)
-        ).all()
+        guests = accounts.unused_guests(s, cutoff, OVER)
         bank = ledger.account(s, ledger.BANK)
         for guest in guests:
-            played = _played(s, guest.id)
+            # a row of the room's history names the guest: its row stays
+            played = accounts.in_history(s, guest.id)
             if played and guest.balance == 0:
                 continue  # pruned before: its row stays for its hands
             if guest.balance:
@@ -86,9 +45,9 @@ def prune(store: Store, operator: str, unused_days: int) -> dict[str, int]:
                 ledger.move_balance(s, guest.id, -amount)
                 ledger.transfer(s, ledger.account(s, ledger.BALANCE, guest.id), bank, amount, "prune")
                 chips += amount
-            s.execute(delete(LoginSession).where(LoginSession.player_id == guest.id))
+            accounts.end_sessions(s, guest.id)
             if not played:
-                s.execute(delete(PlayerNote).where(PlayerNote.author_id == guest.id))
+                accounts.forget_notes(s, guest.id)
                 s.delete(guest)
                 deleted += 1
             pruned += 1
@@ -110,4 +69,4 @@ def prune(store: Store, operator: str, unused_days: int) -> dict[str, int]:
 def guests_count(store: Store) -> int:
     """How many guest accounts the room keeps."""
     with store.session() as s:
-        return int(s.scalar(select(func.count()).select_from(Player).where(Player.guest)) or 0)
+        return accounts.guests_count(s)

@@ -6,10 +6,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
-
-from sevenstud.server.store import Store
+from sevenstud.server.store import Session, Store, events
 from sevenstud.server.store.models import OperatorEvent
 
 COMMAND_LINE = "command line"
@@ -20,11 +17,7 @@ def write(
     s: Session, operator: str, action: str, target: str | None, reason: str = "", **detail: Any
 ) -> OperatorEvent:
     """Add one line to the log, in the session's transaction (the action's own)."""
-    row = OperatorEvent(
-        at=time.time(), operator=operator, action=action, target=target, reason=reason, detail=detail or None
-    )
-    s.add(row)
-    return row
+    return events.add_event(s, time.time(), operator, action, target, reason, detail)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,16 +36,15 @@ class Filter:
 def lines(store: Store, wanted: Filter = Filter()) -> list[dict[str, Any]]:
     """The log's lines that ``wanted`` picks, newest first, as the console and the API show
     them."""
-    query = select(OperatorEvent).order_by(OperatorEvent.id.desc()).limit(wanted.limit)
-    if wanted.action is not None:
-        query = query.where(OperatorEvent.action == wanted.action)
-    if wanted.target is not None:
-        query = query.where(OperatorEvent.target == wanted.target)
-    if wanted.operator is not None:
-        query = query.where(OperatorEvent.operator == wanted.operator)
-    if wanted.before is not None:
-        query = query.where(OperatorEvent.id < wanted.before)
     with store.session() as s:
+        rows = events.events(
+            s,
+            limit=wanted.limit,
+            action=wanted.action,
+            target=wanted.target,
+            operator=wanted.operator,
+            before=wanted.before,
+        )
         return [
             {
                 "id": row.id,
@@ -63,7 +55,7 @@ def lines(store: Store, wanted: Filter = Filter()) -> list[dict[str, Any]]:
                 "reason": row.reason,
                 "detail": row.detail or {},
             }
-            for row in s.scalars(query)
+            for row in rows
         ]
 
 
@@ -72,7 +64,7 @@ def check(s: Session) -> list[str]:
     changed or slipped in later would break it)."""
     problems = []
     last_at = float("-inf")
-    for row_id, at in s.execute(select(OperatorEvent.id, OperatorEvent.at).order_by(OperatorEvent.id)):
+    for row_id, at in events.event_times(s):
         if at < last_at:
             problems.append(f"operator event {row_id}: its time is before the event it follows")
         last_at = max(last_at, at)

@@ -13,16 +13,12 @@ from __future__ import annotations
 import hashlib
 import secrets
 import time
-from typing import Any, cast
-
-from sqlalchemy import CursorResult, delete, select, update
-from sqlalchemy.orm import Session
 
 from sevenstud.refusals import Refusal
 from sevenstud.server.operators import log
 from sevenstud.server.operators.accounts import OperatorError, _account, _reason
-from sevenstud.server.store import Store
-from sevenstud.server.store.models import LoginSession, PasswordReset, Player
+from sevenstud.server.store import Session, Store, accounts
+from sevenstud.server.store.models import PasswordReset, Player
 
 RESET_HOURS = 24.0
 """How long a password-reset link works."""
@@ -49,8 +45,7 @@ def make(store: Store, operator: str, name: str, reason: str) -> tuple[str, floa
         player = _account(s, name)
         if player.guest or player.password_hash is None:
             raise OperatorError("reset_for_guest", name=player.name)
-        unused = (PasswordReset.player_id == player.id, PasswordReset.used_at.is_(None))
-        s.execute(update(PasswordReset).where(*unused).values(expires_at=now))  # the older ones end
+        accounts.end_reset_links(s, player.id, now)  # the older ones end
         s.add(
             PasswordReset(
                 token_hash=_hash(token),
@@ -76,7 +71,7 @@ def whose(store: Store, token: str) -> str:
 def _find(s: Session, token: str) -> PasswordReset:
     if not isinstance(token, str) or not 20 <= len(token) <= 100:
         raise ResetRefused("reset_link_not_live")
-    row = s.scalar(select(PasswordReset).where(PasswordReset.token_hash == _hash(token)))
+    row = accounts.reset_link(s, _hash(token))
     if row is None or row.used_at is not None or row.expires_at <= time.time():
         raise ResetRefused("reset_link_not_live")
     return row
@@ -88,18 +83,12 @@ def use(store: Store, token: str, password_hash: str) -> tuple[str, list[str]]:
     account's name and the ended sessions' keys (the caller closes their sockets)."""
     with store.transaction() as s:
         row = _find(s, token)
-        claimed = s.execute(  # a CursorResult: its rowcount says whether this call used it
-            update(PasswordReset)
-            .where(PasswordReset.id == row.id, PasswordReset.used_at.is_(None))
-            .values(used_at=time.time())
-        )
-        if cast(CursorResult[Any], claimed).rowcount != 1:  # used twice at once: the other won
+        if not accounts.use_reset_link(s, row.id, time.time()):  # used twice at once: the other won
             raise ResetRefused("reset_link_not_live")
         player = s.get(Player, row.player_id)
         assert player is not None  # a foreign key
         player.password_hash = password_hash
-        keys = list(s.scalars(select(LoginSession.token_hash).where(LoginSession.player_id == player.id)))
-        s.execute(delete(LoginSession).where(LoginSession.player_id == player.id))
+        keys = accounts.end_sessions(s, player.id)
         log.write(
             s, player.name, "password_reset", player.name, "", link_by=row.made_by, sessions_ended=len(keys)
         )

@@ -15,11 +15,9 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select, update
-
 from sevenstud.server.operators import SCOPES, log
 from sevenstud.server.operators.accounts import OperatorError
-from sevenstud.server.store import Store
+from sevenstud.server.store import Store, tokens
 from sevenstud.server.store.models import ApiToken
 
 PREFIX = "ssk_"
@@ -53,7 +51,7 @@ def make(store: Store, made_by: str, label: str, scopes: list[str]) -> tuple[int
     unknown = sorted(set(scopes) - set(SCOPES))
     if unknown or not scopes:
         given = ", ".join(unknown) or "none"
-        raise OperatorError("token_scopes", scopes=', '.join(SCOPES), given=given)
+        raise OperatorError("token_scopes", scopes=", ".join(SCOPES), given=given)
     token = PREFIX + secrets.token_urlsafe(32)
     with store.transaction() as s:
         row = ApiToken(token_hash=_hash(token), label=label, scopes=sorted(set(scopes)), made_by=made_by)
@@ -87,7 +85,7 @@ def listed(store: Store) -> list[dict[str, Any]]:
                 "revoked_at": row.revoked_at,
                 "last_used_at": row.last_used_at,
             }
-            for row in s.scalars(select(ApiToken).order_by(ApiToken.id))
+            for row in tokens.all_tokens(s)
         ]
 
 
@@ -97,8 +95,8 @@ def caller(store: Store, token: str) -> Caller | None:
         return None
     now = time.time()
     with store.transaction() as s:
-        row = s.scalar(select(ApiToken).where(ApiToken.token_hash == _hash(token)))
+        row = tokens.token_hashed(s, _hash(token))
         if row is None or row.revoked_at is not None:
             return None
-        s.execute(update(ApiToken).where(ApiToken.id == row.id).values(last_used_at=now))
+        tokens.mark_used(s, row.id, now)
         return Caller(row.id, row.label, frozenset(row.scopes))

@@ -17,6 +17,9 @@ from typing import Any, TypeVar
 from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.orm import Session, sessionmaker
 
+# ``Connection`` and ``Session`` are named here for the modules outside the store that pass them
+# on to its functions: they name the store's types, never SQLAlchemy (tests/test_structure.py).
+
 T = TypeVar("T")
 
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -275,4 +278,14 @@ def open_store(
     return Store(full, engine, sessionmaker(engine, expire_on_commit=False), writer)
 
 
-__all__ = ["Store", "StoreError", "data_dir", "default_url", "normalize_url", "open_store", "upgrade"]
+__all__ = [
+    "Connection",
+    "Session",
+    "Store",
+    "StoreError",
+    "data_dir",
+    "default_url",
+    "normalize_url",
+    "open_store",
+    "upgrade",
+]
