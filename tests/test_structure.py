@@ -238,3 +238,55 @@ def test_the_private_check_sees_a_reach(tmp_path: Path, monkeypatch: pytest.Monk
     (package / "hand.py").write_text("from sevenstud.bots.simple import _inner\n")
     monkeypatch.setattr(sys.modules[__name__], "SOURCE", tmp_path)
     assert private_reaches() == ["sevenstud.hand imports sevenstud.bots.simple._inner"]
+
+
+# The modules outside server/store/ still allowed to import SQLAlchemy: the tournaments', whose
+# SQL another change is rewriting (issue 32, point 9: the lead empties this list at its merge).
+SQL_ALLOWED = {
+    "sevenstud.server.tournaments.cashier",
+    "sevenstud.server.tournaments.routes",
+    "sevenstud.server.tournaments.service",
+    "sevenstud.server.tournaments.sharing",
+    "sevenstud.server.tournaments.views",
+}
+
+
+def sql_outside_the_store() -> list[str]:
+    """Every module of the card room server outside ``server/store/`` (and :data:`SQL_ALLOWED`)
+    that imports SQLAlchemy, anywhere in its source: the store is the one place that writes SQL
+    (DESIGN.md); the others call its functions and name its ``Session`` and ``Connection``."""
+    found = []
+    for name, path in sorted(_modules().items()):
+        if not name.startswith("sevenstud.server") or name.startswith("sevenstud.server.store"):
+            continue
+        if name in SQL_ALLOWED:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                targets = [node.module or ""]
+            else:
+                continue
+            found += [f"{name} imports {t}" for t in targets if t.split(".")[0] == "sqlalchemy"]
+    return found
+
+
+def test_only_the_store_writes_sql() -> None:
+    """issue 32, point 9: every query is a function of server/store/."""
+    assert sql_outside_the_store() == []
+
+
+def test_the_sql_check_sees_an_import(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    server = tmp_path / "sevenstud" / "server"
+    (server / "store").mkdir(parents=True)
+    for folder in (tmp_path / "sevenstud", server, server / "store"):
+        (folder / "__init__.py").write_text("")
+    (server / "store" / "models.py").write_text("from sqlalchemy import select\n")
+    (server / "lobby.py").write_text("def f():\n    import sqlalchemy.orm\n    return sqlalchemy.orm\n")
+    (server / "audit.py").write_text("from sqlalchemy import func\n")
+    monkeypatch.setattr(sys.modules[__name__], "SOURCE", tmp_path)
+    assert sql_outside_the_store() == [
+        "sevenstud.server.audit imports sqlalchemy",
+        "sevenstud.server.lobby imports sqlalchemy.orm",
+    ]

@@ -17,11 +17,8 @@ import argparse
 import sys
 from dataclasses import dataclass, field
 
-from sqlalchemy import func, select
-
 from sevenstud.server.operators import log as operator_log
-from sevenstud.server.store import Store, StoreError, ledger, open_store
-from sevenstud.server.store.models import DealtIn, Entry, HandRow, LedgerAccount, Player, Sitting
+from sevenstud.server.store import Store, StoreError, checks, ledger, open_store
 from sevenstud.server.tournaments.views import audit_tournaments
 from sevenstud.wire import WireError, hand_from_record
 
@@ -53,30 +50,24 @@ def audit(store: Store) -> AuditReport:
     # One snapshot for every query: the tables' actors write while the audit reads, and reads
     # made at different moments would pair one moment's stacks with another's ledger.
     with store.snapshot() as s:
-        sums = s.execute(
-            select(
-                Entry.transfer_id, func.count(), func.sum(Entry.amount), func.min(func.abs(Entry.amount))
-            ).group_by(Entry.transfer_id)
-        ).all()
+        sums = checks.transfer_sums(s)
         report.transfers = len(sums)
         for transfer_id, rows, total, smallest in sums:
             if rows != 2 or total != 0 or not smallest:
                 problems.append(f"transfer {transfer_id}: {rows} entries summing to {total}")
-        held = dict(
-            s.execute(select(Entry.account_id, func.sum(Entry.amount)).group_by(Entry.account_id)).all()
-        )
-        accounts = {(a.kind, a.ref): a.id for a in s.scalars(select(LedgerAccount)).all()}
+        held = checks.account_sums(s)
+        accounts = checks.account_ids(s)
 
         def ledger_says(kind: str, ref: int) -> int:
             account_id = accounts.get((kind, ref))
             return int(held.get(account_id, 0) or 0) if account_id is not None else 0
 
-        for player in s.scalars(select(Player)).all():
+        for player in checks.every_player(s):
             says = ledger_says(ledger.BALANCE, player.id)
             if player.balance != says:
                 problems.append(f"player {player.name}: balance {player.balance}, the ledger says {says}")
         people: dict[int, int] = {}  # sitting -> its person (a bot's is not there)
-        for sitting in s.scalars(select(Sitting)).all():
+        for sitting in checks.every_sitting(s):
             if sitting.player_id is not None:
                 people[sitting.id] = sitting.player_id
             says = ledger_says(ledger.SEAT, sitting.id)
@@ -88,7 +79,7 @@ def audit(store: Store) -> AuditReport:
                 )
         rake = 0
         dealt_in: set[tuple[int, int, int]] = set()  # (hand, player, place in the hand) as it should be
-        for hand in s.scalars(select(HandRow).order_by(HandRow.id)).all():
+        for hand in checks.every_hand(s):
             where = f"hand {hand.number} of table {hand.table_id}"
             if hand.status != "playing" and ledger_says(ledger.POT, hand.id):
                 problems.append(
@@ -112,8 +103,7 @@ def audit(store: Store) -> AuditReport:
                     f"{where}: replays to stacks {list(replayed.stacks)} and rake {replayed.rake}, "
                     f"stored {result.get('stacks')} and {result.get('rake')}"
                 )
-        index = select(DealtIn.hand_id, DealtIn.player_id, DealtIn.hero)
-        indexed = {(hand_id, player_id, hero) for hand_id, player_id, hero in s.execute(index)}
+        indexed = checks.dealt_in_index(s)
         for hand_id, player_id, hero in sorted(dealt_in - indexed)[:10]:
             problems.append(f"hand row {hand_id}: player {player_id} (place {hero}) is not in dealt_in")
         for hand_id, player_id, hero in sorted(indexed - dealt_in)[:10]:

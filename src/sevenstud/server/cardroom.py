@@ -19,8 +19,6 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from sqlalchemy import func, select
-
 from sevenstud.refusals import Refusal
 from sevenstud.server.accounts import auth
 from sevenstud.server.accounts.sessions import LOGGED_OUT, Sessions
@@ -31,8 +29,9 @@ from sevenstud.server.limits import Buckets, HashPool, Limits, LoginGuard, Socke
 from sevenstud.server.metrics import Readings, RoomMetrics
 from sevenstud.server.operators.chat import Moderation
 from sevenstud.server.protocol import ClosedWhy, Outgoing, TableClosed
-from sevenstud.server.store import Store
-from sevenstud.server.store.models import EventRow, HouseTable, TableRow, TournamentRow, TournamentTable
+from sevenstud.server.store import Store, tournament_list
+from sevenstud.server.store import tables as table_rows
+from sevenstud.server.store.models import TableRow
 from sevenstud.server.store.private import is_paused
 from sevenstud.server.study import jobs as study
 from sevenstud.server.tables.chat import ChatDesk
@@ -361,12 +360,10 @@ def closed_table(store: Store, table_id: int) -> TableClosed | None:
         row = s.get(TableRow, table_id)
         if row is None or not row.closed:
             return None
-        tid = s.scalar(select(TournamentTable.tournament_id).where(TournamentTable.table_id == table_id))
-        state = (
-            s.scalar(select(TournamentRow.state).where(TournamentRow.id == tid)) if tid is not None else None
-        )
-        number = s.scalar(select(func.max(EventRow.number)).where(EventRow.table_id == table_id))
-        house = s.scalar(select(HouseTable.state).where(HouseTable.table_id == table_id))
+        tid = table_rows.tournament_of(s, table_id)
+        state = tournament_list.tournament_state(s, tid) if tid is not None else None
+        number = table_rows.last_stream_number(s, table_id)
+        house = table_rows.house_state_of(s, table_id)
     if tid is None:
         why: ClosedWhy = "house_closed" if house in ("closing", "closed") else "closed"
         return table_closed(table_id, why, number=number or 0)

@@ -13,7 +13,6 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import func, select
 
 from sevenstud.bots.registry import BotKindName
 from sevenstud.games import GAMES, GameCode, Stakes, StudHiLo, game_class, game_facts
@@ -26,7 +25,8 @@ from sevenstud.server.operators.accounts import OPERATOR
 from sevenstud.server.plaintext import PlainLine
 from sevenstud.server.protocol import MAX_ID
 from sevenstud.server.store import Store, private
-from sevenstud.server.store.models import Player, TableRow
+from sevenstud.server.store import tables as table_rows
+from sevenstud.server.store.models import Player
 from sevenstud.server.tables.keeper import KEPT_ENTRIES
 from sevenstud.server.tables.room import create_table
 from sevenstud.table import TableSettings
@@ -91,9 +91,7 @@ class NewTable(BaseModel):
 def open_tables_of(store: Store, player_id: int) -> int:
     """How many tables ``player_id`` opened that are still open."""
     with store.session() as s:
-        mine = (TableRow.owner_id == player_id) & TableRow.closed.is_(False)
-        found = s.scalar(select(func.count()).select_from(TableRow).where(mine))
-    return int(found or 0)
+        return table_rows.open_tables_of(s, player_id)
 
 
 def router(room: CardRoom) -> APIRouter:

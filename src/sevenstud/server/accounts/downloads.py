@@ -32,7 +32,6 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import PlainTextResponse, StreamingResponse
-from sqlalchemy.orm import Session
 
 from sevenstud.events import (
     ActionTaken,
@@ -52,7 +51,7 @@ from sevenstud.refusals import Refusal
 from sevenstud.server.accounts.sessions import Sessions
 from sevenstud.server.i18n import negotiate, translation
 from sevenstud.server.limits import Buckets, Limits, RateLimited
-from sevenstud.server.store import Store, dealt, hands
+from sevenstud.server.store import Session, Store, dealt, hands
 from sevenstud.server.store.dealt import Dealt
 from sevenstud.server.store.models import HandRow, TableRow, TournamentRow, TournamentTable
 from sevenstud.server.tables.presenter import street_lines, summary
@@ -195,9 +194,7 @@ def street_money(hand: Hand) -> dict[int, dict[str, list[Any]]]:
             bets.setdefault(street, [0] * hand.n)[event.seat] += event.chips
         elif isinstance(event, BetReturned) and street in bets:
             bets[street][event.seat] -= event.amount
-    return {
-        street: {"pots": pots[street], "bets": bets.get(street, [0] * hand.n)} for street in pots
-    }
+    return {street: {"pots": pots[street], "bets": bets.get(street, [0] * hand.n)} for street in pots}
 
 
 def replay_for(own: OwnHand, lang: str = "en") -> dict[str, Any]:

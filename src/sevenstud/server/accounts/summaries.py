@@ -24,10 +24,8 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from sqlalchemy.orm import Session
-
 from sevenstud.server.accounts.downloads import MAX_HANDS
-from sevenstud.server.store import Store, dealt, hands
+from sevenstud.server.store import Session, Store, dealt, hands
 from sevenstud.server.store.dealt import Dealt
 from sevenstud.server.store.models import HandRow, Sitting
 from sevenstud.stats import HandFacts, hand_facts

@@ -23,14 +23,11 @@ import threading
 import time
 from typing import Any
 
-from sqlalchemy import delete, select
-from sqlalchemy.orm import Session
-
 from sevenstud.server.operators import log
 from sevenstud.server.operators.accounts import OperatorError, _account, _reason
 from sevenstud.server.operators.chat_words import Matcher, entry
 from sevenstud.server.protocol import ChatLine
-from sevenstud.server.store import Store
+from sevenstud.server.store import Session, Store, chat
 from sevenstud.server.store.models import ChatLineRow, ChatMute, ChatReport, ChatWord, Player
 from sevenstud.server.tables.keeper import RoomError
 
@@ -76,7 +73,7 @@ class Moderation:
             if self._matcher is not None and now - self._read_at < WORDS_FRESH:
                 return self._matcher
         with self.store.session() as s:
-            found = Matcher.of(list(s.scalars(select(ChatWord.word))))
+            found = Matcher.of(chat.refused_words(s))
         with self._lock:
             self._matcher, self._read_at = found, now
         return found
@@ -109,7 +106,7 @@ class Moderation:
             s.add(row)
             self._written += 1
             if self._written % PRUNE_EVERY == 0:
-                s.execute(delete(ChatLineRow).where(ChatLineRow.at < line.at - self.log_days * 86400))
+                chat.prune_lines(s, line.at - self.log_days * 86400)
 
 
 # -- a player's report ------------------------------------------------------------------------
@@ -128,10 +125,7 @@ def report(store: Store, reporter: Player, line_id: str, reason: str, now: float
             raise OperatorError("chat_line_unknown")
         if line.player_id == reporter.id:
             raise OperatorError("chat_report_own_line")
-        again = select(ChatReport.id).where(
-            ChatReport.line_id == line.id, ChatReport.reporter_id == reporter.id
-        )
-        if s.scalar(again) is not None:
+        if chat.reported_by(s, line.id, reporter.id):
             raise OperatorError("chat_reported_already")
         row = ChatReport(
             line_id=line.id,
@@ -173,11 +167,8 @@ def _report_line(row: ChatReport) -> dict[str, Any]:
 
 def reports(store: Store, state: str | None = OPEN, limit: int = LISTED_AT_MOST) -> list[dict[str, Any]]:
     """The reports in ``state`` (None: every state), newest first."""
-    query = select(ChatReport).order_by(ChatReport.id.desc()).limit(min(limit, LISTED_AT_MOST))
-    if state is not None:
-        query = query.where(ChatReport.state == state)
     with store.session() as s:
-        return [_report_line(row) for row in s.scalars(query)]
+        return [_report_line(row) for row in chat.report_rows(s, state, min(limit, LISTED_AT_MOST))]
 
 
 def lines(
@@ -185,14 +176,8 @@ def lines(
 ) -> list[dict[str, Any]]:
     """The chat log's lines, newest first: of table ``table``, of the player named ``player``
     (either, both or neither)."""
-    query = (
-        select(ChatLineRow).order_by(ChatLineRow.at.desc(), ChatLineRow.id).limit(min(limit, LISTED_AT_MOST))
-    )
-    if table is not None:
-        query = query.where(ChatLineRow.table_id == table)
     with store.session() as s:
-        if player is not None:
-            query = query.where(ChatLineRow.player_id == _account(s, player).id)
+        player_id = None if player is None else _account(s, player).id
         return [
             {
                 "id": row.id,
@@ -203,31 +188,24 @@ def lines(
                 "at": row.at,
                 "text": row.text,
             }
-            for row in s.scalars(query)
+            for row in chat.line_rows(s, table, player_id, min(limit, LISTED_AT_MOST))
         ]
 
 
 def mutes(store: Store, now: float | None = None) -> list[dict[str, Any]]:
     """The mutes in force, the soonest to end first."""
     now = time.time() if now is None else now
-    query = (
-        select(ChatMute, Player.name)
-        .join(Player, Player.id == ChatMute.player_id)
-        .where(ChatMute.until > now)
-        .order_by(ChatMute.until)
-        .limit(LISTED_AT_MOST)
-    )
     with store.session() as s:
         return [
             {"player": name, "until": m.until, "reason": m.reason, "muted_by": m.muted_by, "at": m.at}
-            for m, name in s.execute(query)
+            for m, name in chat.mutes_in_force(s, now, LISTED_AT_MOST)
         ]
 
 
 def words(store: Store) -> list[dict[str, Any]]:
     """The refused words, in order."""
     with store.session() as s:
-        rows = s.scalars(select(ChatWord).order_by(ChatWord.word))
+        rows = chat.word_rows(s)
         return [{"word": row.word, "added_by": row.added_by, "at": row.at} for row in rows]
 
 
@@ -267,9 +245,7 @@ def mute(
             s.add(ChatMute(player_id=player.id, until=until, reason=reason, muted_by=operator, at=now))
         else:
             row.until, row.reason, row.muted_by, row.at = until, reason, operator, now
-        resolved = list(
-            s.scalars(select(ChatReport).where(ChatReport.said_by_id == player.id, ChatReport.state == OPEN))
-        )
+        resolved = chat.open_reports_on(s, player.id, OPEN)
         for found in resolved:
             found.state, found.resolved_by, found.resolved_at = MUTED, operator, now
         reports_ = [found.id for found in resolved]

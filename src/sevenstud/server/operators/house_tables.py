@@ -33,7 +33,6 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import func, select, update
 
 from sevenstud.bots.registry import BotKindName
 from sevenstud.games import GameCode, Stakes, StudHiLo, game_class
@@ -44,8 +43,8 @@ from sevenstud.server.operators import log, settings
 from sevenstud.server.operators.access import Access, Acting
 from sevenstud.server.plaintext import PlainLine
 from sevenstud.server.protocol import MAX_ID
-from sevenstud.server.store import Store
-from sevenstud.server.store.models import HandRow, HouseTable, Sitting, TableRow
+from sevenstud.server.store import Store, house
+from sevenstud.server.store.models import HouseTable, TableRow
 from sevenstud.server.tables.keeper import KEPT_ENTRIES, create_table
 from sevenstud.server.tables.room import Room, RoomError
 from sevenstud.server.web import RowId
@@ -290,24 +289,14 @@ def listed(store: Store, room: CardRoom) -> list[dict[str, Any]]:
     stacks, bots marked; never a card), the hands dealt there, whether an edit waits for the
     next table, and the address of the process serving it."""
     with store.session() as s:
-        rows = list(s.scalars(select(HouseTable).order_by(HouseTable.state != OPEN, HouseTable.id)))
+        rows = house.definitions(s, OPEN)
         tables = [row.table_id for row in rows if row.table_id is not None]
         seated: dict[int, list[dict[str, Any]]] = {}
-        for table_id, seat, name, stack, bot in s.execute(
-            select(Sitting.table_id, Sitting.seat, Sitting.name, Sitting.stack, Sitting.bot)
-            .where(Sitting.table_id.in_(tables), Sitting.open.is_(True))
-            .order_by(Sitting.table_id, Sitting.seat)
-        ):
+        for table_id, seat, name, stack, bot in house.seats_at(s, tables):
             seated.setdefault(table_id, []).append(
                 {"seat": seat, "name": name, "stack": stack, "bot": bot is not None}
             )
-        hands = dict(
-            s.execute(
-                select(HandRow.table_id, func.count())
-                .where(HandRow.table_id.in_(tables), HandRow.status == "finished")
-                .group_by(HandRow.table_id)
-            ).all()
-        )
+        hands = house.hands_finished(s, tables)
         out = []
         for row in rows:
             shown = _described(row)
@@ -338,13 +327,7 @@ def _standing(store: Store) -> list[Standing]:
     """The definitions not closed, as a round reads them."""
     out = []
     with store.session() as s:
-        found = s.execute(
-            select(HouseTable, TableRow.closed)
-            .outerjoin(TableRow, TableRow.id == HouseTable.table_id)
-            .where(HouseTable.state != CLOSED)
-            .order_by(HouseTable.id)
-        ).all()
-        for row, closed in found:
+        for row, closed in house.not_closed(s, CLOSED):
             try:
                 wanted = table_settings(row)
             except (ValueError, TableError):  # checked when written: a row edited by hand
@@ -362,18 +345,7 @@ def _new_table(store: Store, standing: Standing) -> int | None:
     when another process moved the definition on first (the table just made is closed again)."""
     table_id = create_table(store, standing.name, standing.settings)
     with store.transaction() as s:
-        moved = s.execute(
-            update(HouseTable)
-            .where(
-                HouseTable.id == standing.id,
-                HouseTable.state == OPEN,
-                HouseTable.table_id.is_(None)
-                if standing.table_id is None
-                else HouseTable.table_id == standing.table_id,
-            )
-            .values(table_id=table_id)
-        )
-        if getattr(moved, "rowcount", 0) == 1:
+        if house.move_on(s, standing.id, OPEN, standing.table_id, table_id):
             return table_id
         row = s.get(TableRow, table_id)
         if row is not None:

@@ -27,13 +27,13 @@ import zoneinfo
 from typing import Any
 
 from fastapi import HTTPException
-from sqlalchemy import select, update
 
 from sevenstud.refusals import Refusal
 from sevenstud.server.cardroom import CardRoom
 from sevenstud.server.operators import log
-from sevenstud.server.store import Store
-from sevenstud.server.store.models import TournamentRow, TournamentSchedule, TournamentTemplateRow
+from sevenstud.server.store import Session, Store, tournament_list
+from sevenstud.server.store import schedule as kept
+from sevenstud.server.store.models import TournamentSchedule, TournamentTemplateRow
 from sevenstud.server.tournaments.cashier import Running
 from sevenstud.server.tournaments.routes import TEMPLATES, NewTournament, create_tournament
 from sevenstud.tournament import Command, Status
@@ -80,8 +80,7 @@ def describe_template(row: TournamentTemplateRow) -> dict[str, Any]:
 def templates(store: Store) -> list[dict[str, Any]]:
     """Every template, by id."""
     with store.session() as s:
-        rows = s.scalars(select(TournamentTemplateRow).order_by(TournamentTemplateRow.id)).all()
-        return [describe_template(row) for row in rows]
+        return [describe_template(row) for row in kept.template_rows(s)]
 
 
 def save_template(
@@ -92,11 +91,7 @@ def save_template(
     stored = settings.model_dump(exclude_defaults=True)
     now = time.time()
     with store.transaction() as s:
-        taken = s.scalar(
-            select(TournamentTemplateRow.id).where(
-                TournamentTemplateRow.name == name, TournamentTemplateRow.id != (template_id or 0)
-            )
-        )
+        taken = kept.template_named(s, name, besides=template_id)
         if taken is not None:
             raise ScheduleError(Refusal("template_name_taken", name=repr(name)), 409)
         if template_id is None:
@@ -123,7 +118,7 @@ def remove_template(store: Store, operator: str, template_id: int) -> dict[str, 
         row = s.get(TournamentTemplateRow, template_id)
         if row is None:
             raise ScheduleError(Refusal("no_template", template=template_id), 404)
-        using = s.scalar(select(TournamentSchedule.id).where(TournamentSchedule.template_id == template_id))
+        using = kept.schedule_using(s, template_id)
         if using is not None:
             raise ScheduleError(Refusal("template_in_use", template=template_id, schedule=using), 409)
         log.write(s, operator, "template_removed", f"template {template_id}", "", name=row.name)
@@ -131,13 +126,8 @@ def remove_template(store: Store, operator: str, template_id: int) -> dict[str, 
     return {"removed": template_id}
 
 
-def _always_users(s: Any, template_id: int) -> bool:
-    found = s.scalar(
-        select(TournamentSchedule.id).where(
-            TournamentSchedule.template_id == template_id, TournamentSchedule.kind == "always"
-        )
-    )
-    return found is not None
+def _always_users(s: Session, template_id: int) -> bool:
+    return kept.schedule_using(s, template_id, "always") is not None
 
 
 # ------------------------------------------------------------------ schedules
@@ -200,12 +190,7 @@ def describe_schedule(row: TournamentSchedule, template_name: str | None) -> dic
 def schedules(store: Store) -> list[dict[str, Any]]:
     """Every schedule, by id, with its template's name."""
     with store.session() as s:
-        rows = s.execute(
-            select(TournamentSchedule, TournamentTemplateRow.name)
-            .join(TournamentTemplateRow, TournamentTemplateRow.id == TournamentSchedule.template_id)
-            .order_by(TournamentSchedule.id)
-        ).all()
-        return [describe_schedule(row, name) for row, name in rows]
+        return [describe_schedule(row, name) for row, name in kept.schedule_rows(s)]
 
 
 def save_schedule(
@@ -322,15 +307,10 @@ class Keeper:
 
     def _due(self, now: float) -> list[int]:
         with self.store.session() as s:
-            rows = s.execute(
-                select(TournamentSchedule, TournamentTemplateRow.settings)
-                .join(TournamentTemplateRow, TournamentTemplateRow.id == TournamentSchedule.template_id)
-                .where(TournamentSchedule.enabled.is_(True))
-            ).all()
             due = []
-            for row, settings in rows:
+            for row, settings in kept.enabled_schedules(s):
                 if row.kind == "always":
-                    state = s.scalar(select(TournamentRow.state).where(TournamentRow.id == row.tournament_id))
+                    state = tournament_list.tournament_state(s, row.tournament_id)
                     if state != "registering":
                         due.append(row.id)
                 elif row.next_at is not None and row.next_at - self._lead(settings) <= now:
@@ -339,12 +319,8 @@ class Keeper:
 
     def _next_due(self, now: float) -> float | None:
         with self.store.session() as s:
-            rows = s.execute(
-                select(TournamentSchedule.next_at, TournamentTemplateRow.settings)
-                .join(TournamentTemplateRow, TournamentTemplateRow.id == TournamentSchedule.template_id)
-                .where(TournamentSchedule.enabled.is_(True), TournamentSchedule.next_at.is_not(None))
-            ).all()
-        times = [float(at) - self._lead(settings) for at, settings in rows]
+            rows = kept.next_times(s)
+        times = [at - self._lead(settings) for at, settings in rows]
         return min(times, default=None)
 
     async def make_next(self, schedule_id: int, *, unless_registering: bool = True) -> int | None:
@@ -372,16 +348,12 @@ class Keeper:
         self, schedule_id: int, now: float, unless_registering: bool
     ) -> tuple[int, NewTournament, float | None] | None:
         with self.store.transaction() as s:
-            found = s.execute(
-                select(TournamentSchedule, TournamentTemplateRow.settings)
-                .join(TournamentTemplateRow, TournamentTemplateRow.id == TournamentSchedule.template_id)
-                .where(TournamentSchedule.id == schedule_id, TournamentSchedule.enabled.is_(True))
-            ).one_or_none()
+            found = kept.enabled_schedule(s, schedule_id)
             if found is None:
                 return None
             row, settings = found
             if row.kind == "always":
-                state = s.scalar(select(TournamentRow.state).where(TournamentRow.id == row.tournament_id))
+                state = tournament_list.tournament_state(s, row.tournament_id)
                 if state == "registering" and unless_registering:
                     return None
                 start_at = None
@@ -389,16 +361,7 @@ class Keeper:
                 if row.next_at is None or row.next_at - self._lead(settings) > now:
                     return None
                 start_at = row.next_at if self._lead(settings) else None
-            claimed = (
-                s.connection()
-                .execute(
-                    update(TournamentSchedule)
-                    .where(TournamentSchedule.id == schedule_id, TournamentSchedule.version == row.version)
-                    .values(version=row.version + 1)
-                )
-                .rowcount
-            )
-            if claimed != 1:
+            if not kept.claim(s, schedule_id, row.version):
                 return None  # another process made it
             return row.version + 1, template_body(settings), start_at
 
@@ -441,12 +404,7 @@ def quick_schedule(store: Store) -> int | None:
     """The house's quick sit-and-go (the lobby's one click): the first ``always`` schedule
     that is on, or None."""
     with store.session() as s:
-        return s.scalar(
-            select(TournamentSchedule.id)
-            .where(TournamentSchedule.kind == "always", TournamentSchedule.enabled.is_(True))
-            .order_by(TournamentSchedule.id)
-            .limit(1)
-        )
+        return kept.first_always(s)
 
 
 def current_of(store: Store, schedule_id: int) -> int | None:
@@ -455,7 +413,7 @@ def current_of(store: Store, schedule_id: int) -> int | None:
         row = s.get(TournamentSchedule, schedule_id)
         if row is None or row.tournament_id is None:
             return None
-        state = s.scalar(select(TournamentRow.state).where(TournamentRow.id == row.tournament_id))
+        state = tournament_list.tournament_state(s, row.tournament_id)
         return row.tournament_id if state == "registering" else None
 
 

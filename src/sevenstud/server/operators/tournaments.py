@@ -19,7 +19,6 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import Connection, func, select
 
 from sevenstud.refusals import Refusal, Words
 from sevenstud.server.cardroom import CardRoom
@@ -28,8 +27,7 @@ from sevenstud.server.operators import log, schedule
 from sevenstud.server.operators.access import Access, Acting
 from sevenstud.server.plaintext import PlainLine
 from sevenstud.server.protocol import Outgoing, TournamentAnnouncement, TournamentPaused
-from sevenstud.server.store import ledger
-from sevenstud.server.store.models import TournamentEntry, TournamentRow, TournamentSchedule
+from sevenstud.server.store import Connection, ledger, tournament_list
 from sevenstud.server.tables.keeper import RoomError
 from sevenstud.server.tables.room import Room
 from sevenstud.server.tournaments.routes import NewTournament, create_tournament
@@ -89,9 +87,7 @@ def refund_everything(cashier: SharedCashier, c: Connection, running: Shared) ->
     bank; refused once a prize has been paid. In the cancel's transaction."""
     tid, d = running.id, running.director
     st = d.settings
-    paid = c.execute(
-        select(func.coalesce(func.sum(TournamentEntry.prize), 0)).where(TournamentEntry.tournament_id == tid)
-    ).scalar_one()
+    paid = tournament_list.prizes_paid(c, tid)
     if paid or any(e.prize for e in d.entrants.values()):
         raise TournamentError("tournament_in_the_money", tournament=tid)
     pool, fees = ledger.account(c, ledger.TPOOL, tid), ledger.account(c, ledger.TFEE, tid)
@@ -355,28 +351,14 @@ def _logged(store: Any, operator: str, action: str, tid: int, reason: str, detai
 
 def _prizes_paid(store: Any, tid: int) -> bool:
     with store.session() as s:
-        paid = s.scalar(
-            select(func.coalesce(func.sum(TournamentEntry.prize), 0)).where(
-                TournamentEntry.tournament_id == tid
-            )
-        )
-        return bool(paid)
+        return bool(tournament_list.prizes_paid(s, tid))
 
 
 def _tournaments(store: Any, wanted: list[str] | None) -> list[dict[str, Any]]:
     with store.session() as s:
-        query = select(TournamentRow).order_by(TournamentRow.id.desc()).limit(200)
-        if wanted:
-            query = query.where(TournamentRow.state.in_(wanted))
-        rows = s.scalars(query).all()
-        counts = dict(
-            s.execute(
-                select(TournamentEntry.tournament_id, func.count())
-                .where(TournamentEntry.registered.is_(True))
-                .group_by(TournamentEntry.tournament_id)
-            ).all()
-        )
-        made_by = dict(s.execute(select(TournamentSchedule.tournament_id, TournamentSchedule.id)).all())
+        rows = tournament_list.newest(s, wanted, 200)
+        counts = tournament_list.registered_counts(s)
+        made_by = tournament_list.made_by_schedule(s)
         return [
             {
                 "id": row.id,

@@ -12,7 +12,17 @@ from typing import Any
 from sqlalchemy import Connection, delete, func, insert, select, update
 from sqlalchemy.orm import Session
 
-from sevenstud.server.store.models import EventRow, HandRow, Player, Sitting, Waiting, core
+from sevenstud.server.store.models import (
+    EventRow,
+    HandRow,
+    HouseTable,
+    Player,
+    Sitting,
+    TableRow,
+    TournamentTable,
+    Waiting,
+    core,
+)
 
 _HANDS, _SITTINGS, _WAITING = core(HandRow), core(Sitting), core(Waiting)
 
@@ -52,6 +62,30 @@ def stream_span(s: Session, hand_row: int) -> tuple[int, int]:
         select(func.min(EventRow.number), func.max(EventRow.number)).where(EventRow.hand_id == hand_row)
     ).one()
     return int(first or 0), int(last or 0)
+
+
+# ------------------------------------------------------------------ a table, open or closed
+
+
+def open_tables_of(s: Session, owner_id: int) -> int:
+    """How many tables the account ``owner_id`` opened that are still open."""
+    mine = (TableRow.owner_id == owner_id) & TableRow.closed.is_(False)
+    return int(s.scalar(select(func.count()).select_from(TableRow).where(mine)) or 0)
+
+
+def tournament_of(s: Session, table_id: int) -> int | None:
+    """The tournament whose table ``table_id`` is (None: a cash table)."""
+    return s.scalar(select(TournamentTable.tournament_id).where(TournamentTable.table_id == table_id))
+
+
+def last_stream_number(s: Session, table_id: int) -> int | None:
+    """The table's last stream number stored (None: it streamed nothing)."""
+    return s.scalar(select(func.max(EventRow.number)).where(EventRow.table_id == table_id))
+
+
+def house_state_of(s: Session, table_id: int) -> str | None:
+    """The state of the house's standing table that deals at ``table_id`` (None: none does)."""
+    return s.scalar(select(HouseTable.state).where(HouseTable.table_id == table_id))
 
 
 # ------------------------------------------------------------------ the waiting list
@@ -157,13 +191,17 @@ __all__ = [
     "close_sittings",
     "finish_hand",
     "has_hand_in_play",
+    "house_state_of",
     "insert_hand",
     "insert_sitting",
     "last_numbers",
+    "last_stream_number",
+    "open_tables_of",
     "player_named",
     "seated",
     "set_sitting_out",
     "stop_waiting",
     "stream_span",
+    "tournament_of",
     "waiting_names",
 ]

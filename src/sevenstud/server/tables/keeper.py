@@ -26,13 +26,11 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import Connection
-
 from sevenstud.bots import Bot, registry
 from sevenstud.deck import Deck
 from sevenstud.hand import Hand, HandEnded, PotAwarded, RakeTaken
 from sevenstud.refusals import Refusal
-from sevenstud.server.store import Store, ledger
+from sevenstud.server.store import Connection, Store, ledger
 from sevenstud.server.store import tables as rows
 from sevenstud.server.store.dealt import index_hand
 from sevenstud.server.store.direct import direct

@@ -1,0 +1,55 @@
+"""What the operators' console and the card room read of the tournaments (``tournaments``,
+their entries and the schedules that made them): the list, a tournament's state and whether it
+paid any prize. The tournaments' own reads and writes are server/tournaments/'s."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from sqlalchemy import Connection, func, select
+from sqlalchemy.orm import Session
+
+from sevenstud.server.store.models import TournamentEntry, TournamentRow, TournamentSchedule
+
+
+def prizes_paid(on: Session | Connection, tournament_id: int) -> int:
+    """The chips tournament ``tournament_id`` paid in prizes so far (in the transaction of
+    ``on``: a session, or a tournament move's connection)."""
+    query = select(func.coalesce(func.sum(TournamentEntry.prize), 0)).where(
+        TournamentEntry.tournament_id == tournament_id
+    )
+    return int(on.execute(query).scalar_one())
+
+
+def tournament_state(s: Session, tournament_id: int | None) -> str | None:
+    """The state of tournament ``tournament_id`` (None: no such tournament)."""
+    return s.scalar(select(TournamentRow.state).where(TournamentRow.id == tournament_id))
+
+
+def newest(s: Session, states: Collection[str] | None, limit: int) -> list[TournamentRow]:
+    """At most ``limit`` tournaments in ``states`` (None or empty: any), newest first."""
+    query = select(TournamentRow).order_by(TournamentRow.id.desc()).limit(limit)
+    if states:
+        query = query.where(TournamentRow.state.in_(list(states)))
+    return list(s.scalars(query).all())
+
+
+def registered_counts(s: Session) -> dict[int, int]:
+    """How many entrants each tournament has registered (those with none are left out)."""
+    query = (
+        select(TournamentEntry.tournament_id, func.count())
+        .where(TournamentEntry.registered.is_(True))
+        .group_by(TournamentEntry.tournament_id)
+    )
+    return {int(tid): int(count) for tid, count in s.execute(query)}
+
+
+def made_by_schedule(s: Session) -> dict[int | None, int]:
+    """The schedule that made each tournament a schedule holds now, by tournament."""
+    return {
+        tid: int(sid)
+        for tid, sid in s.execute(select(TournamentSchedule.tournament_id, TournamentSchedule.id))
+    }
+
+
+__all__ = ["made_by_schedule", "newest", "prizes_paid", "registered_counts", "tournament_state"]
