@@ -17,6 +17,12 @@ on the actor, and what each connection is to be sent is put in that connection's
 worked out at each send from the player logged in on it and where that player sits then
 (:meth:`Room.seat_of`).
 
+A room is made of three parts: the actor here (the queue of commands, the clock, the pause
+between hands, the bots' turns, who sits out too long), its fan-out to the connections
+(:class:`~sevenstud.server.tables.fanout.FanOut`: the watchers, each one's redaction at each
+send, their outboxes) and the building of what the table says
+(:mod:`sevenstud.server.tables.messages`: the messages, the lobby's copy of the table).
+
 The keeper and :func:`create_table` live in :mod:`sevenstud.server.tables.keeper`; they are imported
 here too, so that ``from sevenstud.server.tables.room import TableKeeper`` keeps working.
 :func:`~sevenstud.server.tables.recovery.recover` (run at start: a hand a crash cut off is cancelled
@@ -27,15 +33,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import functools
 import random
 import time
 from collections.abc import Callable
 from typing import Any
 
-from sevenstud.server.connection import CLOSED, CLOSED_REASON, GONE, GONE_REASON, Connection, Encoded, encode
-from sevenstud.server.i18n import translation
+from sevenstud.server.connection import Connection
 from sevenstud.server.limits import Limits
 from sevenstud.server.protocol import (
     GRACE_SECONDS,
@@ -43,13 +47,9 @@ from sevenstud.server.protocol import (
     AddBot,
     Chat,
     ClientMessage,
-    Clock,
-    ClosedWhy,
-    HandCancelled,
     Hello,
     Leave,
     Outgoing,
-    Refund,
     RemoveBot,
     Sit,
     SitIn,
@@ -61,30 +61,28 @@ from sevenstud.server.protocol import (
     Unwait,
     ViewMessage,
     Wait,
-    Welcome,
-    YourTurn,
-    event_message,
 )
 from sevenstud.server.tables.chat import ChatDesk, TableChat
+from sevenstud.server.tables.fanout import FanOut, Watcher
 from sevenstud.server.tables.keeper import (
     BOT_KINDS,
     BOT_PREFIX,
     RECENT_HANDS,
-    CancelledHand,
     RoomError,
     TableKeeper,
     create_table,
     event_payload,
 )
-from sevenstud.server.tables.presenter import Presenter, action_choices
+from sevenstud.server.tables.messages import CLOSED_WHY, LobbyCopy, TableMessages, table_closed, turn_number
+from sevenstud.server.tables.presenter import Presenter
 from sevenstud.server.tables.waiting_list import OFFER_SECONDS, WaitingList
-from sevenstud.table import Entry, StreamGap, TableError
-from sevenstud.wire import to_wire
+from sevenstud.table import TableError
 
 __all__ = [
     "BOT_KINDS",
     "BOT_PREFIX",
     "BOT_THINK",
+    "CLOSED_WHY",
     "NO_THINK",
     "RECENT_HANDS",
     "Room",
@@ -97,38 +95,11 @@ __all__ = [
     "think_range",
 ]
 
-SPARE_MESSAGES = 8
-"""Room kept in an outbox past a catch-up (the clock, a turn, a view and the like)."""
 COMMANDS_BEFORE_CLOCK = 20
 """The most commands a table takes while its clock (a deal, a time-out, a bot's turn) is due:
 then the clock's step comes first. As many as one client may send in a second: the hellos
 and sit-downs of a table's arrival (about ten) never wait for a deal, and no client's allowance
 holds the clock up for long."""
-
-
-@dataclasses.dataclass(slots=True)
-class Watcher:
-    """A connection at a table: the connection (who is logged in on it, its outbox), the last
-    stream number it was sent, whether it is owed a snapshot, the messages waiting to go out
-    first, the clock and the turn it was last told, and whether it asked for a ``view``
-    message after every batch (the browser table). It holds no seat: the seat it sees for is
-    read at every send from where its player sits then (:meth:`Room.seat_of`)."""
-
-    connection: Connection
-    last: int
-    snapshot: bool = False
-    pending: list[Outgoing | Encoded] = dataclasses.field(default_factory=list)
-    after: list[Outgoing | Encoded] = dataclasses.field(default_factory=list)
-    """Messages to go out after the stream's part of the next batch: those whose number is the
-    table's now (the waiting list, a seat offered, a chat line), after the entries up to it."""
-    clock: int | None = None
-    turn: int | None = None
-    views: bool = False
-
-    @property
-    def player(self) -> str | None:
-        """The player logged in on the connection now."""
-        return self.connection.player
 
 
 NO_THINK = (0.0, 0.0)
@@ -154,27 +125,6 @@ def think_range(text: str) -> tuple[float, float]:
     if low is None or high is None or not 0 <= low <= high <= 60:
         raise ValueError(f"a bot's thinking time is seconds or a range MIN-MAX within 0-60, not {text!r}")
     return (low, high)
-
-
-CLOSED_WHY = ("closed", "broken", "tournament_over", "house_closed")
-"""Why a table closed for good (``table_closed``'s ``reason``): a cash table the card room
-closed (nobody played at it for a while), a tournament table broken up (its players moved to
-the others), a tournament table closed as its tournament ended, one of the house's standing
-tables an operator closed (after its hand in progress)."""
-
-
-def table_closed(
-    table_id: int, reason: ClosedWhy, tournament: int | None = None, number: int = 0
-) -> TableClosed:
-    """The ``table_closed`` message: the table has closed for good, why (:data:`CLOSED_WHY`),
-    and its tournament (None: a cash table); ``number`` the table's last (:meth:`Room.stop`
-    gives it the table's as it is sent)."""
-    return TableClosed(table=table_id, reason=reason, tournament=tournament, number=number)
-
-
-def _turn_number(keeper: TableKeeper) -> int | None:
-    """The stream number of the turn running now (None: nobody is on the clock)."""
-    return keeper.turn.number if keeper.turn is not None else None
 
 
 class Room:
@@ -210,8 +160,6 @@ class Room:
         ``tournament_moved`` notice (None: not at another of its tables)."""
         self.pause_unwatched = pause_unwatched
         """Deal no hand while nobody but bots sits here and nobody watches (docs/security.md)."""
-        self.playing = False
-        """Whether a hand is in progress, copied after each step (read elsewhere)."""
         self.clock = clock
         self.grace = grace
         self.pause = pause
@@ -221,8 +169,11 @@ class Room:
         self._think_rng = random.Random(seed)
         self._think = 0.0
         self.queue: asyncio.Queue[tuple[Callable[[float], object], asyncio.Future[object]]] = asyncio.Queue()
-        self.watchers: dict[int, Watcher] = {}
-        self.waiting = WaitingList(keeper, self._tell, offer_seconds)
+        self.messages = TableMessages(keeper, clock=clock, now=self.now, grace=grace)
+        """What the table says (sevenstud.server.tables.messages), built as it is asked."""
+        self.fanout = FanOut(keeper, self.messages)
+        """The connections here and what each is sent (sevenstud.server.tables.fanout)."""
+        self.waiting = WaitingList(keeper, self.fanout.tell, offer_seconds)
         """The waiting list (stored: the same after a restart) and the seats offered from it."""
         self._now = 0.0
         # A table restored after a restart waits one pause before it deals: its players are
@@ -232,15 +183,8 @@ class Room:
         self._task: asyncio.Task[None] | None = None
         self._stopped = False  # stop() has run: no command is taken any more
         self.hands_played = 0
-        self.opened_at = clock()
-        self.recent: tuple[tuple[float, int], ...] = ()
-        """The last hands' (end, pot), copied after each step for the lobby (read elsewhere)."""
-        self.taken = len(keeper.occupants)
-        self.seated_names: tuple[str, ...] = ()
-        """Who sits at the table (bots too), copied after each step for the lobby."""
-        self.bots = 0
-        """How many bots sit at the table, copied after each step for the lobby."""
-        self.presenter = Presenter(keeper.table)
+        self.lobby = LobbyCopy(opened_at=clock())
+        """What the lobby shows of the table, copied after each step (read elsewhere)."""
         self.gate: Callable[[], bool] | None = None
         """A tournament table's question before each hand: may it deal now (its tournament
         decides; server/tournaments/service.py). None: a cash table, dealing when two can play."""
@@ -253,7 +197,49 @@ class Room:
         self.held = False
         """A private table's host paused it: the hand in progress finishes, no new one is dealt
         (server/tables/private.py; set on the actor)."""
-        self._copy_lobby()
+        self.lobby.copy(keeper)
+
+    # What the rest of the card room reads of the room, kept by its parts.
+
+    @property
+    def watchers(self) -> dict[int, Watcher]:
+        """Every connection at the table, by its key (:attr:`FanOut.watchers`)."""
+        return self.fanout.watchers
+
+    @property
+    def presenter(self) -> Presenter:
+        """The ``view`` message's presenter (:class:`TableMessages`)."""
+        return self.messages.presenter
+
+    @property
+    def playing(self) -> bool:
+        """Whether a hand is in progress, copied after each step (read elsewhere)."""
+        return self.lobby.playing
+
+    @property
+    def taken(self) -> int:
+        """How many seats are taken, copied after each step for the lobby."""
+        return self.lobby.taken
+
+    @property
+    def seated_names(self) -> tuple[str, ...]:
+        """Who sits at the table (bots too), copied after each step for the lobby."""
+        return self.lobby.seated_names
+
+    @property
+    def bots(self) -> int:
+        """How many bots sit at the table, copied after each step for the lobby."""
+        return self.lobby.bots
+
+    @property
+    def recent(self) -> tuple[tuple[float, int], ...]:
+        """The last hands' (end, pot), copied after each step for the lobby (read elsewhere)."""
+        return self.lobby.recent
+
+    @property
+    def opened_at(self) -> float:
+        """When the room opened (its clock's time)."""
+        return self.lobby.opened_at
 
     def now(self) -> float:
         """The time as the table is told it: never going backwards."""
@@ -291,17 +277,7 @@ class Room:
                 task.cancel()
                 await asyncio.wait([task], timeout=0.5)
             self._task = None
-        # The same message for every connection here, at the table's number: encoded once.
-        said = None
-        if closed is not None:
-            said = Encoded(encode(closed.model_copy(update={"number": self.keeper.number})))
-        for watcher in self.watchers.values():
-            if said is not None:
-                watcher.connection.put(said)
-                watcher.connection.finish(CLOSED, CLOSED_REASON)
-            else:
-                watcher.connection.finish(GONE, GONE_REASON)
-        self.watchers.clear()
+        self.fanout.close(closed)
 
     async def submit(self, command: Callable[[float], object]) -> object:
         """Run ``command(now)`` on the actor (in its worker thread) and return its result (or
@@ -320,18 +296,13 @@ class Room:
 
     def seat_of(self, connection: Connection) -> int | None:
         """The seat a connection sees for now: where the player logged in on it sits at this
-        moment (None: a spectator). Read at every send, never kept."""
-        player = connection.player
-        if player is None or player not in self.keeper.occupants:
-            return None
-        return self.keeper.table.seat_of(player)
+        moment (None: a spectator). Read at every send, never kept (:meth:`FanOut.seat_of`)."""
+        return self.fanout.seat_of(connection)
 
     def watch(self, connection: Connection, last: int = 0, views: bool = False) -> Watcher:
         """Add a connection; it is sent what it missed after ``last`` at the next update (a
         snapshot when that is no longer kept)."""
-        watcher = Watcher(connection, last, views=views)
-        self.watchers[connection.key] = watcher
-        return watcher
+        return self.fanout.watch(Watcher(connection, last, views=views))
 
     def join(self, connection: Connection, last: int, views: bool = False) -> Watcher:
         """A client's hello, on the actor: it is sent ``welcome`` (the seat it sees for now,
@@ -346,35 +317,17 @@ class Room:
         restored = self.keeper.restored_number
         from_before_restart = restored is not None and last <= restored
         watcher.snapshot = last == 0 or last > table.number or from_before_restart
-        watcher.pending.append(
-            Welcome(
-                table=self.keeper.table_id,
-                seat=self.seat_of(connection),
-                number=table.number,
-                server_time=self.now(),
-                grace=self.grace,
-            )
-        )
+        watcher.pending.append(self.messages.welcome(self.seat_of(connection)))
         if from_before_restart:  # it saw a hand in progress that the restart cancelled
             cancelled = [c for c in self.keeper.cancelled if c.first <= last <= c.last]
-            watcher.pending += [self._cancelled(c) for c in cancelled]
+            watcher.pending += [self.messages.cancelled(c) for c in cancelled]
         # After the snapshot or the entries: the handshake is welcome, then the table.
         if self.held:  # a private table its host paused: said before the rest
             watcher.after.append(TablePaused(table=self.keeper.table_id, number=table.number, paused=True))
         watcher.after.append(self.waiting.place(player))
         watcher.after += self.chat.since(last)
         watcher.after += self.waiting.offers_to(player)
-        self.watchers[connection.key] = watcher
-        return watcher
-
-    def _cancelled(self, cancelled: CancelledHand) -> HandCancelled:
-        """The ``hand_cancelled`` message: a hand a restart cut off, cancelled and refunded."""
-        return HandCancelled(
-            number=self.keeper.number,
-            table=self.keeper.table_id,
-            hand=cancelled.hand,
-            refunds=[Refund(seat=seat, player=who, amount=amount) for seat, who, amount in cancelled.refunds],
-        )
+        return self.fanout.watch(watcher)
 
     # ------------------------------------------------------------------ the one door
 
@@ -423,9 +376,7 @@ class Room:
             raise RoomError("tournament_table_seats", message=message.type)
         if isinstance(message, Chat):
             line = self.chat.say(message.text, name, player_id, self.seat_of(connection), keeper.number, now)
-            said = Encoded(encode(line))  # the same line for every connection: encoded once
-            for watcher in self.watchers.values():
-                watcher.after.append(said)  # after the entries up to its number, as _tell's
+            self.fanout.tell_everyone(line)  # after the entries up to its number, as _tell's
             return None
         if isinstance(message, Sit):
             self.waiting.check_seat(name, message.seat)
@@ -497,15 +448,12 @@ class Room:
 
     def unwatch(self, key: int) -> None:
         """Drop a connection (its seat's clock runs on: a time-out plays for it)."""
-        self.watchers.pop(key, None)
+        self.fanout.unwatch(key)
 
     def _tell(self, player: str, message: Outgoing) -> None:
-        """Give the connections of ``player`` a message (the waiting list's, a seat offered)."""
-        # After the entries of this step: the message's number is the table's now, and a client
-        # must have the entries up to it first (an offer arrived before the stand-up it followed).
-        for watcher in self.watchers.values():
-            if watcher.player == player:
-                watcher.after.append(message)
+        """Give the connections of ``player`` a message (the waiting list's, a seat offered),
+        after the entries of this step (:meth:`FanOut.tell`)."""
+        self.fanout.tell(player, message)
 
     # ------------------------------------------------------------------ the actor
 
@@ -592,7 +540,7 @@ class Room:
                     # Not kept until the next command: a refusal's traceback, through the
                     # sender's frames, holds its connection (a closed one would stay with it).
                     del command, future
-            self._send()
+            self.fanout.send()
             # Let the connections' writers (and the other tables) run: a table of bots acting
             # back to back would otherwise never give the loop up (wait_for with no time left
             # does not yield).
@@ -609,14 +557,14 @@ class Room:
         """Run one step; a new turn restarts the bots' delay, a hand
         ended starts the pause and rebuys the broke bots; free seats are offered."""
         keeper, table = self.keeper, self.keeper.table
-        in_hand, to_act, turn = table.hand_in_progress, table.to_act, _turn_number(keeper)
+        in_hand, to_act, turn = table.hand_in_progress, table.to_act, turn_number(keeper)
         try:
             return step()
         finally:
             now = self.now()
             # A new turn by its clock's number too: the seat that closed a street may be the
             # first to act on the next, and waits (thinks) afresh there.
-            new_turn = _turn_number(keeper) != turn
+            new_turn = turn_number(keeper) != turn
             if new_turn or table.to_act != to_act or table.hand_in_progress != in_hand:
                 self._turn_start = now
                 low, high = self.bot_think
@@ -626,9 +574,9 @@ class Room:
                 self._next_hand = now + self.pause
                 keeper.rebuy_bots(now)
             self.waiting.offer_seats(now)
-            self.recent = tuple(keeper.pots)
+            self.lobby.recent = tuple(keeper.pots)
             self._note_sat_out(now)
-            self._copy_lobby()
+            self.lobby.copy(keeper)
 
     def _note_sat_out(self, now: float) -> None:
         """Since when each person at a cash table has sat out (between hands: a seat sits out
@@ -672,14 +620,6 @@ class Room:
         nothing (a hello wakes it: the join is a command, and the clock is asked again)."""
         return self.pause_unwatched and self.unattended()
 
-    def _copy_lobby(self) -> None:
-        """What the lobby shows of the table, copied out on the actor (read elsewhere)."""
-        keeper = self.keeper
-        self.playing = keeper.table.hand_in_progress
-        self.taken = len(keeper.occupants)
-        self.seated_names = keeper.table.players
-        self.bots = sum(1 for o in keeper.occupants.values() if o.bot is not None)
-
     def _tick(self) -> None:
         """What the clock brings: a bot's turn, a time-out, the next hand."""
         keeper, table = self.keeper, self.keeper.table
@@ -705,121 +645,14 @@ class Room:
 
     def snapshot(self, seat: int | None) -> Snapshot:
         """The ``snapshot`` message: the table now, as ``seat`` (None: a spectator) may see it."""
-        # Its ``now`` the server's clock as it is sent, not the table's last command (a quiet
-        # table's, or a table just restarted, none): a client takes the time left from it.
-        view = dataclasses.replace(self.keeper.table.view(seat), now=self.now())
-        return Snapshot(number=view.number, view=to_wire(view))
+        return self.messages.snapshot(seat)
 
     def lobby_line(self, now: float) -> dict[str, Any]:
         """The table's line in the lobby: seats taken, waiting list, average pot (of its last
         hands) and hands per hour (over the last hour, or since it opened when younger)."""
-        recent = self.recent
-        window = max(60.0, min(3600.0, now - self.opened_at))
-        last_hour = sum(1 for ended, _ in recent if ended >= now - window)
-        return {
-            "taken": self.taken,
-            "bots": self.bots,
-            "players": list(self.seated_names),
-            "waiting": len(self.waiting.players),
-            "watchers": len(self.watchers),
-            "average_pot": round(sum(pot for _, pot in recent) / len(recent), 1) if recent else 0.0,
-            "hands_per_hour": round(last_hour * 3600.0 / window, 1),
-        }
+        return self.lobby.line(now, len(self.waiting.players), len(self.watchers))
 
     def view_message(self, watcher: Watcher, seat: int | None) -> ViewMessage:
         """The ``view`` message for a connection seeing for ``seat`` now (see
         :mod:`sevenstud.server.tables.presenter`)."""
-        bots = [name for name, o in self.keeper.occupants.items() if o.bot is not None]
-        return self.presenter.message(self.keeper.table, seat, watcher.player, bots, watcher.connection.lang)
-
-    def _clock(self) -> Clock | None:
-        """The ``clock`` message of the turn running now (None: nobody is on the clock)."""
-        turn = self.keeper.turn
-        if turn is None:
-            return None
-        return Clock(
-            number=turn.number,
-            hand=turn.hand,
-            street=turn.street,
-            seat=turn.seat,
-            act_by=turn.act_by,
-            deadline=turn.deadline,
-            grace=self.grace,
-            server_time=self.clock(),
-        )
-
-    def _your_turn(self, seat: int, lang: str = "en") -> YourTurn | None:
-        """The ``your_turn`` message for the connections of the player in ``seat``, when that
-        seat is to act: the turn's deadlines and every legal action with its amounts."""
-        turn, table = self.keeper.turn, self.keeper.table
-        if turn is None or table.to_act != seat or turn.seat != seat:
-            return None
-        return YourTurn(
-            number=turn.number,
-            hand=turn.hand,
-            street=turn.street,
-            seat=seat,
-            act_by=turn.act_by,
-            deadline=turn.deadline,
-            actions=action_choices(table.legal_actions(), table.street_bet(seat), translation(lang)),
-        )
-
-    def _send(self) -> None:
-        """Hand every connection what it may see of the table now (never waiting on one: each
-        connection's own writer sends its outbox); a connection cut off or gone is dropped."""
-        table = self.keeper.table
-        self.presenter.follow(table)
-        clock = self._clock()
-        # The same clock for every connection: encoded once, as each entry is.
-        clock_text = Encoded(encode(clock)) if clock is not None else None
-        # Each entry encoded once for every connection that sees it alike (all of them, but for
-        # the down cards): entries are values, equal when they say the same.
-        encoded: dict[Entry, Encoded] = {}
-        for key, watcher in list(self.watchers.items()):
-            connection = watcher.connection
-            if connection.closed:
-                self.watchers.pop(key, None)
-                continue
-            # Who is logged in on it and where that player sits, now: never a seat kept.
-            seat = self.seat_of(connection)
-            messages: list[Outgoing | Encoded] = list(watcher.pending)
-            watcher.pending = []
-            if watcher.snapshot or watcher.last < table.number:
-                entries: tuple[Entry, ...] = ()
-                if not watcher.snapshot:
-                    try:
-                        entries = table.events_since(watcher.last, seat)
-                    except StreamGap:  # older than the kept history: the table as it is now
-                        watcher.snapshot = True
-                    else:
-                        # More than its outbox takes (a client back from far behind): the
-                        # table as it is now, rather than cutting it off for its catch-up.
-                        if len(entries) + len(messages) + SPARE_MESSAGES > connection.room:
-                            watcher.snapshot = True
-                if watcher.snapshot:
-                    messages.append(self.snapshot(seat))
-                    watcher.snapshot = False
-                else:
-                    for entry in entries:
-                        text = encoded.get(entry)
-                        if text is None:
-                            text = encoded[entry] = Encoded(encode(event_message(entry)))
-                        messages.append(text)
-                watcher.last = table.number
-            if watcher.after:
-                messages += watcher.after
-                watcher.after = []
-            if clock is not None and clock_text is not None and watcher.clock != clock.number:
-                messages.append(clock_text)
-                watcher.clock = clock.number
-            if seat is not None and clock is not None and watcher.turn != clock.number:
-                yours = self._your_turn(seat, connection.lang)
-                if yours is not None:
-                    messages.append(yours)
-                    watcher.turn = clock.number
-            if watcher.views and messages:
-                messages.append(self.view_message(watcher, seat))
-            for message in messages:
-                if not connection.put(message):  # cut off for falling behind, or gone
-                    self.watchers.pop(key, None)
-                    break
+        return self.messages.view(seat, watcher.player, watcher.connection.lang)
