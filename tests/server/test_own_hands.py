@@ -25,7 +25,7 @@ from sevenstud.server.accounts.summaries import Summaries, weight
 from sevenstud.server.app import create_app
 from sevenstud.server.audit import audit
 from sevenstud.server.limits import Limits, RateLimited
-from sevenstud.server.store import Store, open_store
+from sevenstud.server.store import Store, checks, open_store
 from sevenstud.server.store.models import DealtIn, HandRow, Sitting
 from tests.spawn import in_thread
 
@@ -51,6 +51,7 @@ class RowsRead:
         self.store = store
         self.on = False
         self.seen: list[tuple[str, Any]] = []
+        self.largest = 0
         event.listen(store.engine, "after_cursor_execute", self._after)
 
     def _after(self, _c: Any, _cur: Any, statement: str, parameters: Any, _context: Any, _many: bool) -> None:
@@ -61,16 +62,18 @@ class RowsRead:
             self.seen.append((statement, parameters))
 
     def during(self, ask: Any) -> int:
-        """The rows read by those SELECTs while ``ask()`` runs."""
+        """The rows read by those SELECTs while ``ask()`` runs (:attr:`largest`: the most
+        that one of them read)."""
         self.seen, self.on = [], True
         try:
             ask()
         finally:
             self.on = False
-        rows = 0
+        rows = self.largest = 0
         with self.store.engine.connect() as c:
             for statement, parameters in self.seen:
-                rows += len(c.exec_driver_sql(statement, parameters).all())
+                read = len(c.exec_driver_sql(statement, parameters).all())
+                rows, self.largest = rows + read, max(self.largest, read)
         return rows
 
     def close(self) -> None:
@@ -148,6 +151,39 @@ def test_the_index_is_written_with_each_hand_and_made_by_the_migration_for_those
         assert any("is not in dealt_in" in problem for problem in audit(store).problems)
     finally:
         store.close()
+
+
+def test_the_audit_reads_a_large_room_in_batches_and_finds_a_problem_in_any(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rule: `sevenstud audit`'s memory does not grow with the room. It once read every hand's
+    record at once (a room of a million hands took it past 16 GiB): now no statement of it reads
+    more than a few batches' rows of the hands, their sittings or their index, and a problem in
+    a late batch is found as in the first."""
+    monkeypatch.setattr(checks, "BATCH", 50)
+    bench = _bench()
+    me, _ = bench.play_own_hands(store, 6)
+    bench.fill_room(store, 500)
+    counting = RowsRead(store)
+    reports: list[Any] = []
+    try:
+        counting.during(lambda: reports.append(audit(store)))
+    finally:
+        counting.close()
+    assert reports[0].ok and reports[0].hands == 506, str(reports[0])
+    assert counting.largest <= 3 * 50, counting.largest  # (a hand's index: three people)
+    with store.transaction() as s:
+        finished = select(HandRow).where(HandRow.status == "finished")
+        late = s.scalars(finished.order_by(HandRow.id.desc())).all()
+        tampered, unindexed, last = late[120], late[60], late[0]
+        tampered.result = {**(tampered.result or {}), "stacks": [0] * len(tampered.sittings)}
+        s.delete(s.scalars(select(DealtIn).where(DealtIn.hand_id == unindexed.id).limit(1)).one())
+        s.add(DealtIn(hand_id=last.id, player_id=me, hero=9, seat=9, table_id=last.table_id,
+                      number=last.number, started_at=last.started_at))  # fmt: skip
+    problems = audit(store).problems
+    assert any(f"hand {tampered.number} of table {tampered.table_id}: replays to" in p for p in problems)
+    assert any(f"hand row {unindexed.id}: player" in p and "is not in dealt_in" in p for p in problems)
+    assert any(f"hand row {last.id}: dealt_in lists player" in p for p in problems), problems
 
 
 def test_the_summaries_kept_are_bounded_by_bytes_and_a_page_needs_none_kept(store: Store) -> None:

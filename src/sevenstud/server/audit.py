@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from sevenstud.server.operators import log as operator_log
@@ -44,30 +45,28 @@ class AuditReport:
 
 
 def audit(store: Store) -> AuditReport:
-    """Run every check (see the module) and report what does not hold."""
+    """Run every check (see the module) and report what does not hold. Its memory does not
+    grow with the room: the sums are the database's, the hands are read in batches
+    (:mod:`sevenstud.server.store.checks`)."""
     report = AuditReport()
     problems = report.problems
     # One snapshot for every query: the tables' actors write while the audit reads, and reads
     # made at different moments would pair one moment's stacks with another's ledger.
     with store.snapshot() as s:
-        sums = checks.transfer_sums(s)
-        report.transfers = len(sums)
-        for transfer_id, rows, total, smallest in sums:
-            if rows != 2 or total != 0 or not smallest:
-                problems.append(f"transfer {transfer_id}: {rows} entries summing to {total}")
-        held = checks.account_sums(s)
-        accounts = checks.account_ids(s)
+        report.transfers = checks.transfer_count(s)
+        for transfer_id, rows, total in checks.unbalanced_transfers(s):
+            problems.append(f"transfer {transfer_id}: {rows} entries summing to {total}")
+        held = checks.holdings(s)
 
         def ledger_says(kind: str, ref: int) -> int:
-            account_id = accounts.get((kind, ref))
-            return int(held.get(account_id, 0) or 0) if account_id is not None else 0
+            return held.get((kind, ref), 0)
 
-        for player in checks.every_player(s):
-            says = ledger_says(ledger.BALANCE, player.id)
-            if player.balance != says:
-                problems.append(f"player {player.name}: balance {player.balance}, the ledger says {says}")
+        for player_id, name, balance in checks.balances(s):
+            says = ledger_says(ledger.BALANCE, player_id)
+            if balance != says:
+                problems.append(f"player {name}: balance {balance}, the ledger says {says}")
         people: dict[int, int] = {}  # sitting -> its person (a bot's is not there)
-        for sitting in checks.every_sitting(s):
+        for sitting in checks.sittings(s):
             if sitting.player_id is not None:
                 people[sitting.id] = sitting.player_id
             says = ledger_says(ledger.SEAT, sitting.id)
@@ -78,36 +77,19 @@ def audit(store: Store) -> AuditReport:
                     f"the ledger says {says}"
                 )
         rake = 0
-        dealt_in: set[tuple[int, int, int]] = set()  # (hand, player, place in the hand) as it should be
-        for hand in checks.every_hand(s):
-            where = f"hand {hand.number} of table {hand.table_id}"
-            if hand.status != "playing" and ledger_says(ledger.POT, hand.id):
-                problems.append(
-                    f"{where} ({hand.status}): {ledger_says(ledger.POT, hand.id)} chips left in its pot"
-                )
-            if hand.status != "finished":
-                continue
-            report.hands += 1
-            dealt_in.update((hand.id, people[x], hero) for hero, x in enumerate(hand.sittings) if x in people)
-            result = hand.result or {}
-            rake += int(result.get("rake", 0))
-            try:
-                replayed = hand_from_record(hand.record)
-            except WireError as error:
-                problems.append(f"{where}: does not replay: {error}")
-                continue
-            if not replayed.is_over:
-                problems.append(f"{where}: replays to a hand not over")
-            elif list(replayed.stacks) != result.get("stacks") or replayed.rake != result.get("rake"):
-                problems.append(
-                    f"{where}: replays to stacks {list(replayed.stacks)} and rake {replayed.rake}, "
-                    f"stored {result.get('stacks')} and {result.get('rake')}"
-                )
-        indexed = checks.dealt_in_index(s)
-        for hand_id, player_id, hero in sorted(dealt_in - indexed)[:10]:
-            problems.append(f"hand row {hand_id}: player {player_id} (place {hero}) is not in dealt_in")
-        for hand_id, player_id, hero in sorted(indexed - dealt_in)[:10]:
-            problems.append(f"hand row {hand_id}: dealt_in lists player {player_id} (place {hero}) wrongly")
+        wrong_index: list[str] = []
+        checked_to = 0  # the index is compared hand range by hand range, as the batches come
+        for batch in checks.hand_batches(s):
+            dealt_in: set[tuple[int, int, int]] = set()  # (hand, player, place in the hand) as it should be
+            for hand in batch:
+                rake += _check_hand(hand, ledger_says, problems, report)
+                if hand.status == "finished":
+                    seated = enumerate(hand.sittings)
+                    dealt_in.update((hand.id, people[x], hero) for hero, x in seated if x in people)
+            _compare_index(dealt_in, checks.dealt_in(s, checked_to, batch[-1].id), wrong_index)
+            checked_to = batch[-1].id
+        _compare_index(set(), checks.dealt_in(s, checked_to, None), wrong_index)
+        problems += wrong_index[:20]
         problems += audit_tournaments(s, ledger_says)  # chips issued, at the tables, the prize pool
         problems += operator_log.check(s)  # the operators' event log, only ever added to
         if ledger_says(ledger.HOUSE, 0) != rake:
@@ -115,6 +97,43 @@ def audit(store: Store) -> AuditReport:
                 f"the house holds {ledger_says(ledger.HOUSE, 0)}, the finished hands raked {rake}"
             )
     return report
+
+
+def _check_hand(
+    hand: checks.StoredHand, ledger_says: Callable[[str, int], int], problems: list[str], report: AuditReport
+) -> int:
+    """Check one stored hand (its pot empty unless it is being played; a finished one replayed
+    to its stored result) and return its rake."""
+    where = f"hand {hand.number} of table {hand.table_id}"
+    if hand.status != "playing" and ledger_says(ledger.POT, hand.id):
+        problems.append(f"{where} ({hand.status}): {ledger_says(ledger.POT, hand.id)} chips left in its pot")
+    if hand.status != "finished":
+        return 0
+    report.hands += 1
+    result = hand.result or {}
+    try:
+        replayed = hand_from_record(hand.record)
+    except WireError as error:
+        problems.append(f"{where}: does not replay: {error}")
+        return int(result.get("rake", 0))
+    if not replayed.is_over:
+        problems.append(f"{where}: replays to a hand not over")
+    elif list(replayed.stacks) != result.get("stacks") or replayed.rake != result.get("rake"):
+        problems.append(
+            f"{where}: replays to stacks {list(replayed.stacks)} and rake {replayed.rake}, "
+            f"stored {result.get('stacks')} and {result.get('rake')}"
+        )
+    return int(result.get("rake", 0))
+
+
+def _compare_index(
+    should: set[tuple[int, int, int]], indexed: set[tuple[int, int, int]], wrong: list[str]
+) -> None:
+    """The index of who was dealt in against what the hands say, for one range of hands."""
+    for hand_id, player_id, hero in sorted(should - indexed)[:10]:
+        wrong.append(f"hand row {hand_id}: player {player_id} (place {hero}) is not in dealt_in")
+    for hand_id, player_id, hero in sorted(indexed - should)[:10]:
+        wrong.append(f"hand row {hand_id}: dealt_in lists player {player_id} (place {hero}) wrongly")
 
 
 def audit_command(args: argparse.Namespace) -> int:
