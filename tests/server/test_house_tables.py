@@ -139,8 +139,10 @@ def test_players_may_be_kept_from_opening_tables_of_their_own(store: Store) -> N
         boss, pat = _client(address, "boss"), _client(address, "pat")
         assert boss.get("/api/admin/settings").json() == {"players_open_tables": True}
         assert pat.post("/api/tables", json={"seats": 2}).status_code == 200
+        assert pat.get("/api/room").json() == {"players_open_tables": True}
         changed = boss.post("/api/admin/settings", json={"players_open_tables": False})
         assert changed.json() == {"players_open_tables": False}
+        assert pat.get("/api/room").json() == {"players_open_tables": False}  # what the lobby shows
         refused = pat.post("/api/tables", json={"seats": 2})
         assert refused.status_code == 403
         assert refused.json()["detail"].startswith("players do not open tables in this room")

@@ -220,3 +220,44 @@ def test_the_house_tables_part_fits_a_phone_in_every_language(
                 )
             finally:
                 context.close()
+
+
+def test_with_players_kept_from_opening_tables_the_lobby_says_where_to_play_in_every_language(
+    browser: Any, tmp_path: Path
+) -> None:
+    """The room's setting off: a guest's lobby shows no form to open a table (the server would
+    refuse it) but a sentence saying where to play, fitting a phone in each language; an
+    operator still sees the form."""
+    database = tmp_path / "cardroom.sqlite3"
+    store = open_store(f"sqlite:///{database}")
+    accounts.create(store, log.COMMAND_LINE, "boss", PASSWORD)
+    store.close()
+    with card_room(database) as server:
+        boss = httpx.post(f"{server}/api/login", json={"name": "boss", "password": PASSWORD})
+        setting = {"players_open_tables": False}
+        off = httpx.post(f"{server}/api/admin/settings", json=setting, cookies=boss.cookies)
+        assert off.status_code == 200, off.text
+        for lang in ("en", "ru", "uk", "et"):
+            words = json.loads((WORDS / f"{lang}.json").read_text(encoding="utf-8"))
+            context = browser.new_context(viewport={"width": 360, "height": 640}, locale=lang)
+            try:
+                page = context.new_page()
+                page.goto(f"{server}/")
+                page.get_by_test_id("guest").click()
+                sentence = page.get_by_test_id("create-house-only")
+                expect(sentence).to_have_text(words["lobby.open_house_only"], timeout=TIMEOUT)
+                expect(page.get_by_test_id("create-form")).to_be_hidden()
+                expect(page.get_by_test_id("create-signed-out")).to_be_hidden()
+                _fits(page, f"the lobby in {lang}")
+                _box_fits(sentence, f"the lobby in {lang}")
+            finally:
+                context.close()
+        context = browser.new_context(viewport={"width": 1366, "height": 660})
+        try:
+            _cookies_for(context, server, dict(boss.cookies))
+            page = context.new_page()
+            page.goto(f"{server}/")
+            expect(page.get_by_test_id("create-form")).to_be_visible(timeout=TIMEOUT)
+            expect(page.get_by_test_id("create-house-only")).to_be_hidden()
+        finally:
+            context.close()

@@ -105,6 +105,11 @@ def router(room: CardRoom) -> APIRouter:
         """The games the room deals and what each has (``sevenstud.games.game_facts``)."""
         return {"games": [game_facts(cls) for cls in GAMES.values()]}
 
+    @routes.get("/api/room")
+    async def room_facts() -> dict[str, Any]:
+        """What this room lets its players do, as its operators set it (docs/operators.md)."""
+        return {"players_open_tables": await store.run(room_settings.players_open_tables, store)}
+
     @routes.get("/api/lobby")
     def lobby() -> list[dict[str, Any]]:
         tables = room.lobby()

@@ -18,6 +18,8 @@ const $ = (id) => document.getElementById(id);
 let account = null;
 const rows = new Map(); // table id -> its <tr>, kept so that a refresh never moves the focus
 let lastLines = [];
+/** GET /api/room: what the room lets its players do. */
+let roomFacts = { players_open_tables: true };
 
 // ------------------------------------------------------------------ the account
 
@@ -29,8 +31,12 @@ function showAccount() {
   const signedIn = account !== null;
   $("signed-out").hidden = signedIn;
   $("signed-in").hidden = !signedIn;
-  $("create-form").hidden = !signedIn;
+  // Players open tables of their own unless the room's operators have said not (an
+  // operator still may): the form is then replaced by where to play.
+  const mayOpen = signedIn && (account.operator || roomFacts.players_open_tables);
+  $("create-form").hidden = !mayOpen;
   $("create-signed-out").hidden = signedIn;
+  $("create-house-only").hidden = !signedIn || mayOpen;
   if (!signedIn) {
     $("account-name").textContent = ""; // nothing of the last account stays in the page
     $("account-balance").textContent = "";
@@ -398,6 +404,11 @@ async function start() {
   wirePlayNow();
   wirePlaySitAndGo();
   await Promise.all([fillGameSelect($("filter-game")), fillGameSelect($("create-game"))]);
+  try {
+    roomFacts = await api("/api/room");
+  } catch {
+    // (unanswered: the form stays, and the server refuses a table it does not allow, saying why)
+  }
   try {
     setAccount(await me());
   } catch (error) {
