@@ -115,6 +115,9 @@ def test_an_operator_opens_and_closes_a_standing_table_a_player_sits_at(
                 timeout=TIMEOUT
             )
             expect(card.get_by_test_id("house-players")).to_contain_text(me["name"], timeout=TIMEOUT)
+            # The house's bots are its operators' to set: an empty seat offers none to a player.
+            expect(player.locator(".seat.empty").first).to_be_visible()
+            expect(player.locator("[data-testid^=add-bot-]")).to_have_count(0)
 
             card.get_by_test_id("house-close").click()
             card.get_by_test_id("close-reason").fill("league night over")

@@ -441,7 +441,8 @@ class ViewMessage(Outgoing):
     ``view`` is the :class:`Snapshot`'s table view; ``you`` the table seat it sees for (None:
     a spectator); ``players``, ``hands`` and the shown hands are keyed by table seat (as
     strings); ``hands`` holds the connection's own hand and every hand shown or turned up;
-    ``actions`` only the legal actions of the seat to act, on its own connection."""
+    ``actions`` only the legal actions of the seat to act, on its own connection;
+    ``may_seat_bots`` whether this connection's player may seat a bot in an empty seat."""
 
     type: Literal["view"] = "view"
     number: int
@@ -456,6 +457,7 @@ class ViewMessage(Outgoing):
     max_buy_in: int
     tournament: bool
     you: int | None
+    may_seat_bots: bool = False
     players: dict[str, PlayerName]
     bring_in: int | None
     pots: list[PotLine]

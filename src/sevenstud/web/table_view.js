@@ -341,7 +341,7 @@ export class TableView {
     if (spectator || view.tournament) return node; // (a tournament's seats are its own to give)
     if (view.you === null || view.you === undefined) {
       node.append(el("button", { type: "button", "data-testid": `sit-${seat}`, onclick: () => this.handlers.sit(seat), text: t("table.sit_here") }));
-    } else {
+    } else if (view.may_seat_bots) { // (the server says who may: a house's bots are its operators')
       node.append(el("button", { type: "button", "data-testid": `add-bot-${seat}`, onclick: () => this.handlers.addBot(seat), text: t("table.add_bot") }));
     }
     return node;

@@ -12,6 +12,7 @@ connections alone. Each message alike for every connection is encoded once.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 from sevenstud.server.connection import CLOSED, CLOSED_REASON, GONE, GONE_REASON, Connection, Encoded, encode
 from sevenstud.server.protocol import Outgoing, TableClosed, event_message
@@ -51,9 +52,16 @@ class Watcher:
 class FanOut:
     """The connections at one table and what each is sent (see the module)."""
 
-    def __init__(self, keeper: TableKeeper, messages: TableMessages) -> None:
+    def __init__(
+        self,
+        keeper: TableKeeper,
+        messages: TableMessages,
+        may_seat_bots: Callable[[Connection], bool] = lambda _: False,
+    ) -> None:
         self.keeper = keeper
         self.messages = messages
+        self.may_seat_bots = may_seat_bots
+        """Whether a connection's player may seat a bot here (the room's rule, for its views)."""
         self.watchers: dict[int, Watcher] = {}
         """Every connection at the table, by its key."""
 
@@ -159,7 +167,8 @@ class FanOut:
                     messages.append(yours)
                     watcher.turn = clock.number
             if watcher.views and messages:
-                messages.append(said.view(seat, watcher.player, connection.lang))
+                bots = self.may_seat_bots(connection)
+                messages.append(said.view(seat, watcher.player, connection.lang, bots))
             for message in messages:
                 if not connection.put(message):  # cut off for falling behind, or gone
                     self.watchers.pop(key, None)

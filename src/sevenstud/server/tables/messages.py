@@ -91,11 +91,13 @@ class TableMessages:
         view = dataclasses.replace(self.keeper.table.view(seat), now=self.now())
         return Snapshot(number=view.number, view=to_wire(view))
 
-    def view(self, seat: int | None, player: str | None, lang: str) -> ViewMessage:
+    def view(
+        self, seat: int | None, player: str | None, lang: str, may_seat_bots: bool = False
+    ) -> ViewMessage:
         """The ``view`` message for a connection of ``player`` seeing for ``seat`` now, in
         ``lang`` (see :mod:`sevenstud.server.tables.presenter`)."""
         bots = [name for name, o in self.keeper.occupants.items() if o.bot is not None]
-        return self.presenter.message(self.keeper.table, seat, player, bots, lang)
+        return self.presenter.message(self.keeper.table, seat, player, bots, lang, may_seat_bots)
 
     def clock_message(self) -> Clock | None:
         """The ``clock`` message of the turn running now (None: nobody is on the clock)."""

@@ -327,11 +327,18 @@ class Presenter:
         return self._said[lang]
 
     def message(
-        self, table: Table, seat: int | None, player: str | None, bots: Iterable[str], lang: str = "en"
+        self,
+        table: Table,
+        seat: int | None,
+        player: str | None,
+        bots: Iterable[str],
+        lang: str = "en",
+        may_seat_bots: bool = False,
     ) -> ViewMessage:
         """The ``view`` message for a connection seeing for ``seat`` (None: a spectator) as
         ``player``; ``bots``: the names of the bots seated; ``lang``: the language of its words
-        (the connection's ``hello`` chose it)."""
+        (the connection's ``hello`` chose it); ``may_seat_bots``: whether the table would let
+        this player seat a bot (the room's rule, said so that a page offers only what works)."""
         # A connection sees for a seat only while its own player sits there.
         you = seat if seat is not None and player is not None and table.player_at(seat) == player else None
         view = table.view(you)
@@ -353,6 +360,7 @@ class Presenter:
             max_buy_in=settings.max_buy_in,
             tournament=settings.tournament,
             you=you,
+            may_seat_bots=may_seat_bots,
             players={str(s.seat): PlayerName(name=s.player, bot=s.player in bot_names) for s in view.seats},
             bring_in=bring_in,
             pots=pots,

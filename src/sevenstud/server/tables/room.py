@@ -171,7 +171,7 @@ class Room:
         self.queue: asyncio.Queue[tuple[Callable[[float], object], asyncio.Future[object]]] = asyncio.Queue()
         self.messages = TableMessages(keeper, clock=clock, now=self.now, grace=grace)
         """What the table says (sevenstud.server.tables.messages), built as it is asked."""
-        self.fanout = FanOut(keeper, self.messages)
+        self.fanout = FanOut(keeper, self.messages, lambda c: self.bots_refusal(c) is None)
         """The connections here and what each is sent (sevenstud.server.tables.fanout)."""
         self.waiting = WaitingList(keeper, self.fanout.tell, offer_seconds)
         """The waiting list (stored: the same after a restart) and the seats offered from it."""
@@ -384,12 +384,9 @@ class Room:
             self.waiting.seated(name, message.seat)
             return result
         if isinstance(message, AddBot | RemoveBot):
-            if self.house is not None:
-                raise RoomError("bots_for_house")
-            if self.owner is None and name not in keeper.occupants:
-                raise RoomError("bots_for_seated_players")
-            if self.owner is not None and self.owner != player_id:
-                raise RoomError("bots_for_owner")
+            refused = self.bots_refusal(connection)
+            if refused is not None:
+                raise refused
         if isinstance(message, AddBot):
             if message.seat in self.waiting.offers:
                 raise RoomError("seat_offered", seat=message.seat)
@@ -652,7 +649,23 @@ class Room:
         hands) and hands per hour (over the last hour, or since it opened when younger)."""
         return self.lobby.line(now, len(self.waiting.players), len(self.watchers))
 
+    def bots_refusal(self, connection: Connection) -> RoomError | None:
+        """Why the player on ``connection`` may not seat or remove a bot here, or None: the
+        house's bots are its operators' to set, a private or owned table's are its owner's, any
+        other's are its seated players' (a tournament's seats are the tournament's)."""
+        if self.gate is not None:
+            return RoomError("tournament_table_seats", message="add_bot")
+        if self.house is not None:
+            return RoomError("bots_for_house")
+        if self.owner is None and connection.player not in self.keeper.occupants:
+            return RoomError("bots_for_seated_players")
+        if self.owner is not None and self.owner != connection.player_id:
+            return RoomError("bots_for_owner")
+        return None
+
     def view_message(self, watcher: Watcher, seat: int | None) -> ViewMessage:
         """The ``view`` message for a connection seeing for ``seat`` now (see
         :mod:`sevenstud.server.tables.presenter`)."""
-        return self.messages.view(seat, watcher.player, watcher.connection.lang)
+        connection = watcher.connection
+        may_seat_bots = self.bots_refusal(connection) is None
+        return self.messages.view(seat, watcher.player, connection.lang, may_seat_bots)
