@@ -5,6 +5,7 @@ a field of bots made and registered over HTTP, the tournament's clock accelerate
 
     python benchmarks/tournament_server.py --entrants 1000            # one process, SQLite
     python benchmarks/tournament_server.py --entrants 300 --failover  # two processes, PostgreSQL
+    python benchmarks/tournament_server.py --entrants 10000 --processes 2  # two, none killed
 
 ``--failover`` starts two processes on one PostgreSQL database (a throwaway cluster, as the tests
 make); the first makes and directs the tournament, its tables are shared out over both
@@ -23,7 +24,9 @@ import argparse
 import asyncio
 import contextlib
 import json
+import os
 import signal
+import subprocess
 import sys
 import tempfile
 import threading
@@ -51,6 +54,15 @@ from tests.house import operator  # noqa: E402
 from tests.spawn import spawn  # noqa: E402
 
 LIFTED = [f"--limit={n}=100000" for n in ("guests_per_address", "tables_per_address", "sockets_per_address")]
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """The CPU time process ``pid`` has used (user and system; None where /proc is not there)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _hands(url: str, tid: int) -> tuple[int, int]:
@@ -193,11 +205,23 @@ def _people(
 
 
 def run(
-    url: str, entrants: int, speed: float, failover: bool, seats: int, persons: int = 0
+    url: str,
+    entrants: int,
+    speed: float,
+    failover: bool,
+    seats: int,
+    persons: int = 0,
+    profile: str | None = None,
+    processes: int = 1,
 ) -> dict[str, object]:
     args = [*LIFTED, "--lease-seconds=6"]
-    first = spawn(url, pause=0.02, args=args, seconds=120, tournament_speed=speed)
-    second = spawn(url, pause=0.02, args=args, seconds=120, tournament_speed=speed) if failover else None
+    # The directing process under cProfile (tests/serve.py), its statistics written when it stops.
+    knobs = {"SEVENSTUD_TEST_PROFILE": profile} if profile else None
+    # (its log beside its profile: a sync that failed says why there)
+    log = open(f"{profile}.log", "w") if profile else subprocess.DEVNULL  # noqa: SIM115
+    first = spawn(url, pause=0.02, args=args, seconds=120, tournament_speed=speed, env=knobs, stderr=log)
+    two = failover or processes == 2
+    second = spawn(url, pause=0.02, args=args, seconds=120, tournament_speed=speed) if two else None
     bases = [first.base] + ([second.base] if second is not None else [])
     people, stop = People(), threading.Event()
     try:
@@ -212,8 +236,8 @@ def run(
                 "bots": entrants - persons,
                 "max_entries": entrants,
                 "min_field": min(entrants, 9),
-                # registering is about 0.1 s a bot at 1,000 (the director is written each time)
-                "start_in": 10.0 + entrants * 0.15,
+                # registering is about 6 ms a bot (each entry a row), the people's over HTTP more
+                "start_in": 10.0 + entrants * 0.02 + persons * 0.1,
                 "speed": speed,
             },
         )
@@ -234,6 +258,8 @@ def run(
         players = threading.Thread(target=_people, args=(bases, tokens, tid, people, stop), daemon=True)
         players.start()
         started = time.monotonic()
+        load_at_start = [round(x, 2) for x in os.getloadavg()]
+        cpu_at_start = _cpu_seconds(first.process.pid)
         most, killed_at = 0, None
         served: dict[int, str] = {}  # each table -> the first process seen serving it
         most_by: dict[str, int] = {}
@@ -241,12 +267,17 @@ def run(
         watcher = client
         while True:
             try:
-                page = watcher.get(f"/api/tournaments/{tid}").json()
-            except httpx.HTTPError:
+                answer = watcher.get(f"/api/tournaments/{tid}")
+                page = answer.json()
+            except (httpx.HTTPError, ValueError):
                 time.sleep(0.5)
                 continue
+            if answer.status_code != 200:  # (a refusal: too many requests, the page not ready)
+                print(f"the tournament's page answered {answer.status_code}: {page}", flush=True)
+                time.sleep(2.0)
+                continue
             most = max(most, len(page["tables"]))
-            if failover:
+            if two:
                 owners = _owners(leases, tid)
                 for table, owner in owners.items():
                     served.setdefault(table, owner)
@@ -271,9 +302,12 @@ def run(
                 watcher = httpx.Client(base_url=second.base, timeout=60)
             if time.monotonic() - started > 3600:
                 raise SystemExit("the tournament did not end within an hour")
-            time.sleep(0.5)
+            time.sleep(max(0.5, entrants / 5000))  # (the page names every entrant)
         wall = time.monotonic() - started
+        cpu_at_end = _cpu_seconds(first.process.pid)
         leases.close()
+        if profile:
+            first.stop(signal.SIGTERM, 60)  # so that it writes its profile
         places = sorted(e["place"] for e in page["entrants"])
         # Each place once, but for players busting in one hand with equal chips: they share the
         # first of the places they take (5, 5, 7: two tied for 5th and 6th).
@@ -287,12 +321,18 @@ def run(
             store.close()
         result = {
             "entrants": entrants,
+            "load_average_at_start": load_at_start,
+            "load_average_at_end": [round(x, 2) for x in os.getloadavg()],
             "state": page["state"],
             "wall_seconds": round(wall, 1),
             "hands": finished,
             "hands_cancelled": cancelled,
             "hands_per_second": round(finished / wall, 1),
             "most_tables": most,
+            # The directing server's CPU over the play (the machine's other work aside).
+            "server_cpu_seconds": None
+            if cpu_at_start is None or cpu_at_end is None or killed_at is not None
+            else round(cpu_at_end - cpu_at_start, 1),
             "places_ok": places_ok and len(places) == entrants,
             "tied_places": len(places) - len(set(places)),
             "prizes_paid": prizes,
@@ -301,7 +341,7 @@ def run(
             "audit": str(report).splitlines()[0],
             "audit_ok": report.ok,
         }
-        if failover:
+        if two:
             counts: dict[str, int] = {}
             for owner in served.values():
                 counts[owner] = counts.get(owner, 0) + 1
@@ -313,6 +353,8 @@ def run(
             result["people"] = {
                 "entrants": persons,
                 "actions": people.result.actions,
+                "round_trip_ms_p50": round(people.result.percentile(0.50) * 1000, 1),
+                "round_trip_ms_p99": round(people.result.percentile(0.99) * 1000, 1),
                 "tables_each_most": max((len(t) for t in people.tables.values()), default=0),
                 "moved_between_servers": sum(1 for s in people.servers.values() if len(s) >= 2),
                 "reconnects": people.reconnects,
@@ -347,13 +389,19 @@ def main() -> int:
     parser.add_argument("--entrants", type=int, default=1000)
     parser.add_argument("--speed", type=float, default=60.0, help="the tournament clock's speed")
     parser.add_argument("--failover", action="store_true", help="two processes on PostgreSQL, one killed")
+    parser.add_argument(
+        "--processes", type=int, choices=(1, 2), default=1, help="2: two processes on PostgreSQL, none killed"
+    )
     parser.add_argument("--people", type=int, default=0, help="entrants that are websocket clients")
     parser.add_argument("--database", default=None, help="a database URL (default: a fresh one)")
+    parser.add_argument(
+        "--profile", default=None, help="write the directing server's cProfile statistics to this file"
+    )
     args = parser.parse_args()
     cluster = None
     if args.database:
         url = args.database
-    elif args.failover:
+    elif args.failover or args.processes == 2:
         from tests.server.conftest import _Cluster, _pg_bin
 
         bin_dir = _pg_bin()
@@ -365,7 +413,9 @@ def main() -> int:
     else:
         url = f"sqlite:///{Path(tempfile.mkdtemp()) / 'cardroom.sqlite3'}"
     try:
-        result = run(url, args.entrants, args.speed, args.failover, 8, args.people)
+        result = run(
+            url, args.entrants, args.speed, args.failover, 8, args.people, args.profile, args.processes
+        )
     finally:
         if cluster is not None:
             cluster.stop()
