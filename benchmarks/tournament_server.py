@@ -23,7 +23,9 @@ import argparse
 import asyncio
 import contextlib
 import json
+import os
 import signal
+import subprocess
 import sys
 import tempfile
 import threading
@@ -193,10 +195,20 @@ def _people(
 
 
 def run(
-    url: str, entrants: int, speed: float, failover: bool, seats: int, persons: int = 0
+    url: str,
+    entrants: int,
+    speed: float,
+    failover: bool,
+    seats: int,
+    persons: int = 0,
+    profile: str | None = None,
 ) -> dict[str, object]:
     args = [*LIFTED, "--lease-seconds=6"]
-    first = spawn(url, pause=0.02, args=args, seconds=120, tournament_speed=speed)
+    # The directing process under cProfile (tests/serve.py), its statistics written when it stops.
+    knobs = {"SEVENSTUD_TEST_PROFILE": profile} if profile else None
+    # (its log beside its profile: a sync that failed says why there)
+    log = open(f"{profile}.log", "w") if profile else subprocess.DEVNULL  # noqa: SIM115
+    first = spawn(url, pause=0.02, args=args, seconds=120, tournament_speed=speed, env=knobs, stderr=log)
     second = spawn(url, pause=0.02, args=args, seconds=120, tournament_speed=speed) if failover else None
     bases = [first.base] + ([second.base] if second is not None else [])
     people, stop = People(), threading.Event()
@@ -212,8 +224,8 @@ def run(
                 "bots": entrants - persons,
                 "max_entries": entrants,
                 "min_field": min(entrants, 9),
-                # registering is about 0.1 s a bot at 1,000 (the director is written each time)
-                "start_in": 10.0 + entrants * 0.15,
+                # registering is about 6 ms a bot (each entry a row), the people's over HTTP more
+                "start_in": 10.0 + entrants * 0.02 + persons * 0.1,
                 "speed": speed,
             },
         )
@@ -234,6 +246,7 @@ def run(
         players = threading.Thread(target=_people, args=(bases, tokens, tid, people, stop), daemon=True)
         players.start()
         started = time.monotonic()
+        load_at_start = [round(x, 2) for x in os.getloadavg()]
         most, killed_at = 0, None
         served: dict[int, str] = {}  # each table -> the first process seen serving it
         most_by: dict[str, int] = {}
@@ -274,6 +287,8 @@ def run(
             time.sleep(0.5)
         wall = time.monotonic() - started
         leases.close()
+        if profile:
+            first.stop(signal.SIGTERM, 60)  # so that it writes its profile
         places = sorted(e["place"] for e in page["entrants"])
         # Each place once, but for players busting in one hand with equal chips: they share the
         # first of the places they take (5, 5, 7: two tied for 5th and 6th).
@@ -287,6 +302,8 @@ def run(
             store.close()
         result = {
             "entrants": entrants,
+            "load_average_at_start": load_at_start,
+            "load_average_at_end": [round(x, 2) for x in os.getloadavg()],
             "state": page["state"],
             "wall_seconds": round(wall, 1),
             "hands": finished,
@@ -313,6 +330,8 @@ def run(
             result["people"] = {
                 "entrants": persons,
                 "actions": people.result.actions,
+                "round_trip_ms_p50": round(people.result.percentile(0.50) * 1000, 1),
+                "round_trip_ms_p99": round(people.result.percentile(0.99) * 1000, 1),
                 "tables_each_most": max((len(t) for t in people.tables.values()), default=0),
                 "moved_between_servers": sum(1 for s in people.servers.values() if len(s) >= 2),
                 "reconnects": people.reconnects,
@@ -349,6 +368,9 @@ def main() -> int:
     parser.add_argument("--failover", action="store_true", help="two processes on PostgreSQL, one killed")
     parser.add_argument("--people", type=int, default=0, help="entrants that are websocket clients")
     parser.add_argument("--database", default=None, help="a database URL (default: a fresh one)")
+    parser.add_argument(
+        "--profile", default=None, help="write the directing server's cProfile statistics to this file"
+    )
     args = parser.parse_args()
     cluster = None
     if args.database:
@@ -365,7 +387,7 @@ def main() -> int:
     else:
         url = f"sqlite:///{Path(tempfile.mkdtemp()) / 'cardroom.sqlite3'}"
     try:
-        result = run(url, args.entrants, args.speed, args.failover, 8, args.people)
+        result = run(url, args.entrants, args.speed, args.failover, 8, args.people, args.profile)
     finally:
         if cluster is not None:
             cluster.stop()

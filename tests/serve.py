@@ -7,6 +7,8 @@ them): none of them is an option of the shipped command.
   test_crash.py).
 - ``SEVENSTUD_TEST_TOURNAMENT_SPEED``: tournaments made over HTTP may run their clock up to that
   many times the wall's, and be fields of bots alone (the benchmarks' tournaments).
+- ``SEVENSTUD_TEST_PROFILE`` (a file): run under cProfile and write its statistics there when the
+  server stops (SIGTERM; a SIGKILL writes nothing): where a benchmark's server spends its time.
 
 Run as ``python tests/serve.py serve --port ... --database ...``: the rest is ``sevenstud``'s
 own command line.
@@ -63,7 +65,20 @@ def main() -> int:
             return application
 
         app.create_app = create  # type: ignore[assignment]
-    return command_line(sys.argv[1:])
+    profile_to = os.environ.get("SEVENSTUD_TEST_PROFILE") or None
+    if profile_to is None:
+        return command_line(sys.argv[1:])
+    import cProfile
+    import signal
+
+    # uvicorn raises the SIGTERM it stopped on again once stopped: an exit, so that the
+    # statistics are written (the default action would end the process first).
+    signal.signal(signal.SIGTERM, lambda _signal, _frame: sys.exit(0))
+    profiler = cProfile.Profile()
+    try:
+        return int(profiler.runcall(command_line, sys.argv[1:]) or 0)
+    finally:
+        profiler.dump_stats(profile_to)
 
 
 if __name__ == "__main__":

@@ -26,7 +26,9 @@ from sevenstud.tournament.seating import TableSeats
 from sevenstud.tournament.settings import TournamentSettings
 from sevenstud.tournament.structure import Level, Structure, StructureError
 
-_ENTRANT_FIELDS = tuple(f.name for f in dataclasses.fields(Entrant))
+_ENTRANT_FIELDS = tuple(f.name for f in dataclasses.fields(Entrant) if f.init)
+_PARTS = ("entrants", "tables", "started_chips", "dealt")
+"""The parts of a record that grow with the field, kept apart by :func:`director_parts`."""
 RECORD_VERSION = 1
 """The version of a stored director; a record of another version is refused, naming it."""
 
@@ -160,7 +162,7 @@ def director_from_record(record: dict[str, Any], now: float) -> Director:
         entrant = Entrant(**e)
         if entrant.rebuy_until is not None:
             entrant.rebuy_until += shift
-        d.entrants[entrant.name] = entrant
+        d.enter(entrant)
     d.tables = {int(t["number"]): _table_from_record(t) for t in record["tables"]}
     d.level_index = int(record["level_index"])
     d.pool, d.entries, d.chips_issued = (
@@ -192,3 +194,68 @@ def director_from_record(record: dict[str, Any], now: float) -> Director:
     d._left = sum(1 for e in d.entrants.values() if not e.out)
     d._reindex()
     return d
+
+
+def entrant_to_record(director: Director, name: str) -> dict[str, Any]:
+    """Entrant ``name`` as data, with its chips as its hand began (while one is played)."""
+    e = director.entrants[name]
+    record = {field: getattr(e, field) for field in _ENTRANT_FIELDS}
+    record["started_chips"] = director._started_chips.get(name)
+    return record
+
+
+def table_to_record(director: Director, number: int) -> dict[str, Any]:
+    """Table ``number`` as data, with whom its hand in progress was dealt to."""
+    record = _table_to_record(director.tables[number])
+    dealt = director._dealt.get(number)
+    record["dealt"] = None if dealt is None else sorted(dealt)
+    return record
+
+
+def director_parts(
+    director: Director, now: float
+) -> tuple[dict[str, Any], dict[str, dict[str, Any] | None], dict[int, dict[str, Any] | None]]:
+    """The director in parts, for a store that keeps each entrant and each table apart: the
+    head (everything of :func:`director_to_record` but the entrants and the tables, marked
+    ``"parts": True``), and the entrants and tables changed since the last call (each one's
+    record; None: no longer there). A hand's write is then the size of the hand: the head and
+    the few entrants and tables it changed (:meth:`Director.take_changes`)."""
+    head = director_to_record_head(director, now)
+    names, numbers = director.take_changes()
+    entrants = {n: entrant_to_record(director, n) if n in director.entrants else None for n in names}
+    tables = {t: table_to_record(director, t) if t in director.tables else None for t in numbers}
+    return head, entrants, tables
+
+
+def director_to_record_head(director: Director, now: float) -> dict[str, Any]:
+    """:func:`director_to_record` without the parts that grow with the field."""
+    d = director
+    entrants, tables = d.entrants, d.tables
+    d.entrants, d.tables = {}, {}  # (not built only to be thrown away)
+    started, dealt = d._started_chips, d._dealt
+    d._started_chips, d._dealt = {}, {}
+    try:
+        head = director_to_record(d, now)
+    finally:
+        d.entrants, d.tables, d._started_chips, d._dealt = entrants, tables, started, dealt
+    for name in _PARTS:
+        del head[name]
+    head["parts"] = True
+    return head
+
+
+def director_from_parts(
+    head: dict[str, Any], entrants: list[dict[str, Any]], tables: list[dict[str, Any]], now: float
+) -> Director:
+    """The director of a head and the records of every entrant and table
+    (:func:`director_parts`), taken up at ``now`` as :func:`director_from_record` does."""
+    ordered = sorted(entrants, key=lambda e: int(e["order"]))
+    record = {key: value for key, value in head.items() if key != "parts"}
+    record["entrants"] = [{k: v for k, v in e.items() if k != "started_chips"} for e in ordered]
+    record["started_chips"] = {
+        e["name"]: e["started_chips"] for e in ordered if e["started_chips"] is not None
+    }
+    numbered = sorted(tables, key=lambda t: int(t["number"]))
+    record["tables"] = [{k: v for k, v in t.items() if k != "dealt"} for t in numbered]
+    record["dealt"] = {str(t["number"]): t["dealt"] for t in numbered if t["dealt"] is not None}
+    return director_from_record(record, now)

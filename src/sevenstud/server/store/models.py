@@ -280,6 +280,20 @@ class TournamentEntry(Base):
     index; server/tournaments/cashier.py, ``director_of``)."""
 
 
+class TournamentPart(Base):
+    """One entrant's or one table's part of a tournament's stored director (migration 0019):
+    the row of ``tournaments`` holds the rest (``"parts": true``), so that a hand writes the
+    entrants and tables it changed, not the whole field (server/store/tournaments.py)."""
+
+    __tablename__ = "tournament_parts"
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8), primary_key=True)
+    """``entrant`` or ``table``."""
+    key: Mapped[str] = mapped_column(String(40), primary_key=True)
+    """The entrant's name, or the table's number."""
+    record: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
 class TournamentTable(Base):
     """A card-room table (``tables``) that a tournament plays at, by the tournament's number."""
 

@@ -551,9 +551,7 @@ class TournamentService:
                 tnow = running.now()
                 before = director_to_record(d, tnow)
                 d.state = "cancelled"
-                d.tables.clear()  # nobody seated: every table stands its players up
-                for entrant in d.entrants.values():
-                    entrant.table = None
+                d.unseat_everyone()  # every table stands its players up
                 commands: list[Command] = [Status("cancelled")]
                 try:
                     with self.store.begin() as c:
