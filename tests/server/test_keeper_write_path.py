@@ -167,3 +167,16 @@ def test_sqlite_writers_queue_on_one_lock_postgresql_on_none(store: Store) -> No
         with store.writing():  # the same thread again (a nested write): no hang
             assert another_thread_may_write() is not sqlite
     assert another_thread_may_write()
+
+
+def test_a_tournament_player_with_no_chips_sits_down_with_no_transfer(store: Store) -> None:
+    """A player busted in a hand-for-hand hand stays the director's, seated with no chips until
+    the round ends, and may be moved meanwhile (a table broken): their sit-down at the new
+    table moves no chips. It wrote a transfer of 0, which the ledger refuses, and the table
+    stopped: its tournament waited for ever (the 1,000-entrant benchmark, issue 35)."""
+    settings = TableSettings(StudHiLo(Stakes(1, 2, 5, 10)), seats=4, tournament=True)
+    keeper = TableKeeper(store, create_table(store, "tournament", settings), settings)
+    keeper.sit_down("bot-busted", 1, 0, 1.0)
+    keeper.sit_down("bot-in", 2, 500, 2.0)
+    assert {s.player: s.stack for s in keeper.table.view(None).seats} == {"bot-busted": 0, "bot-in": 500}
+    assert audit(store).ok

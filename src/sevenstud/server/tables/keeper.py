@@ -532,7 +532,8 @@ class TableKeeper:
                 write.stacks[occupant.sitting_id] = event.buy_in
                 source = self._balance_account(c, player_id, bank, -event.buy_in)
                 seat_account = accounts.get(c, ledger.SEAT, occupant.sitting_id)
-                moves.append((index, ledger.Move(source, seat_account, event.buy_in, "buy-in")))
+                if event.buy_in:  # (none: a tournament player busted hand-for-hand, moved unplaced)
+                    moves.append((index, ledger.Move(source, seat_account, event.buy_in, "buy-in")))
                 if player_id is not None:  # seated: off this table's waiting list, in this write
                     rows.stop_waiting(c, self.table_id, player_id)
             elif isinstance(event, (SatOut, SatIn)):
