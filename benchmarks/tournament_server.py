@@ -55,6 +55,15 @@ from tests.spawn import spawn  # noqa: E402
 LIFTED = [f"--limit={n}=100000" for n in ("guests_per_address", "tables_per_address", "sockets_per_address")]
 
 
+def _cpu_seconds(pid: int) -> float | None:
+    """The CPU time process ``pid`` has used (user and system; None where /proc is not there)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _hands(url: str, tid: int) -> tuple[int, int]:
     store = open_store(url, migrate=False)
     try:
@@ -247,6 +256,7 @@ def run(
         players.start()
         started = time.monotonic()
         load_at_start = [round(x, 2) for x in os.getloadavg()]
+        cpu_at_start = _cpu_seconds(first.process.pid)
         most, killed_at = 0, None
         served: dict[int, str] = {}  # each table -> the first process seen serving it
         most_by: dict[str, int] = {}
@@ -286,6 +296,7 @@ def run(
                 raise SystemExit("the tournament did not end within an hour")
             time.sleep(0.5)
         wall = time.monotonic() - started
+        cpu_at_end = _cpu_seconds(first.process.pid)
         leases.close()
         if profile:
             first.stop(signal.SIGTERM, 60)  # so that it writes its profile
@@ -310,6 +321,10 @@ def run(
             "hands_cancelled": cancelled,
             "hands_per_second": round(finished / wall, 1),
             "most_tables": most,
+            # The directing server's CPU over the play (the machine's other work aside).
+            "server_cpu_seconds": None
+            if cpu_at_start is None or cpu_at_end is None or killed_at is not None
+            else round(cpu_at_end - cpu_at_start, 1),
             "places_ok": places_ok and len(places) == entrants,
             "tied_places": len(places) - len(set(places)),
             "prizes_paid": prizes,

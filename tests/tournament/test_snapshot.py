@@ -13,6 +13,7 @@ from sevenstud.tournament import STANDARD, TURBO, Director, StructureError, Tour
 from sevenstud.tournament.snapshot import (
     director_from_parts,
     director_from_record,
+    director_moved_on,
     director_parts,
     director_to_record,
     settings_from_record,
@@ -24,6 +25,7 @@ from tests.tournament.fake_hands import Run, check_invariants, finish_hand, star
 def _play(settings: TournamentSettings, seed: int, stored: bool, late: int = 0, parts: bool = False) -> Run:
     run = Run(Director(settings, seed=seed), random.Random(seed))
     kept: dict[tuple[str, object], dict[str, object]] = {}  # a store's parts (``parts``)
+    choice = random.Random(seed)  # (not the run's: its hands are the plain run's)
     for n in range(40):
         run.take(run.director.register(f"p{n}", 0.0))
     late_names = [f"late{n}" for n in range(late)]
@@ -51,13 +53,19 @@ def _play(settings: TournamentSettings, seed: int, stored: bool, late: int = 0, 
                         kept.pop((kind, key), None)
                     else:
                         kept[(kind, key)] = record
-            run.director = director_from_parts(
-                head,
-                [r for (kind, _), r in kept.items() if kind == "entrant"],
-                [r for (kind, _), r in kept.items() if kind == "table"],
-                run.now,
-            )
-            run.director.take_changes()  # (all of it stored)
+            if choice.random() < 0.5:  # read whole
+                run.director = director_from_parts(
+                    head,
+                    [r for (kind, _), r in kept.items() if kind == "entrant"],
+                    [r for (kind, _), r in kept.items() if kind == "table"],
+                    run.now,
+                )
+                run.director.take_changes()  # (all of it stored)
+            else:  # or the changes alone taken up, as a process sharing the tournament does
+                changed_tables = [(int(n), r) for n, r in tables.items()]
+                run.director = director_moved_on(
+                    d, head, [r for r in entrants.values() if r is not None], changed_tables, run.now
+                )
             assert director_to_record(run.director, run.now) == whole
             check_invariants(run.director)
         elif stored:  # through JSON, as the database holds it, at the same moment (no time down)

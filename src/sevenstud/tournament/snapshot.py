@@ -52,8 +52,25 @@ def structure_from_record(record: dict[str, Any]) -> Structure:
         raise StructureError(f"a stored structure lacks or mistypes a field: {error}") from None
 
 
+_SETTINGS_RECORDS: dict[int, tuple[TournamentSettings, dict[str, Any]]] = {}
+"""The record of each template lately written, by identity (a template is frozen): a director's
+every write stores its template, and making its record again (every level of its structure)
+was a third of a hand's write (issue 35)."""
+
+
 def settings_to_record(settings: TournamentSettings) -> dict[str, Any]:
-    """A template as data."""
+    """A template as data (a new dict each call: the caller may change it)."""
+    known = _SETTINGS_RECORDS.get(id(settings))
+    if known is not None and known[0] is settings:
+        return dict(known[1])
+    record = _settings_record(settings)
+    if len(_SETTINGS_RECORDS) >= 256:
+        _SETTINGS_RECORDS.clear()
+    _SETTINGS_RECORDS[id(settings)] = (settings, record)  # (the template kept: its id not reused)
+    return dict(record)
+
+
+def _settings_record(settings: TournamentSettings) -> dict[str, Any]:
     record: dict[str, Any] = {}
     for f in dataclasses.fields(settings):
         value = getattr(settings, f.name)
@@ -259,3 +276,60 @@ def director_from_parts(
     record["tables"] = [{k: v for k, v in t.items() if k != "dealt"} for t in numbered]
     record["dealt"] = {str(t["number"]): t["dealt"] for t in numbered if t["dealt"] is not None}
     return director_from_record(record, now)
+
+
+def director_moved_on(
+    before: Director,
+    head: dict[str, Any],
+    entrants: list[dict[str, Any]],
+    tables: list[tuple[int, dict[str, Any] | None]],
+    now: float,
+) -> Director:
+    """The director of a newer ``head`` and the parts written since ``before`` was stored
+    (entrants' records; each table's number and record, None: closed), taken up at ``now``:
+    what another process sharing the tournament wrote, taken up at the cost of what it
+    changed. ``before`` is given up (its entrants and tables become the new one's)."""
+    d = director_from_record(
+        {
+            **{key: value for key, value in head.items() if key != "parts"},
+            "entrants": [],
+            "tables": [],
+            "started_chips": {},
+            "dealt": {},
+        },
+        now,
+    )
+    for kept in before.entrants.values():
+        d.enter(kept)
+    d.tables, d._started_chips, d._dealt = before.tables, before._started_chips, before._dealt
+    shift = max(0.0, now - float(head["saved_at"]))
+    for record in sorted(entrants, key=lambda e: int(e["order"])):
+        name, started = str(record["name"]), record.get("started_chips")
+        fields = {key: value for key, value in record.items() if key in _ENTRANT_FIELDS}
+        if fields.get("rebuy_until") is not None:
+            fields["rebuy_until"] = float(fields["rebuy_until"]) + shift
+        known = d.entrants.get(name)
+        if known is None:
+            d.enter(Entrant(**fields))
+        else:
+            for key, value in fields.items():
+                setattr(known, key, value)
+        if started is None:
+            d._started_chips.pop(name, None)
+        else:
+            d._started_chips[name] = int(started)
+    for number, table in sorted(tables, key=lambda t: t[0]):
+        if table is None:
+            d.tables.pop(number, None)
+            d._dealt.pop(number, None)
+            continue
+        d.tables[number] = _table_from_record(table)
+        dealt = table.get("dealt")
+        if dealt is None:
+            d._dealt.pop(number, None)
+        else:
+            d._dealt[number] = set(dealt)
+    d._left = sum(1 for e in d.entrants.values() if not e.out)
+    d._reindex()
+    d.take_changes()  # (all of it stored)
+    return d

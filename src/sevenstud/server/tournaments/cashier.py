@@ -343,7 +343,10 @@ class Cashier:
             )
         else:
             # The head and what changed since the last write: a hand's few entrants and tables.
-            write_director(c, tid, d, tnow, state=d.state, **state_values)
+            # (the version this write makes where several processes share it: sharing.py's
+            # Shared counts them, and raises it once this is written)
+            version = int(getattr(running, "version", -1)) + 1
+            write_director(c, tid, d, tnow, version, state=d.state, **state_values)
         running.saved_at = time.time()
 
     def _pay(self, c: Connection, running: Running, commands: list[Command]) -> dict[str, Any]:
