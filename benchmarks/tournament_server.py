@@ -5,6 +5,7 @@ a field of bots made and registered over HTTP, the tournament's clock accelerate
 
     python benchmarks/tournament_server.py --entrants 1000            # one process, SQLite
     python benchmarks/tournament_server.py --entrants 300 --failover  # two processes, PostgreSQL
+    python benchmarks/tournament_server.py --entrants 10000 --processes 2  # two, none killed
 
 ``--failover`` starts two processes on one PostgreSQL database (a throwaway cluster, as the tests
 make); the first makes and directs the tournament, its tables are shared out over both
@@ -211,6 +212,7 @@ def run(
     seats: int,
     persons: int = 0,
     profile: str | None = None,
+    processes: int = 1,
 ) -> dict[str, object]:
     args = [*LIFTED, "--lease-seconds=6"]
     # The directing process under cProfile (tests/serve.py), its statistics written when it stops.
@@ -218,7 +220,8 @@ def run(
     # (its log beside its profile: a sync that failed says why there)
     log = open(f"{profile}.log", "w") if profile else subprocess.DEVNULL  # noqa: SIM115
     first = spawn(url, pause=0.02, args=args, seconds=120, tournament_speed=speed, env=knobs, stderr=log)
-    second = spawn(url, pause=0.02, args=args, seconds=120, tournament_speed=speed) if failover else None
+    two = failover or processes == 2
+    second = spawn(url, pause=0.02, args=args, seconds=120, tournament_speed=speed) if two else None
     bases = [first.base] + ([second.base] if second is not None else [])
     people, stop = People(), threading.Event()
     try:
@@ -269,7 +272,7 @@ def run(
                 time.sleep(0.5)
                 continue
             most = max(most, len(page["tables"]))
-            if failover:
+            if two:
                 owners = _owners(leases, tid)
                 for table, owner in owners.items():
                     served.setdefault(table, owner)
@@ -294,7 +297,7 @@ def run(
                 watcher = httpx.Client(base_url=second.base, timeout=60)
             if time.monotonic() - started > 3600:
                 raise SystemExit("the tournament did not end within an hour")
-            time.sleep(0.5)
+            time.sleep(max(0.5, entrants / 5000))  # (the page names every entrant)
         wall = time.monotonic() - started
         cpu_at_end = _cpu_seconds(first.process.pid)
         leases.close()
@@ -333,7 +336,7 @@ def run(
             "audit": str(report).splitlines()[0],
             "audit_ok": report.ok,
         }
-        if failover:
+        if two:
             counts: dict[str, int] = {}
             for owner in served.values():
                 counts[owner] = counts.get(owner, 0) + 1
@@ -381,6 +384,9 @@ def main() -> int:
     parser.add_argument("--entrants", type=int, default=1000)
     parser.add_argument("--speed", type=float, default=60.0, help="the tournament clock's speed")
     parser.add_argument("--failover", action="store_true", help="two processes on PostgreSQL, one killed")
+    parser.add_argument(
+        "--processes", type=int, choices=(1, 2), default=1, help="2: two processes on PostgreSQL, none killed"
+    )
     parser.add_argument("--people", type=int, default=0, help="entrants that are websocket clients")
     parser.add_argument("--database", default=None, help="a database URL (default: a fresh one)")
     parser.add_argument(
@@ -390,7 +396,7 @@ def main() -> int:
     cluster = None
     if args.database:
         url = args.database
-    elif args.failover:
+    elif args.failover or args.processes == 2:
         from tests.server.conftest import _Cluster, _pg_bin
 
         bin_dir = _pg_bin()
@@ -402,7 +408,9 @@ def main() -> int:
     else:
         url = f"sqlite:///{Path(tempfile.mkdtemp()) / 'cardroom.sqlite3'}"
     try:
-        result = run(url, args.entrants, args.speed, args.failover, 8, args.people, args.profile)
+        result = run(
+            url, args.entrants, args.speed, args.failover, 8, args.people, args.profile, args.processes
+        )
     finally:
         if cluster is not None:
             cluster.stop()
