@@ -267,9 +267,14 @@ def run(
         watcher = client
         while True:
             try:
-                page = watcher.get(f"/api/tournaments/{tid}").json()
-            except httpx.HTTPError:
+                answer = watcher.get(f"/api/tournaments/{tid}")
+                page = answer.json()
+            except (httpx.HTTPError, ValueError):
                 time.sleep(0.5)
+                continue
+            if answer.status_code != 200:  # (a refusal: too many requests, the page not ready)
+                print(f"the tournament's page answered {answer.status_code}: {page}", flush=True)
+                time.sleep(2.0)
                 continue
             most = max(most, len(page["tables"]))
             if two:
