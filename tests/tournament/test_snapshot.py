@@ -11,7 +11,10 @@ import pytest
 
 from sevenstud.tournament import STANDARD, TURBO, Director, StructureError, TournamentSettings
 from sevenstud.tournament.snapshot import (
+    director_from_parts,
     director_from_record,
+    director_moved_on,
+    director_parts,
     director_to_record,
     settings_from_record,
     settings_to_record,
@@ -19,8 +22,10 @@ from sevenstud.tournament.snapshot import (
 from tests.tournament.fake_hands import Run, check_invariants, finish_hand, start_hand
 
 
-def _play(settings: TournamentSettings, seed: int, stored: bool, late: int = 0) -> Run:
+def _play(settings: TournamentSettings, seed: int, stored: bool, late: int = 0, parts: bool = False) -> Run:
     run = Run(Director(settings, seed=seed), random.Random(seed))
+    kept: dict[tuple[str, object], dict[str, object]] = {}  # a store's parts (``parts``)
+    choice = random.Random(seed)  # (not the run's: its hands are the plain run's)
     for n in range(40):
         run.take(run.director.register(f"p{n}", 0.0))
     late_names = [f"late{n}" for n in range(late)]
@@ -39,7 +44,31 @@ def _play(settings: TournamentSettings, seed: int, stored: bool, late: int = 0) 
         else:
             run.now += 1.0
         run.now += run.rng.uniform(0, 5)
-        if stored:  # through JSON, as the database holds it, at the same moment (no time down)
+        if parts:  # the changed parts alone written, as the card room does, and read back whole
+            whole = director_to_record(d, run.now)
+            head, entrants, tables = json.loads(json.dumps(director_parts(d, run.now), default=list))
+            for kind, changed in (("entrant", entrants), ("table", tables)):
+                for key, record in changed.items():
+                    if record is None:
+                        kept.pop((kind, key), None)
+                    else:
+                        kept[(kind, key)] = record
+            if choice.random() < 0.5:  # read whole
+                run.director = director_from_parts(
+                    head,
+                    [r for (kind, _), r in kept.items() if kind == "entrant"],
+                    [r for (kind, _), r in kept.items() if kind == "table"],
+                    run.now,
+                )
+                run.director.take_changes()  # (all of it stored)
+            else:  # or the changes alone taken up, as a process sharing the tournament does
+                changed_tables = [(int(n), r) for n, r in tables.items()]
+                run.director = director_moved_on(
+                    d, head, [r for r in entrants.values() if r is not None], changed_tables, run.now
+                )
+            assert director_to_record(run.director, run.now) == whole
+            check_invariants(run.director)
+        elif stored:  # through JSON, as the database holds it, at the same moment (no time down)
             run.director = director_from_record(
                 json.loads(json.dumps(director_to_record(d, run.now))), run.now
             )
@@ -61,6 +90,26 @@ def test_a_director_stored_after_every_step_plays_as_one_never_stored(seed: int)
     )
     plain = _play(settings, seed, stored=False, late=8)
     again = _play(settings, seed, stored=True, late=8)
+    assert again.finishes == plain.finishes
+    assert again.seats_given == plain.seats_given
+    assert again.hands == plain.hands
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_director_stored_in_parts_after_every_step_plays_as_one_never_stored(seed: int) -> None:
+    """Only the entrants and tables a step changed are written (issue 35: a hand's write the
+    size of the hand), yet what is read back is the whole director after every step: a change
+    the director failed to note would leave a stale part, and the records would differ."""
+    settings = TournamentSettings(
+        kind="scheduled",
+        seats=6,
+        max_entries=100,
+        start_at=0.0,
+        structure=STANDARD,
+        late_registration_levels=2,
+    )
+    plain = _play(settings, seed, stored=False, late=8)
+    again = _play(settings, seed, stored=True, late=8, parts=True)
     assert again.finishes == plain.finishes
     assert again.seats_given == plain.seats_given
     assert again.hands == plain.hands

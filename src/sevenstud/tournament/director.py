@@ -85,6 +85,10 @@ class Director(PlayerRequests):
     _round_busts: list[tuple[str, int]] = field(default_factory=list)
     _started_chips: dict[str, int] = field(default_factory=dict)
     _dealt: dict[int, set[str]] = field(default_factory=dict)
+    _noted: set[str] = field(default_factory=set)
+    """The entrants changed since :meth:`take_changes` (each entrant notes its own changes)."""
+    _noted_tables: set[int] = field(default_factory=set)
+    """The tables changed, opened or closed since :meth:`take_changes`."""
     _rng: random.Random = field(init=False)
     # Kept as things change, so that each hand costs the same however large the field: the
     # players still in, the tables' sizes (seating.TableIndex), the payout table of the field.
@@ -119,9 +123,36 @@ class Director(PlayerRequests):
 
     def _touch(self, table: TableSeats) -> None:
         self._index.update(table, self.breaking)
+        self._noted_tables.add(table.number)
 
     def _reindex(self) -> None:
         self._index.rebuild(self.tables, self.breaking)
+        self._noted_tables.update(self.tables)
+
+    def enter(self, entrant: Entrant) -> None:
+        """Put ``entrant`` in the field (last), its changes noted from now on."""
+        entrant.noted = self._noted
+        self.entrants[entrant.name] = entrant
+        self._noted.add(entrant.name)
+
+    def unseat_everyone(self) -> None:
+        """Nobody is seated any more and every table closes (an operator's cancel)."""
+        self._noted_tables.update(self.tables)
+        self.tables.clear()
+        self._reindex()
+        for entrant in self.entrants.values():
+            entrant.table = None
+
+    def take_changes(self) -> tuple[set[str], set[int]]:
+        """The entrants and the tables changed (a table: opened or closed too) since the last
+        call, and none from now: what a store that keeps each of them apart writes after a
+        hand, so that a hand's write is the size of the hand, not of the field. An entrant
+        changes whenever one of its fields is set; a table at every change the director
+        counts (``_touch``), and every table at a level, a draw or the end."""
+        entrants, tables = self._noted.copy(), self._noted_tables.copy()
+        self._noted.clear()
+        self._noted_tables.clear()
+        return entrants, tables
 
     def check_index(self) -> None:
         """Assert that the kept counts are the recounted ones (the tests call it after every
@@ -185,7 +216,7 @@ class Director(PlayerRequests):
                 raise TournamentError("already_registered", player=player)
             if len(self.entrants) >= s.max_entries:
                 raise TournamentError("tournament_full")
-            self.entrants[player] = Entrant(player, len(self.entrants))
+            self.enter(Entrant(player, len(self.entrants)))
             self._left += 1
             self._pay_entry()
             if s.kind == "sit_and_go" and len(self.entrants) == s.max_entries:
@@ -206,7 +237,7 @@ class Director(PlayerRequests):
             entrant = known
         else:
             entrant = Entrant(player, len(self.entrants))
-            self.entrants[player] = entrant
+            self.enter(entrant)
             self._left += 1
         self._pay_entry()
         return self._seat_late(entrant, now)
@@ -218,6 +249,7 @@ class Director(PlayerRequests):
         if player not in self.entrants:
             raise TournamentError("not_registered", player=player)
         del self.entrants[player]
+        self._noted.add(player)
         self._left -= 1
         for order, entrant in enumerate(self.entrants.values()):
             entrant.order = order
@@ -294,6 +326,7 @@ class Director(PlayerRequests):
         self.level_index += 1
         for table in self.tables.values():
             table.hands_in_level = 0
+        self._noted_tables.update(self.tables)
         commands: list[Command] = [
             NewLevel(self.level_index, self.level, self.settings.game_at(self.level_index))
         ]
@@ -398,6 +431,7 @@ class Director(PlayerRequests):
         seats.round_played = self.hand_for_hand_round
         for player, chips in stacks.items():
             self._started_chips[player] = chips
+        self._noted.update(stacks)  # (each entrant's chips as the hand began are kept with it)
         self._dealt[table] = set(stacks)
         seats.hands_in_level += 1
         hands = self.level.hands
@@ -647,6 +681,7 @@ class Director(PlayerRequests):
             self.breaking.discard(number)
             del self.tables[number]
             self._index.remove(number)
+            self._noted_tables.add(number)
             commands.append(CloseTable(number))
         return commands
 
@@ -692,6 +727,7 @@ class Director(PlayerRequests):
         for number in sorted(self.tables):
             if number != final:
                 commands.append(CloseTable(number))
+        self._noted_tables.update(self.tables)  # (the others close)
         self.tables = {final: drawn}
         self.breaking.clear()
         self._reindex()

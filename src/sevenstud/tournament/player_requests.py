@@ -44,6 +44,18 @@ class Entrant:
     owed: int = 0
     """Chips bought (a rebuy, the add-on) during a hand the player is dealt into: they join the
     stack when that hand ends, never in the middle of it."""
+    noted: set[str] | None = field(default=None, init=False, repr=False, compare=False)
+    """Where a change to this entrant is noted (its director's :meth:`Director.take_changes`):
+    the card room writes the entrants a hand changed, not the whole field."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        object.__setattr__(self, name, value)
+        try:
+            noted = object.__getattribute__(self, "noted")
+        except AttributeError:  # (being made: not yet any director's)
+            return
+        if noted is not None:
+            noted.add(self.name)
 
 
 @dataclass(slots=True)

@@ -26,7 +26,9 @@ from sevenstud.tournament.seating import TableSeats
 from sevenstud.tournament.settings import TournamentSettings
 from sevenstud.tournament.structure import Level, Structure, StructureError
 
-_ENTRANT_FIELDS = tuple(f.name for f in dataclasses.fields(Entrant))
+_ENTRANT_FIELDS = tuple(f.name for f in dataclasses.fields(Entrant) if f.init)
+_PARTS = ("entrants", "tables", "started_chips", "dealt")
+"""The parts of a record that grow with the field, kept apart by :func:`director_parts`."""
 RECORD_VERSION = 1
 """The version of a stored director; a record of another version is refused, naming it."""
 
@@ -50,8 +52,25 @@ def structure_from_record(record: dict[str, Any]) -> Structure:
         raise StructureError(f"a stored structure lacks or mistypes a field: {error}") from None
 
 
+_SETTINGS_RECORDS: dict[int, tuple[TournamentSettings, dict[str, Any]]] = {}
+"""The record of each template lately written, by identity (a template is frozen): a director's
+every write stores its template, and making its record again (every level of its structure)
+was a third of a hand's write (issue 35)."""
+
+
 def settings_to_record(settings: TournamentSettings) -> dict[str, Any]:
-    """A template as data."""
+    """A template as data (a new dict each call: the caller may change it)."""
+    known = _SETTINGS_RECORDS.get(id(settings))
+    if known is not None and known[0] is settings:
+        return dict(known[1])
+    record = _settings_record(settings)
+    if len(_SETTINGS_RECORDS) >= 256:
+        _SETTINGS_RECORDS.clear()
+    _SETTINGS_RECORDS[id(settings)] = (settings, record)  # (the template kept: its id not reused)
+    return dict(record)
+
+
+def _settings_record(settings: TournamentSettings) -> dict[str, Any]:
     record: dict[str, Any] = {}
     for f in dataclasses.fields(settings):
         value = getattr(settings, f.name)
@@ -160,7 +179,7 @@ def director_from_record(record: dict[str, Any], now: float) -> Director:
         entrant = Entrant(**e)
         if entrant.rebuy_until is not None:
             entrant.rebuy_until += shift
-        d.entrants[entrant.name] = entrant
+        d.enter(entrant)
     d.tables = {int(t["number"]): _table_from_record(t) for t in record["tables"]}
     d.level_index = int(record["level_index"])
     d.pool, d.entries, d.chips_issued = (
@@ -191,4 +210,126 @@ def director_from_record(record: dict[str, Any], now: float) -> Director:
     d._rng.setstate((version, tuple(state), gauss))
     d._left = sum(1 for e in d.entrants.values() if not e.out)
     d._reindex()
+    return d
+
+
+def entrant_to_record(director: Director, name: str) -> dict[str, Any]:
+    """Entrant ``name`` as data, with its chips as its hand began (while one is played)."""
+    e = director.entrants[name]
+    record = {field: getattr(e, field) for field in _ENTRANT_FIELDS}
+    record["started_chips"] = director._started_chips.get(name)
+    return record
+
+
+def table_to_record(director: Director, number: int) -> dict[str, Any]:
+    """Table ``number`` as data, with whom its hand in progress was dealt to."""
+    record = _table_to_record(director.tables[number])
+    dealt = director._dealt.get(number)
+    record["dealt"] = None if dealt is None else sorted(dealt)
+    return record
+
+
+def director_parts(
+    director: Director, now: float
+) -> tuple[dict[str, Any], dict[str, dict[str, Any] | None], dict[int, dict[str, Any] | None]]:
+    """The director in parts, for a store that keeps each entrant and each table apart: the
+    head (everything of :func:`director_to_record` but the entrants and the tables, marked
+    ``"parts": True``), and the entrants and tables changed since the last call (each one's
+    record; None: no longer there). A hand's write is then the size of the hand: the head and
+    the few entrants and tables it changed (:meth:`Director.take_changes`)."""
+    head = director_to_record_head(director, now)
+    names, numbers = director.take_changes()
+    entrants = {n: entrant_to_record(director, n) if n in director.entrants else None for n in names}
+    tables = {t: table_to_record(director, t) if t in director.tables else None for t in numbers}
+    return head, entrants, tables
+
+
+def director_to_record_head(director: Director, now: float) -> dict[str, Any]:
+    """:func:`director_to_record` without the parts that grow with the field."""
+    d = director
+    entrants, tables = d.entrants, d.tables
+    d.entrants, d.tables = {}, {}  # (not built only to be thrown away)
+    started, dealt = d._started_chips, d._dealt
+    d._started_chips, d._dealt = {}, {}
+    try:
+        head = director_to_record(d, now)
+    finally:
+        d.entrants, d.tables, d._started_chips, d._dealt = entrants, tables, started, dealt
+    for name in _PARTS:
+        del head[name]
+    head["parts"] = True
+    return head
+
+
+def director_from_parts(
+    head: dict[str, Any], entrants: list[dict[str, Any]], tables: list[dict[str, Any]], now: float
+) -> Director:
+    """The director of a head and the records of every entrant and table
+    (:func:`director_parts`), taken up at ``now`` as :func:`director_from_record` does."""
+    ordered = sorted(entrants, key=lambda e: int(e["order"]))
+    record = {key: value for key, value in head.items() if key != "parts"}
+    record["entrants"] = [{k: v for k, v in e.items() if k != "started_chips"} for e in ordered]
+    record["started_chips"] = {
+        e["name"]: e["started_chips"] for e in ordered if e["started_chips"] is not None
+    }
+    numbered = sorted(tables, key=lambda t: int(t["number"]))
+    record["tables"] = [{k: v for k, v in t.items() if k != "dealt"} for t in numbered]
+    record["dealt"] = {str(t["number"]): t["dealt"] for t in numbered if t["dealt"] is not None}
+    return director_from_record(record, now)
+
+
+def director_moved_on(
+    before: Director,
+    head: dict[str, Any],
+    entrants: list[dict[str, Any]],
+    tables: list[tuple[int, dict[str, Any] | None]],
+    now: float,
+) -> Director:
+    """The director of a newer ``head`` and the parts written since ``before`` was stored
+    (entrants' records; each table's number and record, None: closed), taken up at ``now``:
+    what another process sharing the tournament wrote, taken up at the cost of what it
+    changed. ``before`` is given up (its entrants and tables become the new one's)."""
+    d = director_from_record(
+        {
+            **{key: value for key, value in head.items() if key != "parts"},
+            "entrants": [],
+            "tables": [],
+            "started_chips": {},
+            "dealt": {},
+        },
+        now,
+    )
+    for kept in before.entrants.values():
+        d.enter(kept)
+    d.tables, d._started_chips, d._dealt = before.tables, before._started_chips, before._dealt
+    shift = max(0.0, now - float(head["saved_at"]))
+    for record in sorted(entrants, key=lambda e: int(e["order"])):
+        name, started = str(record["name"]), record.get("started_chips")
+        fields = {key: value for key, value in record.items() if key in _ENTRANT_FIELDS}
+        if fields.get("rebuy_until") is not None:
+            fields["rebuy_until"] = float(fields["rebuy_until"]) + shift
+        known = d.entrants.get(name)
+        if known is None:
+            d.enter(Entrant(**fields))
+        else:
+            for key, value in fields.items():
+                setattr(known, key, value)
+        if started is None:
+            d._started_chips.pop(name, None)
+        else:
+            d._started_chips[name] = int(started)
+    for number, table in sorted(tables, key=lambda t: t[0]):
+        if table is None:
+            d.tables.pop(number, None)
+            d._dealt.pop(number, None)
+            continue
+        d.tables[number] = _table_from_record(table)
+        dealt = table.get("dealt")
+        if dealt is None:
+            d._dealt.pop(number, None)
+        else:
+            d._dealt[number] = set(dealt)
+    d._left = sum(1 for e in d.entrants.values() if not e.out)
+    d._reindex()
+    d.take_changes()  # (all of it stored)
     return d

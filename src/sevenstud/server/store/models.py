@@ -280,6 +280,25 @@ class TournamentEntry(Base):
     index; server/tournaments/cashier.py, ``director_of``)."""
 
 
+class TournamentPart(Base):
+    """One entrant's or one table's part of a tournament's stored director (migration 0019):
+    the row of ``tournaments`` holds the rest (``"parts": true``), so that a hand writes the
+    entrants and tables it changed, not the whole field (server/store/tournaments.py)."""
+
+    __tablename__ = "tournament_parts"
+    __table_args__ = (Index("ix_tournament_parts_version", "tournament_id", "version"),)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8), primary_key=True)
+    """``entrant`` or ``table``."""
+    key: Mapped[str] = mapped_column(String(40), primary_key=True)
+    """The entrant's name, or the table's number."""
+    record: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """Its part of the director; ``{"gone": true}``: no longer there (a table closed)."""
+    version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """The tournament's ``version`` its write made (processes sharing a tournament read only
+    the parts written since their copy's version)."""
+
+
 class TournamentTable(Base):
     """A card-room table (``tables``) that a tournament plays at, by the tournament's number."""
 
@@ -346,7 +365,6 @@ class ApiToken(Base):
     last_used_at: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
-
 class HouseTable(Base):
     """A standing table of the house (migration 0014): an operator's definition that the room
     keeps open (``table_id``: the table dealing it now; a new one is opened whenever that one
@@ -379,6 +397,8 @@ class RoomSetting(Base):
     __tablename__ = "room_settings"
     name: Mapped[str] = mapped_column(String(40), primary_key=True)
     value: Mapped[Any] = mapped_column(JSON)
+
+
 class PasswordReset(Base):
     """A one-time link an operator made for an account to set a new password (migration 0013):
     only the link's SHA-256 is stored; it is used once, before ``expires_at``."""
@@ -391,6 +411,8 @@ class PasswordReset(Base):
     created_at: Mapped[float] = mapped_column(Float)
     expires_at: Mapped[float] = mapped_column(Float)
     used_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
 class ChatLineRow(Base):
     """A chat line as it was said (migration 0015): kept for the operators' chat log and the
     players' reports, by the line's own id (the ``chat`` message's ``id``); lines older than
@@ -451,6 +473,8 @@ class ChatWord(Base):
     word: Mapped[str] = mapped_column(String(40), primary_key=True)
     added_by: Mapped[str] = mapped_column(String(60))
     at: Mapped[float] = mapped_column(Float)
+
+
 class PrivateGame(Base):
     """A home game (migration 0016): a private cash table (``table_id``) or sit-and-go
     (``tournament_id``), its host, and its invite link as the SHA-256 of the link's token (the

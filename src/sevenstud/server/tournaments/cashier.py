@@ -34,6 +34,7 @@ from sqlalchemy.orm import Session
 
 from sevenstud.server.store import Store, ledger
 from sevenstud.server.store.models import TournamentEntry, TournamentRow, core
+from sevenstud.server.store.tournaments import read_director, write_director
 from sevenstud.server.tables.keeper import BOT_PREFIX, RoomError, check_bot_kind
 from sevenstud.server.tables.room import Room
 from sevenstud.tournament import (
@@ -333,11 +334,19 @@ class Cashier:
         transaction (a hand's, a registration's, a tick's)."""
         tid, d = running.id, running.director
         state_values = self._pay(c, running, commands)
-        c.execute(
-            update(_TOURNAMENTS)
-            .where(_TOURNAMENTS.c.id == tid)
-            .values(state=d.state, director=stored_record(d, tnow), **state_values)
-        )
+        if d.state == "registering":
+            # (its field is the entries' rows: each entrant's part is written at the start)
+            c.execute(
+                update(_TOURNAMENTS)
+                .where(_TOURNAMENTS.c.id == tid)
+                .values(state=d.state, director=stored_record(d, tnow), **state_values)
+            )
+        else:
+            # The head and what changed since the last write: a hand's few entrants and tables.
+            # (the version this write makes where several processes share it: sharing.py's
+            # Shared counts them, and raises it once this is written)
+            version = int(getattr(running, "version", -1)) + 1
+            write_director(c, tid, d, tnow, version, state=d.state, **state_values)
         running.saved_at = time.time()
 
     def _pay(self, c: Connection, running: Running, commands: list[Command]) -> dict[str, Any]:
@@ -395,7 +404,7 @@ def director_of(s: Connection | Session, tid: int, record: dict[str, Any], at: f
     registers, its field is its registered entries' rows, entered again in their order (a
     record stored with a field, before the rows were the field, is taken without it)."""
     if record.get("state") != "registering":
-        return director_from_record(record, at)
+        return read_director(s.connection() if isinstance(s, Session) else s, tid, record, at)
     d = director_from_record({**record, "entrants": [], "pool": 0, "entries": 0, "chips_issued": 0}, at)
     names = s.execute(
         select(_ENTRIES.c.name)

@@ -47,6 +47,7 @@ from sevenstud.server.store.models import (
     TournamentTable,
     core,
 )
+from sevenstud.server.store.tournaments import read_changes
 from sevenstud.server.tables.recovery import recover
 from sevenstud.server.tournaments.cashier import Cashier, Running, director_of
 from sevenstud.tournament import (
@@ -60,6 +61,7 @@ from sevenstud.tournament import (
     Status,
     TournamentSettings,
 )
+from sevenstud.tournament.snapshot import director_moved_on
 
 _TOURNAMENTS = core(TournamentRow)
 PLAYING = ("registering", "running", "break")
@@ -106,9 +108,20 @@ def bring_up_to_date(c: Connection, running: Shared, *, lock: bool = True) -> bo
     # Taken up at the moment it was stored: the clock runs on from there (not paused: it is a
     # live tournament, only written by another process).
     before = running.director
-    running.director = director_of(c, running.id, record, float(record["saved_at"]))
-    if running.version >= 0:  # (-1: this copy was not the stored one: nothing to compare)
-        running.heard += news(before, running.director, running.now())
+    at = float(record["saved_at"])
+    if running.version >= 0 and record.get("parts") and before.state != "registering":
+        # Only the parts written since this copy's version: a hand's entrants and table, not
+        # the field (issue 35).
+        entrants, changed = read_changes(c, running.id, running.version)
+        names = [str(part["name"]) for part in entrants]
+        was = {n: (w.place, w.table) for n in names if (w := before.entrants.get(n)) is not None}
+        head = (before.state, before.level_index, before.break_ends, before.hand_for_hand)
+        running.director = director_moved_on(before, record, entrants, changed, at)
+        running.heard += _news(head, was, running.director, names, running.now())
+    else:
+        running.director = director_of(c, running.id, record, at)
+        if running.version >= 0:  # (-1: this copy was not the stored one: nothing to compare)
+            running.heard += news(before, running.director, running.now())
     running.version = int(version)
     tables = c.execute(
         select(TournamentTable.number, TournamentTable.table_id)
@@ -125,29 +138,47 @@ def news(before: Director, after: Director, now: float) -> list[Command]:
     told of them (docs/protocol.md, "Tournaments"): the state, a new level, a break, hand-for-
     hand, the places given, the moves. Why from the states and not the commands themselves:
     a process may take several versions up at once, and the states say what they came to."""
+    head = (before.state, before.level_index, before.break_ends, before.hand_for_hand)
+    was = {name: (e.place, e.table) for name, e in before.entrants.items()}
+    return _news(head, was, after, list(after.entrants), now)
+
+
+def _news(
+    head: tuple[str, int, float | None, bool],
+    was: dict[str, tuple[int | None, int | None]],
+    after: Director,
+    names: list[str],
+    now: float,
+) -> list[Command]:
+    """:func:`news` from what the director was (``head``: its state, level, break's end and
+    hand-for-hand; ``was``: each entrant's place and table) to ``after``, over the entrants
+    ``names`` (those that may have changed: a shared place is given in one write, so they
+    are all among them)."""
+    state, level_index, break_ends, hand_for_hand = head
     out: list[Command] = []
-    if after.state != before.state:
+    if after.state != state:
         out.append(Status(after.state))
-    if after.level_index > before.level_index:
+    if after.level_index > level_index:
         out.append(NewLevel(after.level_index, after.level, after.settings.game_at(after.level_index)))
-    if after.break_ends is not None and after.break_ends != before.break_ends:
+    if after.break_ends is not None and after.break_ends != break_ends:
         out.append(Break(now, after.break_ends))
-    if after.hand_for_hand != before.hand_for_hand:
+    if after.hand_for_hand != hand_for_hand:
         out.append(HandForHand(after.hand_for_hand))
+    entrants = [(name, after.entrants[name]) for name in names if name in after.entrants]
     places: dict[int, int] = {}
-    for e in after.entrants.values():
+    for _name, e in entrants:
         if e.place is not None:
             places[e.place] = places.get(e.place, 0) + 1
-    for name, e in after.entrants.items():
-        was = before.entrants.get(name)
-        if e.place is not None and (was is None or was.place != e.place):
+    for name, e in entrants:
+        place, table = was.get(name, (None, None))
+        known = name in was
+        if e.place is not None and (not known or place != e.place):
             out.append(Finish(name, e.place, e.prize, places[e.place]))
-        elif e.table is not None and (was is None or was.table != e.table):
+        elif e.table is not None and (not known or table != e.table):
             seats = after.tables.get(e.table)
             seat = next((n for n, p in seats.players.items() if p == name), None) if seats else None
-            came_from = was.table if was is not None else None
             if seat is not None:  # a move, or a seat at the start or a late entry's
-                out.append(Seat(name, e.table, seat, e.chips, from_table=came_from))
+                out.append(Seat(name, e.table, seat, e.chips, from_table=table))
     return out
 
 
