@@ -238,10 +238,11 @@ def audit_tournaments(s: Any, ledger_says: Callable[[str, int], int]) -> list[st
             s.scalars(select(TournamentTable.table_id).where(TournamentTable.tournament_id == tid))
         )
         seated = 0
-        for sitting in s.scalars(select(Sitting).where(Sitting.table_id.in_(table_ids))).all():
-            seated += ledger_says(ledger.SEAT, sitting.id)
-        for hand in s.scalars(select(HandRow).where(HandRow.table_id.in_(table_ids))).all():
-            seated += ledger_says(ledger.POT, hand.id)
+        # (ids alone: a large tournament's hands are many, and their records are not needed here)
+        for sitting_id in s.scalars(select(Sitting.id).where(Sitting.table_id.in_(table_ids))):
+            seated += ledger_says(ledger.SEAT, sitting_id)
+        for hand_id in s.scalars(select(HandRow.id).where(HandRow.table_id.in_(table_ids))):
+            seated += ledger_says(ledger.POT, hand_id)
         if seated + tbox != -tchips:
             problems.append(f"{where}: {seated} chips at its tables and {tbox} off them, {-tchips} issued")
         if d.pool != pool_by_entries:
