@@ -21,10 +21,51 @@ from sqlalchemy import event
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from sevenstud.server.store import open_store
+from sevenstud.server.store import Store, open_store
 from sevenstud.server.store.models import TournamentRow
 from sevenstud.server.tournaments.cashier import Cashier, Running, stored_record
 from sevenstud.tournament import Director, TournamentSettings
+
+
+def started(store: Store, field: int, seed: int = 1) -> tuple[Director, Running, Cashier]:
+    """A ``field``-entrant tournament stored and started in ``store`` (every entrant seated,
+    the start written), its director, its running state and its cashier.
+    tests/server/test_tournament_scale.py counts the same writes."""
+    settings = TournamentSettings(kind="scheduled", start_at=1.0, seats=8, max_entries=field, min_field=2)
+    d = Director(settings, seed=seed)
+    for n in range(field):
+        d.register(f"p{n}", 0.0)
+    with store.transaction() as s:
+        row = TournamentRow(
+            name=f"{field} entrants",
+            kind="scheduled",
+            settings={},
+            state="registering",
+            director=stored_record(d, 0.0),
+            speed=1.0,
+            created_at=time.time(),
+        )
+        s.add(row)
+        s.flush()
+        tid = row.id
+    running = Running(tid, row.name, d, 1.0, 0.0)
+    cashier = Cashier(store, lambda _running, _commands: None)
+    with store.begin() as c:
+        cashier.persist(c, running, d.tick(2.0), 2.0)
+    return d, running, cashier
+
+
+def a_hand(store: Store, started: tuple[Director, Running, Cashier], number: int, now: float) -> None:
+    """A hand at table ``number`` from ``now`` to ``now + 1``, in which one player wins 10 chips
+    from another, and the cashier's write after it."""
+    d, running, cashier = started
+    stacks = {p: d.entrants[p].chips for p in d.tables[number].players.values()}
+    d.hand_started(number, stacks, now)
+    first, second = sorted(stacks)[:2]
+    stacks[first], stacks[second] = stacks[first] + 10, stacks[second] - 10
+    decided = d.hand_finished(number, stacks, now + 1)
+    with store.begin() as c:
+        cashier.persist(c, running, decided, now + 1)
 
 
 def measure(field: int, hands: int) -> dict[str, Any]:
@@ -32,27 +73,7 @@ def measure(field: int, hands: int) -> dict[str, Any]:
     folder = Path(tempfile.mkdtemp())
     store = open_store(f"sqlite:///{folder / 'room.sqlite3'}")
     try:
-        settings = TournamentSettings(kind="scheduled", start_at=1.0, seats=8, max_entries=field, min_field=2)
-        d = Director(settings, seed=1)
-        for n in range(field):
-            d.register(f"p{n}", 0.0)
-        with store.transaction() as s:
-            row = TournamentRow(
-                name="write",
-                kind="scheduled",
-                settings={},
-                state="registering",
-                director=stored_record(d, 0.0),
-                speed=1.0,
-                created_at=time.time(),
-            )
-            s.add(row)
-            s.flush()
-            tid = row.id
-        running = Running(tid, "write", d, 1.0, 0.0)
-        cashier = Cashier(store, lambda _running, _commands: None)
-        with store.begin() as c:
-            cashier.persist(c, running, d.tick(2.0), 2.0)
+        tournament = started(store, field)
         size = 0
 
         def count(_c: Any, _cursor: Any, statement: str, parameters: Any, _context: Any, _many: bool) -> None:
@@ -61,17 +82,10 @@ def measure(field: int, hands: int) -> dict[str, Any]:
 
         event.listen(store.engine, "before_cursor_execute", count)
         spent, now = 0.0, 3.0
-        tables = sorted(d.tables)
+        tables = sorted(tournament[0].tables)
         for hand in range(hands):
-            number = tables[hand % len(tables)]
-            stacks = {p: d.entrants[p].chips for p in d.tables[number].players.values()}
-            d.hand_started(number, stacks, now)
-            first, second = sorted(stacks)[:2]
-            stacks[first], stacks[second] = stacks[first] + 10, stacks[second] - 10
             began = time.process_time()
-            decided = d.hand_finished(number, stacks, now + 1)
-            with store.begin() as c:
-                cashier.persist(c, running, decided, now + 1)
+            a_hand(store, tournament, tables[hand % len(tables)], now)
             spent += time.process_time() - began
             now += 2
         return {

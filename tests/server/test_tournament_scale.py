@@ -5,45 +5,37 @@ time (docs/benchmarks.md, "Tournaments through the card room")."""
 
 from __future__ import annotations
 
-import time
+import importlib.util
+import sys
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import event
 
 from sevenstud.server.store import open_store
-from sevenstud.server.store.models import TournamentRow
-from sevenstud.server.tournaments.cashier import Cashier, Running, stored_record
-from sevenstud.tournament import Director, TournamentSettings
+
+_BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "tournament_write.py"
+
+
+def _bench() -> Any:
+    """benchmarks/tournament_write.py (a started tournament, a hand and its write), loaded
+    once from its path."""
+    name = "sevenstud_tournament_write_bench"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, _BENCH)
+        assert spec is not None and spec.loader is not None
+        sys.modules[name] = module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    return sys.modules[name]
 
 
 def _written_per_hand(tmp_path: Path, field: int) -> tuple[int, int]:
     """The statements and the characters of parameters the cashier writes after each of
     three hands at table 1 of a started ``field``-entrant tournament (the most of the three)."""
+    bench = _bench()
     store = open_store(f"sqlite:///{tmp_path / f'room{field}.sqlite3'}")
     try:
-        settings = TournamentSettings(kind="scheduled", start_at=1.0, seats=8, max_entries=field, min_field=2)
-        d = Director(settings, seed=field)
-        for n in range(field):
-            d.register(f"p{n}", 0.0)
-        with store.transaction() as s:
-            row = TournamentRow(
-                name="scale",
-                kind="scheduled",
-                settings={},
-                state="registering",
-                director=stored_record(d, 0.0),
-                speed=1.0,
-                created_at=time.time(),
-            )
-            s.add(row)
-            s.flush()
-            tid = row.id
-        running = Running(tid, "scale", d, 1.0, 0.0)
-        cashier = Cashier(store, lambda _running, _commands: None)
-        commands = d.tick(2.0)
-        with store.begin() as c:
-            cashier.persist(c, running, commands, 2.0)  # the start: every entrant seated
+        tournament = bench.started(store, field, seed=field)
         seen: list[tuple[str, Any]] = []
 
         def count(
@@ -55,14 +47,8 @@ def _written_per_hand(tmp_path: Path, field: int) -> tuple[int, int]:
         most = (0, 0)
         now = 3.0
         for _hand in range(3):
-            stacks = {p: d.entrants[p].chips for p in d.tables[1].players.values()}
-            d.hand_started(1, stacks, now)
-            first, second = sorted(stacks)[:2]
-            stacks[first], stacks[second] = stacks[first] + 100, stacks[second] - 100
-            decided = d.hand_finished(1, stacks, now + 1)
             seen.clear()
-            with store.begin() as c:
-                cashier.persist(c, running, decided, now + 1)
+            bench.a_hand(store, tournament, 1, now)
             size = sum(len(str(statement)) + len(str(parameters)) for statement, parameters in seen)
             most = max(most, (len(seen), size))
             now += 2
