@@ -251,6 +251,8 @@ def test_with_players_kept_from_opening_tables_the_lobby_says_where_to_play_in_e
                 expect(sentence).to_have_text(words["lobby.open_house_only"], timeout=TIMEOUT)
                 expect(page.get_by_test_id("create-form")).to_be_hidden()
                 expect(page.get_by_test_id("create-signed-out")).to_be_hidden()
+                # (and the empty list does not send them to a form that is not there)
+                expect(page.get_by_test_id("tables-status")).to_have_text(words["lobby.no_tables_house"])
                 _fits(page, f"the lobby in {lang}")
                 _box_fits(sentence, f"the lobby in {lang}")
             finally:

@@ -18,6 +18,7 @@ const $ = (id) => document.getElementById(id);
 let account = null;
 const rows = new Map(); // table id -> its <tr>, kept so that a refresh never moves the focus
 let lastLines = [];
+let tablesAnswered = false; // (before the lobby's first answer the list says nothing)
 /** GET /api/room: what the room lets its players do. */
 let roomFacts = { players_open_tables: true };
 
@@ -27,16 +28,23 @@ function showHeader() {
   $("site-header").replaceWith(Object.assign(siteHeader(account), { id: "site-header" }));
 }
 
+/** Whether the page offers its form to open a table: signed in, and the room lets players
+ *  open tables (or this is an operator). */
+function mayOpenTables() {
+  return account !== null && (account.operator || roomFacts.players_open_tables);
+}
+
 function showAccount() {
   const signedIn = account !== null;
   $("signed-out").hidden = signedIn;
   $("signed-in").hidden = !signedIn;
   // Players open tables of their own unless the room's operators have said not (an
   // operator still may): the form is then replaced by where to play.
-  const mayOpen = signedIn && (account.operator || roomFacts.players_open_tables);
+  const mayOpen = mayOpenTables();
   $("create-form").hidden = !mayOpen;
   $("create-signed-out").hidden = signedIn;
   $("create-house-only").hidden = !signedIn || mayOpen;
+  if (tablesAnswered) showTables(lastLines); // (an empty list's sentence says where to open one, or not)
   if (!signedIn) {
     $("account-name").textContent = ""; // nothing of the last account stays in the page
     $("account-balance").textContent = "";
@@ -239,6 +247,7 @@ function fillRow(tr, line) {
 
 function showTables(lines) {
   lastLines = lines;
+  tablesAnswered = true;
   fillFilters(lines);
   const body = $("table-rows");
   const seen = new Set();
@@ -268,7 +277,7 @@ function showTables(lines) {
   });
   const total = lines.length;
   setText($("tables-status"), total === 0
-    ? t("lobby.no_tables")
+    ? t(account !== null && !mayOpenTables() ? "lobby.no_tables_house" : "lobby.no_tables")
     : visible === total
       ? t("lobby.tables_n", { count: total })
       : t("lobby.showing", { visible, count: total }));
