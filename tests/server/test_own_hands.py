@@ -8,9 +8,6 @@ sent as it is made and limited per account."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -27,20 +24,13 @@ from sevenstud.server.audit import audit
 from sevenstud.server.limits import Limits, RateLimited
 from sevenstud.server.store import Store, checks, open_store
 from sevenstud.server.store.models import DealtIn, HandRow, Sitting
+from tests.server import benches
 from tests.spawn import in_thread
-
-_BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "own_hands.py"
 
 
 def _bench() -> Any:
-    """benchmarks/own_hands.py (the room made by SQL), loaded once from its path."""
-    name = "sevenstud_own_hands_bench"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, _BENCH)
-        assert spec is not None and spec.loader is not None
-        sys.modules[name] = module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    return sys.modules[name]
+    """benchmarks/own_hands.py."""
+    return benches.bench("own_hands")
 
 
 class RowsRead:

@@ -5,28 +5,18 @@ time (docs/benchmarks.md, "Tournaments through the card room")."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import event
 
 from sevenstud.server.store import open_store
-
-_BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "tournament_write.py"
+from tests.server import benches
 
 
 def _bench() -> Any:
-    """benchmarks/tournament_write.py (a started tournament, a hand and its write), loaded
-    once from its path."""
-    name = "sevenstud_tournament_write_bench"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, _BENCH)
-        assert spec is not None and spec.loader is not None
-        sys.modules[name] = module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    return sys.modules[name]
+    """benchmarks/tournament_write.py."""
+    return benches.bench("tournament_write")
 
 
 def _written_per_hand(tmp_path: Path, field: int) -> tuple[int, int]:
