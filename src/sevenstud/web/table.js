@@ -138,26 +138,40 @@ function connect() {
   }
   socket.addEventListener("close", (event) => {
     if (state.socket !== socket) return;
-    state.socket = null;
-    if (state.closed || event.code === CLOSED) return; // closed for good: said so, not retried
+    if (state.closed || event.code === CLOSED) { // closed for good: said so, not retried
+      state.socket = null;
+      return;
+    }
     if (event.code === LOGGED_OUT) {
+      state.socket = null;
       sessionEnded(event.reason);
       return;
     }
-    // Back off 0.25 s, 0.5 s, 1 s ... up to 4 s between tries, so a server coming back up is
-    // not flooded, yet a short drop is mended at once.
-    const wait = Math.min(MAX_BACKOFF, 250 * 2 ** state.retries);
-    state.retries += 1;
-    status.textContent = t("table.reconnecting");
-    status.classList.add("down");
-    state.timer = setTimeout(connect, wait);
+    lost();
   });
 }
 
+/** The socket is gone (or as good as gone): the page lets go of it, says "Reconnecting" and
+ *  tries again after a back-off of 0.25 s, 0.5 s, 1 s ... up to 4 s, so a server coming back up
+ *  is not flooded, yet a short drop is mended at once. */
+function lost() {
+  state.socket = null;
+  const wait = Math.min(MAX_BACKOFF, 250 * 2 ** state.retries);
+  state.retries += 1;
+  status.textContent = t("table.reconnecting");
+  status.classList.add("down");
+  clearTimeout(state.timer);
+  state.timer = setTimeout(connect, wait);
+}
+
 // A network that goes away can leave the socket open and silent: the browser's own word that
-// it is offline drops it at once (so the page says so), and coming back online retries now.
+// it is offline drops it at once. The page does not wait for its close event, which comes only
+// when the closing handshake, sent into a dead network, times out (up to a minute in Chromium).
 window.addEventListener("offline", () => {
-  if (state.socket) state.socket.close();
+  const socket = state.socket;
+  if (!socket) return;
+  lost();
+  socket.close();
 });
 window.addEventListener("online", () => {
   if (state.socket) return;
