@@ -227,3 +227,31 @@ def test_chips_bought_during_a_hand_join_the_stack_when_it_ends() -> None:
     again.hand_cancelled(1, 2.0)  # a crash: the hand is called off, the bought chips are c's
     assert again.entrants["c"].chips == 3000 and again.entrants["c"].owed == 0
     assert again.chips_in_play() == again.chips_issued
+
+
+def test_a_pause_holds_a_busted_players_time_to_rebuy_through_a_restart_too() -> None:
+    """Ruling "Rebuys" with an operator's pause: the time to rebuy stands still with the clock
+    (a pause longer than it leaves the player in), goes on after the resume from where it
+    stood, and a restart during the pause changes none of that."""
+    settings = TournamentSettings(
+        kind="sit_and_go", seats=6, max_entries=6, structure=TURBO, rebuy_levels=2, rebuy_seconds=20.0
+    )
+    d = Director(settings, seed=5)
+    for name in "abcdef":
+        d.register(name, 0.0)
+    seated = list(d.tables[1].players.values())
+    d.hand_started(1, {p: d.entrants[p].chips for p in seated}, 1.0)
+    result = {p: d.entrants[p].chips for p in seated} | {"a": 0, "b": 3000}
+    d.hand_finished(1, result, 2.0)  # a busts at 2.0: may rebuy until 22.0
+    assert d.entrants["a"].rebuy_until == pytest.approx(22.0)
+    d.pause(12.0)  # 10 s of the 20 left
+    assert d.tick(100.0) == [] and not d.entrants["a"].out
+    stored = director_to_record(d, 150.0)
+    d = director_from_record(stored, 400.0)  # down 250 s, still paused
+    assert d.paused and d.tick(500.0) == [] and not d.entrants["a"].out
+    d.resume(1000.0)
+    assert d.entrants["a"].rebuy_until == pytest.approx(1010.0)
+    d.tick(1009.0)
+    assert not d.entrants["a"].out and d.can_rebuy("a")
+    d.tick(1010.5)
+    assert d.entrants["a"].out

@@ -75,6 +75,8 @@ class Director(PlayerRequests):
     break_due: bool = False
     break_ends: float | None = None
     paused: bool = False
+    paused_at: float | None = None
+    """When the pause began (the caller's time; None: not paused)."""
     deal: DealTalk | None = None
     """The ICM deal being talked over (None: none): no hand is dealt and the clock stands still."""
     _clock: _Clock = field(default_factory=_Clock)
@@ -295,13 +297,22 @@ class Director(PlayerRequests):
         return commands
 
     def pause(self, now: float) -> None:
-        """Stop the clock (a server's recovery): no level rises, no break comes nearer."""
+        """Stop the clock (a server's recovery, an operator's pause): no level rises, no break
+        comes nearer, and a busted player's time to rebuy stands still."""
+        if not self.paused:
+            self.paused_at = now
         self.paused = True
         self._clock.stop(now)
 
     def resume(self, now: float) -> None:
-        """Start the clock again where it stood."""
-        self.paused = False
+        """Start the clock again where it stood; each time to rebuy goes on from where it
+        stood too (it moves on by the pause's length)."""
+        if self.paused and self.paused_at is not None:
+            held = max(0.0, now - self.paused_at)
+            for entrant in self.entrants.values():
+                if entrant.rebuy_until is not None:
+                    entrant.rebuy_until += held
+        self.paused, self.paused_at = False, None
         self._run_clock(now)
 
     def _run_clock(self, now: float) -> None:

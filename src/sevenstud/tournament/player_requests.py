@@ -101,6 +101,7 @@ class PlayerRequests:
         late_open: bool
         field_final: bool
         final_table_pending: bool
+        paused: bool
         deal: DealTalk | None
         _clock: _Clock
         _index: TableIndex
@@ -241,6 +242,8 @@ class PlayerRequests:
     def _expire_rebuys(self, now: float) -> list[Command]:
         if not self.settings.rebuy_levels:
             return []  # nobody has a time to rebuy: no need to look at every entrant each tick
+        if self.paused:
+            return []  # a pause holds the time to rebuy with the clock
         over = not self._may_rebuy_now()
         lapsed = [
             (e.name, self._started_chips.get(e.name, 0))

@@ -152,6 +152,7 @@ def director_to_record(director: Director, now: float) -> dict[str, Any]:
         "break_due": d.break_due,
         "break_ends": d.break_ends,
         "paused": d.paused,
+        "paused_at": d.paused_at,
         "deal": None
         if d.deal is None
         else {"proposed_by": d.deal.proposed_by, "ends": d.deal.ends, "accepted": sorted(d.deal.accepted)},
@@ -195,6 +196,11 @@ def director_from_record(record: dict[str, Any], now: float) -> Director:
     d.final_table_pending, d.break_due = bool(record["final_table_pending"]), bool(record["break_due"])
     d.break_ends = None if record["break_ends"] is None else float(record["break_ends"]) + shift
     d.paused = bool(record["paused"])
+    paused_at = record.get("paused_at")  # (None in a record from before it was kept)
+    if d.paused:
+        # Paused since then, and for the time between as well; the times to rebuy, moved on
+        # by that time above, stand still until the resume moves them on by the pause's.
+        d.paused_at = now if paused_at is None else float(paused_at) + shift
     talk = record.get("deal")  # (a record from before the deal was talked over has none)
     if talk is not None:
         d.deal = DealTalk(str(talk["proposed_by"]), float(talk["ends"]) + shift, set(talk["accepted"]))
