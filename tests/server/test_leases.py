@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from sevenstud.games import Stakes, StudHiLo
 from sevenstud.server.accounts import auth
@@ -23,6 +23,7 @@ from sevenstud.server.audit import audit
 from sevenstud.server.protocol import PROTOCOL_VERSION
 from sevenstud.server.store import Store, open_store
 from sevenstud.server.store.models import HandRow, Sitting, TableLease, TableRow, Transfer
+from sevenstud.server.tables.keeper import LeaseLost
 from sevenstud.server.tables.leases import LeaseError, LeaseKeeper
 from sevenstud.server.tables.room import TableKeeper, create_table
 from sevenstud.table import TableSettings
@@ -131,6 +132,38 @@ def test_an_expired_lease_is_taken_over_and_the_hand_in_progress_refunded(
     assert report.ok, str(report)
     a.sweep()  # a was only slow: it learns its table is gone and stops its room
     assert a.closed == [table] and a.keeper.server_of(table) == "http://b:2"
+
+
+def test_a_slow_process_writes_no_more_to_a_table_another_took_over(store: Store, second: Store) -> None:
+    """The process that lost the lease was only slow (its renewal came late): it still holds
+    the table in memory and plays on, but its next write is refused (its lease checked in the
+    write's own transaction) and changes nothing; the one that took the table over and
+    refunded the hand is the only one writing it, and the ledger stays whole."""
+    table = create_table(store, "slow", SETTINGS)
+    clock = [1000.0]
+    a, b = Process(store, "http://a:1", clock), Process(second, "http://b:2", clock)
+    a.sweep()
+    keeper = TableKeeper(store, table, SETTINGS, lease=a.keeper.instance)
+    first, other = auth.guest(store), auth.guest(store)
+    keeper.sit_down("ann", 1, 100, 1.0, player_id=first)
+    keeper.sit_down("bob", 2, 100, 1.0, player_id=other)
+    keeper.start_hand(2.0)
+    clock[0] += 10.1  # a's renewal is late: b takes the table over and refunds the hand
+    assert b.sweep().cancelled == 1
+    with second.session() as s:
+        written = s.scalar(select(func.count()).select_from(Transfer))
+    # a plays its hand on to the end, as far as it knows: nothing of it is written.
+    to_act = keeper.table.to_act
+    assert to_act is not None
+    view = keeper.table.view(to_act).hand
+    assert view is not None
+    with pytest.raises(LeaseLost, match=f"table {table} is served by another process"):
+        keeper.act(to_act, view.legal_actions[-1], 3.0)  # chips into the pot, as a would have
+    with second.session() as s:
+        assert s.scalar(select(func.count()).select_from(Transfer)) == written
+        assert s.scalar(select(HandRow.status)) == "cancelled"
+    report = audit(second)
+    assert report.ok, str(report)
 
 
 def test_a_process_restarted_at_the_same_address_takes_its_tables_back_at_once(

@@ -52,7 +52,8 @@ class CardRoom:
                 settings = dataclasses.replace(
                     settings, action_time=0.3, time_bank_start=0.0, time_bank_max=0.0
                 )
-            room = Room(TableKeeper(store, table_id, settings), pause=pause, grace=grace)
+            keeper = TableKeeper(store, table_id, settings, lease=self.leases.instance)
+            room = Room(keeper, pause=pause, grace=grace)
             prepare(room)
             self.rooms[table_id] = room
             room.start()

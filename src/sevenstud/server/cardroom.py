@@ -155,7 +155,7 @@ class CardRoom:
     ) -> Room:
         """Start the actor of table ``table_id`` here (its lease is this process's)."""
         room = Room(
-            TableKeeper(self.store, table_id, settings),
+            TableKeeper(self.store, table_id, settings, lease=self.leases.instance),
             pause=self.pause,
             bot_think=self.bot_think,
             grace=self.grace,

@@ -1,13 +1,13 @@
 """The statements every action writes, run on the database driver's own cursor.
 
-A table's keeper writes each action in one transaction: its stream entries, the transfers the
-action made and their ledger entries, the stacks that changed and the hand's record. Through
-SQLAlchemy Core each statement cost about 30 µs of Python on top of the driver's own few (the
-compiled cache's look-up, an execution context, a result object): with the transaction's
-begin and commit they were a fifth of the card room's CPU under benchmarks/load.py at 2,000
-clients (py-spy). These five are written here once as SQL for the connection's dialect and run
-on the DBAPI cursor of the transaction's connection, inside the same transaction; everything
-else still goes through SQLAlchemy.
+A table's keeper writes each action in one transaction: the check that its process still holds
+the table's lease, its stream entries, the transfers the action made and their ledger entries,
+the stacks that changed and the hand's record. Through SQLAlchemy Core each statement cost
+about 30 µs of Python on top of the driver's own few (the compiled cache's look-up, an
+execution context, a result object): with the transaction's begin and commit they were a fifth
+of the card room's CPU under benchmarks/load.py at 2,000 clients (py-spy). They are written here
+once as SQL for the connection's dialect and run on the DBAPI cursor of the transaction's
+connection, inside the same transaction; everything else still goes through SQLAlchemy.
 
 What SQLAlchemy does for these columns is done here the same way: JSON columns get
 ``json.dumps`` of the value (what its JSON type binds), and the engine's
@@ -27,15 +27,20 @@ __all__ = ["DirectWrites", "direct"]
 
 
 class DirectWrites:
-    """The write path's five statements, as SQL for one dialect (``paramstyle``: the
+    """The write path's statements, as SQL for one dialect (``paramstyle``: the
     driver's, ``qmark`` for sqlite3, ``format`` or ``pyformat`` for psycopg)."""
 
-    __slots__ = ("_entries", "_events", "_mark", "_record", "_stacks", "_transfers")
+    __slots__ = ("_entries", "_events", "_lease", "_mark", "_record", "_stacks", "_transfers")
 
     def __init__(self, paramstyle: str) -> None:
         mark = self._mark = "?" if paramstyle == "qmark" else "%s"
         self._record = f"UPDATE hands SET record={mark} WHERE hands.id = {mark}"
         self._stacks = f"UPDATE sittings SET stack={mark} WHERE sittings.id = {mark}"
+        # (a no-op update: it takes the lease's row lock, which a process taking the lease
+        # over needs too, so that the two never interleave)
+        self._lease = (
+            f"UPDATE table_leases SET instance = instance WHERE table_id = {mark} AND instance = {mark}"
+        )
         # Multi-row INSERTs by the number of rows (a command writes a handful): built once each.
         self._events: dict[int, str] = {}
         self._transfers: dict[int, str] = {}
@@ -101,6 +106,13 @@ class DirectWrites:
         """Write each ``(stack, sitting)``'s stack."""
         _run(c, self._stacks, stacks, many=True)
 
+    def holds_lease(self, c: Connection, table_id: int, instance: str) -> bool:
+        """Whether process ``instance`` holds table ``table_id``'s lease, checked first in a
+        write's transaction and held (its row locked) to the commit: a process that lost the
+        lease (another took it over, a renewal too late) writes the table no more, and one
+        taking it over waits for the write in progress and then recovers what it wrote."""
+        return _run(c, self._lease, (table_id, instance), count=True) == [1]
+
 
 _BY_STYLE: dict[str, DirectWrites] = {}
 
@@ -114,9 +126,12 @@ def direct(c: Connection) -> DirectWrites:
     return found
 
 
-def _run(c: Connection, sql: str, params: Any, *, many: bool = False, fetch: bool = False) -> list[Any]:
-    """``sql`` on a cursor of ``c``'s own driver connection, in its transaction; the engine's
-    ``before_cursor_execute`` listeners hear of it as of any statement."""
+def _run(
+    c: Connection, sql: str, params: Any, *, many: bool = False, fetch: bool = False, count: bool = False
+) -> list[Any]:
+    """``sql`` on a cursor of ``c``'s own driver connection, in its transaction (its rows with
+    ``fetch``, ``[rowcount]`` with ``count``); the engine's ``before_cursor_execute`` listeners
+    hear of it as of any statement."""
     cursor = c.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
     try:
         if c._has_events or c.engine._has_events:
@@ -126,6 +141,8 @@ def _run(c: Connection, sql: str, params: Any, *, many: bool = False, fetch: boo
             cursor.executemany(sql, params)
             return []
         cursor.execute(sql, params)
+        if count:
+            return [cursor.rowcount]
         return list(cursor.fetchall()) if fetch else []
     finally:
         cursor.close()

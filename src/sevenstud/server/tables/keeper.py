@@ -77,6 +77,15 @@ class RoomError(Refusal, ValueError):
     """A command the room refuses (not enough chips, no such table): nothing changed."""
 
 
+class LeaseLost(RuntimeError):
+    """This process holds the table's lease no more (another process took it over): the write
+    is not made, and the table stops here, as after any write that failed."""
+
+    def __init__(self, table_id: int) -> None:
+        super().__init__(f"table {table_id} is served by another process now")
+        self.table_id = table_id
+
+
 def event_payload(event: object) -> dict[str, Any]:
     """The JSON-ready form of a stream entry's event: the wire format's (``wire.to_wire``), for
     the table's own events as for the hand's."""
@@ -164,9 +173,14 @@ class _Occupant:
 class TableKeeper:
     """One table's chips and records: every command in one transaction (see the module)."""
 
-    def __init__(self, store: Store, table_id: int, settings: TableSettings) -> None:
+    def __init__(
+        self, store: Store, table_id: int, settings: TableSettings, lease: str | None = None
+    ) -> None:
         self.store = store
         self.table_id = table_id
+        self.lease = lease
+        """The process (its lease keeper's instance) whose lease every write checks first:
+        a table taken over by another process is written by it alone (None: not checked)."""
         self.name = ""
         """The table's name, as given when it was opened (the lobby shows it)."""
         self.occupants: dict[str, _Occupant] = {}
@@ -413,6 +427,10 @@ class TableKeeper:
             write = _Write()
             try:
                 with self.store.begin() as connection:
+                    if self.lease is not None and not direct(connection).holds_lease(
+                        connection, self.table_id, self.lease
+                    ):
+                        raise LeaseLost(self.table_id)
                     self._record(connection, write, entries, before, joining or {}, now)
                     if hook is not None:
                         hook.record(connection, table, entries, now)
