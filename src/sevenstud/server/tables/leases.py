@@ -28,6 +28,7 @@ import contextlib
 import secrets
 import time
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -98,6 +99,10 @@ class LeaseKeeper:
         """When a round last renewed this process's leases (None: none has yet): a process
         whose renewals stopped a lease's time ago may have lost its tables to another."""
         self._task: asyncio.Task[None] | None = None
+        # The rounds' own thread: on PostgreSQL every table's write runs in the loop's default
+        # threads, and a round queued behind hundreds of them renewed too late (leases of a
+        # live, busy process ran out and were taken over under a 3,000-entrant tournament).
+        self._thread = ThreadPoolExecutor(1, thread_name_prefix="leases")
 
     # ------------------------------------------------------------------ the lobby's questions
 
@@ -195,7 +200,9 @@ class LeaseKeeper:
                 if self._shown.get(table_id) != line:
                     summaries[table_id] = line
         try:
-            found = await asyncio.to_thread(self._round, now, summaries)
+            found = await asyncio.get_running_loop().run_in_executor(
+                self._thread, self._round, now, summaries
+            )
         except Exception:
             # The database did not answer: rooms whose lease is about to run out stop now,
             # before another process may take their tables (the next round tries again).
@@ -243,3 +250,4 @@ class LeaseKeeper:
             await self.close_room(table_id)
         with contextlib.suppress(Exception):  # the leases run out by themselves anyway
             self.release_all()
+        self._thread.shutdown(wait=False)
