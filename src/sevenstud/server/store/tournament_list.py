@@ -21,6 +21,11 @@ def prizes_paid(on: Session | Connection, tournament_id: int) -> int:
     return int(on.execute(query).scalar_one())
 
 
+def all_tournaments(s: Session) -> list[TournamentRow]:
+    """Every tournament, by id (the audit's)."""
+    return list(s.scalars(select(TournamentRow).order_by(TournamentRow.id)).all())
+
+
 def tournament_state(s: Session, tournament_id: int | None) -> str | None:
     """The state of tournament ``tournament_id`` (None: no such tournament)."""
     return s.scalar(select(TournamentRow.state).where(TournamentRow.id == tournament_id))
@@ -52,4 +57,11 @@ def made_by_schedule(s: Session) -> dict[int | None, int]:
     }
 
 
-__all__ = ["made_by_schedule", "newest", "prizes_paid", "registered_counts", "tournament_state"]
+__all__ = [
+    "all_tournaments",
+    "made_by_schedule",
+    "newest",
+    "prizes_paid",
+    "registered_counts",
+    "tournament_state",
+]
