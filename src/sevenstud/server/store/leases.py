@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlalchemy import bindparam, delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import InstrumentedAttribute
+from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from sevenstud.server.store import Store
 from sevenstud.server.store.models import TableLease, TableRow, TournamentLease, TournamentTable
@@ -151,3 +151,9 @@ def give_up_table_leases(store: Store, instance: str) -> None:
     """Let every table lease of ``instance`` expire now (a clean stop)."""
     with store.transaction() as s:
         s.execute(update(TableLease).where(TableLease.instance == instance).values(expires_at=0.0))
+
+
+def tournament_directors(s: Session) -> dict[int, str]:
+    """Who directs each tournament that has a lease: its public address (the lease expired or
+    not: the last process that directed it)."""
+    return {t.tournament_id: t.owner for t in s.scalars(select(TournamentLease)).all()}

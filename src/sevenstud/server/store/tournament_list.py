@@ -26,6 +26,13 @@ def all_tournaments(s: Session) -> list[TournamentRow]:
     return list(s.scalars(select(TournamentRow).order_by(TournamentRow.id)).all())
 
 
+def namesakes(s: Session, base: str) -> int:
+    """How many tournaments are named ``base``, a space and more: the numbered namesakes a
+    new tournament's name counts on from."""
+    query = select(func.count(TournamentRow.id)).where(TournamentRow.name.like(f"{base} %"))
+    return int(s.scalar(query) or 0)
+
+
 def tournament_state(s: Session, tournament_id: int | None) -> str | None:
     """The state of tournament ``tournament_id`` (None: no such tournament)."""
     return s.scalar(select(TournamentRow.state).where(TournamentRow.id == tournament_id))
@@ -60,6 +67,7 @@ def made_by_schedule(s: Session) -> dict[int | None, int]:
 __all__ = [
     "all_tournaments",
     "made_by_schedule",
+    "namesakes",
     "newest",
     "prizes_paid",
     "registered_counts",
