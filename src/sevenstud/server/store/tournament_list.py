@@ -26,6 +26,14 @@ def all_tournaments(s: Session) -> list[TournamentRow]:
     return list(s.scalars(select(TournamentRow).order_by(TournamentRow.id)).all())
 
 
+def made_by(s: Session, player_id: int, states: Collection[str]) -> int:
+    """How many tournaments in ``states`` account ``player_id`` made."""
+    query = select(func.count(TournamentRow.id)).where(
+        TournamentRow.owner_id == player_id, TournamentRow.state.in_(tuple(states))
+    )
+    return int(s.scalar(query) or 0)
+
+
 def namesakes(s: Session, base: str) -> int:
     """How many tournaments are named ``base``, a space and more: the numbered namesakes a
     new tournament's name counts on from."""
@@ -66,6 +74,7 @@ def made_by_schedule(s: Session) -> dict[int | None, int]:
 
 __all__ = [
     "all_tournaments",
+    "made_by",
     "made_by_schedule",
     "namesakes",
     "newest",
