@@ -1,6 +1,7 @@
-"""What the operators' console and the card room read of the tournaments (``tournaments``,
-their entries and the schedules that made them): the list, a tournament's state and whether it
-paid any prize. The tournaments' own reads and writes are server/tournaments/'s."""
+"""What the operators' console, the lobby and the audit read of the tournaments
+(``tournaments``, their entries and the schedules that made them): the lists, how many each
+account made, a tournament's state and whether it paid any prize. A tournament's director is
+stored by tournaments.py, its entrants' rows by tournament_entries.py."""
 
 from __future__ import annotations
 
