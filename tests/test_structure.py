@@ -240,26 +240,13 @@ def test_the_private_check_sees_a_reach(tmp_path: Path, monkeypatch: pytest.Monk
     assert private_reaches() == ["sevenstud.hand imports sevenstud.bots.simple._inner"]
 
 
-# The modules outside server/store/ still allowed to import SQLAlchemy: the tournaments', whose
-# SQL another change is rewriting (issue 32, point 9: the lead empties this list at its merge).
-SQL_ALLOWED = {
-    "sevenstud.server.tournaments.cashier",
-    "sevenstud.server.tournaments.routes",
-    "sevenstud.server.tournaments.service",
-    "sevenstud.server.tournaments.sharing",
-    "sevenstud.server.tournaments.views",
-}
-
-
 def sql_outside_the_store() -> list[str]:
-    """Every module of the card room server outside ``server/store/`` (and :data:`SQL_ALLOWED`)
-    that imports SQLAlchemy, anywhere in its source: the store is the one place that writes SQL
-    (DESIGN.md); the others call its functions and name its ``Session`` and ``Connection``."""
+    """Every module of the card room server outside ``server/store/`` that imports SQLAlchemy,
+    anywhere in its source: the store is the one place that writes SQL (DESIGN.md); the others
+    call its functions and name its ``Session`` and ``Connection``."""
     found = []
     for name, path in sorted(_modules().items()):
         if not name.startswith("sevenstud.server") or name.startswith("sevenstud.server.store"):
-            continue
-        if name in SQL_ALLOWED:
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):

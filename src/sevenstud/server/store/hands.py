@@ -43,4 +43,23 @@ def open_sittings(s: Session, tables: Collection[int] | None = None) -> list[Sit
     return list(s.scalars(query))
 
 
-__all__ = ["hand_rows", "hands_in_play", "open_sittings", "sittings_by_id", "table_names"]
+def sitting_ids_at(s: Session, tables: Collection[int]) -> list[int]:
+    """The ids of every seat ever taken at ``tables`` (ids alone: the audit reads each one's
+    account, and a long tournament's are many)."""
+    return list(s.scalars(select(Sitting.id).where(Sitting.table_id.in_(list(tables)))))
+
+
+def hand_ids_at(s: Session, tables: Collection[int]) -> list[int]:
+    """The ids of every hand played at ``tables`` (ids alone, as :func:`sitting_ids_at`)."""
+    return list(s.scalars(select(HandRow.id).where(HandRow.table_id.in_(list(tables)))))
+
+
+__all__ = [
+    "hand_ids_at",
+    "hand_rows",
+    "hands_in_play",
+    "open_sittings",
+    "sitting_ids_at",
+    "sittings_by_id",
+    "table_names",
+]

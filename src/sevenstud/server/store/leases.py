@@ -10,14 +10,21 @@ fails and is answered False.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from sqlalchemy import bindparam, delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import InstrumentedAttribute
+from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from sevenstud.server.store import Store
-from sevenstud.server.store.models import TableLease, TableRow, TournamentLease, TournamentTable
+from sevenstud.server.store.models import (
+    TableLease,
+    TableRow,
+    TournamentLease,
+    TournamentRow,
+    TournamentTable,
+)
 
 Lease = type[TableLease] | type[TournamentLease]
 
@@ -151,3 +158,80 @@ def give_up_table_leases(store: Store, instance: str) -> None:
     """Let every table lease of ``instance`` expire now (a clean stop)."""
     with store.transaction() as s:
         s.execute(update(TableLease).where(TableLease.instance == instance).values(expires_at=0.0))
+
+
+# ------------------------------------------------------------------ the tournaments'
+
+
+def renew_tournament_leases(store: Store, instance: str, *, until: float) -> set[int]:
+    """Renew every tournament lease ``instance`` holds (one statement) until ``until``, and
+    answer the tournaments it holds."""
+    with store.transaction() as s:
+        s.execute(
+            update(TournamentLease).where(TournamentLease.instance == instance).values(expires_at=until)
+        )
+        return set(
+            s.scalars(select(TournamentLease.tournament_id).where(TournamentLease.instance == instance))
+        )
+
+
+def free_tournaments(
+    store: Store, states: Collection[str], *, owner: str, instance: str, now: float
+) -> list[int]:
+    """The tournaments in ``states`` nobody directs at ``now`` (unleased, expired, or left by
+    an earlier run of the process at ``owner``), by id."""
+    free = (
+        select(TournamentRow.id)
+        .outerjoin(TournamentLease, TournamentLease.tournament_id == TournamentRow.id)
+        .where(TournamentRow.state.in_(tuple(states)))
+        .where(
+            or_(
+                TournamentLease.tournament_id.is_(None),
+                TournamentLease.expires_at < now,
+                (TournamentLease.owner == owner) & (TournamentLease.instance != instance),
+            )
+        )
+        .order_by(TournamentRow.id)
+    )
+    with store.session() as s:
+        return list(s.scalars(free))
+
+
+def give_up_tournament_leases(store: Store, instance: str) -> None:
+    """Let every tournament lease of ``instance`` expire now (a clean stop)."""
+    with store.transaction() as s:
+        s.execute(update(TournamentLease).where(TournamentLease.instance == instance).values(expires_at=0.0))
+
+
+def free_tournament_tables(
+    store: Store, states: Collection[str], *, owner: str, instance: str, now: float
+) -> list[tuple[int, int, int, bool]]:
+    """The open tables of the tournaments in ``states`` nobody serves at ``now`` (never
+    leased, expired, or left by an earlier run of the process at ``owner``), as (tournament,
+    number, table id, whether it was ever leased), by tournament and number."""
+    query = (
+        select(TournamentTable.tournament_id, TournamentTable.number, TournamentTable.table_id, TableLease)
+        .join(TableRow, TableRow.id == TournamentTable.table_id)
+        .join(TournamentRow, TournamentRow.id == TournamentTable.tournament_id)
+        .outerjoin(TableLease, TableLease.table_id == TournamentTable.table_id)
+        .where(TableRow.closed.is_(False), TournamentRow.state.in_(tuple(states)))
+        .where(
+            or_(
+                TableLease.table_id.is_(None),
+                TableLease.expires_at < now,
+                (TableLease.owner == owner) & (TableLease.instance != instance),
+            )
+        )
+        .order_by(TournamentTable.tournament_id, TournamentTable.number)
+    )
+    with store.session() as s:
+        rows = s.execute(query).all()
+    return [
+        (int(tid), int(number), int(table_id), lease is not None) for tid, number, table_id, lease in rows
+    ]
+
+
+def tournament_directors(s: Session) -> dict[int, str]:
+    """Who directs each tournament that has a lease: its public address (the lease expired or
+    not: the last process that directed it)."""
+    return {t.tournament_id: t.owner for t in s.scalars(select(TournamentLease)).all()}

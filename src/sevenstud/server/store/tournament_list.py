@@ -1,6 +1,7 @@
-"""What the operators' console and the card room read of the tournaments (``tournaments``,
-their entries and the schedules that made them): the list, a tournament's state and whether it
-paid any prize. The tournaments' own reads and writes are server/tournaments/'s."""
+"""What the operators' console, the lobby and the audit read of the tournaments
+(``tournaments``, their entries and the schedules that made them): the lists, how many each
+account made, a tournament's state and whether it paid any prize. A tournament's director is
+stored by tournaments.py, its entrants' rows by tournament_entries.py."""
 
 from __future__ import annotations
 
@@ -19,6 +20,26 @@ def prizes_paid(on: Session | Connection, tournament_id: int) -> int:
         TournamentEntry.tournament_id == tournament_id
     )
     return int(on.execute(query).scalar_one())
+
+
+def all_tournaments(s: Session) -> list[TournamentRow]:
+    """Every tournament, by id (the audit's)."""
+    return list(s.scalars(select(TournamentRow).order_by(TournamentRow.id)).all())
+
+
+def made_by(s: Session, player_id: int, states: Collection[str]) -> int:
+    """How many tournaments in ``states`` account ``player_id`` made."""
+    query = select(func.count(TournamentRow.id)).where(
+        TournamentRow.owner_id == player_id, TournamentRow.state.in_(tuple(states))
+    )
+    return int(s.scalar(query) or 0)
+
+
+def namesakes(s: Session, base: str) -> int:
+    """How many tournaments are named ``base``, a space and more: the numbered namesakes a
+    new tournament's name counts on from."""
+    query = select(func.count(TournamentRow.id)).where(TournamentRow.name.like(f"{base} %"))
+    return int(s.scalar(query) or 0)
 
 
 def tournament_state(s: Session, tournament_id: int | None) -> str | None:
@@ -52,4 +73,13 @@ def made_by_schedule(s: Session) -> dict[int | None, int]:
     }
 
 
-__all__ = ["made_by_schedule", "newest", "prizes_paid", "registered_counts", "tournament_state"]
+__all__ = [
+    "all_tournaments",
+    "made_by",
+    "made_by_schedule",
+    "namesakes",
+    "newest",
+    "prizes_paid",
+    "registered_counts",
+    "tournament_state",
+]

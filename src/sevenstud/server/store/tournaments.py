@@ -57,6 +57,37 @@ def write_director(c: Connection, tid: int, d: Director, tnow: float, version: i
     return len(changed)
 
 
+def write_head(c: Connection, tid: int, head: dict[str, Any], **values: Any) -> None:
+    """Write tournament ``tid``'s head ``head`` in ``c``'s transaction, whole and with no parts
+    (a registering tournament's: its field is its entries' rows, server/tournaments/cashier.py),
+    with ``values``, more of its columns (its state, its start)."""
+    c.execute(update(_TOURNAMENTS).where(_TOURNAMENTS.c.id == tid).values(director=head, **values))
+
+
+def stored_head(c: Connection, tid: int) -> dict[str, Any]:
+    """Tournament ``tid``'s stored head (its director's record, or all of it when stored
+    whole)."""
+    query = select(_TOURNAMENTS.c.director).where(_TOURNAMENTS.c.id == tid)
+    head: dict[str, Any] = c.execute(query).scalar_one()
+    return head
+
+
+def version_of(c: Connection, tid: int, *, lock: bool = False) -> int:
+    """Tournament ``tid``'s stored director's version, raised by one with every write where
+    several processes share it (server/tournaments/sharing.py). ``lock``: its row locked until
+    ``c``'s transaction ends (``SELECT ... FOR UPDATE`` on PostgreSQL), so that nobody else
+    writes it in between."""
+    query = select(_TOURNAMENTS.c.version).where(_TOURNAMENTS.c.id == tid)
+    if lock:
+        query = query.with_for_update()
+    return int(c.execute(query).scalar_one())
+
+
+def set_version(c: Connection, tid: int, version: int) -> None:
+    """Mark tournament ``tid``'s stored director as its version ``version``."""
+    c.execute(update(_TOURNAMENTS).where(_TOURNAMENTS.c.id == tid).values(version=version))
+
+
 def read_director(c: Connection | Session, tid: int, record: dict[str, Any], at: float) -> Director:
     """Tournament ``tid``'s director from its stored head ``record`` and its parts, taken up at
     ``at``; one stored whole (before migration 0019) is taken as it is, and written whole, in

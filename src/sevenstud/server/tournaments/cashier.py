@@ -29,12 +29,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Connection, insert, select, update
-from sqlalchemy.orm import Session
-
-from sevenstud.server.store import Store, ledger
-from sevenstud.server.store.models import TournamentEntry, TournamentRow, core
-from sevenstud.server.store.tournaments import read_director, write_director
+from sevenstud.server.store import Connection, Session, Store, ledger, tournament_entries
+from sevenstud.server.store.models import TournamentRow
+from sevenstud.server.store.tournaments import read_director, write_director, write_head
 from sevenstud.server.tables.keeper import BOT_PREFIX, RoomError, check_bot_kind
 from sevenstud.server.tables.room import Room
 from sevenstud.tournament import (
@@ -47,8 +44,6 @@ from sevenstud.tournament import (
 )
 from sevenstud.tournament.settings import game_of as game_of  # the one tournament game
 from sevenstud.tournament.snapshot import director_from_record, director_to_record
-
-_ENTRIES, _TOURNAMENTS = core(TournamentEntry), core(TournamentRow)
 
 DEAL_SECONDS = 60.0
 """Seconds of the wall the players have to agree to an ICM deal once it is proposed; the bots
@@ -164,35 +159,20 @@ class Cashier:
                         moves.append(ledger.Move(source, ledger.account(c, ledger.TFEE, tid), fee, "fee"))
                     moves.append(_chips_moved(c, tid, d.settings.starting_chips, "issue"))
                     ledger.write_moves(c, moves)
-                    found = c.execute(
-                        select(_ENTRIES.c.id).where(_ENTRIES.c.tournament_id == tid, _ENTRIES.c.name == name)
-                    ).scalar()
+                    found = tournament_entries.entry_named(c, tid, name)
                     if found is None:
-                        c.execute(
-                            insert(_ENTRIES).values(
-                                tournament_id=tid,
-                                player_id=player_id,
-                                bot_kind=bot_kind if player_id is None else None,
-                                name=name,
-                                paid=price + fee,
-                                registered=True,
-                                prize=0,
-                                registered_at=time.time(),
-                            )
+                        tournament_entries.add_entry(
+                            c,
+                            tid,
+                            name,
+                            player_id=player_id,
+                            bot_kind=bot_kind if player_id is None else None,
+                            paid=price + fee,
+                            registered_at=time.time(),
                         )
                     else:  # a re-entry, or registering again after unregistering
-                        again = {"registered_at": time.time()} if registering else {}
-                        c.execute(
-                            update(_ENTRIES)
-                            .where(_ENTRIES.c.id == found)
-                            .values(
-                                paid=_ENTRIES.c.paid + price + fee,
-                                registered=True,
-                                place=None,
-                                prize=0,
-                                **again,
-                            )
-                        )
+                        again = time.time() if registering else None
+                        tournament_entries.enter_again(c, found, price + fee, again)
                     running.people[name] = player_id
                     if player_id is None:
                         running.bot_kinds[name] = bot_kind or "rule"
@@ -230,11 +210,7 @@ class Cashier:
             try:
                 with self.store.begin() as c:
                     self.persist_entry(c, running, commands, tnow)
-                    c.execute(
-                        update(_ENTRIES)
-                        .where(_ENTRIES.c.tournament_id == tid, _ENTRIES.c.name == name)
-                        .values(registered=False, paid=0)
-                    )
+                    tournament_entries.unregister_entry(c, tid, name)
             except BaseException:
                 # Not written: the entrant back in their place in the field.
                 assert entrant is not None
@@ -271,11 +247,7 @@ class Cashier:
                         ledger.write_moves(
                             c, [ledger.Move(source, pool, added.price, kind.replace("_", "-"))]
                         )
-                    c.execute(
-                        update(_ENTRIES)
-                        .where(_ENTRIES.c.tournament_id == tid, _ENTRIES.c.name == name)
-                        .values(paid=_ENTRIES.c.paid + added.price)
-                    )
+                    tournament_entries.pay_in(c, tid, name, added.price)
                     self.persist(c, running, commands, tnow)
             except BaseException:
                 running.director = director_from_record(before, tnow)
@@ -336,11 +308,7 @@ class Cashier:
         state_values = self._pay(c, running, commands)
         if d.state == "registering":
             # (its field is the entries' rows: each entrant's part is written at the start)
-            c.execute(
-                update(_TOURNAMENTS)
-                .where(_TOURNAMENTS.c.id == tid)
-                .values(state=d.state, director=stored_record(d, tnow), **state_values)
-            )
+            write_head(c, tid, stored_record(d, tnow), state=d.state, **state_values)
         else:
             # The head and what changed since the last write: a hand's few entrants and tables.
             # (the version this write makes where several processes share it: sharing.py's
@@ -363,11 +331,7 @@ class Cashier:
                     moves.append(
                         ledger.Move(ledger.account(c, ledger.TPOOL, tid), target, command.prize, "prize")
                     )
-                c.execute(
-                    update(_ENTRIES)
-                    .where(_ENTRIES.c.tournament_id == tid, _ENTRIES.c.name == command.player)
-                    .values(place=command.place, prize=command.prize)
-                )
+                tournament_entries.finish_entry(c, tid, command.player, command.place, command.prize)
             elif isinstance(command, Refund):
                 target = self.pay(c, running.people.get(command.player), command.amount, tid)
                 if s.buy_in:
@@ -406,13 +370,8 @@ def director_of(s: Connection | Session, tid: int, record: dict[str, Any], at: f
     if record.get("state") != "registering":
         return read_director(s.connection() if isinstance(s, Session) else s, tid, record, at)
     d = director_from_record({**record, "entrants": [], "pool": 0, "entries": 0, "chips_issued": 0}, at)
-    names = s.execute(
-        select(_ENTRIES.c.name)
-        .where(_ENTRIES.c.tournament_id == tid, _ENTRIES.c.registered.is_(True))
-        .order_by(_ENTRIES.c.registered_at, _ENTRIES.c.id)
-    ).scalars()
-    for name in names:
-        d.register(str(name), at)
+    for name in tournament_entries.registered_names(s, tid):
+        d.register(name, at)
     return d
 
 

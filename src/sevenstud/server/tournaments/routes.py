@@ -17,20 +17,21 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import func, select
 
 from sevenstud.history.pokerstars.summary import tournament_summary
 from sevenstud.refusals import Refusal
 from sevenstud.server.accounts.routes import address_of
 from sevenstud.server.accounts.sessions import Sessions
 from sevenstud.server.plaintext import PlainLine
-from sevenstud.server.store import Store, private
-from sevenstud.server.store.models import (
-    TournamentEntry,
-    TournamentLease,
-    TournamentRow,
-    TournamentTable,
+from sevenstud.server.store import (
+    Store,
+    leases,
+    private,
+    tournament_entries,
+    tournament_list,
+    tournament_tables,
 )
+from sevenstud.server.store.models import TournamentRow, TournamentTable
 from sevenstud.server.tables import private_routes
 from sevenstud.server.tables.keeper import RoomError
 from sevenstud.server.tournaments.cashier import director_of
@@ -150,33 +151,12 @@ def router(service: TournamentService, sessions: Sessions) -> APIRouter:
                 422, Refusal("unknown_state", state=repr(unknown[0]), states=", ".join(STATES))
             )
         with store.session() as s:
-            counts = dict(
-                s.execute(
-                    select(TournamentEntry.tournament_id, func.count())
-                    .where(TournamentEntry.registered.is_(True))
-                    .group_by(TournamentEntry.tournament_id)
-                ).all()
-            )
-            leases = {t.tournament_id: t.owner for t in s.scalars(select(TournamentLease)).all()}
+            counts = tournament_list.registered_counts(s)
+            servers = leases.tournament_directors(s)
             found = sessions.maybe(request)
             hidden = private.hidden_tournaments(store, found.id if found is not None else None)
-            yours = (
-                set(
-                    s.scalars(
-                        select(TournamentEntry.tournament_id).where(
-                            TournamentEntry.player_id == found.id, TournamentEntry.registered.is_(True)
-                        )
-                    )
-                )
-                if found is not None
-                else set()
-            )
-            rows = s.scalars(
-                select(TournamentRow)
-                .where(TournamentRow.state.in_(wanted))
-                .order_by(TournamentRow.id.desc())
-                .limit(200)
-            ).all()
+            yours = tournament_entries.registered_in(s, found.id) if found is not None else set()
+            rows = tournament_list.newest(s, wanted, 200)
             return [
                 {
                     "id": row.id,
@@ -191,7 +171,7 @@ def router(service: TournamentService, sessions: Sessions) -> APIRouter:
                     "registered": int(counts.get(row.id, 0)),
                     "you_registered": row.id in yours,
                     "start_at": row.start_at,
-                    "server": leases.get(row.id),
+                    "server": servers.get(row.id),
                 }
                 for row in rows
                 if row.id not in hidden
@@ -208,12 +188,7 @@ def router(service: TournamentService, sessions: Sessions) -> APIRouter:
             # Its tables as stored, so that the page names every one from any process: one
             # another process opened is known here only from its next stored director on (a
             # table's number is never used twice in a tournament).
-            numbers = s.execute(
-                select(TournamentTable.number, TournamentTable.table_id).where(
-                    TournamentTable.tournament_id == tid
-                )
-            ).all()
-            tables = {int(n): int(t) for n, t in numbers}
+            tables = tournament_tables.tables_of(s, tid)
             if running is not None:
                 with running.lock:
                     tables.update(running.tables)
@@ -259,11 +234,7 @@ def router(service: TournamentService, sessions: Sessions) -> APIRouter:
             row = s.get(TournamentRow, tid)
             if row is None or row.state != "finished":
                 raise HTTPException(404, Refusal("no_finished_tournament", tournament=tid))
-            entries = s.scalars(
-                select(TournamentEntry).where(
-                    TournamentEntry.tournament_id == tid, TournamentEntry.registered
-                )
-            ).all()
+            entries = tournament_entries.registered_entries(s, tid)
             places = [(e.name, e.place or 0, e.prize) for e in entries]
 
             def when(at: float | None) -> str:
@@ -429,5 +400,5 @@ def _default_name(store: Store, template: str, game: str) -> str:
     namesakes so that two are never alike (``sng-heads-up stud8`` twice said nothing)."""
     base = f"{GAME_TITLES[game]} {TITLES[template]}"
     with store.session() as s:
-        taken = s.scalar(select(func.count(TournamentRow.id)).where(TournamentRow.name.like(f"{base} %")))
-    return f"{base} {int(taken or 0) + 1}"
+        taken = tournament_list.namesakes(s, base)
+    return f"{base} {taken + 1}"

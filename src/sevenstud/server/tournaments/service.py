@@ -52,24 +52,14 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from sqlalchemy import Connection, func, select, update
-from sqlalchemy.orm import Session
-
 from sevenstud.hand import HandEnded
 from sevenstud.refusals import Words
 from sevenstud.server.connection import Encoded, encode
 from sevenstud.server.limits import Buckets, Limits, RateLimited
 from sevenstud.server.protocol import Outgoing
-from sevenstud.server.store import Store, ledger
-from sevenstud.server.store.models import (
-    Player,
-    TableRow,
-    TournamentEntry,
-    TournamentLease,
-    TournamentRow,
-    TournamentTable,
-    core,
-)
+from sevenstud.server.store import Connection, Session, Store, card_servers, leases, ledger, tournament_list
+from sevenstud.server.store.models import TableRow, TournamentLease, TournamentRow, TournamentTable
+from sevenstud.server.store.tournament_tables import table_numbered
 from sevenstud.server.tables.keeper import KEPT_ENTRIES, RoomError
 from sevenstud.server.tables.room import Room, table_closed
 from sevenstud.server.tournaments import sharing
@@ -96,7 +86,6 @@ SAVE_EVERY = 5.0
 """Seconds of the wall between writes of the director's clock while nothing else changes: the
 most play time a crash can take from the clock."""
 
-_PLAYERS, _ENTRIES, _TOURNAMENTS = core(Player), core(TournamentEntry), core(TournamentRow)
 OPEN_STATES = ("registering", "running", "break")
 """A tournament's states until it is over: one an account made counts against its limit."""
 
@@ -328,14 +317,10 @@ class TournamentService:
         self._ticking.clear()
         for running in list(self.running.values()):
             await self.drop(running)
-        with contextlib.suppress(Exception), self.store.transaction() as s:
-            s.execute(
-                update(TournamentLease)
-                .where(TournamentLease.instance == self.instance)
-                .values(expires_at=0.0)
-            )
         with contextlib.suppress(Exception):
-            sharing.leave(self.store, self.instance)
+            leases.give_up_tournament_leases(self.store, self.instance)
+        with contextlib.suppress(Exception):
+            card_servers.leave(self.store, self.instance)
 
     async def drop(self, running: Shared) -> None:
         """Stop holding ``running``: its clock and its rooms here stop."""
@@ -430,12 +415,8 @@ class TournamentService:
         made from ``address``. Runs in the store's place (a read)."""
         limits = self.limits
         with self.store.session() as s:
-            open_now = s.scalar(
-                select(func.count(TournamentRow.id)).where(
-                    TournamentRow.owner_id == player_id, TournamentRow.state.in_(OPEN_STATES)
-                )
-            )
-        if int(open_now or 0) >= limits.tournaments_per_account:
+            open_now = tournament_list.made_by(s, player_id, OPEN_STATES)
+        if open_now >= limits.tournaments_per_account:
             raise RateLimited(
                 "tournaments_per_account",
                 "tournaments_open",
@@ -932,11 +913,7 @@ class TournamentService:
                 f.name: getattr(settings, f.name) for f in dataclasses.fields(settings) if f.name != "game"
             }
             with self.store.transaction() as s:
-                found = s.scalar(
-                    select(TournamentTable.table_id).where(
-                        TournamentTable.tournament_id == running.id, TournamentTable.number == number
-                    )
-                )
+                found = table_numbered(s, running.id, number)
                 if found is None:
                     row = TableRow(
                         name=f"{running.name} #{number}",  # no one language's words in a name

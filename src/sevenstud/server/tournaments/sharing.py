@@ -32,22 +32,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeGuard
 
-from sqlalchemy import Connection, delete, or_, select, update
-
-from sevenstud.server.store import Store
-from sevenstud.server.store.leases import take_lease
-from sevenstud.server.store.models import (
-    CardServer,
-    Sitting,
-    TableLease,
-    TableRow,
-    TournamentEntry,
-    TournamentLease,
-    TournamentRow,
-    TournamentTable,
-    core,
+from sevenstud.server.store import (
+    Connection,
+    Store,
+    card_servers,
+    leases,
+    tournament_entries,
+    tournament_tables,
 )
-from sevenstud.server.store.tournaments import read_changes
+from sevenstud.server.store.leases import take_lease
+from sevenstud.server.store.models import TournamentLease, TournamentRow
+from sevenstud.server.store.tournaments import read_changes, set_version, stored_head, version_of
 from sevenstud.server.tables.recovery import recover
 from sevenstud.server.tournaments.cashier import Cashier, Running, director_of
 from sevenstud.tournament import (
@@ -63,7 +58,6 @@ from sevenstud.tournament import (
 )
 from sevenstud.tournament.snapshot import director_moved_on
 
-_TOURNAMENTS = core(TournamentRow)
 PLAYING = ("registering", "running", "break")
 MOVE_WAIT = 30.0
 """How long a move to a table not made yet waits to be told (its maker makes it at once, or
@@ -98,13 +92,10 @@ class Shared(Running):
 def bring_up_to_date(c: Connection, running: Shared, *, lock: bool = True) -> bool:
     """Make ``running``'s director the stored one (``lock``: the row locked until ``c``'s
     transaction ends, so that nobody else writes it in between). True when it was taken up."""
-    query = select(_TOURNAMENTS.c.version).where(_TOURNAMENTS.c.id == running.id)
-    if lock:
-        query = query.with_for_update()
-    version = c.execute(query).scalar_one()
+    version = version_of(c, running.id, lock=lock)
     if version == running.version:
         return False
-    record = c.execute(select(_TOURNAMENTS.c.director).where(_TOURNAMENTS.c.id == running.id)).scalar_one()
+    record = stored_head(c, running.id)
     # Taken up at the moment it was stored: the clock runs on from there (not paused: it is a
     # live tournament, only written by another process).
     before = running.director
@@ -122,14 +113,9 @@ def bring_up_to_date(c: Connection, running: Shared, *, lock: bool = True) -> bo
         running.director = director_of(c, running.id, record, at)
         if running.version >= 0:  # (-1: this copy was not the stored one: nothing to compare)
             running.heard += news(before, running.director, running.now())
-    running.version = int(version)
-    tables = c.execute(
-        select(TournamentTable.number, TournamentTable.table_id)
-        .join(TableRow, TableRow.id == TournamentTable.table_id)
-        .where(TournamentTable.tournament_id == running.id, TableRow.closed.is_(False))
-    ).all()
-    for number, table_id in tables:
-        running.tables.setdefault(int(number), int(table_id))
+    running.version = version
+    for number, table_id in tournament_tables.open_tables_of(c, running.id):
+        running.tables.setdefault(number, table_id)
     return True
 
 
@@ -182,13 +168,6 @@ def _news(
     return out
 
 
-def stored_version(store: Store, tid: int) -> int | None:
-    """The stored director's version (None: no such tournament)."""
-    with store.engine.connect() as c:
-        found = c.execute(select(_TOURNAMENTS.c.version).where(_TOURNAMENTS.c.id == tid)).scalar()
-    return None if found is None else int(found)
-
-
 class SharedCashier(Cashier):
     """The cashier whose every write of a director checks and raises its version (see the
     module): a write over a copy that another process has overtaken is refused
@@ -209,45 +188,20 @@ class SharedCashier(Cashier):
     def _check(c: Connection, running: Running) -> int | None:
         if not isinstance(running, Shared):
             return None
-        version = c.execute(
-            select(_TOURNAMENTS.c.version).where(_TOURNAMENTS.c.id == running.id).with_for_update()
-        ).scalar_one()
+        version = version_of(c, running.id, lock=True)
         if version != running.version:
             raise StaleDirector(running.id)
-        return int(version)
+        return version
 
     @staticmethod
     def _raise(c: Connection, running: Running, version: int | None) -> None:
         if isinstance(running, Shared) and version is not None:
-            c.execute(update(_TOURNAMENTS).where(_TOURNAMENTS.c.id == running.id).values(version=version + 1))
+            set_version(c, running.id, version + 1)
             running.version = version + 1
 
 
 # ---------------------------------------------------------------------- the live processes
-
-
-def beat(store: Store, instance: str, url: str, ttl: float, now: float) -> list[str]:
-    """Say this process is alive until ``now + ttl``; the live processes' instances, in order."""
-    with store.transaction() as s:
-        done = s.execute(
-            update(CardServer)
-            .where(CardServer.instance == instance)
-            .values(expires_at=now + ttl, url=url)
-            .execution_options(synchronize_session=False)
-        )
-        if getattr(done, "rowcount", 0) != 1:
-            s.add(CardServer(instance=instance, url=url, expires_at=now + ttl))
-        s.execute(delete(CardServer).where(CardServer.expires_at < now - 60 * ttl))
-        live = s.scalars(
-            select(CardServer.instance).where(CardServer.expires_at >= now).order_by(CardServer.instance)
-        ).all()
-    return list(live) or [instance]
-
-
-def leave(store: Store, instance: str) -> None:
-    """This process stops: it is no longer given new tables."""
-    with store.transaction() as s:
-        s.execute(delete(CardServer).where(CardServer.instance == instance))
+# (each says it is alive with its leases' round: server/store/card_servers.py)
 
 
 def assignee(live: list[str], number: int) -> str:
@@ -261,27 +215,11 @@ def tables_to_take(
     """The tournaments' tables this process should take now, as (tournament, number, table):
     a new one (never leased) given to it, and any whose lease ran out or that this address's
     previous process held (``here``: the tables served here now, left out)."""
-    query = (
-        select(TournamentTable.tournament_id, TournamentTable.number, TournamentTable.table_id, TableLease)
-        .join(TableRow, TableRow.id == TournamentTable.table_id)
-        .join(TournamentRow, TournamentRow.id == TournamentTable.tournament_id)
-        .outerjoin(TableLease, TableLease.table_id == TournamentTable.table_id)
-        .where(TableRow.closed.is_(False), TournamentRow.state.in_(PLAYING))
-        .where(
-            or_(
-                TableLease.table_id.is_(None),
-                TableLease.expires_at < now,
-                (TableLease.owner == url) & (TableLease.instance != instance),
-            )
-        )
-        .order_by(TournamentTable.tournament_id, TournamentTable.number)
-    )
-    with store.session() as s:
-        rows = s.execute(query).all()
+    rows = leases.free_tournament_tables(store, PLAYING, owner=url, instance=instance, now=now)
     return [
-        (int(tid), int(number), int(table_id))
-        for tid, number, table_id, lease in rows
-        if table_id not in here and (lease is not None or assignee(live, int(number)) == instance)
+        (tid, number, table_id)
+        for tid, number, table_id, leased in rows
+        if table_id not in here and (leased or assignee(live, number) == instance)
     ]
 
 
@@ -291,24 +229,7 @@ def seated_elsewhere(store: Store, tables: dict[int, int], here: int, names: lis
     others = [t for t in tables.values() if t != here]
     if not names or not others:
         return set()
-    with store.session() as s:
-        found = s.scalars(
-            select(Sitting.name).where(
-                Sitting.open.is_(True), Sitting.table_id.in_(others), Sitting.name.in_(names)
-            )
-        ).all()
-    return {str(n) for n in found}
-
-
-def table_ids(store: Store, tid: int, numbers: set[int]) -> dict[int, int]:
-    """The card-room tables of tournament ``tid``'s table ``numbers``, those made so far."""
-    with store.session() as s:
-        rows = s.execute(
-            select(TournamentTable.number, TournamentTable.table_id).where(
-                TournamentTable.tournament_id == tid, TournamentTable.number.in_(sorted(numbers))
-            )
-        ).all()
-    return {int(n): int(t) for n, t in rows}
+    return tournament_tables.still_seated(store, others, names)
 
 
 def moves_to_tell(store: Store, running: Shared, commands: list[Command], now: float) -> list[Command]:
@@ -319,7 +240,7 @@ def moves_to_tell(store: Store, running: Shared, commands: list[Command], now: f
         commands = [*running.moves_waiting, *commands]
         unknown = {c.table for c in commands if _a_move(c) and c.table not in running.tables}
         if unknown:
-            for number, table_id in table_ids(store, running.id, unknown).items():
+            for number, table_id in tournament_tables.table_ids(store, running.id, unknown).items():
                 running.tables.setdefault(number, table_id)
         told: list[Command] = []
         for command in commands:
@@ -335,17 +256,6 @@ def _a_move(command: Command) -> TypeGuard[Seat]:
     # A seat of any kind: a move, or one at the start or a late entry's (each told to its
     # player once its table is known).
     return isinstance(command, Seat)
-
-
-def owners_of(store: Store, table_ids: list[int]) -> dict[int, str]:
-    """Who serves each of ``table_ids`` now (its lease's public address)."""
-    with store.session() as s:
-        rows = s.execute(
-            select(TableLease.table_id, TableLease.owner).where(
-                TableLease.table_id.in_(table_ids), TableLease.expires_at >= time.time()
-            )
-        ).all()
-    return {int(t): str(o) for t, o in rows}
 
 
 def describe(running: Shared) -> dict[str, Any]:
@@ -400,33 +310,10 @@ class Holding:
         url, instance = self.holder.url, self.holder.instance
 
         def work() -> tuple[set[int], list[int]]:
-            self.live = beat(self.holder.store, self.holder.instance, self.holder.url, self.holder.ttl, now)
-            with self.holder.store.transaction() as s:
-                s.execute(
-                    update(TournamentLease)
-                    .where(TournamentLease.instance == self.holder.instance)
-                    .values(expires_at=now + self.holder.ttl)
-                )
-                mine = set(
-                    s.scalars(
-                        select(TournamentLease.tournament_id).where(TournamentLease.instance == instance)
-                    )
-                )
-            free = (
-                select(TournamentRow.id)
-                .outerjoin(TournamentLease, TournamentLease.tournament_id == TournamentRow.id)
-                .where(TournamentRow.state.in_(("registering", "running", "break")))
-                .where(
-                    or_(
-                        TournamentLease.tournament_id.is_(None),
-                        TournamentLease.expires_at < now,
-                        (TournamentLease.owner == url) & (TournamentLease.instance != instance),
-                    )
-                )
-                .order_by(TournamentRow.id)
-            )
-            with self.holder.store.session() as s:
-                candidates = list(s.scalars(free))
+            store = self.holder.store
+            self.live = card_servers.beat(store, self.holder.instance, self.holder.url, self.holder.ttl, now)
+            mine = leases.renew_tournament_leases(store, instance, until=now + self.holder.ttl)
+            candidates = leases.free_tournaments(store, PLAYING, owner=url, instance=instance, now=now)
             return mine, [t for t in candidates if self._take_lease(t, now)]
 
         # Not one made while the round ran: it is not in ``mine``.
@@ -461,16 +348,9 @@ class Holding:
             with self.holder.store.session() as s:
                 row = s.get(TournamentRow, tid)
                 assert row is not None and row.director is not None
-                tables = {
-                    t.number: t.table_id
-                    for t in s.scalars(select(TournamentTable).where(TournamentTable.tournament_id == tid))
-                }
-                closed = set(
-                    s.scalars(
-                        select(TableRow.id).where(TableRow.id.in_(list(tables.values())), TableRow.closed)
-                    )
-                )
-                entries = s.scalars(select(TournamentEntry).where(TournamentEntry.tournament_id == tid)).all()
+                tables = tournament_tables.tables_of(s, tid)
+                closed = tournament_tables.closed_tables(s, tables.values())
+                entries = tournament_entries.entries_of(s, tid)
                 record, speed, origin, name = row.director, row.speed, row.created_at, row.name
                 version = row.version
                 people = {e.name: e.player_id for e in entries}

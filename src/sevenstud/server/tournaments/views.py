@@ -8,8 +8,6 @@ import typing
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import select
-
 from sevenstud.server.protocol import HandForHand as HandForHandMessage
 from sevenstud.server.protocol import (
     Outgoing,
@@ -24,8 +22,7 @@ from sevenstud.server.protocol import (
     TournamentState,
     TournamentStatus,
 )
-from sevenstud.server.store import ledger
-from sevenstud.server.store.models import HandRow, Sitting, TournamentEntry, TournamentRow, TournamentTable
+from sevenstud.server.store import hands, ledger, tournament_entries, tournament_list, tournament_tables
 from sevenstud.server.tournaments.cashier import director_of
 from sevenstud.tournament import (
     AddChips,
@@ -200,7 +197,7 @@ def audit_tournaments(s: Any, ledger_says: Callable[[str, int], int]) -> list[st
     box, its seats and its pots; the prize pool is the buy-ins, less the prizes paid; the
     fees are the entries'."""
     problems: list[str] = []
-    for row in s.scalars(select(TournamentRow).order_by(TournamentRow.id)).all():
+    for row in tournament_list.all_tournaments(s):
         where = f"tournament {row.id} ({row.state})"
         if row.director is None:
             continue
@@ -223,7 +220,7 @@ def audit_tournaments(s: Any, ledger_says: Callable[[str, int], int]) -> list[st
         ) * (st.add_on_price or st.buy_in)
         tchips, tbox = ledger_says(ledger.TCHIPS, tid), ledger_says(ledger.TBOX, tid)
         tpool, tfee = ledger_says(ledger.TPOOL, tid), ledger_says(ledger.TFEE, tid)
-        entries = s.scalars(select(TournamentEntry).where(TournamentEntry.tournament_id == tid)).all()
+        entries = tournament_entries.entries_of(s, tid)
         prizes = sum(e.prize for e in entries)
         if row.state == "cancelled":
             for label, held in (("chips", tchips), ("box", tbox), ("pool", tpool), ("fees", tfee)):
@@ -234,14 +231,12 @@ def audit_tournaments(s: Any, ledger_says: Callable[[str, int], int]) -> list[st
             problems.append(f"{where}: {d.chips_issued} chips issued, the entries make {issued_by_entries}")
         if -tchips != d.chips_issued:
             problems.append(f"{where}: the ledger issued {-tchips} chips, the director {d.chips_issued}")
-        table_ids = list(
-            s.scalars(select(TournamentTable.table_id).where(TournamentTable.tournament_id == tid))
-        )
+        table_ids = list(tournament_tables.tables_of(s, tid).values())
         seated = 0
         # (ids alone: a large tournament's hands are many, and their records are not needed here)
-        for sitting_id in s.scalars(select(Sitting.id).where(Sitting.table_id.in_(table_ids))):
+        for sitting_id in hands.sitting_ids_at(s, table_ids):
             seated += ledger_says(ledger.SEAT, sitting_id)
-        for hand_id in s.scalars(select(HandRow.id).where(HandRow.table_id.in_(table_ids))):
+        for hand_id in hands.hand_ids_at(s, table_ids):
             seated += ledger_says(ledger.POT, hand_id)
         if seated + tbox != -tchips:
             problems.append(f"{where}: {seated} chips at its tables and {tbox} off them, {-tchips} issued")
