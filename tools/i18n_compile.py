@@ -30,6 +30,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+from sevenstud.cards import RANK_NAMES, RANK_PLURALS  # noqa: E402  (the engine's own words)
+
 PACKAGE = ROOT / "src" / "sevenstud"
 LOCALE = PACKAGE / "locale"
 WEB_I18N = PACKAGE / "web" / "i18n"
@@ -68,29 +71,13 @@ def extract(package: Path = PACKAGE) -> dict[Key, str | None]:
                 found[(None, args[0])] = args[1]
     # pgettext called with a variable message: the words themselves are marked with N_ beside
     # it (the ranks of sevenstud.i18n); their context is the call's.
-    for rank_context, words in (("rank", _RANKS), ("ranks", _PLURALS)):
+    for rank_context, words in (("rank", RANK_NAMES), ("ranks", RANK_PLURALS)):
         for word in words:
             found.pop((None, word), None)
             found[(rank_context, word)] = None
     return found
 
 
-_RANKS = (
-    "Deuce",
-    "Three",
-    "Four",
-    "Five",
-    "Six",
-    "Seven",
-    "Eight",
-    "Nine",
-    "Ten",
-    "Jack",
-    "Queen",
-    "King",
-    "Ace",
-)
-_PLURALS = tuple("Sixes" if w == "Six" else w + "s" for w in _RANKS)
 
 
 def po_path(lang: str) -> Path:
