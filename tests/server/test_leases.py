@@ -40,6 +40,7 @@ class Process:
     def __init__(self, store: Store, url: str, clock: list[float], ttl: float = 10.0) -> None:
         self.opened: list[int] = []
         self.closed: list[int] = []
+        self.stopped: set[int] = set()  # rooms that stopped under the keeper (a failed write)
 
         async def close(table_id: int) -> None:
             self.closed.append(table_id)
@@ -50,6 +51,7 @@ class Process:
             open_room=lambda row: self.opened.append(row.id),
             close_room=close,
             summary=lambda table_id: {"game": "StudHiLo", "hands": 7},
+            serving=lambda table_id: table_id not in self.stopped,
             ttl=ttl,
             clock=lambda: clock[0],
         )
@@ -166,6 +168,34 @@ def test_a_slow_process_writes_no_more_to_a_table_another_took_over(store: Store
     assert report.ok, str(report)
 
 
+def test_a_table_whose_room_stopped_is_given_up_and_taken_over_not_renewed(
+    store: Store, second: Store
+) -> None:
+    """A room that stopped (a write that failed) leaves its table served by nobody: renewed
+    for ever with it, the table was dead until a restart (a 10,000-entrant tournament on two
+    processes stalled so). Unserved two rounds running, its lease is given up, and the next
+    round, of any process (here its own), takes it over and refunds its hand."""
+    table = create_table(store, "stops", SETTINGS)
+    clock = [1000.0]
+    a, b = Process(store, "http://a:1", clock), Process(second, "http://b:2", clock)
+    a.sweep()
+    players = _hand_in_progress(store, table)
+    a.stopped.add(table)
+    a.sweep()  # a moment without a room: kept (a room may be opening)
+    assert a.keeper.server_of(table) == "http://a:1" and a.closed == []
+    clock[0] += 3
+    found = a.sweep()  # still nobody serving it: given up, and taken again at once, recovered
+    assert a.closed == [table] and found.cancelled == 1 and a.opened == [table, table]
+    a.stopped.clear()  # its new room serves it
+    with second.session() as s:
+        assert sorted(s.execute(select(Sitting.player_id, Sitting.stack)).all()) == sorted(
+            (p, 100) for p in players
+        )
+    report = audit(second)
+    assert report.ok, str(report)
+    assert b.sweep().taken == []  # served again, by a: b leaves it alone
+
+
 def test_a_process_restarted_at_the_same_address_takes_its_tables_back_at_once(
     store: Store, second: Store
 ) -> None:
@@ -197,7 +227,7 @@ def test_a_process_that_cannot_renew_stops_its_rooms_before_its_lease_runs_out(s
     clock = [1000.0]
     a = Process(store, "http://a:1", clock, ttl=9.0)
 
-    def unreachable(now: float, summaries: object) -> Any:
+    def unreachable(now: float, summaries: object, unserved: object = None) -> Any:
         raise OSError("the database does not answer")
 
     a.sweep()

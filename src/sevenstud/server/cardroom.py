@@ -121,6 +121,7 @@ class CardRoom:
             open_room=lambda row: self.open_room(row.id, _settings_of(row), row.owner_id),
             close_room=self.close_room,
             summary=self.lobby_line,
+            serving=self.serves,
             ttl=lease_seconds,
         )
         self.tournaments = TournamentService(
@@ -145,6 +146,11 @@ class CardRoom:
         standing tables: server/operators/house_tables.py)."""
 
     # -- the tables ---------------------------------------------------------------------
+
+    def serves(self, table_id: int) -> bool:
+        """Whether a live room serves ``table_id`` here."""
+        room = self.rooms.get(table_id)
+        return room is not None and not room.stopped
 
     def open_room(
         self,

@@ -154,6 +154,18 @@ def drop_table_lease(store: Store, table_id: int) -> None:
         s.execute(delete(TableLease).where(TableLease.table_id == table_id))
 
 
+def give_up_table_lease(store: Store, table_id: int, instance: str) -> None:
+    """Let ``instance``'s lease of ``table_id`` expire now, and never be renewed by it (its
+    instance is cleared): any process's next round takes the table over and recovers it. A
+    lease another process holds already is left alone."""
+    with store.transaction() as s:
+        s.execute(
+            update(TableLease)
+            .where(TableLease.table_id == table_id, TableLease.instance == instance)
+            .values(instance="", expires_at=0.0)
+        )
+
+
 def give_up_table_leases(store: Store, instance: str) -> None:
     """Let every table lease of ``instance`` expire now (a clean stop)."""
     with store.transaction() as s:

@@ -67,7 +67,10 @@ def check_public_url(url: str) -> str:
 class LeaseKeeper:
     """One process's leases: see the module. ``open_room(row)`` starts serving a table just
     taken (and recovered); ``close_room(table_id)`` stops serving one; ``summary(table_id)``
-    is the table's lobby line, shown by the other processes."""
+    is the table's lobby line, shown by the other processes; ``serving(table_id)`` says
+    whether a held table has a live room here: one that has none two rounds running (its room
+    stopped after a failed write, or never reopened) is given up, to be taken and recovered
+    like a dead process's, instead of being renewed with nobody serving it."""
 
     def __init__(
         self,
@@ -77,6 +80,7 @@ class LeaseKeeper:
         open_room: Callable[[TableRow], object],
         close_room: Callable[[int], Awaitable[None]],
         summary: Callable[[int], dict[str, Any]] | None = None,
+        serving: Callable[[int], bool] | None = None,
         ttl: float = LEASE_SECONDS,
         clock: Callable[[], float] = time.time,
     ) -> None:
@@ -90,6 +94,9 @@ class LeaseKeeper:
         self.open_room = open_room
         self.close_room = close_room
         self.summary = summary
+        self.serving = serving
+        """Whether a table held here has a room serving it (None: not asked)."""
+        self._unserved: set[int] = set()  # held, and served by no room at the last round
         self.held: dict[int, float] = {}  # table -> when its lease runs out, as last written
         self.others: dict[int, tuple[str, dict[str, Any] | None]] = {}
         self.tournament_tables: set[int] = set()
@@ -136,10 +143,15 @@ class LeaseKeeper:
         self.held[table_id] = now + self.ttl
         return True
 
-    def _round(self, now: float, summaries: dict[int, dict[str, Any]]) -> Sweep:
-        """Renew, take what is free, recover what was taken, and read who serves the rest (the
-        database's part of a sweep: no asyncio object is touched, so it may run in a thread)."""
+    def _round(
+        self, now: float, summaries: dict[int, dict[str, Any]], unserved: set[int] | None = None
+    ) -> Sweep:
+        """Give up the ``unserved`` tables, renew, take what is free, recover what was taken,
+        and read who serves the rest (the database's part of a sweep: no asyncio object is
+        touched, so it may run in a thread)."""
         found = Sweep()
+        for table_id in sorted(unserved or ()):
+            leases.give_up_table_lease(self.store, table_id, self.instance)
         mine = leases.renew_table_leases(
             self.store, self.instance, until=now + self.ttl, now=now, summaries=summaries
         )
@@ -193,6 +205,13 @@ class LeaseKeeper:
     async def sweep(self) -> Sweep:
         """One round: renew, take over, open and close rooms accordingly."""
         now = self.clock()
+        unserved: set[int] = set()
+        if self.serving is not None:
+            idle = {t for t in self.held if not self.serving(t)}
+            unserved = idle & self._unserved
+            self._unserved = idle - unserved
+            for table_id in unserved:
+                await self._drop(table_id)
         summaries: dict[int, dict[str, Any]] = {}
         if self.summary is not None:
             for table_id in self.held:
@@ -201,7 +220,7 @@ class LeaseKeeper:
                     summaries[table_id] = line
         try:
             found = await asyncio.get_running_loop().run_in_executor(
-                self._thread, self._round, now, summaries
+                self._thread, self._round, now, summaries, unserved
             )
         except Exception:
             # The database did not answer: rooms whose lease is about to run out stop now,
