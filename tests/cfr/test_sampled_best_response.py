@@ -45,22 +45,36 @@ def ministud_policy() -> dict[str, list[float]]:
 def test_the_sampled_best_response_reaches_the_exact_value(
     ministud_policy: dict[str, list[float]], responder: int
 ) -> None:
-    """Learned over 12,000 deals, the pure best response is within 3% of the exact best
-    response's value (the untrained responder, the policy itself, is 1.0 small bets short), and
-    its Monte Carlo evaluation holds the exact value of what it plays."""
+    """Learned over 12,000 deals, every deviation taken (no confidence asked), the pure best
+    response gains nine tenths of what the exact best response gains over the policy (1.0 and
+    1.2 small bets a hand), and its Monte Carlo evaluation holds the exact value of what it
+    plays."""
     game = MiniStud(cap=1)
     exact = best_response_value(game, ministud_policy, responder)
     own = expected_returns(game, ministud_policy)[responder]
     assert exact - own > 0.9  # a policy with much to exploit: the check below means something
-    br = SampledBestResponse(game, ministud_policy, responder, seed=7)
+    br = SampledBestResponse(game, ministud_policy, responder, seed=7, confidence=0, least_samples=5)
     br.iterate(12000)
     found = value_of(game, ministud_policy, responder, br.best_policy())
     assert found <= exact + 1e-9
-    assert found == pytest.approx(exact, abs=0.03 * exact)
+    assert found - own >= 0.9 * (exact - own)
     evaluation = evaluate(game, ministud_policy, responder, br.best_actions(), 4000, seed=3)
     assert abs(evaluation.best_response.mean - found) < evaluation.best_response.half_width + 0.01
     assert abs(evaluation.policy.mean - own) < evaluation.policy.half_width + 0.01
     assert evaluation.gain.mean - evaluation.gain.half_width > 0.8
+
+
+def test_a_cautious_best_response_still_finds_most_of_it(ministud_policy: dict[str, list[float]]) -> None:
+    """With the defaults (a deviation only when two standard errors above zero over 30 samples
+    or more, what the stud tables are measured with) it gains less at first, but more than
+    half of the exact best response's gain, and never less than the policy's own value."""
+    game = MiniStud(cap=1)
+    exact = best_response_value(game, ministud_policy, 0)
+    own = expected_returns(game, ministud_policy)[0]
+    br = SampledBestResponse(game, ministud_policy, 0, seed=7)
+    br.iterate(12000)
+    found = value_of(game, ministud_policy, 0, br.best_policy())
+    assert own + 0.5 * (exact - own) <= found <= exact + 1e-9
 
 
 def kuhn_station() -> dict[str, list[float]]:
@@ -77,10 +91,10 @@ def test_it_finds_the_known_exploit_of_a_calling_station(responder: int) -> None
     station = kuhn_station()
     br = SampledBestResponse(game, station, responder, seed=2)
     br.iterate(3000)
-    best = br.best_actions()
+    best = br.best_actions()  # where it leaves the policy, which checks everything
     first = "" if responder == 0 else "p"
     assert best["K" + first] == "b"
-    assert best["J" + first] == "p"
+    assert "J" + first not in best
     exact = best_response_value(game, station, responder)
     assert exact == pytest.approx(1 / 3)
     assert value_of(game, station, responder, br.best_policy()) == pytest.approx(exact)
@@ -110,11 +124,15 @@ def test_the_shipped_stud_table_is_measured_from_its_seat_view() -> None:
     the gain's interval is finite."""
     table = load()["tables"]["razz/2"]
     game = StudGame("razz", 2)
-    (result,) = sampled_exploitability(game, table, iterations=60, deals=60, seed=1, seats=[1], top=3)
+    (result,) = sampled_exploitability(
+        game, table, iterations=60, deals=60, seed=1, seats=[1], top=3, confidence=0, least_samples=2
+    )
     assert result.infosets > 0 and len(result.lines) == 3
     assert all(line.key.split("|")[2] == "1" for line in result.lines)  # heads-up keys
     assert result.evaluation.unknown_share < 0.2
     assert result.evaluation.gain.half_width < 5
+    cautious = evaluate(game, table, 1, {}, 30, seed=1)  # nothing learned: the policy itself
+    assert cautious.gain.mean == 0 and cautious.best_response == cautious.policy
 
 
 def test_bad_input_is_refused_clearly() -> None:

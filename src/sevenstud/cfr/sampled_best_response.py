@@ -2,19 +2,29 @@
 how much a player who knows the policy can win against it, inside the abstraction.
 
 The policy is fixed for every seat but one, the *responder*. The responder learns by external
-sampling Monte Carlo CFR played for it alone (:meth:`SampledBestResponse.iterate`): each
-iteration deals a hand, samples the others' actions from the fixed policy and explores every
-action of the responder, updating its regrets (linearly weighted, as the training solver does)
-and summing, at each of its information sets, the sampled counterfactual value of each action.
-Against a fixed opponent that is a single player's learning problem, and the regret-matching
-strategy approaches a best response; the responder finally plays, at every information set it
-reached, the action of the largest summed counterfactual value (a pure best response,
-:meth:`SampledBestResponse.best_actions`), and where it never went, the policy itself.
+sampling, as Monte Carlo CFR does, played for it alone (:meth:`SampledBestResponse.iterate`):
+each iteration deals a hand, samples the others' actions from the fixed policy and explores
+every action of the responder, summing at each of its information sets each action's regret
+against the policy: its sampled counterfactual value less the policy's mixture of the same
+values. The responder starts as the policy and leaves it, at a key, for the action of the
+largest regret once that regret is above zero by ``confidence`` standard errors over at least
+``least_samples`` samples (:meth:`SampledBestResponse.best_actions`): thousands of keys are
+tested at once, and a best response that chased the noise of a few visits would play worse than
+the policy. Against a fixed opponent this is one player's learning problem, policy improvement
+by sampled regrets; with enough deals it reaches a best response (checked against the exact one
+on the reduced stud game: ``tests/cfr/test_sampled_best_response.py``).
 
-That pure strategy is then played back on fresh deals (:func:`evaluate`): the responder against
-the fixed policy, and the policy in the responder's seat against the same, on the same deals,
-each deal's action draws seeded alike (common random numbers), so the difference of the two
-(the *gain*, exploitability in that seat) has a tighter interval than either value. A best
+The abstraction forgets (a key holds hands the responder reached by different lines of its own,
+and different cards): each visit's regret is weighted by the responder's own reach, how often it
+plays the line that led there (with a tenth of each weight spread over every action, so that a
+line not played yet still learns its continuation), not counted once per line as in a game of
+perfect recall.
+
+That pure strategy (the policy where it found nothing) is then played back on fresh deals
+(:func:`evaluate`): the responder against the fixed policy, and the policy in the responder's
+seat against the same, on the same deals, each deal's action draws seeded alike (common random
+numbers), so the difference of the two (the *gain*, exploitability in that seat) has a tighter
+interval than either value. A best
 response found by sampling is at best the best one, so the gain measured on fresh deals is an
 unbiased estimate of a **lower bound** of the policy's exploitability in the abstract game (the
 learned strategy is evaluated on deals it never saw: its own noise cannot inflate the figure).
@@ -29,12 +39,11 @@ action's mean sampled counterfactual value less the policy's own mixture of the 
 times the visits per hand (as the best response plays, counted while it is evaluated).
 
 >>> from sevenstud.cfr.kuhn import KuhnPoker
->>> from sevenstud.cfr.best_response import best_response_value
 >>> always_bet = {card + seen: [0.0, 1.0] for card in "JQK" for seen in ("", "p", "b", "pb")}
 >>> br = SampledBestResponse(KuhnPoker(), always_bet, responder=1, seed=1)
 >>> br.iterate(2000)
->>> br.best_actions()["Jb"], br.best_actions()["Kb"]  # fold the jack, call with the king
-('p', 'b')
+>>> br.best_actions()  # where it leaves the policy: it folds a jack to the bet
+{'Jb': 'p'}
 """
 
 from __future__ import annotations
@@ -46,7 +55,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sevenstud.cfr.game import CHANCE, ExtensiveGame, uniform
-from sevenstud.cfr.solvers import regret_matching
+
+EXPLORE = 0.1
+"""The share of the responder's weights below a key spread evenly over its actions."""
 
 Lookup = Callable[[Any, str], Sequence[float] | None]
 """The fixed policy at a state: ``(state, key)`` to the weights of the actions there (they need
@@ -88,10 +99,14 @@ class KeyStats:
 
     actions: tuple[str, ...]
     regrets: list[float]
-    values: list[float]
-    """The sampled counterfactual value of each action, summed with iteration t weighted by t."""
+    """Each action's sampled counterfactual value less the policy's mixture of them, summed
+    over the visits, each weighted by the responder's own reach."""
+    squares: list[float]
+    """The squares of the same, summed with the same weights (for the standard errors)."""
     weight: float = 0.0
-    """The sum of the weights of :attr:`values`' samples."""
+    """The sum of the weights."""
+    weight_squares: float = 0.0
+    """The sum of their squares (for the effective number of samples)."""
     visits: int = 0
     policy: tuple[float, ...] = ()
     """The fixed policy's probabilities here (what the responder's seat would play)."""
@@ -135,12 +150,18 @@ class SampledBestResponse:
         policy: Mapping[str, Sequence[float]] | Lookup,
         responder: int,
         seed: int | str = 0,
+        confidence: float = 2.0,
+        least_samples: float = 30.0,
     ) -> None:
+        if confidence < 0:
+            raise ValueError(f"the confidence is a number of standard errors, 0 or more, not {confidence}")
         if not 0 <= responder < game.num_players:
             raise ValueError(f"the responder must be a seat 0 to {game.num_players - 1}, not {responder}")
         self.game = game
         self.lookup: Lookup = policy if callable(policy) else table_lookup(policy)
         self.responder = responder
+        self.confidence = confidence
+        self.least_samples = least_samples
         self.rng = random.Random(seed)
         self.stats: dict[str, KeyStats] = {}
         self.iterations = 0
@@ -149,20 +170,20 @@ class SampledBestResponse:
         """Run ``n`` more iterations (one sampled deal each)."""
         for _ in range(n):
             self.iterations += 1
-            self._walk(self.game.root())
+            self._walk(self.game.root(), 1.0)
 
-    def _walk(self, state: Any) -> float:
+    def _walk(self, state: Any, reach: float) -> float:
         game = self.game
         if game.is_terminal(state):
             return float(game.returns(state)[self.responder])
         actor = game.player(state)
         if actor == CHANCE:
-            return self._walk(game.child(state, game.sample_chance(state, self.rng)))
+            return self._walk(game.child(state, game.sample_chance(state, self.rng)), reach)
         key = game.infoset(state)
         actions = game.actions(state)
         if actor != self.responder:
             weights = _weights(self.lookup(state, key), len(actions))
-            return self._walk(game.child(state, actions[_draw(weights, self.rng)]))
+            return self._walk(game.child(state, actions[_draw(weights, self.rng)]), reach)
         stats = self.stats.get(key)
         n = len(actions)
         if stats is None:
@@ -176,31 +197,68 @@ class SampledBestResponse:
                 policy=tuple(p / total for p in w),
                 known=found is not None,
             )
-        sigma = regret_matching(stats.regrets)
-        values = [self._walk(game.child(state, a)) for a in actions]
-        node = sum(p * v for p, v in zip(sigma, values, strict=True))
-        t = float(self.iterations)
-        for i in range(n):
-            stats.regrets[i] += t * (values[i] - node)
-            stats.values[i] += t * values[i]
-        stats.weight += t
+        # What the responder plays now: its deviation where it has one, the policy's own
+        # mixture elsewhere (so an untried key costs nothing above the policy).
+        chosen = self._deviation(stats)
+        play = stats.policy if chosen is None else [float(i == chosen) for i in range(n)]
+        # The weights below the key keep every action a little (EXPLORE): a line the responder
+        # does not play yet must still learn its continuation, or it could never be chosen.
+        values = [
+            self._walk(game.child(state, a), reach * ((1 - EXPLORE) * p + EXPLORE / n))
+            for a, p in zip(actions, play, strict=True)
+        ]
+        mixed = sum(p * v for p, v in zip(stats.policy, values, strict=True))
+        # A key of the abstraction forgets: several of the responder's own lines lead to it, and
+        # each counts by how often the responder plays it (its own reach), not once each, as it
+        # would in a game of perfect recall (where the weight is the same for every visit).
+        if reach > 0:
+            for i in range(n):
+                d = values[i] - mixed
+                stats.regrets[i] += reach * d
+                stats.squares[i] += reach * d * d
+            stats.weight += reach
+            stats.weight_squares += reach * reach
         stats.visits += 1
-        return node
+        return sum(p * v for p, v in zip(play, values, strict=True))
+
+    def _deviation(self, stats: KeyStats) -> int | None:
+        """The action the responder plays instead of the policy at a key, or None: the action of
+        the largest regret, when that is above zero by :attr:`confidence` standard errors over
+        at least :attr:`least_samples` (effective) samples: a best response found by sampling
+        must not chase the noise of a few visits (thousands of keys are tested at once)."""
+        w = stats.weight
+        if w <= 0:
+            return None
+        n = w * w / stats.weight_squares  # the effective number of samples
+        if n < max(self.least_samples, 2):
+            return None
+        best = max(range(len(stats.regrets)), key=stats.regrets.__getitem__)
+        mean = stats.regrets[best] / w
+        if mean <= 0:
+            return None
+        if self.confidence > 0:
+            variance = max(stats.squares[best] / w - mean * mean, 0.0) * n / (n - 1)
+            if mean <= self.confidence * math.sqrt(variance / n):
+                return None
+        return best
 
     def best_actions(self) -> dict[str, str]:
-        """The pure best response: at each information set reached, the action of the largest
-        summed counterfactual value."""
+        """The pure best response where it leaves the policy: at each key where an action's
+        regret against the policy is confidently above zero (:meth:`_deviation`), that action;
+        elsewhere (not in the mapping) the responder plays the policy."""
         out = {}
         for key, s in self.stats.items():
-            out[key] = s.actions[max(range(len(s.values)), key=s.values.__getitem__)]
+            chosen = self._deviation(s)
+            if chosen is not None:
+                out[key] = s.actions[chosen]
         return out
 
     def best_policy(self) -> dict[str, list[float]]:
         """:meth:`best_actions` as a policy (probability one on the best action)."""
-        return {
-            key: [1.0 if a == best else 0.0 for a in self.stats[key].actions]
-            for key, best in self.best_actions().items()
-        }
+        out = {key: list(s.policy) for key, s in self.stats.items()}
+        for key, best in self.best_actions().items():
+            out[key] = [1.0 if a == best else 0.0 for a in self.stats[key].actions]
+        return out
 
     def exploited_lines(self, top: int = 10, reach: Mapping[str, float] | None = None) -> list[ExploitedLine]:
         """The ``top`` information sets where deviating from the policy to the best action gains
@@ -213,13 +271,12 @@ class SampledBestResponse:
         weights do not add up to the whole gain."""
         lines = []
         for key, s in self.stats.items():
-            if s.weight <= 0:
+            chosen = self._deviation(s)
+            if chosen is None:
                 continue
-            q = [v / s.weight for v in s.values]
-            best = max(range(len(q)), key=q.__getitem__)
-            gain = q[best] - sum(p * v for p, v in zip(s.policy, q, strict=True))
+            gain = s.regrets[chosen] / s.weight
             seen = s.visits / max(self.iterations, 1) if reach is None else reach.get(key, 0.0)
-            lines.append(ExploitedLine(key, s.actions[best], s.policy, s.actions, seen, gain, s.known))
+            lines.append(ExploitedLine(key, s.actions[chosen], s.policy, s.actions, seen, gain, s.known))
         lines.sort(key=lambda line: line.weight, reverse=True)
         return lines[:top]
 
@@ -364,12 +421,21 @@ def sampled_exploitability(
     seed: int | str = 0,
     seats: Sequence[int] | None = None,
     top: int = 10,
+    confidence: float = 2.0,
+    least_samples: float = 30.0,
 ) -> list[SeatResult]:
     """For each of ``seats`` (every seat by default): a best response learned over
     ``iterations`` sampled deals, played back over ``deals`` fresh ones (:func:`evaluate`)."""
     results = []
     for seat in range(game.num_players) if seats is None else seats:
-        br = SampledBestResponse(game, policy, seat, seed=f"learn-{seed}-{seat}")
+        br = SampledBestResponse(
+            game,
+            policy,
+            seat,
+            seed=f"learn-{seed}-{seat}",
+            confidence=confidence,
+            least_samples=least_samples,
+        )
         br.iterate(iterations)
         evaluation = evaluate(game, policy, seat, br.best_actions(), deals, seed=f"{seed}-{seat}")
         results.append(SeatResult(seat, evaluation, br.exploited_lines(top, evaluation.reach), len(br.stats)))
