@@ -314,9 +314,9 @@ class Evaluation:
     unknown_share: float = 0.0
     """The share of the fixed seats' decisions (in the best response's games) where the policy
     had no entry and played uniformly."""
-    responder_new_share: float = 0.0
-    """The share of the responder's decisions at information sets it never reached while
-    learning (it played the policy there)."""
+    deviation_share: float = 0.0
+    """The share of the responder's decisions where it left the policy (elsewhere it played
+    the policy)."""
     reach: dict[str, float] = field(default_factory=dict)
     """The responder's visits per hand of each of its keys, as the best response played."""
 
@@ -326,7 +326,7 @@ class _Counts:
     fixed: int = 0
     unknown: int = 0
     responder: int = 0
-    new: int = 0
+    deviations: int = 0
     keys: dict[str, int] = field(default_factory=dict)
 
 
@@ -355,10 +355,10 @@ def play(
                 counts.keys[key] = counts.keys.get(key, 0) + 1
             chosen = best.get(key)
             if chosen is not None:
+                if counts is not None:
+                    counts.deviations += 1
                 state = game.child(state, chosen)
                 continue
-            if counts is not None:
-                counts.new += 1
         found = lookup(state, key)
         if counts is not None and actor != responder:
             counts.fixed += 1
@@ -398,7 +398,7 @@ def evaluate(
         Estimate.of([b - o for b, o in zip(br_values, own_values, strict=True)]),
         deals,
         counts.unknown / max(counts.fixed, 1),
-        counts.new / max(counts.responder, 1),
+        counts.deviations / max(counts.responder, 1),
         {key: n / deals for key, n in counts.keys.items()},
     )
 
