@@ -155,7 +155,7 @@ def test_the_benchmark_says_a_key_as_a_stud_player_does() -> None:
     spec.loader.exec_module(module)
     said = module.in_words("6|3.2.0|1|2m|kb:fcr", "stud8")
     assert said == (
-        "6th street, hi reading 3, lo reading 2, not the best board, 2 bets before, the last by you; "
-        "this street: check, bet"
+        "6th street, high reading 3 (bet), low reading 2 (call), not the best board, 2 bets before, "
+        "the last by you; this street: check, bet"
     )
     assert "opponent's board: smooth, 6 or better" in module.in_words("3|3.1.1|1|0-|i:fcb", "razz")
