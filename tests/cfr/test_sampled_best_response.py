@@ -159,3 +159,6 @@ def test_the_benchmark_says_a_key_as_a_stud_player_does() -> None:
         "the last by you; this street: check, bet"
     )
     assert "opponent's board: smooth, 6 or better" in module.in_words("3|3.1.1|1|0-|i:fcb", "razz")
+    multiway = module.in_words("5|2.0.0|2|4o|1o0a:fcr", "stud8")
+    assert multiway.endswith("2 opponents in, 4+ bets before, the last by an opponent; this street: "
+                             "1 bet, the last by an opponent, 0 calls since, you have acted")  # fmt: skip
