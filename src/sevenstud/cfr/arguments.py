@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from sevenstud.cfr.population import PAST_EVERY
 from sevenstud.games import GAME_CODES, StudHiLo
 
 STUD_GAMES: tuple[str, ...] = GAME_CODES
@@ -56,6 +57,28 @@ def add_train_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="a multiway table learns the heads-up ends of its hands too, and the learned bot plays"
         " them by it (default: the heads-up table plays them, in training as at the table)",
+    )
+    parser.add_argument(
+        "--population",
+        default="self:1",
+        metavar="NAME:WEIGHT,...",
+        help="who plays the other seats, drawn each deal by weight: self (the current strategy),"
+        " past (a snapshot of the average strategy), maniac, station; e.g."
+        " self:0.7,past:0.1,maniac:0.1,station:0.1 (default: self-play)",
+    )
+    parser.add_argument(
+        "--past-every",
+        type=int,
+        default=PAST_EVERY,
+        metavar="N",
+        help="with past in the population, keep a snapshot of the average strategy every N iterations",
+    )
+    parser.add_argument(
+        "--start-from",
+        default=None,
+        metavar="FILE",
+        help="begin a new run's current strategy at this policy file's table (shipped: the"
+        " package's) and go on from its iterations",
     )
     parser.add_argument(
         "--checkpoint",

@@ -18,11 +18,12 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from sevenstud.cfr.game import CHANCE, ExtensiveGame, uniform
+from sevenstud.cfr.population import SELF_PLAY, Population, maniac_action, station_action
 
 Variant = Literal["cfr", "cfr+"]
 
@@ -158,7 +159,13 @@ class ExternalSampling:
     ``fixed_strategy(state, key)`` and that returns weights, the action there is sampled from
     them whoever acts, the traverser too, and nothing is learned there (a multiway stud hand
     whose heads-up end is played by the heads-up policy already trained: see
-    :class:`~sevenstud.cfr.stud_game.StudGame`)."""
+    :class:`~sevenstud.cfr.stud_game.StudGame`).
+
+    ``population`` (:mod:`sevenstud.cfr.population`): for each traversal every other seat
+    plays a member drawn by weight (the current strategy, one of the snapshots ``past`` of the
+    average strategy, a maniac, a calling station), and the average strategy grows only where a
+    seat plays the current strategy. Plain self-play (the default) draws nothing, so its random
+    stream, and its tables, are those of the solver before populations."""
 
     def __init__(
         self,
@@ -167,12 +174,19 @@ class ExternalSampling:
         *,
         linear: bool = True,
         tables: Tables | None = None,
+        population: Population = SELF_PLAY,
+        past: Sequence[Mapping[str, Sequence[float]]] = (),
     ) -> None:
         self.game = game
         self.rng = random.Random(seed)
         self.linear = linear
         self.tables = Tables() if tables is None else tables
         self._fixed = getattr(game, "fixed_strategy", None)
+        self.population = population
+        self.past = list(past)
+        self._seats: list[str | Mapping[str, Sequence[float]] | None] = []
+        """This traversal's member in each seat: None the current strategy, a name (maniac,
+        station), or a past snapshot."""
 
     def average_policy(self) -> dict[str, list[float]]:
         """The average strategy so far."""
@@ -183,7 +197,19 @@ class ExternalSampling:
         for _ in range(n):
             self.tables.iterations += 1
             for player in range(self.game.num_players):
+                if not self.population.self_play:
+                    self._seats = [
+                        None if seat == player else self._member() for seat in range(self.game.num_players)
+                    ]
                 self._walk(self.game.root(), player)
+
+    def _member(self) -> str | Mapping[str, Sequence[float]] | None:
+        """A seat's member for one traversal, drawn from the population."""
+        name = self.population.draw(self.rng)
+        if name == "past":
+            # No snapshot yet: the current strategy, as the first snapshot would be near it.
+            return self.past[self.rng.randrange(len(self.past))] if self.past else None
+        return None if name == "self" else name
 
     def _sample(self, weights: Sequence[float], total: float = 1.0) -> int:
         """An index drawn by ``weights``, which sum to ``total`` (the last when rounding leaves
@@ -202,13 +228,23 @@ class ExternalSampling:
         actor = game.player(state)
         if actor == CHANCE:
             return self._walk(game.child(state, game.sample_chance(state, self.rng)), player)
-        key = game.infoset(state)
         actions = game.actions(state)
+        member = self._seats[actor] if self._seats and actor != player else None
+        if isinstance(member, str):  # a fixed kind, which needs no key
+            pick = maniac_action(actions) if member == "maniac" else station_action(actions)
+            return self._walk(game.child(state, pick), player)
+        key = game.infoset(state)
         if self._fixed is not None:
             fixed = self._fixed(state, key)
             if fixed is not None:
                 return self._walk(game.child(state, actions[self._sample(fixed, sum(fixed))]), player)
         n = len(actions)
+        if member is not None:  # a past snapshot (the current strategy where it is silent)
+            probs = member.get(key)
+            if probs is None:
+                row = self.tables.regrets.get(key)
+                probs = uniform(n) if row is None else regret_matching(row)
+            return self._walk(game.child(state, actions[self._sample(probs, sum(probs))]), player)
         regrets = self.tables.regrets.get(key)
         if regrets is None:
             regrets = self.tables.regrets[key] = [0.0] * n

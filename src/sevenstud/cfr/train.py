@@ -38,6 +38,7 @@ from sevenstud.cfr.best_response import exploitability
 from sevenstud.cfr.kuhn import KuhnPoker
 from sevenstud.cfr.leduc import LeducPoker
 from sevenstud.cfr.ministud import MiniStud
+from sevenstud.cfr.population import PAST_EVERY, PAST_KEEP, SELF_PLAY, Population
 from sevenstud.cfr.solvers import ExternalSampling, Tables
 from sevenstud.cfr.stud_game import StudGame
 
@@ -68,11 +69,46 @@ class TrainSettings:
     """A multiway table learns the heads-up ends of its hands too, and keeps their keys (the
     learned bot then plays them by it), instead of their being played by the shipped heads-up
     table: see :func:`make_game`."""
+    population: Population = SELF_PLAY
+    """Who plays the other seats of each traversal (:mod:`sevenstud.cfr.population`)."""
+    past_every: int = PAST_EVERY
+    """With ``past`` in the population, a snapshot of the average strategy is kept every this
+    many iterations (the latest :data:`~sevenstud.cfr.population.PAST_KEEP`)."""
+    start_from: str | None = None
+    """A new run's current strategy begins at this policy file's table of the same name
+    (``"shipped"``: the package's), and its iterations go on from that table's: see
+    :func:`warm_start`."""
 
 
-Job = tuple[str, int, Tables, int, str, bool]
+START_VISITS = 50
+"""How many visits' worth of regret a warm start gives the table it starts from (see
+:func:`warm_start`)."""
+
+
+def warm_start(tables: Tables, policy: dict[str, Any], name: str) -> None:
+    """Begin fresh ``tables`` at ``policy``'s table ``name``: its iterations are taken as done,
+    and each key's regrets are its weights scaled so that regret matching plays them, worth
+    :data:`START_VISITS` visits that each found one small bet of regret at the last iteration's
+    linear weight. The average strategy starts empty: the table written is the average of the
+    new iterations alone. (A policy file keeps the average strategy, rounded, not the regrets
+    nor how often each key was reached, so this is a start near the old play, not its
+    continuation: a key the new run visits often soon follows its own regrets, one it rarely
+    visits keeps the old play longer.)"""
+    if name not in policy["tables"]:
+        raise ValueError(f"the policy to start from has no table {name}")
+    done = int(policy.get("meta", {}).get(name, {}).get("iterations", 0))
+    tables.iterations = done
+    scale = START_VISITS * max(done, 1) / 1000  # the weights are thousandths
+    tables.regrets = {key: [w * scale for w in weights] for key, weights in policy["tables"][name].items()}
+
+
+Snapshot = dict[str, list[float]]
+"""A past version of the tables: the average strategy at some iteration."""
+
+Job = tuple[str, int, Tables, int, str, bool, str, list[Snapshot]]
 """A worker's round: the game, its players, the tables, the iterations to run, the seed, whether
-a multiway table learns its heads-up ends."""
+a multiway table learns its heads-up ends, the population (:meth:`Population.text
+<sevenstud.cfr.population.Population.text>`) and the past snapshots."""
 RunRound = Callable[[list[Job]], list[Tables]]
 """Runs a round's jobs; the results in the jobs' order."""
 
@@ -104,12 +140,38 @@ def table_name(game: str, players: int) -> str:
     return f"{game}/{players}"
 
 
-def _work(name: str, players: int, tables: Tables, batch: int, seed: str, learn_ends: bool) -> Tables:
+def _solver(
+    name: str,
+    players: int,
+    tables: Tables,
+    seed: str,
+    learn_ends: bool,
+    population: str,
+    past: list[Snapshot],
+) -> ExternalSampling:
+    return ExternalSampling(
+        make_game(name, players, learn_ends),
+        seed=seed,
+        tables=tables,
+        population=Population.parse(population),
+        past=past,
+    )
+
+
+def _work(
+    name: str,
+    players: int,
+    tables: Tables,
+    batch: int,
+    seed: str,
+    learn_ends: bool,
+    population: str = "self:1",
+    past: list[Snapshot] | None = None,
+) -> Tables:
     """One worker's round: ``batch`` iterations from the tables given; what it added."""
     before_regrets = {k: list(v) for k, v in tables.regrets.items()}
     before_strategy = {k: list(v) for k, v in tables.strategy.items()}
-    solver = ExternalSampling(make_game(name, players, learn_ends), seed=seed, tables=tables)
-    solver.iterate(batch)
+    _solver(name, players, tables, seed, learn_ends, population, past or []).iterate(batch)
     delta = Tables(iterations=batch)
     for mine, old, new in (
         (delta.regrets, before_regrets, tables.regrets),
@@ -123,10 +185,19 @@ def _work(name: str, players: int, tables: Tables, batch: int, seed: str, learn_
     return delta
 
 
-def _work_alone(name: str, players: int, tables: Tables, batch: int, seed: str, learn_ends: bool) -> Tables:
+def _work_alone(
+    name: str,
+    players: int,
+    tables: Tables,
+    batch: int,
+    seed: str,
+    learn_ends: bool,
+    population: str = "self:1",
+    past: list[Snapshot] | None = None,
+) -> Tables:
     """A lone worker's round: the tables themselves, trained. (Its share subtracted and added
     back would round differently from tables trained in place, as one process trains them.)"""
-    ExternalSampling(make_game(name, players, learn_ends), seed=seed, tables=tables).iterate(batch)
+    _solver(name, players, tables, seed, learn_ends, population, past or []).iterate(batch)
     return tables
 
 
@@ -164,7 +235,9 @@ def _ray(option: bool | str, workers: int, log: TextIO) -> Iterator[tuple[int, R
             # The tables go into the object store once a round, not once a task; ray.get keeps
             # the tasks' order, so the shares are added in worker order.
             tables = ray.put(jobs[0][2])
-            return list(ray.get([task.remote(n, p, tables, b, s, e) for n, p, _, b, s, e in jobs]))
+            return list(
+                ray.get([task.remote(n, p, tables, b, s, e, m, x) for n, p, _, b, s, e, m, x in jobs])
+            )
 
         yield workers, run
 
@@ -172,8 +245,17 @@ def _ray(option: bool | str, workers: int, log: TextIO) -> Iterator[tuple[int, R
 def load_checkpoint(path: Path | None, game: str, players: int, learn_ends: bool = False) -> Tables:
     """The tables of a checkpoint for this game (fresh ones when there is none); refused when
     it was trained otherwise (another game or seats, heads-up ends learned or not)."""
+    return load_run(path, game, players, learn_ends)[0]
+
+
+def load_run(
+    path: Path | None, game: str, players: int, learn_ends: bool = False, population: Population = SELF_PLAY
+) -> tuple[Tables, list[Snapshot]]:
+    """The tables and past snapshots of a checkpoint for this game (fresh ones when there is
+    none); refused when it was trained otherwise (another game or seats, heads-up ends learned
+    or not, another population)."""
     if path is None or not path.exists():
-        return Tables()
+        return Tables(), []
     with path.open("rb") as f:
         saved = pickle.load(f)
     if saved.get("game") != game or saved.get("players") != players:
@@ -183,15 +265,35 @@ def load_checkpoint(path: Path | None, game: str, players: int, learn_ends: bool
     if saved.get("learn_ends", False) != learn_ends:
         learned = "learned" if saved.get("learn_ends") else "played by the heads-up table"
         raise ValueError(f"{path} is a checkpoint with its heads-up ends {learned}: resume it the same way")
+    was = saved.get("population", SELF_PLAY.text())
+    if was != population.text():
+        raise ValueError(
+            f"{path} is a checkpoint trained against the population {was}: resume it the same way"
+        )
     tables = saved["tables"]
     assert isinstance(tables, Tables)
-    return tables
+    return tables, list(saved.get("past", []))
 
 
-def save_checkpoint(path: Path, game: str, players: int, tables: Tables, learn_ends: bool = False) -> None:
+def save_checkpoint(
+    path: Path,
+    game: str,
+    players: int,
+    tables: Tables,
+    learn_ends: bool = False,
+    population: Population = SELF_PLAY,
+    past: list[Snapshot] | None = None,
+) -> None:
     """Write a checkpoint atomically."""
     tmp = path.with_name(path.name + ".tmp")
-    saved = {"game": game, "players": players, "tables": tables, "learn_ends": learn_ends}
+    saved = {
+        "game": game,
+        "players": players,
+        "tables": tables,
+        "learn_ends": learn_ends,
+        "population": population.text(),
+        "past": past or [],
+    }
     with tmp.open("wb") as f:
         pickle.dump(saved, f, protocol=pickle.HIGHEST_PROTOCOL)
     os.replace(tmp, path)
@@ -256,10 +358,20 @@ def train(
     error by default); the tables reached."""
     log = sys.stderr if log is None else log
     game = make_game(settings.game, settings.players, settings.learn_ends)
-    tables = load_checkpoint(settings.checkpoint, settings.game, settings.players, settings.learn_ends)
+    tables, past = load_run(
+        settings.checkpoint, settings.game, settings.players, settings.learn_ends, settings.population
+    )
+    keeps_past = any(name == "past" for name, _ in settings.population.members)
+
     exact = settings.game in CHECK_GAMES
     if tables.iterations:
         print(f"resuming {settings.game}/{settings.players} at {tables.iterations} iterations", file=log)
+    elif settings.start_from is not None:
+        source = (
+            shipped_policy() if settings.start_from == "shipped" else policy_file.load(settings.start_from)
+        )
+        warm_start(tables, source, table_name(settings.game, settings.players))
+        print(f"starting from {settings.start_from}'s table at {tables.iterations} iterations", file=log)
     with _workers(settings, log) as (workers, run_round):
         started, first = time.monotonic(), tables.iterations
         checking = 0.0  # the seconds of the exact exploitability, a check, not training
@@ -274,18 +386,30 @@ def train(
                     batch,
                     f"{settings.seed}-{tables.iterations}-{w}",
                     settings.learn_ends,
+                    settings.population.text(),
+                    past,
                 )
                 for w in range(workers)
             ]
+            before = tables.iterations
             results = run_round(jobs)
             if workers == 1:  # the tables trained whole (in this process: these very tables)
                 tables = results[0]
             else:
                 for share in results:
                     tables.add(share)
+            if keeps_past and tables.iterations // settings.past_every > before // settings.past_every:
+                # Between rounds, so that every worker of a round plays the same snapshots.
+                past = [*past, tables.average_policy()][-PAST_KEEP:]
             if settings.checkpoint is not None:
                 save_checkpoint(
-                    settings.checkpoint, settings.game, settings.players, tables, settings.learn_ends
+                    settings.checkpoint,
+                    settings.game,
+                    settings.players,
+                    tables,
+                    settings.learn_ends,
+                    settings.population,
+                    past,
                 )
             seconds = time.monotonic() - started
             line = (
@@ -306,6 +430,7 @@ def train(
             settings.game,
             settings.players,
             tables,
+            extra=None if settings.population.self_play else {"population": settings.population.text()},
             least_visits=settings.least_visits,
             learn_ends=settings.learn_ends,
         )
@@ -318,9 +443,9 @@ def train(
 
 def train_command(args: argparse.Namespace) -> int:
     """Run ``sevenstud train``; the exit status."""
-    for name in ("players", "iterations", "batch"):
+    for name in ("players", "iterations", "batch", "past_every"):
         if getattr(args, name) < 1:
-            raise ValueError(f"--{name} must be at least 1, not {getattr(args, name)}")
+            raise ValueError(f"--{name.replace('_', '-')} must be at least 1, not {getattr(args, name)}")
     for name in ("workers", "least_visits"):
         if getattr(args, name) < 0:
             raise ValueError(f"--{name.replace('_', '-')} cannot be negative ({getattr(args, name)})")
@@ -343,6 +468,9 @@ def train_command(args: argparse.Namespace) -> int:
             args.ray,
             args.least_visits,
             args.learn_heads_up_ends,
+            Population.parse(args.population),
+            args.past_every,
+            args.start_from,
         )
     )
     return 0
