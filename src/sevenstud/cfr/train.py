@@ -89,17 +89,20 @@ def warm_start(tables: Tables, policy: dict[str, Any], name: str) -> None:
     """Begin fresh ``tables`` at ``policy``'s table ``name``: its iterations are taken as done,
     and each key's regrets are its weights scaled so that regret matching plays them, worth
     :data:`START_VISITS` visits that each found one small bet of regret at the last iteration's
-    linear weight. The average strategy starts empty: the table written is the average of the
-    new iterations alone. (A policy file keeps the average strategy, rounded, not the regrets
-    nor how often each key was reached, so this is a start near the old play, not its
-    continuation: a key the new run visits often soon follows its own regrets, one it rarely
-    visits keeps the old play longer.)"""
+    linear weight. The average strategy starts at the table's weights worth one such visit:
+    a key the new run reaches is soon its new play, one it never reaches keeps the old. (A
+    policy file keeps the average strategy, rounded, not the regrets nor how often each key
+    was reached, so this is a start near the old play, not its continuation: a key the new
+    run visits often soon follows its own regrets, one it rarely visits keeps the old play
+    longer.)"""
     if name not in policy["tables"]:
         raise ValueError(f"the policy to start from has no table {name}")
     done = int(policy.get("meta", {}).get(name, {}).get("iterations", 0))
     tables.iterations = done
     scale = START_VISITS * max(done, 1) / 1000  # the weights are thousandths
-    tables.regrets = {key: [w * scale for w in weights] for key, weights in policy["tables"][name].items()}
+    table = policy["tables"][name]
+    tables.regrets = {key: [w * scale for w in weights] for key, weights in table.items()}
+    tables.strategy = {key: [w * max(done, 1) / 1000 for w in weights] for key, weights in table.items()}
 
 
 Snapshot = dict[str, list[float]]
