@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from sevenstud.cfr.population import Population
 from sevenstud.cfr.solvers import Tables
 from sevenstud.cfr.train import TrainSettings, load_checkpoint, train
 from sevenstud.cli import build_parser, main
@@ -105,3 +106,13 @@ def test_the_command_trains_on_ray(ray: Any, tmp_path: Path, capsys: pytest.Capt
     assert load_checkpoint(tmp_path / "p.json.gz.ckpt", "kuhn", 2) == load_checkpoint(
         tmp_path / "q.json.gz.ckpt", "kuhn", 2
     )
+
+
+def test_ray_reaches_the_pool_s_tables_against_a_population(ray: Any) -> None:
+    # The members are drawn from each worker's seeded stream and the snapshots taken between
+    # rounds: Ray and the pool must still agree to the last bit, and differ from self-play.
+    population = Population.parse("self:0.6,past:0.2,maniac:0.1,station:0.1")
+    pooled, _ = run(KUHN, population=population, past_every=200)
+    on_ray, _ = run(KUHN, population=population, past_every=200, ray=True)
+    assert on_ray == pooled
+    assert pooled != run(KUHN)[0]
