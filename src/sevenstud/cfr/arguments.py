@@ -78,7 +78,7 @@ def add_train_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         metavar="FILE",
         help="begin a new run's current strategy at this policy file's table (shipped: the"
-        " package's) and go on from its iterations",
+        " package's) and go on from its iterations (default: none, a run from nothing)",
     )
     parser.add_argument(
         "--checkpoint",
