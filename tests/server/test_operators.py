@@ -216,3 +216,20 @@ def select_tokens() -> Any:
     from sevenstud.server.store.models import ApiToken
 
     return select(ApiToken.token_hash, ApiToken.label, ApiToken.scopes)
+
+
+def test_the_audit_allows_actions_in_flight_together_but_not_a_line_slipped_in(store: Store) -> None:
+    """Two actions in flight at once take their times, then their ids: the later time may get
+    the earlier id (found on PostgreSQL under load). A moment apart is allowed; a line whose
+    time is well before the line it follows is not."""
+    from sevenstud.server.store import events
+
+    with store.transaction() as s:
+        events.add_event(s, 1000.0, "op", "first", None, "", {})
+        events.add_event(s, 999.6, "op", "raced", None, "", {})  # in flight with the first
+    with store.session() as s:
+        assert log.check(s) == []
+    with store.transaction() as s:
+        late = events.add_event(s, 900.0, "op", "slipped in", None, "", {})
+    with store.session() as s:
+        assert log.check(s) == [f"operator event {late.id}: its time is before the event it follows"]

@@ -20,6 +20,7 @@ def add_event(
         at=at, operator=operator, action=action, target=target, reason=reason, detail=detail or None
     )
     s.add(row)
+    s.flush()  # its id drawn now, right after its time (the audit checks they run together)
     return row
 
 
