@@ -12,6 +12,7 @@ Every expected word comes from the catalogs the server serves, never written her
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import httpx
@@ -462,8 +463,16 @@ def test_the_chat_and_the_opponents_stats_open_from_the_table(
         def in_view(selector: str) -> None:
             node = page.locator(selector).first
             expect(node).to_be_visible(timeout=TIMEOUT)
-            box = node.bounding_box()
-            assert box is not None
+            # Where it comes to rest: a panel slides in, and a loaded machine catches it on its way.
+            deadline = time.monotonic() + TIMEOUT / 1000
+            while True:
+                box = node.bounding_box()
+                assert box is not None
+                inside = box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5
+                inside = inside and box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5
+                if inside or time.monotonic() > deadline:
+                    break
+                page.wait_for_timeout(100)
             assert box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, f"{selector} at {box}"
             assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, f"{selector} at {box}"
 
