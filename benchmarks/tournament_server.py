@@ -213,15 +213,29 @@ def run(
     persons: int = 0,
     profile: str | None = None,
     processes: int = 1,
+    logs: str | None = None,
 ) -> dict[str, object]:
     args = [*LIFTED, "--lease-seconds=6"]
     # The directing process under cProfile (tests/serve.py), its statistics written when it stops.
     knobs = {"SEVENSTUD_TEST_PROFILE": profile} if profile else None
-    # (its log beside its profile: a sync that failed says why there)
-    log = open(f"{profile}.log", "w") if profile else subprocess.DEVNULL  # noqa: SIM115
-    first = spawn(url, pause=0.02, args=args, seconds=120, tournament_speed=speed, env=knobs, stderr=log)
+
+    # Each server's log (a failed sync or lease round says why there): beside the profile, or
+    # in ``logs`` (server-1.log, server-2.log).
+    def log_of(n: int) -> Any:
+        if logs:
+            Path(logs).mkdir(parents=True, exist_ok=True)
+            return open(Path(logs) / f"server-{n}.log", "w")
+        return open(f"{profile}.log", "w") if profile and n == 1 else subprocess.DEVNULL
+
+    first = spawn(
+        url, pause=0.02, args=args, seconds=120, tournament_speed=speed, env=knobs, stderr=log_of(1)
+    )
     two = failover or processes == 2
-    second = spawn(url, pause=0.02, args=args, seconds=120, tournament_speed=speed) if two else None
+    second = (
+        spawn(url, pause=0.02, args=args, seconds=120, tournament_speed=speed, stderr=log_of(2))
+        if two
+        else None
+    )
     bases = [first.base] + ([second.base] if second is not None else [])
     people, stop = People(), threading.Event()
     try:
@@ -397,6 +411,7 @@ def main() -> int:
     parser.add_argument(
         "--profile", default=None, help="write the directing server's cProfile statistics to this file"
     )
+    parser.add_argument("--logs", default=None, help="a folder for the servers' logs (server-1.log, ...)")
     args = parser.parse_args()
     cluster = None
     if args.database:
@@ -414,7 +429,15 @@ def main() -> int:
         url = f"sqlite:///{Path(tempfile.mkdtemp()) / 'cardroom.sqlite3'}"
     try:
         result = run(
-            url, args.entrants, args.speed, args.failover, 8, args.people, args.profile, args.processes
+            url,
+            args.entrants,
+            args.speed,
+            args.failover,
+            8,
+            args.people,
+            args.profile,
+            args.processes,
+            args.logs,
         )
     finally:
         if cluster is not None:

@@ -196,6 +196,34 @@ def test_a_table_whose_room_stopped_is_given_up_and_taken_over_not_renewed(
     assert b.sweep().taken == []  # served again, by a: b leaves it alone
 
 
+def test_a_table_taken_while_a_round_runs_is_neither_failed_nor_lost(store: Store) -> None:
+    """A tournament takes its tables' leases from its own threads (:meth:`LeaseKeeper.take`)
+    while a round may be running on the loop. The round once iterated ``held`` itself: a take
+    at that moment failed the whole round ("dictionary changed size during iteration"), so
+    nothing was renewed, and under a 10,000-entrant tournament a live process's leases ran out
+    and the other process took its tables over. And a table taken after the renewal was
+    counted as lost, its room just opened closed again."""
+    first, later = create_table(store, "first", SETTINGS), create_table(store, "later", SETTINGS)
+    clock = [1000.0]
+    a = Process(store, "http://a:1", clock)
+    assert a.keeper.take(first)
+    taken: list[bool] = []
+
+    def summary(table_id: int) -> dict[str, Any]:
+        if not taken:  # another thread takes a table just now
+            taken.append(a.keeper.take(later))
+        return {"game": "StudHiLo", "hands": 7}
+
+    a.keeper.summary = summary
+    clock[0] += 4
+    found = a.sweep()
+    assert taken == [True]
+    assert found.lost == set() and a.closed == []
+    assert set(a.keeper.held) == {first, later}
+    with store.session() as s:  # both renewed by the round, or taken after it: neither ran out
+        assert all(lease.expires_at >= clock[0] + 5 for lease in s.scalars(select(TableLease)))
+
+
 def test_a_process_restarted_at_the_same_address_takes_its_tables_back_at_once(
     store: Store, second: Store
 ) -> None:
@@ -227,7 +255,7 @@ def test_a_process_that_cannot_renew_stops_its_rooms_before_its_lease_runs_out(s
     clock = [1000.0]
     a = Process(store, "http://a:1", clock, ttl=9.0)
 
-    def unreachable(now: float, summaries: object, unserved: object = None) -> Any:
+    def unreachable(now: float, summaries: object, unserved: object = None, held: object = None) -> Any:
         raise OSError("the database does not answer")
 
     a.sweep()

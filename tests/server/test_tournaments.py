@@ -80,6 +80,38 @@ def test_a_sit_and_go_of_bots_plays_to_the_end_with_every_chip_in_the_ledger(sto
     run(main)
 
 
+def test_the_table_sweep_never_takes_over_a_table_this_process_leases(store: Store) -> None:
+    """A table this process leases is its own, even while its room is not (yet) among the
+    tournament's: between a new table's lease taken and its room opened, or while the
+    tournament is taken up again. The tournaments' table sweep once named the process by
+    another instance than its table leases did, so it took such a table "over" from itself:
+    its hand in progress cancelled and refunded under the live room, which played on, and a
+    second room opened for it (two actors dealing one table; at 10,000 entrants on two
+    processes, tables left with nobody serving them)."""
+
+    async def main() -> None:
+        room = CardRoom(store)
+        await room.start()
+        tid = room.service.create("sng", SNG6, speed=20.0, seed=3)
+        for n in range(6):
+            room.service.register(tid, None, f"bot{tid}-{n}", "rule")
+        await until(lambda: bool(room.rooms), 30, "its table to open")
+        running = room.service.running[tid]
+        number, serving = next(iter(running.rooms.items()))
+        table_id = running.tables[number]
+        await until(lambda: serving.keeper.table.hand_in_progress, 30, "a hand to start")
+        del running.rooms[number]  # as between its lease taken and its room opened
+        await room.service.holding._take_tables()
+        assert room.rooms[table_id] is serving and not serving.stopped
+        running.rooms[number] = serving
+        with store.session() as s:
+            statuses = s.scalars(select(HandRow.status).where(HandRow.table_id == table_id)).all()
+        assert "cancelled" not in statuses
+        await room.stop()
+
+    run(main)
+
+
 def test_registering_checks_the_balance_and_unregistering_refunds_it(store: Store) -> None:
     """Point 4/5: an entry costs buy-in + fee from the balance, refused (changing nothing) when
     the balance is short; unregistering before the start gives both back."""

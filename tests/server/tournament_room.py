@@ -73,6 +73,7 @@ class CardRoom:
             close_room=close_room,
             take_table=self.leases.take,
             release_table=self.leases.release,
+            instance=self.leases.instance,
             tick=0.05,
             limits=limits,
         )

@@ -131,6 +131,7 @@ class CardRoom:
             close_room=self.close_room,
             take_table=self.leases.take,
             release_table=self.leases.release,
+            instance=self.leases.instance,
             ttl=lease_seconds,
             limits=limits,
         )
@@ -159,7 +160,11 @@ class CardRoom:
         owner: int | None = None,
         prepare: Callable[[Room], None] | None = None,
     ) -> Room:
-        """Start the actor of table ``table_id`` here (its lease is this process's)."""
+        """Start the actor of table ``table_id`` here (its lease is this process's). A table a
+        live room serves here already is refused: two actors would deal it twice."""
+        serving = self.rooms.get(table_id)
+        if serving is not None and not serving.stopped:
+            raise RuntimeError(f"table {table_id} has a live room here already")
         room = Room(
             TableKeeper(self.store, table_id, settings, lease=self.leases.instance),
             pause=self.pause,

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -35,6 +36,8 @@ from typing import Any
 from sevenstud.server.store import Store, leases
 from sevenstud.server.store.models import TableLease, TableRow
 from sevenstud.server.tables.recovery import recover
+
+log = logging.getLogger(__name__)
 
 LEASE_SECONDS = 10.0
 """How long a lease lasts unrenewed: a dead process's tables wait at most this long."""
@@ -144,19 +147,29 @@ class LeaseKeeper:
         return True
 
     def _round(
-        self, now: float, summaries: dict[int, dict[str, Any]], unserved: set[int] | None = None
+        self,
+        now: float,
+        summaries: dict[int, dict[str, Any]],
+        unserved: set[int] | None = None,
+        held: set[int] | None = None,
     ) -> Sweep:
         """Give up the ``unserved`` tables, renew, take what is free, recover what was taken,
         and read who serves the rest (the database's part of a sweep: no asyncio object is
-        touched, so it may run in a thread)."""
+        touched, so it may run in a thread). ``held``: the tables held as the round began
+        (default: as now); one of them not renewed is lost."""
         found = Sweep()
+        held = set(self.held) if held is None else held
         for table_id in sorted(unserved or ()):
             leases.give_up_table_lease(self.store, table_id, self.instance)
         mine = leases.renew_table_leases(
             self.store, self.instance, until=now + self.ttl, now=now, summaries=summaries
         )
         found.held = mine
-        found.lost = set(self.held) - mine
+        # Lost: held as the round began and not renewed. Not ``self.held`` as it is now: a table
+        # taken meanwhile (:meth:`take`, in a tournament's thread) after the renewal was not
+        # lost, and closing its room just opened would leave it to be taken over and its hand
+        # cancelled.
+        found.lost = held - mine
         candidates = leases.free_tables(self.store, owner=self.url, instance=self.instance, now=now)
         taken = [t for t in candidates if self._take(t, now)]
         if taken:
@@ -205,22 +218,27 @@ class LeaseKeeper:
     async def sweep(self) -> Sweep:
         """One round: renew, take over, open and close rooms accordingly."""
         now = self.clock()
+        # A copy: :meth:`take` adds to ``held`` from other threads (a tournament taking up its
+        # tables), and iterating the dict itself while one did failed the round, unrenewed:
+        # under a 10,000-entrant tournament, a live process's leases ran out and were taken over.
+        held = set(self.held)
         unserved: set[int] = set()
         if self.serving is not None:
-            idle = {t for t in self.held if not self.serving(t)}
+            idle = {t for t in held if not self.serving(t)}
             unserved = idle & self._unserved
             self._unserved = idle - unserved
             for table_id in unserved:
                 await self._drop(table_id)
+            held -= unserved
         summaries: dict[int, dict[str, Any]] = {}
         if self.summary is not None:
-            for table_id in self.held:
+            for table_id in held:
                 line = self.summary(table_id)
                 if self._shown.get(table_id) != line:
                     summaries[table_id] = line
         try:
             found = await asyncio.get_running_loop().run_in_executor(
-                self._thread, self._round, now, summaries, unserved
+                self._thread, self._round, now, summaries, unserved, held
             )
         except Exception:
             # The database did not answer: rooms whose lease is about to run out stop now,
@@ -255,8 +273,10 @@ class LeaseKeeper:
     async def _run(self) -> None:
         while True:
             await asyncio.sleep(self.ttl / 3)
-            with contextlib.suppress(Exception):  # a failed round is retried at the next one
+            try:
                 await self.sweep()
+            except Exception:  # retried at the next round; why this one failed is logged
+                log.exception("the tables' lease round failed")
 
     async def stop(self) -> None:
         """Stop the rounds, close every room, and give the leases up for another process."""

@@ -34,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import logging
 import random
 import time
 from collections.abc import Callable
@@ -68,6 +69,7 @@ from sevenstud.server.tables.keeper import (
     BOT_KINDS,
     BOT_PREFIX,
     RECENT_HANDS,
+    LeaseLost,
     RoomError,
     TableKeeper,
     create_table,
@@ -77,6 +79,8 @@ from sevenstud.server.tables.messages import CLOSED_WHY, LobbyCopy, TableMessage
 from sevenstud.server.tables.presenter import Presenter
 from sevenstud.server.tables.waiting_list import OFFER_SECONDS, WaitingList
 from sevenstud.table import TableError
+
+log = logging.getLogger(__name__)
 
 __all__ = [
     "BOT_KINDS",
@@ -480,8 +484,14 @@ class Room:
         return min([due, *offers]) if due is not None else min(offers, default=None)
 
     async def _run(self) -> None:
+        # A write that failed stops the room (the next start, here or at another process,
+        # recovers the table); said once in the log, not left in the task for nobody to read.
         try:
             await self._serve()
+        except LeaseLost:
+            log.warning("table %s: another process serves it now; its room here stops", self.keeper.table_id)
+        except Exception:
+            log.exception("table %s: a write failed; its room here stops", self.keeper.table_id)
         finally:
             # Stopped or broken: nobody waits for ever on a command the actor will not run.
             while not self.queue.empty():

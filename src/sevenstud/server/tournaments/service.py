@@ -224,7 +224,10 @@ class TournamentService:
     """Every tournament this process directs (see the module). ``open_room(table_id, settings,
     prepare)`` opens a card-room table's room, calling ``prepare(room)`` before it starts;
     ``close_room(table_id, closed)`` stops one (``closed``: its ``table_closed``, when for
-    good); ``leases`` is the process's table lease keeper."""
+    good); ``take_table(table_id)`` and ``release_table(table_id)`` take and give up a table's
+    lease through the process's table lease keeper, whose ``instance`` names this process in
+    every lease it holds: the tournaments' and the tables' alike, so that the table sweep knows
+    the tables this process leases as its own (:func:`sharing.tables_to_take`)."""
 
     def __init__(
         self,
@@ -235,13 +238,14 @@ class TournamentService:
         close_room: Callable[..., Any],
         take_table: Callable[[int], bool],
         release_table: Callable[[int], None],
+        instance: str | None = None,
         ttl: float = TOURNAMENT_LEASE_SECONDS,
         tick: float = 0.25,
         limits: Limits | None = None,
     ) -> None:
         self.store = store
         self.url = url
-        self.instance = secrets.token_hex(8)
+        self.instance = instance if instance is not None else secrets.token_hex(8)
         self.open_room = open_room
         self.close_room = close_room
         self.take_table = take_table

@@ -26,7 +26,7 @@ cancels the hand it cut off and tells the director (``hand_cancelled``).
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -57,6 +57,8 @@ from sevenstud.tournament import (
     TournamentSettings,
 )
 from sevenstud.tournament.snapshot import director_moved_on
+
+log = logging.getLogger(__name__)
 
 PLAYING = ("registering", "running", "break")
 MOVE_WAIT = 30.0
@@ -299,8 +301,10 @@ class Holding:
     async def keep_leases(self) -> None:
         while True:
             await asyncio.sleep(self.holder.ttl / 3)
-            with contextlib.suppress(Exception):  # the next round tries again
+            try:
                 await self.sweep()
+            except Exception:  # the next round tries again; why this one failed is logged
+                log.exception("the tournaments' lease round failed")
 
     async def sweep(self) -> None:
         """Say this process is alive, renew its tournament leases, give up directing those
