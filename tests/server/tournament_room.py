@@ -74,6 +74,7 @@ class CardRoom:
             take_table=self.leases.take,
             release_table=self.leases.release,
             instance=self.leases.instance,
+            serves=lambda table_id: table_id in self.rooms and not self.rooms[table_id].stopped,
             tick=0.05,
             limits=limits,
         )

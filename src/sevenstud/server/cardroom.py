@@ -132,6 +132,7 @@ class CardRoom:
             take_table=self.leases.take,
             release_table=self.leases.release,
             instance=self.leases.instance,
+            serves=self.serves,
             ttl=lease_seconds,
             limits=limits,
         )
@@ -149,9 +150,11 @@ class CardRoom:
     # -- the tables ---------------------------------------------------------------------
 
     def serves(self, table_id: int) -> bool:
-        """Whether a live room serves ``table_id`` here."""
+        """Whether a live room serves ``table_id`` here: for a tournament's table, one its
+        tournament's copy here follows (a room left behind by a copy taken up again plays for
+        nobody: its table is given up, and taken over and recovered like a dead process's)."""
         room = self.rooms.get(table_id)
-        return room is not None and not room.stopped
+        return room is not None and not room.stopped and self.tournaments.follows(room)
 
     def open_room(
         self,

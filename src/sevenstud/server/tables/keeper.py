@@ -161,6 +161,10 @@ class TableHook(typing.Protocol):
     def rolled_back(self) -> None:
         """The command's transaction failed: forget what ``record`` decided."""
 
+    def lost(self) -> None:
+        """The command found the table's lease another process's: nothing was written and
+        ``record`` was not called; the table is served there now."""
+
 
 @dataclasses.dataclass(slots=True)
 class _Occupant:
@@ -434,6 +438,13 @@ class TableKeeper:
                     self._record(connection, write, entries, before, joining or {}, now)
                     if hook is not None:
                         hook.record(connection, table, entries, now)
+            except LeaseLost:
+                # Checked first: nothing written, nothing decided. Only this table's room stops
+                # (its tournament's copy here is as stored, and its other tables play on).
+                self._accounts.rolled_back()
+                if hook is not None:
+                    hook.lost()
+                raise
             except BaseException:
                 self._accounts.rolled_back()
                 if hook is not None:

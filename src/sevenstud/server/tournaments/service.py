@@ -219,6 +219,14 @@ class _Hook:
         self.running.broken = True
         self.service.changed(self.running, [])
 
+    def lost(self) -> None:
+        # Another process serves the table now: its room here stops, and the next sync lets it
+        # go. The tournament is not taken up again: nothing of it was written or decided (a
+        # 10,000-entrant tournament on two processes recovered its whole copy, every room here
+        # closed and reopened, for each table whose lease ran out under a busy loop).
+        self._decided, self._started = [], []
+        self.service.changed(self.running, [])
+
 
 class TournamentService:
     """Every tournament this process directs (see the module). ``open_room(table_id, settings,
@@ -227,7 +235,8 @@ class TournamentService:
     good); ``take_table(table_id)`` and ``release_table(table_id)`` take and give up a table's
     lease through the process's table lease keeper, whose ``instance`` names this process in
     every lease it holds: the tournaments' and the tables' alike, so that the table sweep knows
-    the tables this process leases as its own (:func:`sharing.tables_to_take`)."""
+    the tables this process leases as its own (:func:`sharing.tables_to_take`); ``serves(table_id)``
+    says whether a live room serves a table here."""
 
     def __init__(
         self,
@@ -239,6 +248,7 @@ class TournamentService:
         take_table: Callable[[int], bool],
         release_table: Callable[[int], None],
         instance: str | None = None,
+        serves: Callable[[int], bool] | None = None,
         ttl: float = TOURNAMENT_LEASE_SECONDS,
         tick: float = 0.25,
         limits: Limits | None = None,
@@ -250,6 +260,8 @@ class TournamentService:
         self.close_room = close_room
         self.take_table = take_table
         self.release_table = release_table
+        self.serves: Callable[[int], bool] = serves if serves is not None else (lambda table_id: False)
+        """Whether a live room serves a table here."""
         self.ttl = ttl
         self.tick = tick
         self.running: dict[int, Shared] = {}
@@ -730,6 +742,7 @@ class TournamentService:
         tournament nothing happens to holds none)."""
         while running.changed.is_set():
             running.changed.clear()
+            told: list[Command] = []
             try:
                 if running.broken:
                     await self.holding.recover(running)
@@ -751,6 +764,7 @@ class TournamentService:
                 raise
             except Exception:
                 log.exception("tournament %s: a sync failed", running.id)
+                running.told = told + running.told  # told at the next try, not lost
                 await asyncio.sleep(0.5)
                 running.changed.clear()
                 running.changed.set()
@@ -955,6 +969,15 @@ class TournamentService:
 
         running.rooms[number] = self.open_room(table_id, settings, prepare)
         running.served = True
+
+    def follows(self, room: Room) -> bool:
+        """Whether ``room`` is followed here: not a tournament's, or one of the tables of the
+        copy of its tournament held here now (not one left behind by a copy taken up again)."""
+        hook = room.keeper.hook
+        if not isinstance(hook, _Hook):
+            return True
+        running = hook.running
+        return self.running.get(running.id) is running and running.rooms.get(hook.number) is room
 
     def where_now(self, running: Shared, player: str, here: int) -> Outgoing | None:
         """Where ``player`` sits now in ``running``, as the ``tournament_moved`` notice says it,

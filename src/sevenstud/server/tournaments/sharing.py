@@ -28,7 +28,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeGuard
 
@@ -274,6 +274,7 @@ class Holder(Protocol):
     ttl: float
     running: dict[int, Shared]
     take_table: Callable[[int], bool]
+    serves: Callable[[int], bool]
 
     def adopt(self, running: Shared) -> None:
         """Hold ``running`` here: its clock ticking on this process's loop."""
@@ -297,6 +298,8 @@ class Holding:
         self.holder = holder
         self.live: list[str] = [holder.instance]
         """The live processes' instances, as last seen (``card_servers``)."""
+        self._taking: dict[int, asyncio.Future[Shared]] = {}
+        """The tournaments being taken up now (:meth:`take_up`), each once at a time."""
 
     async def keep_leases(self) -> None:
         while True:
@@ -346,8 +349,32 @@ class Holding:
         """Hold tournament ``tid`` from what the database holds: to direct it (``directing``:
         its clock paused while nobody directed it, as after a crash), or only to serve some of
         its tables (taken up live, as stored). Its tables come with the table sweep
-        (:meth:`_take_tables`): each is recovered there, its cut-off hand told to the director."""
+        (:meth:`_take_tables`): each is recovered there, its cut-off hand told to the director.
 
+        One at a time for a tournament: a call while it is being taken up already waits for that
+        one and answers the same copy. Two taken up side by side (a failed write's recovery, and
+        the lease round finding it not held at that moment) left two copies held, each syncing
+        the tables: table numbers made twice, two rooms opened for one table."""
+        return await self._once(tid, lambda: self._take_up(tid, directing))
+
+    async def _once(self, tid: int, take: Callable[[], Awaitable[Shared]]) -> Shared:
+        """``take()``'s copy of tournament ``tid``, or, while another is being taken, that one."""
+        pending = self._taking.get(tid)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        taking = self._taking[tid] = asyncio.get_running_loop().create_future()
+        try:
+            running = await take()
+        except BaseException as error:
+            taking.set_exception(error)
+            taking.exception()  # (retrieved: a waiter, if any, raises it too)
+            raise
+        finally:
+            del self._taking[tid]
+        taking.set_result(running)
+        return running
+
+    async def _take_up(self, tid: int, directing: bool) -> Shared:
         def load() -> Shared:
             with self.holder.store.session() as s:
                 row = s.get(TournamentRow, tid)
@@ -393,6 +420,11 @@ class Holding:
             running = self.holder.running.get(tid)
             if running is not None and number in running.rooms:
                 continue
+            if self.holder.serves(table_id):
+                # A live room here serves it (its lease ran out while the loop was busy): still
+                # this process's in the database, renewed at the next round, never recovered
+                # under the room that plays it.
+                continue
             if not await asyncio.to_thread(self.holder.take_table, table_id):
                 continue  # another process was quicker
             if running is None:
@@ -419,8 +451,13 @@ class Holding:
         """A write failed: every room of the tournament here stops, and it is taken up again
         from the database (its cut-off hands cancelled), as after a crash."""
         served = {n: running.tables[n] for n in running.rooms}
-        await self.holder.drop(running)
-        again = await self.take_up(running.id, directing=running.directing)
+
+        async def again_() -> Shared:
+            # Dropped and taken up as one: no lease round takes it up in between.
+            await self.holder.drop(running)
+            return await self._take_up(running.id, running.directing)
+
+        again = await self._once(running.id, again_)
         for number, table_id in sorted(served.items()):
             if await asyncio.to_thread(self.holder.take_table, table_id):  # (held here still)
                 await asyncio.to_thread(self._take_over, again, number, table_id)
