@@ -1,22 +1,40 @@
 """Training against a population (issue 37): the other seats of an MCCFR traversal played by a
-member drawn by weight (self-play, past snapshots, a maniac, a calling station)."""
+member drawn by weight (self-play, past snapshots, a maniac, a calling station, the rule, tight
+and equity bots)."""
 
 from __future__ import annotations
 
 import io
+import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from sevenstud.bots.base import Bot
+from sevenstud.bots.match import play_hand
+from sevenstud.bots.simple import RandomBot
+from sevenstud.cards import CARDS, Card
 from sevenstud.cfr import policy as policy_file
+from sevenstud.cfr.abstraction import TOKENS
+from sevenstud.cfr.bot_members import STACK, STAKES, BotMembers, member_bot
 from sevenstud.cfr.game import CHANCE, Policy
 from sevenstud.cfr.leduc import LeducPoker
-from sevenstud.cfr.population import Population, PopulationError, maniac_action, station_action
+from sevenstud.cfr.population import (
+    BOT_MEMBERS,
+    Population,
+    PopulationError,
+    maniac_action,
+    station_action,
+)
 from sevenstud.cfr.solvers import ExternalSampling
+from sevenstud.cfr.stud_game import StudGame
 from sevenstud.cfr.train import TrainSettings, load_run, train, warm_start
 from sevenstud.cli import main
+from sevenstud.deck import Deck
+from sevenstud.games import GAMES
+from sevenstud.hand import Action, Hand, SeatView
 
 
 def value_against(game: Any, policy: Policy, fixed: Callable[[Sequence[str]], str]) -> float:
@@ -87,6 +105,10 @@ def test_the_members_add_nothing_to_the_average_strategy() -> None:
         ("self:1,maniac:-1", "must be zero or more"),
         ("maniac:1", "needs self"),
         ("self:1,self:1", "given twice"),
+        ("self:1,rules:0.1", "unknown population member 'rules': expected one of self, past, maniac,"),
+        ("self:1,equity:x", "population weight 'x' of equity is not a number"),
+        ("self:1,tight:-0.1", "population weight of tight must be zero or more"),
+        ("rule:1,tight:1", "needs self"),
     ],
 )
 def test_a_bad_population_is_refused_clearly(text: str, message: str) -> None:
@@ -182,3 +204,122 @@ def test_a_warm_start_plays_the_table_it_starts_from() -> None:
     assert regret_matching(solver.tables.regrets["k2"]) == [0.0, 1.0, 0.0]
     with pytest.raises(ValueError, match="no table razz/2"):
         warm_start(solver.tables, policy, "razz/2")
+
+
+# ---------------------------------------------------------------------- the bots as members
+
+Decision = tuple[int, str, str, SeatView, str]
+"""A betting decision of an engine hand: the seat, its kind, the bot's seed, the view, the letter."""
+
+
+class Noting:
+    """Plays a seat of an engine hand as the member ``kind`` would (its bot made fresh at each
+    decision with a seed of its own, so that the decision can be asked again alone), or as a
+    random bot for ``random``; notes every betting decision in ``log``."""
+
+    def __init__(self, kind: str, tag: str, log: list[Decision]) -> None:
+        self.kind, self.tag, self.log, self.name = kind, tag, log, kind
+        self.random = RandomBot(seed=tag)
+
+    def act(self, view: SeatView) -> Action:
+        assert view.seat is not None
+        seed = f"{self.tag}-{len(self.log)}"
+        action = (self.random if self.kind == "random" else member_bot(self.kind, seed)).act(view)
+        if action.kind in TOKENS:
+            self.log.append((view.seat, self.kind, seed, view, TOKENS[action.kind]))
+        return action
+
+
+def abstract_deal(hand: Hand) -> list[Card]:
+    """The training game's deal of an engine hand's cards: each seat's seven in the deal's
+    order (those never dealt taken from the rest of the deck: no decision sees them)."""
+    used = {c for row in hand.cards for c in row}
+    spare = iter(c for c in CARDS if c not in used)
+    rows = [list(row) + [next(spare) for _ in range(7 - len(row))] for row in hand.cards]
+    return [rows[s][k] for k in range(7) for s in range(hand.n)]
+
+
+@pytest.mark.parametrize("code", list(GAMES))
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_a_bot_member_plays_as_the_bot_plays_at_the_table(code: str, players: int) -> None:
+    """Hands played in the engine (bots/match.py's play_hand) by the bots and, in some seats, a
+    random bot for folds and raises, replayed in the training game: at every decision of a bot
+    its member rebuilds the very view the bot was given, and plays the letter the bot played."""
+    rng = random.Random(f"members-{code}-{players}")
+    asked = {kind: 0 for kind in BOT_MEMBERS}
+    after_a_fold = 0
+    for deal in range(5):
+        log: list[Decision] = []
+        kinds = [rng.choice([*BOT_MEMBERS, "random"]) for _ in range(players)]
+        hand = Hand(GAMES[code](STAKES), [STACK] * players, Deck.seeded(f"members-{code}-{players}-{deal}"))
+        play_hand(hand, [Noting(kind, f"{deal}-{seat}", log) for seat, kind in enumerate(kinds)])
+        game = StudGame(code, players)  # type: ignore[arg-type]
+        state = game.child(game.root(), abstract_deal(hand))
+        for seat, kind, seed, view, token in log:
+            assert game.player(state) == seat
+            if kind != "random":
+
+                def make(member: str, _: str, seed: str = seed) -> Bot:
+                    return member_bot(member, seed)
+
+                members = BotMembers(game, Population.parse(f"self:1,{kind}:1"), make=make)
+                assert members.hand(state).view(seat) == view
+                assert members.letter(kind, state) == token
+                asked[kind] += 1
+                after_a_fold += any(a[2] == "f" for a in state.actions) and state.street > 3
+            state = game.child(state, token)
+        assert game.is_terminal(state)
+    assert min(asked.values()) > 0, asked
+    if players > 2:
+        assert after_a_fold, "no decision dealt to after a fold: the dealing order is not tested"
+
+
+def test_the_members_rebuilt_hands_are_kept_for_the_deal_and_played_on() -> None:
+    """A walk's later states clone the nearest hand kept (not across a fold), and equal a hand
+    rebuilt whole."""
+    game = StudGame("stud8", 3)
+    members = BotMembers(game, Population.parse("self:1,rule:1"), seed=1)
+    state = game.child(game.root(), game.sample_chance(game.root(), random.Random(8)))
+    for letter in ("i", "c", "f", "c", "k", "b", "c", "k"):
+        if game.is_terminal(state):
+            break
+        kept = members.hand(state)
+        fresh = BotMembers(game, Population.parse("self:1,rule:1")).hand(state)
+        assert kept.view(state.actor) == fresh.view(state.actor)
+        assert kept.events == fresh.events
+        state = game.child(state, letter if letter in game.actions(state) else game.actions(state)[0])
+
+
+@pytest.mark.parametrize(
+    "text", ["self:0.6,rule:0.1,tight:0.1,equity:0.1,maniac:0.1", "self:1,equity:1", "self:3,rule:1"]
+)
+def test_training_with_the_bots_is_reproducible(text: str) -> None:
+    population = Population.parse(text)
+    runs = []
+    for _ in range(2):
+        solver = ExternalSampling(StudGame("stud8"), seed=6, population=population)
+        solver.iterate(6)
+        runs.append(solver.tables)
+    assert runs[0] == runs[1]
+    # The comparison can tell runs apart: without the bots, other tables.
+    plain = ExternalSampling(StudGame("stud8"), seed=6)
+    plain.iterate(6)
+    assert plain.tables != runs[0]
+
+
+def test_two_workers_with_the_bots_reach_the_same_tables_every_time() -> None:
+    pop = Population.parse("self:0.6,rule:0.1,tight:0.1,equity:0.1,maniac:0.1")
+    settings = TrainSettings("stud8", iterations=8, workers=2, batch=2, seed=4, population=pop)
+    first = train(settings, log=io.StringIO())
+    assert first.iterations == 8
+    assert train(settings, log=io.StringIO()) == first
+
+
+def test_the_bots_play_only_the_real_games(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(PopulationError, match="member 'tight' plays only the real games"):
+        ExternalSampling(LeducPoker(), population=Population.parse("self:1,tight:1"))
+    status = main(
+        ["train", "--game", "kuhn", "--population", "self:1,equity:1", "--out", str(tmp_path / "p")]
+    )
+    err = capsys.readouterr().err
+    assert status != 0 and "member 'equity' plays only the real games" in err and "Traceback" not in err

@@ -133,12 +133,10 @@ class LearnedBot:
             if x < 0:
                 pick = letter
                 break
-        choices = sorted(
-            (a for a in legal if abstraction.TOKENS.get(a.kind) == pick), key=lambda a: a.amount or 0
-        )
-        if not choices:  # pragma: no cover - legal_letters came from these very actions
+        action = abstraction.action_of(pick, legal)
+        if action is None:  # pragma: no cover - legal_letters came from these very actions
             return self._fall_back(view)
-        return choices[0]
+        return action
 
     def _fall_back(self, view: SeatView) -> Action:
         self.fell_back += 1

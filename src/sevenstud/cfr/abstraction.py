@@ -51,7 +51,7 @@ from sevenstud.bots.tight import better_low_showing
 from sevenstud.cards import Card
 from sevenstud.events import ActionTaken
 from sevenstud.games import GAMES, Game, GameCode, Stakes
-from sevenstud.hand import SeatView
+from sevenstud.hand import Action, SeatView
 
 TOKENS: dict[ActionKind, str] = {
     ActionKind.FOLD: "f",
@@ -220,3 +220,25 @@ def legal_letters(view: SeatView) -> list[str]:
     if "k" in letters:
         letters.discard("f")
     return sorted(letters, key=ORDER.index)
+
+
+def action_of(letter: str, legal: Sequence[Action]) -> Action | None:
+    """The legal action a letter plays: the smallest of its kinds (a bet of the small size,
+    never the optional big one on 4th street's open pair, as the training game bets), or None
+    when no legal action has that letter. The learned bot plays its letters by it, and a
+    training population's bots replay the abstract game's actions in the engine by it."""
+    choices = [a for a in legal if TOKENS.get(a.kind) == letter]
+    return min(choices, key=lambda a: a.amount or 0) if choices else None
+
+
+def letter_of(action: Action, letters: Sequence[str]) -> str:
+    """The letter, among ``letters`` (those the training game allows), of an engine action: a
+    fold where a check is allowed is the check (the training game never folds for nothing, as
+    :func:`legal_letters` leaves it out). A :class:`ValueError` naming it for an action with
+    no letter there (a showdown's, or one the training game has no place for)."""
+    letter = TOKENS.get(action.kind)
+    if letter == "f" and "f" not in letters and "k" in letters:
+        letter = "k"
+    if letter is None or letter not in letters:
+        raise ValueError(f"the action {action} has no letter among {', '.join(letters)}")
+    return letter

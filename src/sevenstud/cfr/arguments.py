@@ -63,8 +63,9 @@ def add_train_arguments(parser: argparse.ArgumentParser) -> None:
         default="self:1",
         metavar="NAME:WEIGHT,...",
         help="who plays the other seats, drawn each deal by weight: self (the current strategy),"
-        " past (a snapshot of the average strategy), maniac, station; e.g."
-        " self:0.7,past:0.1,maniac:0.1,station:0.1 (default: self-play)",
+        " past (a snapshot of the average strategy), maniac, station, and in stud8, stud and razz"
+        " the rule, tight and equity bots; e.g. self:0.6,past:0.1,rule:0.1,tight:0.1,maniac:0.1"
+        " (default: self-play)",
     )
     parser.add_argument(
         "--past-every",

@@ -15,17 +15,24 @@ seat plays a member drawn from a population by its weight:
 ``maniac``
     always the most aggressive action: raise, bet or complete where it can, else call or check;
 ``station``
-    never folds, never bets: check, else call, else the bring-in.
+    never folds, never bets: check, else call, else the bring-in;
+``rule``, ``tight``, ``equity``
+    the project's rule, tight and equity bots (:data:`BOT_MEMBERS`), each playing the seat as
+    it plays at a real table, from what that seat may see (:mod:`sevenstud.cfr.bot_members`):
+    the real stud games only.
 
 The traverser's regrets are updated against whoever sits opposite, so it learns a strategy
 good against the mix; the members' own play never changes. The maniac and the calling station
 are written on the action letters alone (``b`` bet or complete, ``r`` raise, ``c`` call or
 check in Leduc, ``k`` check, ``i`` bring-in, ``f`` fold), so they play every game of
-:mod:`sevenstud.cfr` at every key.
+:mod:`sevenstud.cfr` at every key; the bots read the real cards, so they play the abstract
+real stud of :mod:`sevenstud.cfr.stud_game` alone.
 
 >>> p = Population.parse("self:0.7,past:0.1,maniac:0.1,station:0.1")
 >>> p.text()
 'self:0.7,past:0.1,maniac:0.1,station:0.1'
+>>> Population.parse("self:0.6,rule:0.1,tight:0.1,equity:0.1,maniac:0.1").bots
+('rule', 'tight', 'equity')
 >>> maniac_action(("f", "c", "r")), station_action(("f", "c", "r")), station_action(("i", "b"))
 ('r', 'c', 'i')
 """
@@ -36,7 +43,12 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-MEMBERS = ("self", "past", "maniac", "station")
+from sevenstud.games import GAME_CODES
+
+BOT_MEMBERS = ("rule", "tight", "equity")
+"""The members played by the project's bots of those kinds (:mod:`sevenstud.cfr.bot_members`)."""
+
+MEMBERS = ("self", "past", "maniac", "station", *BOT_MEMBERS)
 """The kinds of player a population may hold."""
 
 PAST_EVERY = 10_000
@@ -102,6 +114,21 @@ class Population:
     def self_play(self) -> bool:
         """Whether every seat plays the current strategy (plain MCCFR)."""
         return all(name == "self" for name, _ in self.members)
+
+    @property
+    def bots(self) -> tuple[str, ...]:
+        """The members played by the project's bots (:data:`BOT_MEMBERS`), in the order given."""
+        return tuple(name for name, _ in self.members if name in BOT_MEMBERS)
+
+    def check_game(self, game: str) -> None:
+        """A :class:`PopulationError` when a member cannot play ``game`` (a game's code): the
+        bots read real cards, so they play the real stud games alone, not Kuhn, Leduc or the
+        reduced stud."""
+        if self.bots and game not in GAME_CODES:
+            raise PopulationError(
+                f"population member {self.bots[0]!r} plays only the real games"
+                f" ({', '.join(GAME_CODES)}), not {game}"
+            )
 
     def text(self) -> str:
         """The setting as :meth:`parse` reads it (weights to 6 significant digits)."""

@@ -20,10 +20,13 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from sevenstud.cfr.game import CHANCE, ExtensiveGame, uniform
 from sevenstud.cfr.population import SELF_PLAY, Population, maniac_action, station_action
+
+if TYPE_CHECKING:
+    from sevenstud.cfr.bot_members import BotMembers
 
 Variant = Literal["cfr", "cfr+"]
 
@@ -163,9 +166,11 @@ class ExternalSampling:
 
     ``population`` (:mod:`sevenstud.cfr.population`): for each traversal every other seat
     plays a member drawn by weight (the current strategy, one of the snapshots ``past`` of the
-    average strategy, a maniac, a calling station), and the average strategy grows only where a
-    seat plays the current strategy. Plain self-play (the default) draws nothing, so its random
-    stream, and its tables, are those of the solver before populations."""
+    average strategy, a maniac, a calling station, and in real stud the rule, tight and equity
+    bots: :mod:`sevenstud.cfr.bot_members`, seeded from ``seed``), and the average strategy
+    grows only where a seat plays the current strategy. Plain self-play (the default) draws
+    nothing, so its random stream, and its tables, are those of the solver before
+    populations."""
 
     def __init__(
         self,
@@ -186,7 +191,14 @@ class ExternalSampling:
         self.past = list(past)
         self._seats: list[str | Mapping[str, Sequence[float]] | None] = []
         """This traversal's member in each seat: None the current strategy, a name (maniac,
-        station), or a past snapshot."""
+        station, a bot's kind), or a past snapshot."""
+        self._bots: BotMembers | None = None
+        if population.bots:
+            # Imported here: the bots read real cards through the engine, which the games
+            # where the truth is known (and plain self-play) never need.
+            from sevenstud.cfr.bot_members import BotMembers
+
+            self._bots = BotMembers(game, population, seed)
 
     def average_policy(self) -> dict[str, list[float]]:
         """The average strategy so far."""
@@ -231,7 +243,13 @@ class ExternalSampling:
         actions = game.actions(state)
         member = self._seats[actor] if self._seats and actor != player else None
         if isinstance(member, str):  # a fixed kind, which needs no key
-            pick = maniac_action(actions) if member == "maniac" else station_action(actions)
+            if member == "maniac":
+                pick = maniac_action(actions)
+            elif member == "station":
+                pick = station_action(actions)
+            else:
+                assert self._bots is not None  # made with the population
+                pick = self._bots.letter(member, state)
             return self._walk(game.child(state, pick), player)
         key = game.infoset(state)
         if self._fixed is not None:

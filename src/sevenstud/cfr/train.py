@@ -458,6 +458,8 @@ def train_command(args: argparse.Namespace) -> int:
         )
     checkpoint = args.checkpoint or args.out.with_name(args.out.name + ".ckpt")
     make_game(args.game, args.players)  # a bad game or seat count is refused before any work
+    population = Population.parse(args.population)
+    population.check_game(args.game)  # the bots play the real games alone
     train(
         TrainSettings(
             args.game,
@@ -471,7 +473,7 @@ def train_command(args: argparse.Namespace) -> int:
             args.ray,
             args.least_visits,
             args.learn_heads_up_ends,
-            Population.parse(args.population),
+            population,
             args.past_every,
             args.start_from,
         )
