@@ -116,3 +116,14 @@ def test_ray_reaches_the_pool_s_tables_against_a_population(ray: Any) -> None:
     on_ray, _ = run(KUHN, population=population, past_every=200, ray=True)
     assert on_ray == pooled
     assert pooled != run(KUHN)[0]
+
+
+def test_ray_reaches_the_pool_s_tables_against_the_bots(ray: Any) -> None:
+    # The rule, tight and equity bots are seeded from each worker's seed and asked in the walk's
+    # order (the equity bot's numpy draws from its own stream): Ray and the pool agree.
+    population = Population.parse("self:0.6,rule:0.1,tight:0.1,equity:0.1,maniac:0.1")
+    stud = TrainSettings("stud8", iterations=8, workers=2, batch=2, seed=3, population=population)
+    pooled, _ = run(stud)
+    on_ray, _ = run(stud, ray=True)
+    assert on_ray == pooled
+    assert pooled != run(stud, population=Population.parse("self:0.6,maniac:0.4"))[0]
