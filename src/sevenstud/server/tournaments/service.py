@@ -820,12 +820,13 @@ class TournamentService:
         for number, room in list(running.rooms.items()):
             want = wanted.get(number, {})
             keeper = room.keeper
-            if keeper.table.hand_in_progress:
+            if keeper.table.hand_in_progress or room.stopped:
                 continue  # the director moves nobody from a table in a hand: it syncs at its end
-            names = [n for n in keeper.occupants if want.get(keeper.table.seat_of(n)) != n]
+            seats = {s.player: s.seat for s in keeper.table.view(None).seats}
+            names = [n for n in keeper.occupants if want.get(seats.get(n, -1)) != n]
             if names:
                 leaving.append(_in_turn(room, [functools.partial(_leave, keeper, n) for n in names]))
-        await asyncio.gather(*leaving)
+        await self._each_table(running, leaving)
         sitting: list[Any] = []
         for number, want in sorted(wanted.items()):
             room = running.rooms[number]
@@ -854,7 +855,7 @@ class TournamentService:
             ]
             if steps:
                 sitting.append(_in_turn(room, steps))
-        await asyncio.gather(*sitting)
+        await self._each_table(running, sitting)
         # A rebuy or an add-on: the director holds more chips for a seated player than their
         # seat (never one in the hand: the director grants them between hands, or to a busted
         # player, who is dealt no hand); the difference comes from the box.
@@ -870,7 +871,7 @@ class TournamentService:
                 topping.append(
                     _in_turn(room, [functools.partial(_top_up, room.keeper, running, n) for n in short])
                 )
-        await asyncio.gather(*topping)
+        await self._each_table(running, topping)
         woken = [
             _in_turn(room, [_nothing], quiet=True)
             for room in list(running.rooms.values())
@@ -879,6 +880,18 @@ class TournamentService:
             if not room.playing and _worth_waking(running, room)
         ]
         await asyncio.gather(*woken)
+
+    async def _each_table(self, running: Shared, steps: list[Any]) -> None:
+        """Run each table's ``steps`` side by side. One table's failure (its room stopped: its
+        lease lost, a write failed) holds up none of the others; the sync runs again soon
+        (``pending``) for what it could not do there."""
+        for outcome in await asyncio.gather(*steps, return_exceptions=True):
+            if isinstance(outcome, BaseException):
+                if isinstance(outcome, asyncio.CancelledError):
+                    raise outcome
+                running.pending = True
+                if not isinstance(outcome, RoomError):
+                    log.error("tournament %s: a table's sync failed", running.id, exc_info=outcome)
 
     async def _close_broken(self, running: Shared) -> None:
         """Close the tables the director broke, once empty; once it is over and every table
@@ -948,9 +961,15 @@ class TournamentService:
             mine = sharing.assignee(self.holding.live, number) == self.instance
             return int(found), mine and self.take_table(found)
 
-        table_id, here = await asyncio.to_thread(make)
+        # Its number is being made here: the lease round's table sweep leaves it alone
+        # (it sees the new row unleased and given to this process, and would open it too).
+        running.opening.add(number)
+        try:
+            table_id, here = await asyncio.to_thread(make)
+        finally:
+            running.opening.discard(number)
         running.tables[number] = table_id
-        if here:
+        if here and number not in running.rooms:
             self.open_table(running, number, table_id)
 
     def open_table(self, running: Shared, number: int, table_id: int) -> None:
@@ -1030,6 +1049,9 @@ async def _in_turn(room: Room, steps: Sequence[Callable[[float], object]], quiet
 
 
 def _leave(keeper: Any, name: str, now: float) -> object:
+    # Asked again on the table's actor: the player may have stood up since the sync looked.
+    if name not in keeper.occupants or all(s.player != name for s in keeper.table.view(None).seats):
+        return None
     return keeper.leave(name, now)
 
 

@@ -86,6 +86,8 @@ class Shared(Running):
     heard: list[Command] = field(default_factory=list)
     """What another process's writes changed, as commands (:func:`news`), still to be told to
     the players at the tables here (the tick tells them)."""
+    opening: set[int] = field(default_factory=set)
+    """The numbers of the tables being made here now (not yet opened)."""
     moves_waiting: dict[Seat, float] = field(default_factory=dict)
     """Moves to a table another process opens, not yet made there (its card-room table not
     known yet): each told once it is (given up after :data:`MOVE_WAIT` seconds of the wall)."""
@@ -418,21 +420,31 @@ class Holding:
         )
         for tid, number, table_id in found:
             running = self.holder.running.get(tid)
-            if running is not None and number in running.rooms:
-                continue
-            if self.holder.serves(table_id):
-                # A live room here serves it (its lease ran out while the loop was busy): still
-                # this process's in the database, renewed at the next round, never recovered
-                # under the room that plays it.
+            # Asked again after each wait: never recovered under a room that plays it, never
+            # opened twice.
+            if self._opened_here(running, number, table_id):
                 continue
             if not await asyncio.to_thread(self.holder.take_table, table_id):
                 continue  # another process was quicker
             if running is None:
                 running = await self.take_up(tid, directing=False)
+            if self._opened_here(running, number, table_id):
+                continue
             await asyncio.to_thread(self._take_over, running, number, table_id)
+            if self._opened_here(running, number, table_id):
+                continue
             running.tables[number] = table_id
             self.holder.open_table(running, number, table_id)
             running.changed.set()
+
+    def _opened_here(self, running: Shared | None, number: int, table_id: int) -> bool:
+        """Whether table ``number`` (``table_id``) of ``running`` is opened or being made here
+        (a new table the sync makes, a table a recovery takes), or a live room serves it here
+        (its lease ran out while the loop was busy: still this process's in the database, and
+        renewed at the next round)."""
+        if running is not None and (number in running.rooms or number in running.opening):
+            return True
+        return self.holder.serves(table_id)
 
     def _take_over(self, running: Shared, number: int, table_id: int) -> None:
         recover(self.holder.store, [table_id])
