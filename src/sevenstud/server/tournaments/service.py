@@ -339,9 +339,11 @@ class TournamentService:
             card_servers.leave(self.store, self.instance)
 
     async def drop(self, running: Shared) -> None:
-        """Stop holding ``running``: its clock and its rooms here stop."""
-        self.running.pop(running.id, None)
-        self.due_times.cancel(running.id)
+        """Stop holding ``running``: its clock and its rooms here stop. (A copy no longer held,
+        another taken up in its place, leaves that one alone.)"""
+        if self.running.get(running.id) is running:
+            self.running.pop(running.id, None)
+            self.due_times.cancel(running.id)
         for task in running.tasks:
             if task is not asyncio.current_task():  # (its own sync recovering it goes on)
                 task.cancel()
