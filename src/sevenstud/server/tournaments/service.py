@@ -830,6 +830,7 @@ class TournamentService:
                 leaving.append(_in_turn(room, [functools.partial(_leave, keeper, n) for n in names]))
         await self._each_table(running, leaving)
         sitting: list[Any] = []
+        caught_up = False
         for number, want in sorted(wanted.items()):
             room = running.rooms[number]
             keeper = room.keeper
@@ -842,13 +843,22 @@ class TournamentService:
                     sharing.seated_elsewhere, self.store, dict(running.tables), room.keeper.table_id, coming
                 )
                 running.pending = running.pending or bool(away)
+                if not caught_up and set(coming) - away:
+                    # Their last hand was played and written at the other process: this copy
+                    # takes it up before they sit with its chips. Seated with a copy a hand
+                    # behind, a player who had lost chips there sat with them still, and the
+                    # table's next hand was refused at its end ("table 7's stacks add up to
+                    # 361645, not 346645": one ante of the last level).
+                    await asyncio.to_thread(self._catch_up, running)
+                    caught_up = True
             steps = [
                 functools.partial(
                     _sit,
                     keeper,
+                    running,
+                    number,
                     name,
                     seat,
-                    chips.get(name, 0),
                     running.people.get(name),
                     running.bot_kinds.get(name, "rule"),
                 )
@@ -882,6 +892,11 @@ class TournamentService:
             if not room.playing and _worth_waking(running, room)
         ]
         await asyncio.gather(*woken)
+
+    def _catch_up(self, running: Shared) -> None:
+        """Take up what another process wrote of ``running`` since this copy (a thread's work)."""
+        with running.lock, self.store.engine.connect() as c:
+            sharing.bring_up_to_date(c, running, lock=False)
 
     async def _each_table(self, running: Shared, steps: list[Any]) -> None:
         """Run each table's ``steps`` side by side. One table's failure (its room stopped: its
@@ -1057,7 +1072,17 @@ def _leave(keeper: Any, name: str, now: float) -> object:
     return keeper.leave(name, now)
 
 
-def _sit(keeper: Any, name: str, seat: int, chips: int, pid: int | None, kind: str, now: float) -> object:
+def _sit(
+    keeper: Any, running: Shared, number: int, name: str, seat: int, pid: int | None, kind: str, now: float
+) -> object:
+    # Asked on the table's actor: seated with the chips the director holds for them now, if it
+    # still seats them there.
+    with running.lock:
+        seats = running.director.tables.get(number)
+        entrant = running.director.entrants.get(name)
+        if seats is None or entrant is None or seats.players.get(seat) != name:
+            return None
+        chips = entrant.chips
     return keeper.sit_down(name, seat, chips, now, player_id=pid, bot_kind=kind)
 
 
