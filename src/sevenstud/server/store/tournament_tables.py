@@ -6,8 +6,10 @@ who is still seated at them). A number is never used twice in a tournament.
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import Any
 
 from sqlalchemy import Connection, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from sevenstud.server.store import Store
@@ -39,6 +41,39 @@ def table_numbered(s: Session, tournament_id: int, number: int) -> int | None:
         TournamentTable.tournament_id == tournament_id, TournamentTable.number == number
     )
     return s.scalar(query)
+
+
+def make_table(
+    store: Store,
+    tournament_id: int,
+    number: int,
+    *,
+    name: str,
+    game: dict[str, Any],
+    settings: dict[str, Any],
+    now: float,
+) -> int:
+    """The card-room table of the tournament's table ``number``, made with its number in one
+    transaction (a lease keeper's round in between would take a bare table for a cash table);
+    or the one made before: by a sync that stopped half-way, or by the process that directed
+    the tournament a moment ago (two processes both directing it for a moment, while a late
+    lease round hands the direction over, make the same number: the second takes the first's)."""
+    try:
+        with store.transaction() as s:
+            found = table_numbered(s, tournament_id, number)
+            if found is not None:
+                return found
+            row = TableRow(name=name, game=game, settings=settings, created_at=now)
+            s.add(row)
+            s.flush()
+            s.add(TournamentTable(table_id=row.id, tournament_id=tournament_id, number=number))
+            return int(row.id)
+    except IntegrityError:
+        with store.session() as s:
+            found = table_numbered(s, tournament_id, number)
+        if found is None:
+            raise
+        return found
 
 
 def table_ids(store: Store, tournament_id: int, numbers: Collection[int]) -> dict[int, int]:

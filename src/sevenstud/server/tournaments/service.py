@@ -57,9 +57,17 @@ from sevenstud.refusals import Words
 from sevenstud.server.connection import Encoded, encode
 from sevenstud.server.limits import Buckets, Limits, RateLimited
 from sevenstud.server.protocol import Outgoing
-from sevenstud.server.store import Connection, Session, Store, card_servers, leases, ledger, tournament_list
-from sevenstud.server.store.models import TableRow, TournamentLease, TournamentRow, TournamentTable
-from sevenstud.server.store.tournament_tables import table_numbered
+from sevenstud.server.store import (
+    Connection,
+    Session,
+    Store,
+    card_servers,
+    leases,
+    ledger,
+    tournament_list,
+    tournament_tables,
+)
+from sevenstud.server.store.models import TableRow, TournamentLease, TournamentRow
 from sevenstud.server.tables.keeper import KEPT_ENTRIES, RoomError
 from sevenstud.server.tables.room import Room, table_closed
 from sevenstud.server.tournaments import sharing
@@ -954,25 +962,18 @@ class TournamentService:
         )
 
         def make() -> tuple[int, bool]:
-            # The table and its tournament in one transaction: a lease keeper's round in
-            # between would take a bare table for a cash table. A table made before (a sync
-            # that stopped half-way) is taken as it is.
             fields = {
                 f.name: getattr(settings, f.name) for f in dataclasses.fields(settings) if f.name != "game"
             }
-            with self.store.transaction() as s:
-                found = table_numbered(s, running.id, number)
-                if found is None:
-                    row = TableRow(
-                        name=f"{running.name} #{number}",  # no one language's words in a name
-                        game=game_to_wire(settings.game),
-                        settings=fields,
-                        created_at=time.time(),
-                    )
-                    s.add(row)
-                    s.flush()
-                    s.add(TournamentTable(table_id=row.id, tournament_id=running.id, number=number))
-                    found = row.id
+            found = tournament_tables.make_table(
+                self.store,
+                running.id,
+                number,
+                name=f"{running.name} #{number}",  # no one language's words in a name
+                game=game_to_wire(settings.game),
+                settings=fields,
+                now=time.time(),
+            )
             # Given to the live processes in turn: this one serves it now, another takes it at
             # its next table sweep (tournament_sharing.py).
             mine = sharing.assignee(self.holding.live, number) == self.instance
