@@ -51,6 +51,7 @@ from sevenstud.hand import (
     Hand,
     HandError,
     IllegalAction,
+    SeatView,
 )
 from sevenstud.refusals import Words
 from sevenstud.table_events import (
@@ -293,6 +294,17 @@ class Table:
             to_act=self.to_act,
             deadline=self.deadline,
         )
+
+    def hand_view(self, viewer: int | None) -> SeatView | None:
+        """The hand in progress as a seat (or a spectator, None) may see it: ``view(viewer).hand``
+        without the seats around it (None between hands). What a bot at the table decides from,
+        once a turn: the seats' part was a third of the view's cost."""
+        self._check_viewer(viewer)
+        record = self._record
+        if record is None:
+            return None
+        hand = record.hand
+        return hand.view(self._hand_seat(record, viewer), since=len(hand.events))
 
     def _hand_seat(self, record: _HandRecord, viewer: int | None) -> int | None:
         """The viewer's seat in that hand, when the seat's present occupant was dealt into it in

@@ -59,6 +59,9 @@ BOT_PREFIX = "bot"
 """Bots at a table are named ``bot<seat>``; people's names may not start so."""
 RECENT_HANDS = 100
 """The lobby's average pot is over this many of a table's last hands."""
+BOT_RUN = 200
+"""The most bots' turns one command plays in a row (:meth:`TableKeeper.act_bots`): more than
+any hand has, so that a table of bots plays a hand in two commands (its deal and its turns)."""
 KEPT_ENTRIES = 400
 """The stream entries a card-room table keeps in memory (``TableSettings.history``), for a
 client catching up: about ten hands, a minute or more of play. One further behind gets a
@@ -384,6 +387,40 @@ class TableKeeper:
         """The seat to act acts."""
         return self._apply(lambda: self.table.act(seat, action, now), now)
 
+    def bot_to_act(self) -> Bot | None:
+        """The bot whose turn it is (None: nobody's turn, or a person's)."""
+        table = self.table
+        seat = table.to_act
+        name = table.player_at(seat) if seat is not None else None
+        occupant = self.occupants.get(name) if name is not None else None
+        return occupant.bot if occupant is not None else None
+
+    def act_bots(self, now: float, most: int = BOT_RUN) -> list[Entry]:
+        """The bots' turns one after another from the seat to act now (a bot's), up to a
+        person's turn or the hand's end (or ``most`` turns), in one command: one transaction
+        for the run, as the run of turns a table of bots acting at once plays between two looks
+        at its queue anyway. A bot's turn is what it decides from the hand as its seat sees it."""
+        table = self.table
+        turns: list[tuple[int, dict[int, tuple[str, int]]]] = []
+
+        def run() -> None:
+            for played in range(most):
+                bot = self.bot_to_act()
+                seat = table.to_act
+                if bot is None or seat is None:
+                    return
+                view = table.hand_view(seat)
+                assert view is not None
+                try:
+                    table.act(seat, bot.act(view), now)
+                except TableError:
+                    if not played:
+                        raise  # (nothing played: refused as one turn is)
+                    return  # the turns played are written; this one is asked again alone
+                turns.append((table.number, self._stacks()))
+
+        return self._apply(run, now, turns=turns)
+
     def time_out(self, seat: int, now: float) -> list[Entry]:
         """The seat to act ran out of time."""
         return self._apply(lambda: self.table.time_out(seat, now), now)
@@ -415,10 +452,15 @@ class TableKeeper:
 
     def _apply(
         self,
-        command: Callable[[], list[Entry]],
+        command: Callable[[], object],
         now: float,
         joining: dict[str, tuple[int | None, Bot | None, str | None]] | None = None,
+        turns: list[tuple[int, dict[int, tuple[str, int]]]] | None = None,
     ) -> list[Entry]:
+        """Run ``command`` on the table and write what it caused in one transaction.
+        ``turns``, filled by a command that plays several turns (:meth:`act_bots`): the stream
+        number and the stacks after each, so that each turn's chips are written as its own
+        command's would be (its own transfers, tied to its own events)."""
         hook = self.hook
         with hook.lock if hook is not None else contextlib.nullcontext():
             table = self.table
@@ -426,6 +468,7 @@ class TableKeeper:
             start = table.number
             command()  # a TableError changes nothing, and nothing is written
             entries = list(table.events_since(start, None))
+            parts = _turns(entries, before, turns) if turns else [(entries, before, self._stacks())]
             # Should this write fail, the table has moved on and its record has not: the room
             # stops the table, and the recovery at the next start cancels the hand and refunds it.
             write = _Write()
@@ -435,7 +478,7 @@ class TableKeeper:
                         connection, self.table_id, self.lease
                     ):
                         raise LeaseLost(self.table_id)
-                    self._record(connection, write, entries, before, joining or {}, now)
+                    self._record(connection, write, parts, joining or {}, now)
                     if hook is not None:
                         hook.record(connection, table, entries, now)
             except LeaseLost:
@@ -498,24 +541,44 @@ class TableKeeper:
         self,
         c: Connection,
         write: _Write,
-        entries: list[Entry],
-        before: dict[int, tuple[str, int]],
+        parts: list[tuple[list[Entry], dict[int, tuple[str, int]], dict[int, tuple[str, int]]]],
         joining: dict[str, tuple[int | None, Bot | None, str | None]],
         now: float,
     ) -> None:
-        """Write ``entries`` and the chips they moved in ``c``'s transaction. The keeper's own
-        state changes only once it commits (:meth:`_committed`, from ``write``): a failed write
-        leaves it as it was."""
-        after = self._stacks()
+        """Write the entries of ``parts`` (each turn's entries, with the stacks before and after
+        it: one part but for a run of turns) and the chips they moved in ``c``'s transaction, in
+        one statement of each kind. The keeper's own state changes only once it commits
+        (:meth:`_committed`, from ``write``): a failed write leaves it as it was."""
+        # The hand in progress as this transaction sees it; the keeper's copy follows on commit.
+        pending = _Rows(hand=(self._hand, self._hand_row, self._hand_sittings, self._in_pot))
+        pending.occupants = {**self.occupants}
+        for entries, before, after in parts:
+            self._record_part(c, write, pending, entries, before, after, joining, now)
+        hand, hand_row, hand_sittings, _ = pending.hand
+        if hand_row is not None and hand_sittings:
+            # The record follows the hand action by action: what a crash leaves of it is the
+            # hand as it stood (tests/server/test_safety.py reads it as the truth of the deal).
+            assert hand is not None
+            direct(c).update_record(c, hand_row, self._record_text.text(hand))
+        self._write_rows(c, write, pending)
+
+    def _record_part(
+        self,
+        c: Connection,
+        write: _Write,
+        pending: _Rows,
+        entries: list[Entry],
+        before: dict[int, tuple[str, int]],
+        after: dict[int, tuple[str, int]],
+        joining: dict[str, tuple[int | None, Bot | None, str | None]],
+        now: float,
+    ) -> None:
+        """One command's (or one turn's) ``entries`` added to the rows to write, with the chips
+        that moved between ``before`` and ``after``."""
         accounts = self._accounts
         bank = accounts.get(c, ledger.BANK)
-        # The hand in progress as this transaction sees it; the keeper's copy follows on commit.
-        hand_now = (self._hand, self._hand_row, self._hand_sittings, self._in_pot)
-        occupants = {**self.occupants}
-        events: list[dict[str, Any]] = []
-        # Each transfer waits for its event's id: (index of the event in ``events``, the move).
-        moves: list[tuple[int | None, ledger.Move]] = []
-        sitting_out: dict[int, bool] = {}  # sitting -> sat out (True) or back in (False)
+        hand_now, occupants, events = pending.hand, pending.occupants, pending.events
+        moves, sitting_out = pending.moves, pending.sitting_out
         hand_moved = False
         for entry in entries:
             # Stored as the wire format's entry, the one record of it (the ``event`` message
@@ -585,7 +648,12 @@ class TableKeeper:
                 write.closed.append(leaver.sitting_id)
         last = len(events) - 1 if events else None
         if not hand_moved:
-            self._hand_chips(c, write, hand_now, before, after, entries, last, moves)
+            hand_now = self._hand_chips(c, write, hand_now, before, after, entries, last, moves)
+        pending.hand = hand_now
+
+    def _write_rows(self, c: Connection, write: _Write, pending: _Rows) -> None:
+        """The command's events, transfers, sittings and changed stacks, one statement each."""
+        events, moves, occupants = pending.events, pending.moves, pending.occupants
         ids: list[int] = []
         statements = direct(c)
         if events:
@@ -595,13 +663,13 @@ class TableKeeper:
         for of_event, move in moves:
             move.event_id = ids[of_event] if of_event is not None else None
         ledger.write_moves(c, [move for _, move in moves])
-        for sitting, out in sitting_out.items():
+        for sitting, out in pending.sitting_out.items():
             rows.set_sitting_out(c, sitting, out)
         if write.closed:
             rows.close_sittings(c, write.closed)
         # Only the stacks that changed since they were last written (a fold moves no chips).
         changed = []
-        for name, stack in after.values():
+        for name, stack in self._stacks().values():
             seated = occupants.get(name)
             if seated is None or seated.sitting_id in write.closed:
                 continue
@@ -658,11 +726,6 @@ class TableKeeper:
             in_pot += old - new
         hand_now = (hand, hand_row, hand_sittings, in_pot)
         write.hand = hand_now
-        if not any(isinstance(e.event, HandEnded) for e in entries):
-            # The record follows the hand action by action: what a crash leaves of it is the
-            # hand as it stood (tests/server/test_safety.py reads it as the truth of the deal).
-            assert hand is not None
-            direct(c).update_record(c, hand_row, self._record_text.text(hand))
         if any(isinstance(e.event, HandEnded) for e in entries):
             assert hand is not None
             rake = sum(e.event.amount for e in entries if isinstance(e.event, RakeTaken))
@@ -680,6 +743,36 @@ class TableKeeper:
             write.hand_over = hand_row
             hand_now = write.hand = (None, None, {}, 0)
         return hand_now
+
+
+def _turns(
+    entries: list[Entry],
+    before: dict[int, tuple[str, int]],
+    turns: list[tuple[int, dict[int, tuple[str, int]]]],
+) -> list[tuple[list[Entry], dict[int, tuple[str, int]], dict[int, tuple[str, int]]]]:
+    """A run's ``entries`` cut into its ``turns`` (each one's last stream number and the stacks
+    after it), each with the stacks before and after it."""
+    parts = []
+    taken = 0
+    for number, after in turns:
+        end = taken
+        while end < len(entries) and entries[end].number <= number:
+            end += 1
+        parts.append((entries[taken:end], before, after))
+        taken, before = end, dict(after)
+    return parts
+
+
+@dataclasses.dataclass(slots=True)
+class _Rows:
+    """What one command's transaction is to write, gathered turn by turn."""
+
+    hand: tuple[Hand | None, int | None, dict[int, int], int]  # the hand in progress
+    occupants: dict[str, _Occupant] = dataclasses.field(default_factory=dict)
+    events: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    # Each transfer waits for its event's id: (index of the event in ``events``, the move).
+    moves: list[tuple[int | None, ledger.Move]] = dataclasses.field(default_factory=list)
+    sitting_out: dict[int, bool] = dataclasses.field(default_factory=dict)  # sat out (True) or in
 
 
 @dataclasses.dataclass(slots=True)

@@ -640,9 +640,14 @@ class Room:
             if table.deadline is not None and now >= table.deadline:
                 keeper.time_out(to_act, now)  # a bot too, should its table have been held up
             elif occupant is not None and occupant.bot is not None:
-                view = table.view(to_act).hand
-                assert view is not None
-                keeper.act(to_act, occupant.bot.act(view), now)
+                if self.bot_think[1] == 0.0 or self.unattended():
+                    # Bots that act at once: every bot's turn up to a person's in one step
+                    # (one write), the hand's whole betting at a table of bots alone.
+                    keeper.act_bots(now)
+                else:  # each bot thinks afresh: one turn, then the next one's wait
+                    view = table.hand_view(to_act)
+                    assert view is not None
+                    keeper.act(to_act, occupant.bot.act(view), now)
         elif table.can_start_hand() and now >= self._next_hand and not self.paused() and self.may_deal():
             keeper.start_hand(now)
             if not table.hand_in_progress:  # over at once (everybody all-in on the antes)

@@ -1,0 +1,161 @@
+"""Bots that act at once play their turns in a run (issue 35, point 1): the bots' turns up to a
+person's, or the hand's end, in one command and one transaction, written as those turns played
+one by one would be: the same events, each turn's chips its own transfers tied to its own
+event, the hand's record as it stands, the stacks; on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from sqlalchemy import event, select
+
+from sevenstud.deck import Deck
+from sevenstud.games import Stakes, StudHiLo
+from sevenstud.server.accounts import auth
+from sevenstud.server.audit import audit
+from sevenstud.server.store import Store
+from sevenstud.server.store.models import Entry as LedgerEntry
+from sevenstud.server.store.models import EventRow, HandRow, LedgerAccount, Sitting, Transfer
+from sevenstud.server.tables.room import Room, TableKeeper, create_table
+from sevenstud.table import TableSettings
+from sevenstud.wire import hand_from_record
+
+SETTINGS = TableSettings(StudHiLo(Stakes(1, 2, 5, 10)), seats=4)
+
+
+@contextmanager
+def _transactions(store: Store) -> Iterator[list[str]]:
+    """Every COMMIT the engine makes meanwhile."""
+    seen: list[str] = []
+
+    def commit(_conn: Any) -> None:
+        seen.append("COMMIT")
+
+    event.listen(store.engine, "commit", commit)
+    try:
+        yield seen
+    finally:
+        event.remove(store.engine, "commit", commit)
+
+
+def _table(store: Store, name: str) -> TableKeeper:
+    keeper = TableKeeper(store, create_table(store, name, SETTINGS), SETTINGS)
+    for seat in (1, 2, 3):
+        keeper.add_bot(seat, 0.1 * seat)
+    return keeper
+
+
+def _ledger(store: Store, table_id: int) -> list[tuple[object, ...]]:
+    """The table's transfers in order: each one's event (number and type), reason and its
+    entries (account kind and amount)."""
+    with store.session() as s:
+        found = s.execute(
+            select(Transfer.id, Transfer.reason, EventRow.number, EventRow.type)
+            .join(EventRow, EventRow.id == Transfer.event_id)
+            .where(EventRow.table_id == table_id)
+            .order_by(Transfer.id)
+        ).all()
+        out: list[tuple[object, ...]] = []
+        for transfer_id, reason, number, kind in found:
+            sides = s.execute(
+                select(LedgerAccount.kind, LedgerEntry.amount)
+                .join(LedgerAccount, LedgerAccount.id == LedgerEntry.account_id)
+                .where(LedgerEntry.transfer_id == transfer_id)
+                .order_by(LedgerEntry.amount)
+            ).all()
+            out.append((number, kind, reason, tuple((k, a) for k, a in sides)))
+        return out
+
+
+def _events(store: Store, table_id: int) -> list[tuple[int, str, dict[str, Any]]]:
+    with store.session() as s:
+        rows = s.execute(
+            select(EventRow.number, EventRow.type, EventRow.payload)
+            .where(EventRow.table_id == table_id)
+            .order_by(EventRow.number)
+        ).all()
+    return [(n, t, {k: v for k, v in p.items() if k != "at"}) for n, t, p in rows]
+
+
+def test_a_run_of_bots_writes_what_their_turns_one_by_one_write(store: Store) -> None:
+    run, alone = _table(store, "run"), _table(store, "alone")
+    now = 1.0
+    for deck in (3, 8, 11):
+        run.start_hand(now, Deck.seeded(deck))
+        alone.start_hand(now, Deck.seeded(deck))
+        with _transactions(store) as commits:
+            run.act_bots(now)
+        assert not run.table.hand_in_progress  # three bots: the whole hand's betting at once
+        assert len(commits) == 1
+        # The same turns, one command each, at the other table.
+        with store.session() as s:
+            row = s.execute(
+                select(HandRow.record)
+                .where(HandRow.table_id == run.table_id)
+                .order_by(HandRow.id.desc())
+                .limit(1)
+            ).scalar_one_or_none()
+        assert row is not None
+        for _seat, action in hand_from_record(row).actions:
+            seat = alone.table.to_act
+            assert seat is not None
+            alone.act(seat, action, now)
+        assert not alone.table.hand_in_progress
+        now += 10.0
+    assert _events(store, run.table_id) == _events(store, alone.table_id)
+    assert _ledger(store, run.table_id) == _ledger(store, alone.table_id)
+    # Every turn's chips tied to that turn's own event: a bet's transfer to its action.
+    assert sum(1 for t in _ledger(store, run.table_id) if t[2] == "into pot") > 3 * 3
+    with store.session() as s:
+        stacks = dict(
+            s.execute(select(Sitting.name, Sitting.stack).where(Sitting.table_id == run.table_id)).all()
+        )
+    assert stacks == {name: stack for name, stack in run.table.stacks().values()}
+    assert audit(store).ok
+
+
+def test_a_run_stops_at_a_persons_turn(store: Store) -> None:
+    keeper = TableKeeper(store, create_table(store, "mixed", SETTINGS), SETTINGS)
+    ann = auth.sign_up(store, "ann", "correct horse")
+    keeper.sit_down("ann", 4, 150, 0.05, player_id=ann)
+    for seat in (1, 2, 3):
+        keeper.add_bot(seat, 0.1 * seat)
+    now = 1.0
+    for deck in range(1, 6):
+        keeper.start_hand(now, Deck.seeded(deck))
+        while keeper.table.hand_in_progress:
+            if keeper.bot_to_act() is not None:
+                keeper.act_bots(now)
+                # Stopped at ann's turn or the hand's end, never past it.
+                assert not keeper.table.hand_in_progress or keeper.table.to_act == 4
+            else:
+                assert keeper.table.to_act == 4
+                legal = keeper.table.legal_actions()
+                keeper.act(4, legal[0], now)
+        now += 10.0
+    assert audit(store).ok
+
+
+def test_a_table_of_bots_plays_a_hand_in_two_steps(store: Store) -> None:
+    """The deal, then every bot's turn in one step: two transactions a hand."""
+
+    async def play() -> tuple[int, int]:
+        keeper = _table(store, "room")
+        room = Room(keeper, pause=0.0)
+        with _transactions(store) as commits:
+            room.start()
+            try:
+                for _ in range(200):
+                    await asyncio.sleep(0.01)
+                    if room.hands_played >= 5:
+                        break
+            finally:
+                await room.stop()
+        return room.hands_played, len(commits)
+
+    hands, commits = asyncio.run(play())
+    assert hands >= 5
+    assert commits <= 2 * hands + 2, (hands, commits)
