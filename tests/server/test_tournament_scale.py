@@ -56,3 +56,32 @@ def test_a_hands_write_does_not_grow_with_the_field(tmp_path: Path) -> None:
     large_statements, large_size = _written_per_hand(tmp_path, 500)
     assert large_statements <= small_statements
     assert large_size < small_size * 1.3, (small_size, large_size)
+
+
+def _tables_to_follow_per_hand(tmp_path: Path, field: int) -> tuple[int, bool]:
+    """The most tables the next sync is to look at after each of three hands at table 1 of a
+    started ``field``-entrant tournament, and whether any asked for every table."""
+    bench = _bench()
+    store = open_store(f"sqlite:///{tmp_path / f'follow{field}.sqlite3'}")
+    try:
+        tournament = bench.started(store, field, seed=field)
+        running = tournament[1]
+        most, every = 0, False
+        now = 3.0
+        for _hand in range(3):
+            running.to_sync, running.sync_all = set(), False
+            bench.a_hand(store, tournament, 1, now)
+            most, every = max(most, len(running.to_sync)), every or running.sync_all
+            now += 2
+        return most, every
+    finally:
+        store.close()
+
+
+def test_a_hand_leaves_its_own_tables_to_follow_not_the_field(tmp_path: Path) -> None:
+    """The tables the sync makes follow the director after a hand are those the hand's write
+    changed (its own, and the tables of players it moved), as many at 500 entrants as at 50:
+    each sync looked at every table, and read every entrant's chips (issue 35)."""
+    small = _tables_to_follow_per_hand(tmp_path, 50)
+    large = _tables_to_follow_per_hand(tmp_path, 500)
+    assert small == large == (1, False), (small, large)

@@ -26,11 +26,13 @@ GONE: dict[str, Any] = {"gone": True}
 changes since its copy learns of it."""
 
 
-def write_director(c: Connection, tid: int, d: Director, tnow: float, version: int = 0, **values: Any) -> int:
+def write_director(
+    c: Connection, tid: int, d: Director, tnow: float, version: int = 0, **values: Any
+) -> tuple[set[str], set[int]]:
     """Write tournament ``tid``'s director ``d`` at ``tnow`` in ``c``'s transaction: its head in
     the tournament's row (with ``values``, more of its columns), and the entrants and tables
     changed since its last write, marked with ``version`` (the tournament's version this write
-    makes). The number of parts written."""
+    makes). The names and the numbers of the entrants and tables written."""
     head, entrants, tables = director_parts(d, tnow)
     c.execute(update(_TOURNAMENTS).where(_TOURNAMENTS.c.id == tid).values(director=head, **values))
     changed = [(ENTRANT, name, record) for name, record in entrants.items()]
@@ -54,7 +56,7 @@ def write_director(c: Connection, tid: int, d: Director, tnow: float, version: i
         row["version"] = version
     if rows:
         c.execute(insert(_PARTS), rows)
-    return len(changed)
+    return set(entrants), set(tables)
 
 
 def write_head(c: Connection, tid: int, head: dict[str, Any], **values: Any) -> None:

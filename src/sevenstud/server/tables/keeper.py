@@ -350,6 +350,50 @@ class TableKeeper:
             lambda: [self.table.sit_down(name, seat, buy_in, now)], now, {name: (player_id, bot, kind)}
         )
 
+    def seat_players(self, seats: list[tuple[str, int, int, int | None, str]], now: float) -> list[Entry]:
+        """Seat several players at a tournament table in one command (one transaction), each
+        ``(name, seat, chips, player_id, bot_kind)`` as :meth:`sit_down` seats them (their chips
+        the tournament's: no balance is asked). One refused (its seat taken meanwhile) leaves the
+        others seated and written, then is raised."""
+        joining: dict[str, tuple[int | None, Bot | None, str | None]] = {}
+        for name, _seat, _chips, player_id, bot_kind in seats:
+            if player_id is None and not name.startswith(BOT_PREFIX):
+                raise RoomError("bot_name_prefix", prefix=repr(BOT_PREFIX))
+            check_bot_kind(bot_kind)
+            bot = new_bot(bot_kind, name) if player_id is None else None
+            joining[name] = (player_id, bot, bot_kind if player_id is None else None)
+        sit = self.table.sit_down
+        return self._each(
+            [functools.partial(sit, name, seat, chips, now) for name, seat, chips, *_ in seats], now, joining
+        )
+
+    def stand_up(self, names: list[str], now: float) -> list[Entry]:
+        """Several players leave in one command (:meth:`leave`, each); one refused leaves the
+        others' written, then is raised."""
+        return self._each([functools.partial(self.table.leave, name, now) for name in names], now)
+
+    def _each(
+        self,
+        calls: list[Callable[[], object]],
+        now: float,
+        joining: dict[str, tuple[int | None, Bot | None, str | None]] | None = None,
+    ) -> list[Entry]:
+        """``calls`` on the table in one command; the first refusal raised once the rest are
+        written (a refused call changes nothing)."""
+        refused: list[TableError] = []
+
+        def run() -> None:
+            for call in calls:
+                try:
+                    call()
+                except TableError as error:
+                    refused.append(error)
+
+        entries = self._apply(run, now, joining)
+        if refused:
+            raise refused[0]
+        return entries
+
     def top_up(self, name: str, amount: int, now: float) -> list[Entry]:
         """Add chips from the player's balance."""
         occupant = self.occupants.get(name)

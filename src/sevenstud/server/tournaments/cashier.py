@@ -110,11 +110,51 @@ class Running:
     """Commands decided and committed, still to be told to the players (websocket messages)."""
     tasks: list[asyncio.Task[None]] = field(default_factory=list)
     """Its tasks running now (a sync while there is one to make): none while nothing happens."""
+    to_sync: set[int] = field(default_factory=set)
+    """The tables its next sync makes follow the director: those its writes changed since (a
+    hand's table, the tables of the players it moved), not every table of the field."""
+    sync_all: bool = True
+    """Its next sync looks at every table (the first, one after a director taken up again or a
+    sync that failed, or a change of what every table's deal waits on)."""
+    dealing_on: tuple[object, ...] = ()
+    """What every table's deal waits on (:func:`dealing_on`), as the last write left it."""
+
+    def note_changes(self, names: set[str], numbers: set[int]) -> None:
+        """A write changed the entrants ``names`` and the tables ``numbers``: their tables
+        follow at the next sync (every table, where what every deal waits on changed)."""
+        d = self.director
+        self.to_sync |= numbers
+        entrants = d.entrants
+        for name in names:
+            entrant = entrants.get(name)
+            if entrant is not None and entrant.table is not None:
+                self.to_sync.add(entrant.table)
+        now = dealing_on(d)
+        if now != self.dealing_on:
+            self.dealing_on = now
+            self.sync_all = True
 
     def now(self, wall: float | None = None) -> float:
         """The tournament's time (its director's): the wall's, ``speed`` times as fast."""
         wall = time.time() if wall is None else wall
         return self.origin + (wall - self.origin) * self.speed
+
+
+def dealing_on(d: Director) -> tuple[object, ...]:
+    """What the director's answer to every table's ``may_deal`` hangs on besides the table
+    itself: its state, pause, break, level, final table, tables breaking, deal and hand-for-hand
+    round. When it changes every table is woken (a table whose own seats changed is anyway)."""
+    return (
+        d.state,
+        d.paused,
+        d.break_due,
+        d.level_index,
+        d.final_table_pending,
+        frozenset(d.breaking),
+        d.deal is None,
+        d.hand_for_hand,
+        d.hand_for_hand_round,
+    )
 
 
 class Cashier:
@@ -309,12 +349,14 @@ class Cashier:
         if d.state == "registering":
             # (its field is the entries' rows: each entrant's part is written at the start)
             write_head(c, tid, stored_record(d, tnow), state=d.state, **state_values)
+            running.sync_all = True
         else:
             # The head and what changed since the last write: a hand's few entrants and tables.
             # (the version this write makes where several processes share it: sharing.py's
             # Shared counts them, and raises it once this is written)
             version = int(getattr(running, "version", -1)) + 1
-            write_director(c, tid, d, tnow, version, state=d.state, **state_values)
+            names, numbers = write_director(c, tid, d, tnow, version, state=d.state, **state_values)
+            running.note_changes(names, numbers)
         running.saved_at = time.time()
 
     def _pay(self, c: Connection, running: Running, commands: list[Command]) -> dict[str, Any]:

@@ -37,6 +37,11 @@ entry; a move to a table of another server through the box and the database) and
 recovery: after a restart the stored director is taken up with its clock
 paused at the moment it was stored, the hands a crash cut off are cancelled and refunded (as at
 a cash table) and told to the director (``hand_cancelled``), and the same sync seats everybody.
+A sync looks at the tables the director's writes since the last one changed (``Running.to_sync``:
+a hand's table, the tables of the players it moved), so that a hand costs the same whatever the
+field; every table where what every deal waits on changed (a level, a break, hand-for-hand's
+round, a pause), after a director taken up again or a sync that failed, and with the clock's
+periodic write.
 """
 
 from __future__ import annotations
@@ -71,7 +76,7 @@ from sevenstud.server.store.models import TableRow, TournamentLease, TournamentR
 from sevenstud.server.tables.keeper import KEPT_ENTRIES, RoomError
 from sevenstud.server.tables.room import Room, table_closed
 from sevenstud.server.tournaments import sharing
-from sevenstud.server.tournaments.cashier import Running, game_of, stored_record
+from sevenstud.server.tournaments.cashier import Running, dealing_on, game_of, stored_record
 from sevenstud.server.tournaments.sharing import Shared, SharedCashier, StaleDirector
 from sevenstud.server.tournaments.views import messages_for
 from sevenstud.table import Entry, HandStarted, Table, TableSettings
@@ -180,10 +185,14 @@ class _Hook:
     def record(self, connection: Connection, table: Table, entries: list[Entry], now: float) -> None:
         running = self.running
         shared = self.service.shared
-        if shared and any(isinstance(e.event, (HandStarted, HandEnded)) for e in entries):
-            # Another process may have written the director since this copy: the row locked
-            # for this transaction, the stored one taken up first (tournament_sharing.py).
-            sharing.bring_up_to_date(connection, running)
+        # Another process may have written the director since this copy: the row locked for
+        # this transaction, the stored one taken up first (tournament_sharing.py).
+        if (
+            shared
+            and any(isinstance(e.event, (HandStarted, HandEnded)) for e in entries)
+            and sharing.bring_up_to_date(connection, running)
+        ):
+            running.sync_all = True
         d = running.director
         tnow = running.now()
         decided: list[Command] = []
@@ -492,7 +501,8 @@ class TournamentService:
         for _attempt in range(5):
             if self.shared:
                 with running.lock, self.store.engine.connect() as c:
-                    sharing.bring_up_to_date(c, running, lock=False)
+                    if sharing.bring_up_to_date(c, running, lock=False):
+                        running.sync_all = True
             try:
                 return call(running)
             except StaleDirector:
@@ -677,6 +687,8 @@ class TournamentService:
                 if self.shared or running.version < 0:
                     with self.store.engine.connect() as c:
                         moved = sharing.bring_up_to_date(c, running, lock=False)
+                    if moved:
+                        running.sync_all = True
                 heard, running.heard = running.heard, []
                 if not running.directing:
                     return heard, moved
@@ -684,6 +696,10 @@ class TournamentService:
                 tnow = running.now()
                 commands = d.tick(tnow)
                 due = time.time() - running.saved_at >= SAVE_EVERY and d.state in ("running", "break")
+                if due:
+                    # Every table looked at with the clock's periodic write, whatever the writes
+                    # between said changed.
+                    running.sync_all = True
                 if commands or due:
                     try:
                         with self.store.begin() as c:
@@ -706,7 +722,7 @@ class TournamentService:
         except Exception:  # a database that did not answer: the next tick tries again
             log.exception("tournament %s: a tick failed", running.id)
             return
-        if commands or moved or running.pending or running.moves_waiting:
+        if commands or moved or running.pending or running.moves_waiting or running.sync_all:
             running.pending = False
             self.changed(running, commands)
 
@@ -818,24 +834,43 @@ class TournamentService:
                 running.rooms.pop(number, None)
         with running.lock:
             d = running.director
-            wanted = {n: dict(t.players) for n, t in d.tables.items()}
-            chips = {name: e.chips for name, e in d.entrants.items()}
+            # The tables the writes since the last sync changed (a hand's table, the tables of
+            # the players it moved): not every table of the field, each sync (issue 35: at
+            # 10,000 entrants the whole field's chips and tables were read at every sync).
+            looked_at = (set(d.tables) | set(running.rooms)) if running.sync_all else running.to_sync
+            running.to_sync, running.sync_all = set(), False
+            running.dealing_on = dealing_on(d)
+            wanted = {n: dict(d.tables[n].players) for n in looked_at if n in d.tables}
+            entrants = d.entrants
+            chips = {name: entrants[name].chips for w in wanted.values() for name in w.values()}
+        try:
+            await self._follow(running, looked_at, wanted, chips)
+        except BaseException:
+            running.sync_all = True  # (the next sync looks at every table again)
+            raise
+
+    async def _follow(
+        self, running: Shared, looked_at: set[int], wanted: dict[int, dict[int, str]], chips: dict[str, int]
+    ) -> None:
+        """The sync's work on the tables ``looked_at``: ``wanted``, whom the director seats at
+        each, and ``chips``, what it holds for each of them."""
         for number in sorted(wanted):
             if number not in running.tables and running.directing:
                 await self._new_table(running, number)
         wanted = {n: w for n, w in wanted.items() if n in running.rooms}
+        rooms = {n: room for n, room in running.rooms.items() if n in looked_at}
         # Every table's stand-ups side by side (each table's own in turn, on its actor), then
         # every table's sit-downs: a moved player's chips are back in the box before they sit.
         leaving: list[Any] = []
-        for number, room in list(running.rooms.items()):
+        for number, room in rooms.items():
             want = wanted.get(number, {})
             keeper = room.keeper
             if keeper.table.hand_in_progress or room.stopped:
                 continue  # the director moves nobody from a table in a hand: it syncs at its end
-            seats = {s.player: s.seat for s in keeper.table.view(None).seats}
-            names = [n for n in keeper.occupants if want.get(seats.get(n, -1)) != n]
-            if names:
-                leaving.append(_in_turn(room, [functools.partial(_leave, keeper, n) for n in names]))
+            seated = {s.player: s.seat for s in keeper.table.view(None).seats}
+            names = [n for n in keeper.occupants if want.get(seated.get(n, -1)) != n]
+            if names:  # (in one command: one transaction)
+                leaving.append(_in_turn(room, [functools.partial(_leave, keeper, names)]))
         await self._each_table(running, leaving)
         sitting: list[Any] = []
         caught_up = False
@@ -851,6 +886,8 @@ class TournamentService:
                     sharing.seated_elsewhere, self.store, dict(running.tables), room.keeper.table_id, coming
                 )
                 running.pending = running.pending or bool(away)
+                if away:
+                    running.to_sync.add(number)  # (looked at again: they sit once stood up there)
                 if not caught_up and set(coming) - away:
                     # Their last hand was played and written at the other process: this copy
                     # takes it up before they sit with its chips. Seated with a copy a hand
@@ -859,22 +896,14 @@ class TournamentService:
                     # 361645, not 346645": one ante of the last level).
                     await asyncio.to_thread(self._catch_up, running)
                     caught_up = True
-            steps = [
-                functools.partial(
-                    _sit,
-                    keeper,
-                    running,
-                    number,
-                    name,
-                    seat,
-                    running.people.get(name),
-                    running.bot_kinds.get(name, "rule"),
-                )
+            people, kinds = running.people, running.bot_kinds
+            seats = [
+                (name, seat, people.get(name), kinds.get(name, "rule"))
                 for seat, name in sorted(want.items())
                 if name not in keeper.occupants and keeper.table.player_at(seat) is None and name not in away
             ]
-            if steps:
-                sitting.append(_in_turn(room, steps))
+            if seats:  # (in one command: one transaction)
+                sitting.append(_in_turn(room, [functools.partial(_sit, keeper, running, number, seats)]))
         await self._each_table(running, sitting)
         # A rebuy or an add-on: the director holds more chips for a seated player than their
         # seat (never one in the hand: the director grants them between hands, or to a busted
@@ -894,7 +923,7 @@ class TournamentService:
         await self._each_table(running, topping)
         woken = [
             _in_turn(room, [_nothing], quiet=True)
-            for room in list(running.rooms.values())
+            for room in list(rooms.values())
             # A table that may deal now is woken (its actor asks its gate again): one whose
             # gate said no last time waits on nothing else.
             if not room.playing and _worth_waking(running, room)
@@ -904,7 +933,8 @@ class TournamentService:
     def _catch_up(self, running: Shared) -> None:
         """Take up what another process wrote of ``running`` since this copy (a thread's work)."""
         with running.lock, self.store.engine.connect() as c:
-            sharing.bring_up_to_date(c, running, lock=False)
+            if sharing.bring_up_to_date(c, running, lock=False):
+                running.sync_all = True  # (what it changed, followed at the next sync)
 
     async def _each_table(self, running: Shared, steps: list[Any]) -> None:
         """Run each table's ``steps`` side by side. One table's failure (its room stopped: its
@@ -915,6 +945,7 @@ class TournamentService:
                 if isinstance(outcome, asyncio.CancelledError):
                     raise outcome
                 running.pending = True
+                running.sync_all = True  # (what it could not do, looked for at every table)
                 if not isinstance(outcome, RoomError):
                     log.error("tournament %s: a table's sync failed", running.id, exc_info=outcome)
 
@@ -1005,6 +1036,8 @@ class TournamentService:
             room.gate = lambda: self.may_deal(running, number, room.keeper.table)
 
         running.rooms[number] = self.open_room(table_id, settings, prepare)
+        with running.lock:  # (a write in the store's threads notes its changes under it)
+            running.to_sync.add(number)
         running.served = True
 
     def follows(self, room: Room) -> bool:
@@ -1066,25 +1099,27 @@ async def _in_turn(room: Room, steps: Sequence[Callable[[float], object]], quiet
             return
 
 
-def _leave(keeper: Any, name: str, now: float) -> object:
-    # Asked again on the table's actor: the player may have stood up since the sync looked.
-    if name not in keeper.occupants or all(s.player != name for s in keeper.table.view(None).seats):
-        return None
-    return keeper.leave(name, now)
+def _leave(keeper: Any, names: list[str], now: float) -> object:
+    # Asked again on the table's actor: a player may have stood up since the sync looked.
+    seated = {s.player for s in keeper.table.view(None).seats}
+    still = [name for name in names if name in keeper.occupants and name in seated]
+    return keeper.stand_up(still, now) if still else None
 
 
 def _sit(
-    keeper: Any, running: Shared, number: int, name: str, seat: int, pid: int | None, kind: str, now: float
+    keeper: Any, running: Shared, number: int, seats: list[tuple[str, int, int | None, str]], now: float
 ) -> object:
-    # Asked on the table's actor: seated with the chips the director holds for them now, if it
-    # still seats them there.
+    # Asked on the table's actor: each seated with the chips the director holds for them now,
+    # if it still seats them there; all of them in one command.
     with running.lock:
-        seats = running.director.tables.get(number)
-        entrant = running.director.entrants.get(name)
-        if seats is None or entrant is None or seats.players.get(seat) != name:
-            return None
-        chips = entrant.chips
-    return keeper.sit_down(name, seat, chips, now, player_id=pid, bot_kind=kind)
+        table = running.director.tables.get(number)
+        entrants = running.director.entrants
+        chosen = [
+            (name, seat, entrants[name].chips, pid, kind)
+            for name, seat, pid, kind in seats
+            if table is not None and name in entrants and table.players.get(seat) == name
+        ]
+    return keeper.seat_players(chosen, now) if chosen else None
 
 
 def _top_up(keeper: Any, running: Shared, name: str, now: float) -> object:
