@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import pytest
 from sqlalchemy import event, select
 
 from sevenstud.deck import Deck
@@ -19,8 +20,8 @@ from sevenstud.server.audit import audit
 from sevenstud.server.store import Store
 from sevenstud.server.store.models import Entry as LedgerEntry
 from sevenstud.server.store.models import EventRow, HandRow, LedgerAccount, Sitting, Transfer
-from sevenstud.server.tables.room import Room, TableKeeper, create_table
-from sevenstud.table import TableSettings
+from sevenstud.server.tables.room import ClockShare, Room, TableKeeper, create_table
+from sevenstud.table import TableError, TableSettings
 from sevenstud.wire import hand_from_record
 
 SETTINGS = TableSettings(StudHiLo(Stakes(1, 2, 5, 10)), seats=4)
@@ -159,3 +160,60 @@ def test_a_table_of_bots_plays_a_hand_in_two_steps(store: Store) -> None:
     hands, commits = asyncio.run(play())
     assert hands >= 5
     assert commits <= 2 * hands + 2, (hands, commits)
+
+
+def test_the_tables_clock_steps_share_the_loop_with_the_rest() -> None:
+    """Fifty tables of bots with a step always due, each step 2 ms: between two turns of
+    another task on the loop (a person's message) run about 10 ms of them, not all fifty
+    (ClockShare); each table still gets its steps, in turn."""
+    share = ClockShare(seconds=0.01)
+    steps = [0] * 50
+    between: list[int] = []
+
+    async def table(index: int, stop: asyncio.Event) -> None:
+        while not stop.is_set():
+            await share.turn()
+            steps[index] += 1
+            share.took(0.002)
+            await asyncio.sleep(0)
+
+    async def main() -> None:
+        stop = asyncio.Event()
+        tasks = [asyncio.create_task(table(i, stop)) for i in range(50)]
+        seen = 0
+        for _ in range(300):
+            await asyncio.sleep(0)
+            between.append(sum(steps) - seen)
+            seen = sum(steps)
+        stop.set()
+        await asyncio.sleep(0.05)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    asyncio.run(main())
+    assert max(between[10:]) <= 12, max(between[10:])  # (each round: 10 ms of 2 ms steps, and a few)
+    assert min(steps) >= 300 * 5 // 50 // 2, steps  # everybody's turn comes
+
+
+def test_a_tables_sit_downs_and_stand_ups_are_one_transaction_each(store: Store) -> None:
+    """A tournament's moves to and from a table (server/tournaments/service.py's sync): its
+    players seated in one command, those leaving stood up in one; one refused (its seat taken
+    meanwhile) is raised once the others are written."""
+    keeper = TableKeeper(store, create_table(store, "moves", SETTINGS), SETTINGS)
+    bots = [(f"bot{seat}", seat, 100, None, "rule") for seat in (1, 2, 3)]
+    with _transactions(store) as commits:
+        keeper.seat_players(bots, 1.0)
+    assert len(commits) == 1 and sorted(keeper.occupants) == ["bot1", "bot2", "bot3"]
+    with pytest.raises(TableError):
+        keeper.seat_players([("bot4", 4, 100, None, "rule"), ("bot5", 1, 100, None, "rule")], 2.0)
+    assert "bot4" in keeper.occupants and "bot5" not in keeper.occupants
+    with _transactions(store) as commits:
+        keeper.stand_up(["bot1", "bot2"], 3.0)
+    assert len(commits) == 1 and sorted(keeper.occupants) == ["bot3", "bot4"]
+    with store.session() as s:
+        open_seats = s.execute(
+            select(Sitting.name).where(Sitting.table_id == keeper.table_id, Sitting.open.is_(True))
+        ).scalars()
+        assert sorted(open_seats) == ["bot3", "bot4"]
+    assert audit(store).ok

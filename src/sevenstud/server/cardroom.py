@@ -38,7 +38,7 @@ from sevenstud.server.tables.chat import ChatDesk
 from sevenstud.server.tables.leases import LEASE_SECONDS, LeaseKeeper
 from sevenstud.server.tables.private import Door
 from sevenstud.server.tables.recovery import recover
-from sevenstud.server.tables.room import NO_THINK, Room, TableKeeper, table_closed
+from sevenstud.server.tables.room import NO_THINK, ClockShare, Room, TableKeeper, table_closed
 from sevenstud.server.tournaments.service import TournamentService
 from sevenstud.table import TableSettings
 from sevenstud.wire import game_from_wire
@@ -86,6 +86,8 @@ class CardRoom:
         self.collector = collector
         self.outbox = outbox if outbox is not None else OutboxLimits()
         self.rooms: dict[int, Room] = {}
+        self.clock_share = ClockShare()
+        """The event loop's share for every table's clock steps here (room.py)."""
         self.owners: dict[int, int | None] = {}
         """Who opened each table here (None: nobody recorded, a table from before owners)."""
         self.connections = itertools.count(1)
@@ -177,6 +179,7 @@ class CardRoom:
             owner=owner,
             chat=self.chat_desk,
             sit_out_seconds=self.limits.sit_out_seconds,
+            share=self.clock_share,
         )
         room.held = is_paused(self.store, table_id)  # a private table's host paused it
         if prepare is not None:  # a tournament's table: its hooks set before it starts

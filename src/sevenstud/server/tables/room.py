@@ -37,6 +37,7 @@ import functools
 import logging
 import random
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -86,9 +87,11 @@ __all__ = [
     "BOT_KINDS",
     "BOT_PREFIX",
     "BOT_THINK",
+    "CLOCK_SHARE_SECONDS",
     "CLOSED_WHY",
     "NO_THINK",
     "RECENT_HANDS",
+    "ClockShare",
     "Room",
     "RoomError",
     "TableKeeper",
@@ -104,6 +107,63 @@ COMMANDS_BEFORE_CLOCK = 20
 then the clock's step comes first. As many as one client may send in a second: the hellos
 and sit-downs of a table's arrival (about ten) never wait for a deal, and no client's allowance
 holds the clock up for long."""
+
+
+CLOCK_SHARE_SECONDS = 0.01
+"""About how long the tables' clock steps (bots' turns, deals, time-outs) run in one round of
+the event loop before the rest waiting gets its turn (:class:`ClockShare`)."""
+
+
+class ClockShare:
+    """The event loop shared between the tables' clock steps and everything else (a person's
+    message, a socket to write, a page): each round of the loop the tables' steps run for about
+    ``seconds`` and the rest wait for the next round, in the order they came. Tables of bots
+    acting at once have a step always due: a round took every table's, and a person's action
+    (read, applied, written: three or four rounds) waited behind all of them, 0.3-2 s behind 125
+    tables (issue 35). On the event loop only."""
+
+    def __init__(self, seconds: float = CLOCK_SHARE_SECONDS) -> None:
+        self.seconds = seconds
+        self.spent = 0.0
+        """The clock steps' time in this round."""
+        self.step = 0.002
+        """A step's usual time (its running mean)."""
+        self._waiting: deque[asyncio.Future[None]] = deque()
+        self._round_due = False
+
+    async def turn(self) -> None:
+        """Wait for this step's turn: at once while the round has time left and nobody waits."""
+        if not self._waiting and self.spent < self.seconds:
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting.append(future)
+        self._next_round()
+        await future
+
+    def took(self, seconds: float) -> None:
+        """A clock step ran for ``seconds``."""
+        self.spent += seconds
+        self.step += (seconds - self.step) / 8
+        self._next_round()
+
+    def _next_round(self) -> None:
+        if not self._round_due:
+            self._round_due = True
+            asyncio.get_running_loop().call_soon(self._round)
+
+    def _round(self) -> None:
+        """A new round: the first steps waiting go, as many as its time holds."""
+        self._round_due = False
+        self.spent = 0.0
+        left = self.seconds
+        waiting = self._waiting
+        while waiting and left > 0:
+            future = waiting.popleft()
+            if not future.done():  # (one whose table stopped meanwhile was cancelled)
+                future.set_result(None)
+                left -= self.step
+        if waiting:
+            self._next_round()
 
 
 NO_THINK = (0.0, 0.0)
@@ -148,8 +208,12 @@ class Room:
         owner: int | None = None,
         chat: ChatDesk | None = None,
         sit_out_seconds: float = 0.0,
+        share: ClockShare | None = None,
     ) -> None:
         self.keeper = keeper
+        self.share = share
+        """The event loop's share for the tables' clock steps, the card room's (None: each
+        step when due, the tests' tables)."""
         self.sit_out_seconds = sit_out_seconds
         """How long a person may sit out at a cash table before being stood up, their chips
         back to their balance (0: for ever; :attr:`Limits.sit_out_seconds`)."""
@@ -523,7 +587,14 @@ class Room:
                     command, future = self.queue.get_nowait()
             except TimeoutError:
                 behind = 0
-                await self._step(self._tick)
+                share = self.share
+                if share is None:
+                    await self._step(self._tick)
+                else:
+                    await share.turn()  # (what is due is asked again when it comes)
+                    began = time.perf_counter()
+                    await self._step(self._tick)
+                    share.took(time.perf_counter() - began)
             else:
                 behind = behind + 1 if wait == 0.0 else 0
                 # A sender that gave up (cancelled while it waited) left its future done: the
