@@ -87,6 +87,8 @@ class People:
     reconnects: int = 0
     waits: int = 0
     done: int = 0
+    polls: dict[str, int] = field(default_factory=dict)
+    """The tournament's page read by the people, by why (its seat not known yet there, ...)."""
 
 
 async def _person(
@@ -98,7 +100,9 @@ async def _person(
     server = bases[0]
     headers = {"Cookie": f"{COOKIE}={token}"}
     async with httpx.AsyncClient(timeout=10) as http:
+        why = "first"
         while not stop.is_set():
+            people.polls[why] = people.polls.get(why, 0) + 1
             try:
                 page = (await http.get(f"{server}/api/tournaments/{tid}")).json()
             except (httpx.HTTPError, ValueError):
@@ -111,9 +115,11 @@ async def _person(
                 return
             table = next((t["table_id"] for t in page["tables"] if t["number"] == me["table"]), None)
             if table is None:
+                why = "no table"
                 await asyncio.sleep(0.3)
                 continue
-            server = await _sit_through(server, headers, table, name, tid, people, stop) or server
+            why, elsewhere = await _sit_through(server, headers, table, name, tid, people, stop)
+            server = elsewhere or server
 
 
 async def _sit_through(
@@ -124,8 +130,9 @@ async def _sit_through(
     tid: int,
     people: People,
     stop: threading.Event,
-) -> str | None:
-    """Play at ``table`` until moved, stood up or cut off; the server to try next, if named."""
+) -> tuple[str, str | None]:
+    """Play at ``table`` until moved, stood up or cut off: why it stopped, and the server to
+    try next, if named."""
     url = "ws://" + server.split("://", 1)[1] + "/ws"
     try:
         async with websockets.connect(url, additional_headers=headers, max_size=2**22, open_timeout=10) as ws:
@@ -139,25 +146,25 @@ async def _sit_through(
                 try:
                     message = json.loads(await asyncio.wait_for(ws.recv(), 15))
                 except TimeoutError:
-                    return None  # nothing for a while (a break): look at the page again
+                    return "quiet", None  # nothing for a while (a break): look at the page again
                 kind = message.get("type")
                 turn = None
                 if kind == "error":
                     text = str(message.get("message"))
                     if " is served at " in text:
-                        return text.rsplit(" ", 1)[1]
+                        return "elsewhere", text.rsplit(" ", 1)[1]
                     if text.startswith("no table"):
                         # Its table made a moment ago, not yet taken by the process it went
                         # to (at that one's next round): ask again.
                         people.waits += 1
                         await asyncio.sleep(0.3)
-                        return None
+                        return "no table yet", None
                     people.result.errors.append(f"{name}: {text}")
                 elif kind == "welcome":
                     seat = message.get("seat")
                     if seat is None:
                         await asyncio.sleep(0.3)
-                        return None  # not seated here (yet): the page says where
+                        return "not seated yet", None  # not seated here (yet): the page says where
                     client = _Client(int(seat), (0.0, 0.0), people.result, False)
                     client.live_from = seen = int(message.get("number", 0))
                     people.tables.setdefault(name, set()).add(table)
@@ -172,14 +179,14 @@ async def _sit_through(
                     turn = client.on_event(message)
                     event = message.get("event") or {}
                     if event.get("type") == "stood_up" and event.get("seat") == client.seat:
-                        return None  # moved (or out): the page says where next
+                        return "stood up", None  # moved (or out): the page says where next
                 elif kind == "clock" and message.get("seat") == client.seat:
                     client.clock_messages = True
                     waiting = (int(message.get("number", 0)), (int(message["hand"]), int(message["street"])))
                 elif kind == "tournament_moved" or (
                     kind == "tournament_finish" and message.get("player") == name
                 ):
-                    return None
+                    return kind, None
                 if waiting is not None and seen >= waiting[0]:
                     turn, waiting = waiting[1], None
                 if turn is not None and (key := (*turn, client.actions_seen)) != client.last_turn:
@@ -190,8 +197,8 @@ async def _sit_through(
     except (OSError, websockets.WebSocketException, TimeoutError):
         people.reconnects += 1
         await asyncio.sleep(0.5)
-        return None
-    return None
+        return "cut off", None
+    return "stopped", None
 
 
 def _people(
@@ -373,6 +380,7 @@ def run(
                 "moved_between_servers": sum(1 for s in people.servers.values() if len(s) >= 2),
                 "reconnects": people.reconnects,
                 "waits_for_a_new_table": people.waits,
+                "page_reads": people.polls,
                 "errors": len(people.result.errors),
                 "first_errors": people.result.errors[:5],
             }
