@@ -87,7 +87,9 @@ class CardRoom:
         self.outbox = outbox if outbox is not None else OutboxLimits()
         self.rooms: dict[int, Room] = {}
         self.clock_share = ClockShare()
-        """The event loop's share for every table's clock steps here (room.py)."""
+        """The event loop's share for every table's clock steps here (room.py), where the
+        tables' steps run on the loop itself (SQLite); on PostgreSQL they run in the store's
+        threads and the loop is not theirs to share (their time there is the database's)."""
         self.owners: dict[int, int | None] = {}
         """Who opened each table here (None: nobody recorded, a table from before owners)."""
         self.connections = itertools.count(1)
@@ -179,7 +181,7 @@ class CardRoom:
             owner=owner,
             chat=self.chat_desk,
             sit_out_seconds=self.limits.sit_out_seconds,
-            share=self.clock_share,
+            share=self.clock_share if self.store.inline else None,
         )
         room.held = is_paused(self.store, table_id)  # a private table's host paused it
         if prepare is not None:  # a tournament's table: its hooks set before it starts
