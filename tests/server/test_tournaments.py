@@ -24,6 +24,8 @@ from sevenstud.server.store.models import (
     TournamentTable,
 )
 from sevenstud.server.tables.keeper import RoomError
+from sevenstud.server.tables.room import Room
+from sevenstud.server.tournaments.sharing import Shared
 from sevenstud.tournament import TURBO, TournamentError, TournamentSettings
 from sevenstud.tournament.snapshot import director_from_record
 from tests.server.tournament_room import CardRoom, run, tournament_row, until
@@ -81,6 +83,19 @@ def test_a_sit_and_go_of_bots_plays_to_the_end_with_every_chip_in_the_ledger(sto
     run(main)
 
 
+async def _sit_and_go_in_a_hand(room: CardRoom, seed: int) -> tuple[Shared, int, Room]:
+    """A sit-and-go of six bots, its one table dealing: the tournament's copy here, the table's
+    number and its room."""
+    tid = room.service.create("sng", SNG6, speed=20.0, seed=seed)
+    for n in range(6):
+        room.service.register(tid, None, f"bot{tid}-{n}", "rule")
+    await until(lambda: bool(room.rooms), 30, "its table to open")
+    running = room.service.running[tid]
+    number, serving = next(iter(running.rooms.items()))
+    await until(lambda: serving.keeper.table.hand_in_progress, 30, "a hand to start")
+    return running, number, serving
+
+
 def test_the_table_sweep_never_takes_over_a_table_this_process_leases(store: Store) -> None:
     """A table this process leases is its own, even while its room is not (yet) among the
     tournament's: between a new table's lease taken and its room opened, or while the
@@ -93,14 +108,8 @@ def test_the_table_sweep_never_takes_over_a_table_this_process_leases(store: Sto
     async def main() -> None:
         room = CardRoom(store)
         await room.start()
-        tid = room.service.create("sng", SNG6, speed=20.0, seed=3)
-        for n in range(6):
-            room.service.register(tid, None, f"bot{tid}-{n}", "rule")
-        await until(lambda: bool(room.rooms), 30, "its table to open")
-        running = room.service.running[tid]
-        number, serving = next(iter(running.rooms.items()))
+        running, number, serving = await _sit_and_go_in_a_hand(room, seed=3)
         table_id = running.tables[number]
-        await until(lambda: serving.keeper.table.hand_in_progress, 30, "a hand to start")
         assert room.service.follows(serving)
         del running.rooms[number]  # as between its lease taken and its room opened
         # (or as a room left behind by a copy taken up again: followed by nobody, so the card
@@ -134,13 +143,7 @@ def test_a_table_lost_to_another_process_stops_alone_and_the_tournament_goes_on(
     async def main() -> None:
         room = CardRoom(store)
         await room.start()
-        tid = room.service.create("sng", SNG6, speed=20.0, seed=4)
-        for n in range(6):
-            room.service.register(tid, None, f"bot{tid}-{n}", "rule")
-        await until(lambda: bool(room.rooms), 30, "its table to open")
-        running = room.service.running[tid]
-        number, serving = next(iter(running.rooms.items()))
-        await until(lambda: serving.keeper.table.hand_in_progress, 30, "a hand to start")
+        running, number, serving = await _sit_and_go_in_a_hand(room, seed=4)
         with store.transaction() as s:
             lease = s.get(TableLease, running.tables[number])
             assert lease is not None
@@ -148,7 +151,7 @@ def test_a_table_lost_to_another_process_stops_alone_and_the_tournament_goes_on(
         await until(lambda: serving.stopped, 30, "its room to stop at its next write")
         await until(lambda: number not in running.rooms, 10, "the tournament to let the room go")
         await asyncio.sleep(0.3)  # (a recovery, had one been asked for, would have run by now)
-        assert room.service.running[tid] is running and not running.broken
+        assert room.service.running[running.id] is running and not running.broken
         await room.stop()
 
     run(main)
