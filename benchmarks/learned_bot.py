@@ -2,11 +2,14 @@
 tight and equity bots, heads-up and six-handed (the learned bot and five of the other kind),
 each bot's result in milli-small-bets per hand with its 95% interval. The jobs run on every
 core. ``--curve`` instead plays each policy snapshot of ``tools/train_learned.py`` heads-up
-against the rule bot through :func:`sevenstud.sim.simulate`, luck-corrected (the training curve
-of docs/bots.md; the sim extra).
+through :func:`sevenstud.sim.simulate`, luck-corrected (the training curve of docs/bots.md; the
+sim extra): against the rule bot, or with ``--against lbr`` a local best response against the
+snapshot (:mod:`sevenstud.sim.lbr`; its result, the snapshot's loss, is how much the one-step
+search exploits it).
 
     nice -n 10 python benchmarks/learned_bot.py --deals 200
     nice -n 10 python benchmarks/learned_bot.py --curve .train --deals 10000
+    nice -n 10 python benchmarks/learned_bot.py --curve .train --against lbr --deals 500
 """
 
 from __future__ import annotations
@@ -46,19 +49,22 @@ def job(args: tuple[str, str, int, int, int, str | None]) -> str:
     )
 
 
-def curve_job(args: tuple[str, int, int, str]) -> str:
-    """One snapshot heads-up against the rule bot, luck-corrected: a result line."""
-    game, deals, seed, path = args
+def curve_job(args: tuple[str, int, int, str, str]) -> str:
+    """One snapshot heads-up against ``against`` (the rule bot or a local best response),
+    luck-corrected: a result line, in the learned bot's figures."""
+    game, deals, seed, path, against = args
     from sevenstud.bots import learned
     from sevenstud.sim import Matchup, simulate
 
     policy = policy_file.load(path)
-    learned.shipped_policy = lambda: policy  # this process's learned bots play the snapshot
+    # This process's learned bots play the snapshot, the local best response's range and
+    # rollout bots among them (they are made by kind, from the shipped policy).
+    learned.shipped_policy = lambda: policy
     started = time.monotonic()
-    result = simulate(Matchup(("learned", "rule"), game=game, seed=seed), deals, workers=1, engine="pure")
+    result = simulate(Matchup(("learned", against), game=game, seed=seed), deals, workers=1, engine="pure")
     me = result.players[0].corrected
     return (
-        f"{game} heads-up vs rule ({Path(path).name}): learned {me.msb_per_hand:+.0f} ± {me.ci95:.0f}"
+        f"{game} heads-up vs {against} ({Path(path).name}): learned {me.msb_per_hand:+.0f} ± {me.ci95:.0f}"
         f" mSB/hand luck-corrected over {result.hands} hands ({deals} deals),"
         f" {time.monotonic() - started:.0f} s"
     )
@@ -73,17 +79,18 @@ def main() -> None:
     parser.add_argument("--seats", default="2,6")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--curve", type=Path, default=None, help="a folder of policy snapshots")
+    parser.add_argument("--against", choices=("rule", "lbr"), default="rule", help="--curve's opponent")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     games = args.games.split(",")
     if args.curve is not None:
-        curve: list[tuple[str, int, int, str]] = []
+        curve: list[tuple[str, int, int, str, str]] = []
         for snap in sorted(
             args.curve.glob("policy-*-2-*.json.gz"), key=lambda p: int(re.findall(r"\d+", p.name)[-1])
         ):
             game = snap.name.split("-")[1]
             if game in games:
-                curve.append((game, args.deals, args.seed, str(snap)))
+                curve.append((game, args.deals, args.seed, str(snap), args.against))
         with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
             for line in pool.imap(curve_job, curve):
                 print(line, flush=True)
