@@ -84,6 +84,21 @@ def _playing(db_url: str) -> dict[int, dict[int, int]]:
         store.close()
 
 
+def _wait_for_hand(db_url: str, seconds: float) -> None:
+    """Until the database holds a hand in progress, or ``seconds`` pass: on a busy machine the
+    random moment can otherwise fall, run after run, in the pause between two hands."""
+    deadline = time.monotonic() + seconds
+    store = open_store(db_url)
+    try:
+        while time.monotonic() < deadline:
+            with store.session() as s:
+                if s.scalars(select(HandRow.id).where(HandRow.status == "playing")).first() is not None:
+                    return
+            time.sleep(0.01)
+    finally:
+        store.close()
+
+
 def _wait_for_write(mark: Path, seconds: float) -> None:
     """Until the server's commit mark says ``writing`` (each slowed commit sleeps 20 ms with it
     set), or ``seconds`` pass: a kill then lands inside a write however busy the machine is."""
@@ -139,6 +154,7 @@ def test_kill_9_at_random_moments_loses_nothing(db_url: str, tmp_path: Path) -> 
             seconds = rng.uniform(0.4, 2.0)
             seen_finished |= asyncio.run(_play(address, token, table, seat, seconds, sit=run == 0))
         finally:
+            _wait_for_hand(db_url, seconds=10.0)
             if slow:  # aim inside a commit: wait (a few seconds at most) for one to be under way
                 _wait_for_write(mark, seconds=5.0)
             with contextlib.suppress(ProcessLookupError):
