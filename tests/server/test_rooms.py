@@ -405,9 +405,10 @@ def test_commands_always_waiting_hold_up_neither_the_deal_nor_the_clock(store: S
             return lambda now: keeper.sit_down(name, seat, 200, now, player_id=player)
 
         for seat in (1, 2):
-            room.queue.put_nowait((sit(seat), loop.create_future()))
+            room.queue.put_nowait((sit(seat), loop.create_future(), True))
         for _ in range(40):
-            room.queue.put_nowait((lambda now: seen.append(keeper.table.hand_number), loop.create_future()))
+            note = lambda now: seen.append(keeper.table.hand_number)  # noqa: E731
+            room.queue.put_nowait((note, loop.create_future(), True))
         room.start()
         await room.submit(lambda now: None)
         await room.stop()
@@ -432,7 +433,7 @@ def test_a_command_whose_sender_gave_up_does_not_stop_the_table(store: Store) ->
         ran: list[float] = []
         gone: asyncio.Future[object] = asyncio.get_running_loop().create_future()
         gone.cancel()
-        await room.queue.put((ran.append, gone))
+        await room.queue.put((ran.append, gone, True))
         assert await room.submit(lambda now: "still here") == "still here"
         assert len(ran) == 1 and room._task is not None and not room._task.done()
         await room.stop()

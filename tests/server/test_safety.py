@@ -453,7 +453,10 @@ def _people_at_a_table(address: str) -> tuple[int, str, str]:
     table = new_table(address, ann, "stud8", seats=2, bots=0)
     for token, seat in ((ann, 1), (bob, 2)):
         sit = json.dumps({"type": "sit", "seat": seat, "buy_in": 100})
-        asyncio.run(_talk(address, token, [_hello(table), sit], seconds=0.5))
+        # Until the deal's first clock once both sit (a busy machine deals later than 0.5 s:
+        # the antes then landed inside the caller's "nothing changed").
+        until, seconds = ('"type": "clock"', 10.0) if seat == 2 else (None, 0.5)
+        asyncio.run(_talk(address, token, [_hello(table), sit], until=until, seconds=seconds))
     return table, ann, bob
 
 

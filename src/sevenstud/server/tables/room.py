@@ -87,7 +87,6 @@ __all__ = [
     "BOT_KINDS",
     "BOT_PREFIX",
     "BOT_THINK",
-    "CLOCK_SHARE_SECONDS",
     "CLOSED_WHY",
     "NO_THINK",
     "RECENT_HANDS",
@@ -109,62 +108,79 @@ and sit-downs of a table's arrival (about ten) never wait for a deal, and no cli
 holds the clock up for long."""
 
 
-CLOCK_SHARE_SECONDS = 0.01
-"""About how long the tables' clock steps (bots' turns, deals, time-outs) run in one round of
-the event loop before the rest waiting gets its turn (:class:`ClockShare`)."""
-
-
 class ClockShare:
-    """The event loop shared between the tables' clock steps and everything else (a person's
-    message, a socket to write, a page): each round of the loop the tables' steps run for about
-    ``seconds`` and the rest wait for the next round, in the order they came. Tables of bots
-    acting at once have a step always due: a round took every table's, and a person's action
-    (read, applied, written: three or four rounds) waited behind all of them, 0.3-2 s behind 125
-    tables (issue 35). On the event loop only."""
+    """The event loop shared between the tables' steps and everything else (a person's
+    message, a socket to write, a page): the tables take turns, one step at a time, and each
+    step hands the turn to the next table waiting in the loop's next round, so that what else
+    is ready (a person's action read, applied, written: three or four rounds) runs between any
+    two steps. A step is a table's clock (bots' turns, a deal, a time-out) or a command that no
+    person is waiting on (a tournament's moves, a house table's bots); a person's own message
+    goes at once. The tables that someone watches take their turns before the tables of bots
+    alone: a bot does not mind waiting. On the event loop only.
 
-    def __init__(self, seconds: float = CLOCK_SHARE_SECONDS) -> None:
-        self.seconds = seconds
-        self.spent = 0.0
-        """The clock steps' time in this round."""
-        self.step = 0.002
-        """A step's usual time (its running mean)."""
-        self._waiting: deque[asyncio.Future[None]] = deque()
-        self._round_due = False
+    Tables of bots acting at once have a step always due (issue 35: 125 of them in a
+    tournament). When a round of the loop took every table's step, a person's action waited
+    behind all of them, 0.3-2 s; when it took "about 10 ms" of them, counted by their mean, a
+    round holding a few whole hands' betting still ran 100-700 ms, and a table that waited for
+    its turn behind all the others held its person's action up as long: the people's p99 was
+    200-540 ms."""
 
-    async def turn(self) -> None:
-        """Wait for this step's turn: at once while the round has time left and nobody waits."""
-        if not self._waiting and self.spent < self.seconds:
+    def __init__(self) -> None:
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._held = False
+        """Whether a table is taking its step now (or has been handed the turn)."""
+        self._watched: deque[asyncio.Future[None]] = deque()
+        self._bots: deque[asyncio.Future[None]] = deque()
+        self.steps = 0
+        """Steps taken (the tests')."""
+
+    async def turn(self, watched: bool) -> None:
+        """Wait for this table's turn (``watched``: someone watches it): at once when nobody
+        holds it or waits."""
+        loop = asyncio.get_running_loop()
+        if loop is not self._loop:  # a card room started again on a new loop: a new share
+            self._loop, self._held = loop, False
+            self._watched.clear()
+            self._bots.clear()
+        if not self._held and not self._watched and not self._bots:
+            self._held = True
             return
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._waiting.append(future)
-        self._next_round()
-        await future
+        future: asyncio.Future[None] = loop.create_future()
+        (self._watched if watched else self._bots).append(future)
+        try:
+            await future
+        except asyncio.CancelledError:
+            if future.done() and not future.cancelled():  # handed the turn, then stopped
+                self.done()
+            raise
 
-    def took(self, seconds: float) -> None:
-        """A clock step ran for ``seconds``."""
-        self.spent += seconds
-        self.step += (seconds - self.step) / 8
-        self._next_round()
+    def done(self) -> None:
+        """This table's step is over: the turn goes to the first waiting, a watched table's
+        before the bots' (its step runs in the loop's next round, after what is ready now).
+        With nobody waiting yet it stays taken until that round: the steps run where they are
+        called, so the tables woken in this round would otherwise each find it free, and all
+        run now."""
+        self.steps += 1
+        if not self._hand_on():
+            asyncio.get_running_loop().call_soon(self._round_over)
 
-    def _next_round(self) -> None:
-        if not self._round_due:
-            self._round_due = True
-            asyncio.get_running_loop().call_soon(self._round)
+    def _round_over(self) -> None:
+        if not self._hand_on():
+            self._held = False
 
-    def _round(self) -> None:
-        """A new round: the first steps waiting go, as many as its time holds."""
-        self._round_due = False
-        self.spent = 0.0
-        left = self.seconds
-        waiting = self._waiting
-        while waiting and left > 0:
-            future = waiting.popleft()
-            if not future.done():  # (one whose table stopped meanwhile was cancelled)
-                future.set_result(None)
-                left -= self.step
-        if waiting:
-            self._next_round()
+    def _hand_on(self) -> bool:
+        for waiting in (self._watched, self._bots):
+            while waiting:
+                future = waiting.popleft()
+                if not future.done():  # (one whose table stopped meanwhile was cancelled)
+                    future.set_result(None)
+                    return True
+        return False
 
+
+Queued = tuple[Callable[[float], object], "asyncio.Future[object]", bool]
+"""A command waiting at a table: it, its sender's future, and whether it takes its turn of the
+card room's :class:`ClockShare`."""
 
 NO_THINK = (0.0, 0.0)
 """No thinking time: bots act as soon as their turn comes (the tests' tables)."""
@@ -236,7 +252,9 @@ class Room:
         a person sits or watches here (docs/table.md, "Bots at the table")."""
         self._think_rng = random.Random(seed)
         self._think = 0.0
-        self.queue: asyncio.Queue[tuple[Callable[[float], object], asyncio.Future[object]]] = asyncio.Queue()
+        self.queue: asyncio.Queue[Queued] = asyncio.Queue()
+        """The commands waiting (:data:`Queued`): all but a person's own message take their
+        turn of the card room's :class:`ClockShare`."""
         self.messages = TableMessages(keeper, clock=clock, now=self.now, grace=grace)
         """What the table says (sevenstud.server.tables.messages), built as it is asked."""
         self.fanout = FanOut(keeper, self.messages, lambda c: self.bots_refusal(c) is None)
@@ -347,14 +365,15 @@ class Room:
             self._task = None
         self.fanout.close(closed)
 
-    async def submit(self, command: Callable[[float], object]) -> object:
+    async def submit(self, command: Callable[[float], object], *, person: bool = False) -> object:
         """Run ``command(now)`` on the actor (in its worker thread) and return its result (or
-        raise its error)."""
+        raise its error). A ``person``'s own message goes at once, the rest in its turn of the
+        card room's :class:`ClockShare`."""
         # Stopped (its task gone) or ended: a command queued now would wait for ever.
         if self.stopped:
             raise RoomError("table_stopped")
         future: asyncio.Future[object] = asyncio.get_running_loop().create_future()
-        await self.queue.put((command, future))
+        await self.queue.put((command, future, not person))
         try:
             return await future
         finally:
@@ -405,13 +424,13 @@ class Room:
         Whether it was taken (False: refused)."""
         try:
             if isinstance(message, Hello):
-                await self.submit(functools.partial(self._hello, connection, message))
+                await self.submit(functools.partial(self._hello, connection, message), person=True)
                 return True
             if connection.player is None or connection.player_id is None:
                 raise RoomError("not_logged_in")
             if connection.key not in self.watchers:
                 raise RoomError("hello_first")
-            await self.submit(functools.partial(self._command, message, connection))
+            await self.submit(functools.partial(self._command, message, connection), person=True)
             return True
         except (TableError, RoomError) as error:
             connection.refuse(error, self.keeper.number)
@@ -559,7 +578,7 @@ class Room:
         finally:
             # Stopped or broken: nobody waits for ever on a command the actor will not run.
             while not self.queue.empty():
-                _, future = self.queue.get_nowait()
+                _, future, _ = self.queue.get_nowait()
                 if not future.done():
                     future.set_exception(RoomError("table_stopped"))
 
@@ -582,25 +601,18 @@ class Room:
                 if self.queue.empty():
                     # With no time left this times out at once, after letting the loop run (a
                     # table of bots acting back to back gives its writers their turn so).
-                    command, future = await asyncio.wait_for(self.queue.get(), wait)
+                    command, future, shared = await asyncio.wait_for(self.queue.get(), wait)
                 else:
-                    command, future = self.queue.get_nowait()
+                    command, future, shared = self.queue.get_nowait()
             except TimeoutError:
                 behind = 0
-                share = self.share
-                if share is None:
-                    await self._step(self._tick)
-                else:
-                    await share.turn()  # (what is due is asked again when it comes)
-                    began = time.perf_counter()
-                    await self._step(self._tick)
-                    share.took(time.perf_counter() - began)
+                await self._step(self._tick, shared=True)  # (what is due is asked again then)
             else:
                 behind = behind + 1 if wait == 0.0 else 0
                 # A sender that gave up (cancelled while it waited) left its future done: the
                 # command is carried out all the same, and nobody is told.
                 try:
-                    result = await self._step(functools.partial(self._apply_command, command))
+                    result = await self._step(functools.partial(self._apply_command, command), shared)
                 except (TableError, RoomError) as error:
                     if not future.done():
                         future.set_exception(error)
@@ -624,9 +636,17 @@ class Room:
             # does not yield).
             await asyncio.sleep(0)
 
-    async def _step(self, step: Callable[[], object]) -> object:
-        """Run one step of the table (:meth:`_changed`): here, or in a worker thread."""
-        return await self.keeper.store.run(self._changed, step)
+    async def _step(self, step: Callable[[], object], shared: bool) -> object:
+        """Run one step of the table (:meth:`_changed`): here, or in a worker thread; a
+        ``shared`` one in its turn of the card room's :class:`ClockShare`, when it has one."""
+        share = self.share if shared else None
+        if share is None:
+            return await self.keeper.store.run(self._changed, step)
+        await share.turn(bool(self.watchers))
+        try:
+            return await self.keeper.store.run(self._changed, step)
+        finally:
+            share.done()
 
     def _apply_command(self, command: Callable[[float], object]) -> object:
         return command(self.now())
