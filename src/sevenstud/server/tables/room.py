@@ -131,8 +131,6 @@ class ClockShare:
         """Whether a table is taking its step now (or has been handed the turn)."""
         self._watched: deque[asyncio.Future[None]] = deque()
         self._bots: deque[asyncio.Future[None]] = deque()
-        self.steps = 0
-        """Steps taken (the tests')."""
 
     async def turn(self, watched: bool) -> None:
         """Wait for this table's turn (``watched``: someone watches it): at once when nobody
@@ -160,7 +158,6 @@ class ClockShare:
         With nobody waiting yet it stays taken until that round: the steps run where they are
         called, so the tables woken in this round would otherwise each find it free, and all
         run now."""
-        self.steps += 1
         if not self._hand_on():
             asyncio.get_running_loop().call_soon(self._round_over)
 
