@@ -26,7 +26,7 @@ from sevenstud.server.audit import audit
 from sevenstud.server.operators.schedule import next_time
 from sevenstud.server.protocol import PROTOCOL_VERSION, SERVER
 from sevenstud.server.store import Store
-from sevenstud.server.store.models import HandRow, OperatorEvent, TournamentTable
+from sevenstud.server.store.models import HandRow, OperatorEvent, TournamentEntry, TournamentTable
 from tests.house import house_tournament, operator
 from tests.spawn import in_thread
 
@@ -325,7 +325,11 @@ def test_cancel_refunds_every_entry_and_leaves_the_audit_clean(store: Store) -> 
         playing.join(30)
         assert "tournament_paused" in seen and "table_closed" in seen, seen
         assert guest.get("/api/me").json()["balance"] == start
+        # Nobody holds a place, a bot busted before the cancel included (and as stored).
         assert all(e["place"] is None and e["prize"] == 0 for e in page["entrants"])
+        with store.session() as s:
+            places = s.scalars(select(TournamentEntry.place).where(TournamentEntry.tournament_id == tid))
+            assert set(places) == {None}
         again = house.post(f"/api/admin/tournaments/{tid}/cancel", json={})
         assert again.status_code == 409
         # One registering (bots alone) is cancelled too, its bots' entries back to the bank.

@@ -80,6 +80,21 @@ def test_a_scheduled_tournament_short_of_its_minimum_field_is_cancelled_and_refu
     assert all(c.amount == 110 for c in commands if isinstance(c, Refund))
 
 
+def test_a_tournament_the_room_calls_off_leaves_nobody_seated_and_nobody_placed() -> None:
+    """Rule (docs/tournaments.md, "Rulings"): cancelled, chips won or lost count for nothing,
+    so a player who busted before the cancel holds no place either."""
+    d = Director(TournamentSettings(kind="sit_and_go", seats=6, max_entries=6), seed=2)
+    for name in "abcdef":
+        d.register(name, 0.0)
+    _play(d, 1, {"a": 3000, "b": 0}, 1.0)
+    assert d.entrants["b"].place == 6
+    assert d.call_off() == [Status("cancelled")]
+    assert d.state == "cancelled" and not d.tables
+    assert all(e.place is None and e.table is None and e.prize == 0 for e in d.entrants.values())
+    again = director_from_record(director_to_record(d, 2.0), 2.0)  # as stored
+    assert all(e.place is None for e in again.entrants.values())
+
+
 def test_unregistering_before_the_start_refunds_buy_in_and_fee_and_not_after() -> None:
     d = Director(_scheduled(), seed=1)
     for name in "abc":

@@ -137,13 +137,18 @@ class Director(PlayerRequests):
         self.entrants[entrant.name] = entrant
         self._noted.add(entrant.name)
 
-    def unseat_everyone(self) -> None:
-        """Nobody is seated any more and every table closes (an operator's cancel)."""
+    def call_off(self) -> list[Command]:
+        """Cancelled by the room (an operator's cancel, its entries refunded by the caller):
+        nobody is seated any more, every table closes, and nobody holds a place, a player
+        busted before it included: the chips won or lost count for nothing
+        (docs/tournaments.md, "Rulings")."""
+        self.state = "cancelled"
         self._noted_tables.update(self.tables)
         self.tables.clear()
         self._reindex()
         for entrant in self.entrants.values():
-            entrant.table = None
+            entrant.table, entrant.place = None, None
+        return [Status("cancelled")]
 
     def take_changes(self) -> tuple[set[str], set[int]]:
         """The entrants and the tables changed (a table: opened or closed too) since the last

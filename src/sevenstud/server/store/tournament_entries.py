@@ -92,6 +92,11 @@ def finish_entry(c: Connection, tournament_id: int, name: str, place: int, prize
     )
 
 
+def clear_places(c: Connection, tournament_id: int) -> None:
+    """Nobody holds a place in the tournament (cancelled: see ``Director.call_off``)."""
+    c.execute(update(_ENTRIES).where(_ENTRIES.c.tournament_id == tournament_id).values(place=None))
+
+
 # ------------------------------------------------------------------ reads
 
 

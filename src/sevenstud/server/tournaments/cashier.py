@@ -392,6 +392,8 @@ class Cashier:
                     state_values.setdefault("started_at", time.time())
                 if command.state in ("finished", "cancelled"):
                     state_values["ended_at"] = time.time()
+                if command.state == "cancelled":
+                    tournament_entries.clear_places(c, tid)
         ledger.write_moves(c, moves)
         return state_values
 

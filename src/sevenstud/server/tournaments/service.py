@@ -84,7 +84,6 @@ from sevenstud.tournament import (
     Command,
     Director,
     Seat,
-    Status,
     TournamentError,
     TournamentSettings,
 )
@@ -567,9 +566,7 @@ class TournamentService:
                     raise TournamentError("tournament_over", tournament=tid, state=Words(d.state))
                 tnow = running.now()
                 before = director_to_record(d, tnow)
-                d.state = "cancelled"
-                d.unseat_everyone()  # every table stands its players up
-                commands: list[Command] = [Status("cancelled")]
+                commands = d.call_off()  # every table stands its players up
                 try:
                     with self.store.begin() as c:
                         refund(c, running)
