@@ -223,6 +223,18 @@ def test_a_watched_tables_steps_go_before_the_bots_tables() -> None:
     assert min(steps) >= 1, steps  # the bots' tables are not starved
 
 
+def test_watched_tables_always_due_do_not_starve_the_bots_tables() -> None:
+    """Ten watched tables with a step always due (bots acting at once, a spectator at each)
+    take every other turn at most: the forty tables of bots alone still get theirs."""
+    watched = set(range(10))
+    steps, between = _tables_on_one_share(50, watched, 400)
+    order = [index for b in between for index in b]
+    bots = [n for i, n in enumerate(steps) if i not in watched]
+    assert sum(bots) >= len(order) // 2 - 1, (sum(bots), len(order))
+    assert min(bots) >= 2, bots
+    assert min(steps[i] for i in watched) >= 10, steps  # and the watched go often still
+
+
 def test_a_tables_sit_downs_and_stand_ups_are_one_transaction_each(store: Store) -> None:
     """A tournament's moves to and from a table (server/tournaments/service.py's sync): its
     players seated in one command, those leaving stood up in one; one refused (its seat taken

@@ -116,7 +116,9 @@ class ClockShare:
     two steps. A step is a table's clock (bots' turns, a deal, a time-out) or a command that no
     person is waiting on (a tournament's moves, a house table's bots); a person's own message
     goes at once. The tables that someone watches take their turns before the tables of bots
-    alone: a bot does not mind waiting. On the event loop only.
+    alone (a bot does not mind waiting), but never two in a row while a bots' table waits:
+    watched tables of bots that act at once (a spectator's, a test's) would otherwise starve
+    every other table. On the event loop only.
 
     Tables of bots acting at once have a step always due (issue 35: 125 of them in a
     tournament). When a round of the loop took every table's step, a person's action waited
@@ -131,6 +133,8 @@ class ClockShare:
         """Whether a table is taking its step now (or has been handed the turn)."""
         self._watched: deque[asyncio.Future[None]] = deque()
         self._bots: deque[asyncio.Future[None]] = deque()
+        self._watched_last = False
+        """Whether the last turn handed on went to a watched table."""
 
     async def turn(self, watched: bool) -> None:
         """Wait for this table's turn (``watched``: someone watches it): at once when nobody
@@ -166,11 +170,13 @@ class ClockShare:
             self._held = False
 
     def _hand_on(self) -> bool:
-        for waiting in (self._watched, self._bots):
+        order = (self._bots, self._watched) if self._watched_last else (self._watched, self._bots)
+        for waiting in order:
             while waiting:
                 future = waiting.popleft()
                 if not future.done():  # (one whose table stopped meanwhile was cancelled)
                     future.set_result(None)
+                    self._watched_last = waiting is self._watched
                     return True
         return False
 
