@@ -164,9 +164,7 @@ def test_a_table_of_bots_plays_a_hand_in_two_steps(store: Store) -> None:
     assert commits <= 2 * hands + 2, (hands, commits)
 
 
-def _tables_on_one_share(
-    tables: int, watched: set[int], rounds: int
-) -> tuple[list[int], list[list[int]]]:
+def _tables_on_one_share(tables: int, watched: set[int], rounds: int) -> tuple[list[int], list[list[int]]]:
     """``tables`` tables with a step always due (each 1 ms of the loop, taken where it is
     called, as SQLite's are), those in ``watched`` watched, beside another task that notes,
     for each of ``rounds`` rounds of the loop, which tables stepped since its last turn: the
@@ -201,6 +199,47 @@ def _tables_on_one_share(
 
     asyncio.run(main())
     return steps, between
+
+
+def test_a_persons_command_is_carried_out_in_the_loops_next_round(store: Store) -> None:
+    """A person's message, put to a table whose clock runs, is carried out in the loop's next
+    round: every round on its way is one more table's step that it waits behind (issue 35;
+    the actor's wait through asyncio.wait_for took three). Where the steps run where they are
+    called (SQLite); on PostgreSQL a worker thread runs them."""
+    if not store.inline:
+        pytest.skip("steps run in worker threads on this database")
+
+    async def rounds_taken() -> list[int]:
+        keeper = TableKeeper(store, create_table(store, "quick", SETTINGS), SETTINGS)
+        for seat, name in ((1, "ann"), (2, "bob")):
+            keeper.sit_down(name, seat, 150, 0.05, player_id=auth.sign_up(store, name, "correct horse"))
+        room = Room(keeper, pause=0.0)  # deals at once: a person's turn, their clock running
+        rounds = 0
+        stop = asyncio.Event()
+
+        async def count() -> None:
+            nonlocal rounds
+            while not stop.is_set():
+                rounds += 1
+                await asyncio.sleep(0)
+
+        counter = asyncio.create_task(count())
+        room.start()
+        taken: list[int] = []  # the rounds from each command's sending to its start
+        try:
+            for _ in range(5):
+                await asyncio.sleep(0.01)  # its actor waiting for a command or the clock
+                assert keeper.table.deadline is not None
+                before = rounds
+                began = await room.submit(lambda _now: rounds, person=True)
+                taken.append(began - before)
+        finally:
+            stop.set()
+            await counter
+            await room.stop()
+        return taken
+
+    assert max(asyncio.run(rounds_taken())) <= 1
 
 
 def test_the_tables_steps_take_turns_with_the_rest_of_the_loop() -> None:

@@ -357,7 +357,7 @@ class Room:
         task = self._task
         if task is not None:
             # Cancelled again until it has ended: on Python 3.11 the actor's wait for a command
-            # (asyncio.wait_for) drops a cancellation that meets a command arriving, and it
+            # (asyncio.wait_for, then) dropped a cancellation that met a command arriving, and it
             # served on while this waited for ever. And asyncio.wait, not `await task` under
             # suppress(CancelledError): that swallowed the cancellation of the task calling
             # stop() too, which then went on as if never cancelled (a test's event loop, its
@@ -603,8 +603,11 @@ class Room:
                     raise TimeoutError  # the clock's turn, with commands waiting
                 if self.queue.empty():
                     # With no time left this times out at once, after letting the loop run (a
-                    # table of bots acting back to back gives its writers their turn so).
-                    command, future, shared = await asyncio.wait_for(self.queue.get(), wait)
+                    # table of bots acting back to back gives its writers their turn so). A
+                    # timeout scope, not wait_for: that ran the wait in a task of its own, one
+                    # more round of the loop (and a table's step in it) before each command.
+                    async with asyncio.timeout(wait):
+                        command, future, shared = await self.queue.get()
                 else:
                     command, future, shared = self.queue.get_nowait()
             except TimeoutError:
