@@ -18,11 +18,13 @@ next stage, at 151,000), ``--games razz --hu '' --multi 10000,30000,60000,100000
 Razz heads-up table before 2026-12-05), each run with ``--workers 2`` for Stud Hi/Lo, 1 for
 Razz; Stud's (2026-12-05), its heads-up ends learned: ``--games stud --hu '' --multi
 30000,60000,100000,150000 --learn-ends stud --least-visits 20000 --workers 2``. Stud's
-heads-up table since 2026-12-06 is that table trained on against a population (not this tool:
-``sevenstud train --game stud --iterations 130000 --workers 1 --seed 37 --past-every 5000
---start-from shipped --population
-self:0.5,past:0.1,rule:0.1,tight:0.1,equity:0.1,maniac:0.05,station:0.05``; docs/bots.md,
-"Training against a population").
+heads-up table since 2026-12-06, and Stud Hi/Lo's since 2026-12-07, are those tables trained on
+against a population (not this tool: ``sevenstud train --game stud --iterations 130000
+--workers 1 --seed 37 --past-every 5000 --start-from shipped --population
+self:0.5,past:0.1,rule:0.1,tight:0.1,equity:0.1,maniac:0.05,station:0.05``, and the same with
+``--game stud8 --iterations 180000``; docs/bots.md, "Training against a population"). Stud Hi/Lo's
+four-handed table was trained beside the heads-up table before it, which played its hands'
+heads-up ends then.
 """
 
 from __future__ import annotations
